@@ -1,0 +1,86 @@
+import { BUSINESS_HOURS, COMPANY, REGISTERED_OFFICE_LINE, WHATSAPP_URL } from '../domain/business.ts'
+import './Footer.scss'
+
+const COLLECTIONS = [
+  { href: '/products?category=footwear', label: 'Footwear' },
+  { href: '/products?category=bags', label: 'Bags' },
+  { href: '/products?category=belts', label: 'Belts' },
+  { href: '/products', label: 'All Products' },
+]
+
+const LEGAL = [
+  { href: '/terms', label: 'Terms & Conditions' },
+  { href: '/privacy', label: 'Privacy Policy' },
+  { href: '/cookies', label: 'Cookies Policy' },
+  { href: '/returns', label: 'Returns Policy' },
+]
+
+/** The site footer (SPEC §2 Footer). */
+export function Footer() {
+  const year = new Date().getFullYear()
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <p className="site-footer__name">
+            {COMPANY.brand} <span>{COMPANY.legalSuffix}</span>
+          </p>
+          <p>
+            Handmade footwear, bags and belts, cut and stitched from full-grain leather in our Northampton workshop since{' '}
+            {COMPANY.foundedYear}.
+          </p>
+        </div>
+        <nav aria-label="Contact">
+          <h2>Contact</h2>
+          <ul>
+            <li>
+              <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer">
+                WhatsApp {COMPANY.whatsappDisplay}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${COMPANY.emails.enquiries}`}>{COMPANY.emails.enquiries}</a>
+            </li>
+            <li>
+              <a href={`mailto:${COMPANY.emails.orders}`}>{COMPANY.emails.orders}</a>
+            </li>
+            {BUSINESS_HOURS.map((h) => (
+              <li key={h.days} className="site-footer__hours">
+                {h.days}: {h.hours}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Collections">
+          <h2>Collections</h2>
+          <ul>
+            {COLLECTIONS.map((l) => (
+              <li key={l.href}>
+                <a href={l.href}>{l.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Legal">
+          <h2>Legal</h2>
+          <ul>
+            {LEGAL.map((l) => (
+              <li key={l.href}>
+                <a href={l.href}>{l.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="container site-footer__legal">
+        <p>
+          © {year} {COMPANY.legalName}. All rights reserved.
+        </p>
+        <p>
+          Registered in {COMPANY.registeredIn}, company number {COMPANY.companyNumber}. Registered office: {REGISTERED_OFFICE_LINE}.
+        </p>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,19 @@
+/**
+ * The <img> attributes for a product's main image. Generated images are stored as WebP at several
+ * widths (`…-1024.webp` beside `…-400.webp` and `…-800.webp`), so the browser picks the smallest
+ * that fills the card; seed images are SVG and scale by themselves.
+ */
+export const PRODUCT_IMAGE_WIDTHS = [400, 800, 1024] as const
+
+export function productImageSources(mainImage: string): { src: string; srcSet?: string } {
+  const m = /^(.*)-(\d+)\.webp$/.exec(mainImage)
+  if (!m) return { src: mainImage }
+  const base = m[1]
+  return {
+    src: `${base}-800.webp`,
+    srcSet: PRODUCT_IMAGE_WIDTHS.map((w) => `${base}-${w}.webp ${w}w`).join(', '),
+  }
+}
+
+/** How wide a card's image is shown: one column on phones, two on tablets, three on desktops. */
+export const PRODUCT_CARD_SIZES = '(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 92vw'

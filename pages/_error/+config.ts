@@ -1,0 +1,4 @@
+export default {
+  description: 'This page could not be shown.',
+  noindex: true,
+}

@@ -1,0 +1,1 @@
+export { catalogueJsonLd as default } from './json-ld.ts'

@@ -1,0 +1,10 @@
+export default function Page() {
+  return (
+    <section className="page-banner">
+      <div className="container">
+        <h1>Terms &amp; Conditions</h1>
+        <p>Last updated: January 2025</p>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,37 @@
+// https://vike.dev/onRenderHtml: stream the page with React 19, scripts injected as the stream goes.
+import { renderToPipeableStream } from 'react-dom/server'
+import { dangerouslySkipEscape, escapeInject, stampPipe } from 'vike/server'
+import type { OnRenderHtmlAsync } from 'vike/types'
+import { headTags } from './head.ts'
+import { PageShell } from './PageShell.tsx'
+
+export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
+  const nonce = pageContext.cspNonce ?? undefined
+  const pipe = await new Promise<(w: NodeJS.WritableStream) => void>((resolve, reject) => {
+    let failedBeforeShell = true
+    const stream = renderToPipeableStream(<PageShell pageContext={pageContext} />, {
+      nonce,
+      onShellReady() {
+        failedBeforeShell = false
+        resolve((writable) => void stream.pipe(writable))
+      },
+      onShellError: reject,
+      onError(err) {
+        if (!failedBeforeShell) console.error('Error while streaming a page:', err)
+      },
+    })
+  })
+  // Vike needs to know what kind of stream this pipe writes to (https://vike.dev/streaming).
+  stampPipe(pipe as (w: import('node:stream').Writable) => void, 'node-stream')
+  return escapeInject`<!DOCTYPE html>
+<html lang="en-GB">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    ${dangerouslySkipEscape(headTags(pageContext))}
+  </head>
+  <body>
+    <div id="root">${pipe}</div>
+  </body>
+</html>`
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react'
+import '@fontsource/cormorant-garamond/latin-500.css'
+import '@fontsource/cormorant-garamond/latin-600.css'
+import '@fontsource/inter/latin-400.css'
+import '@fontsource/inter/latin-600.css'
+import '../styles/global.scss'
+import { Footer } from '../components/Footer.tsx'
+import { Header } from '../components/Header.tsx'
+import { NavigationStatus } from '../components/NavigationStatus.tsx'
+
+/** The frame of every page: skip link, fixed header, the page's main content, footer. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <Header />
+      <NavigationStatus />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </>
+  )
+}

@@ -1,0 +1,83 @@
+/**
+ * The composition root: configuration → data store → services → Express app → listen → shutdown.
+ * `tsx server.ts` serves the production build; `tsx server.ts --dev` serves with Vite's hot reload.
+ */
+import type { Server } from 'node:http'
+import { DataFileError, openStore } from './data/store.server.ts'
+import { createApp } from './server/app.server.ts'
+import { ConfigError, loadConfig } from './server/config.server.ts'
+import { createLogger } from './server/logger.server.ts'
+import { ROOT } from './server/paths.server.ts'
+import { createServices } from './server/services.server.ts'
+
+const isDev = process.argv.includes('--dev')
+
+async function main() {
+  let config
+  try {
+    config = loadConfig({ NODE_ENV: isDev ? 'development' : 'production', ...process.env })
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message)
+    throw err
+  }
+  const logger = createLogger(config.logLevel)
+
+  let store
+  try {
+    store = await openStore(config.dataFile)
+  } catch (err) {
+    if (err instanceof DataFileError) fail(err.message)
+    throw err
+  }
+  if (config.openaiApiKey && !config.adminPassword) {
+    logger.warn('OPENAI_API_KEY is set but ADMIN_PASSWORD is not: anyone who opens /admin can spend your image budget. Set ADMIN_PASSWORD.')
+  }
+
+  const services = createServices({ config, store, logger })
+  const vite = isDev
+    ? await (await import('vite')).createServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' })
+    : undefined
+  const app = await createApp({ config, store, services, logger, vite })
+
+  const server: Server = app.listen(config.port, config.host ?? '::', () => {
+    const address = server.address()
+    const port = typeof address === 'object' && address ? address.port : config.port
+    logger.info({ port, dataFile: store.file, mode: isDev ? 'development' : 'production' }, `Serving on http://localhost:${port}`)
+  })
+  server.on('error', (err) => fail(`Cannot listen on port ${config.port}: ${err.message}`))
+  await services.start()
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'Shutting down: finishing requests in flight and pending writes')
+    const force = setTimeout(() => {
+      logger.error('Shutdown took longer than 10 s; exiting anyway')
+      process.exit(1)
+    }, 10_000)
+    force.unref()
+    // Stop accepting connections; close idle keep-alive ones so close() can finish.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    server.closeIdleConnections()
+    await closed
+    await services.stop()
+    await vite?.close()
+    await store.close()
+    logger.info('Stopped cleanly')
+    logger.flush?.()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+function fail(message: string): never {
+  console.error(`Cannot start: ${message}`)
+  process.exit(1)
+}
+
+main().catch((err) => {
+  console.error('Cannot start:', err)
+  process.exit(1)
+})

@@ -1,0 +1,67 @@
+import compression from 'compression'
+import express, { type Express } from 'express'
+import type { Logger } from 'pino'
+import { pinoHttp } from 'pino-http'
+import type { ViteDevServer } from 'vite'
+import type { Store } from '../data/store.server.ts'
+import type { Config } from './config.server.ts'
+import { apiNotFound, errorHandler } from './http-errors.server.ts'
+import { CLIENT_DIST, mediaDirFor, SEED_IMAGES, SERVER_ENTRY } from './paths.server.ts'
+import { createPageHandler } from './render.server.ts'
+import { productsRouter } from './routes/products.server.ts'
+import type { Services } from './services.server.ts'
+
+export type AppDeps = {
+  config: Config
+  store: Store
+  services: Services
+  logger: Logger
+  /** Development only: Vite's dev server, for hot reload. */
+  vite?: ViteDevServer
+}
+
+let productionEntry: Promise<unknown> | undefined
+
+/**
+ * The Express application, without listening: server.ts listens, tests use it through supertest.
+ * Order: logging, compression, static files, the API, then pages through Vike.
+ */
+export async function createApp({ config, store, services, logger, vite }: AppDeps): Promise<Express> {
+  if (!vite) {
+    // The built server entry holds Vike's page files; import it explicitly (DEVELOPERS.md "Known traps").
+    productionEntry ??= import(/* @vite-ignore */ SERVER_ENTRY)
+    await productionEntry
+  }
+
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', config.trustProxy)
+  app.set('etag', 'strong')
+
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }))
+  app.use(compression({ threshold: 512 }))
+
+  if (vite) {
+    app.use(vite.middlewares)
+  } else {
+    // Hashed build assets never change under the same name: a year, immutable.
+    app.use('/assets', express.static(`${CLIENT_DIST}/assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }))
+    app.use(express.static(CLIENT_DIST, { maxAge: '1d', index: false }))
+  }
+  app.use('/images/seed', express.static(SEED_IMAGES, { maxAge: '7d', index: false }))
+  app.use('/media', express.static(mediaDirFor(config.dataFile), { immutable: true, maxAge: '1y', index: false }))
+
+  app.get('/healthz', async (_req, res) => {
+    const writable = await store.isWritable()
+    res.status(writable ? 200 : 503).json(writable ? { status: 'ok' } : { status: 'degraded', error: 'The data file cannot be written.' })
+  })
+
+  app.use('/api/products', productsRouter(store))
+  services.mountApi(app)
+  app.use('/api', apiNotFound)
+
+  services.mountPages?.(app)
+  app.get('/{*splat}', createPageHandler({ store, siteUrl: config.siteUrl }))
+  app.use(errorHandler)
+  return app
+}

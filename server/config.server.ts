@@ -1,0 +1,106 @@
+import * as v from 'valibot'
+import { COMPANY } from '../domain/business.ts'
+
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
+
+/**
+ * Everything the process reads from the environment, validated once at start-up (CONTRACT
+ * "Configuration"). A bad value stops the server with a message naming the variable.
+ */
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.string(), 'production'),
+  PORT: v.pipe(
+    v.optional(v.string(), '3000'),
+    v.trim(),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.integer(),
+    v.minValue(0, 'must be between 0 and 65535'),
+    v.maxValue(65535, 'must be between 0 and 65535'),
+  ),
+  HOST: optionalText,
+  DATA_FILE: v.pipe(v.optional(v.string(), 'data/db.json'), v.trim(), v.minLength(1, 'must not be empty')),
+  SITE_URL: v.optional(v.pipe(v.string(), v.trim(), v.url('must be an absolute URL such as https://example.co.uk'))),
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((s) => /^smtps?:\/\/[^/]+/i.test(s), 'must look like smtp://user:pass@host:587 or smtps://...'),
+    ),
+  ),
+  MAIL_TO: v.optional(v.pipe(v.string(), v.trim(), v.email('must be an e-mail address')), COMPANY.emails.enquiries),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, 'must be an e-mail address')), `${COMPANY.brand} website <${COMPANY.emails.enquiries}>`),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_IMAGE_MODEL: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'gpt-image-1'),
+  ADMIN_PASSWORD: optionalText,
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.transform((s): boolean | number | string => {
+        if (/^(true|yes|on)$/i.test(s)) return true
+        if (/^(false|no|off|)$/i.test(s)) return false
+        if (/^\d+$/.test(s)) return Number(s)
+        return s // an Express trust-proxy list such as "loopback" or "10.0.0.1"
+      }),
+    ),
+    'false',
+  ),
+  CONTACT_RATE_LIMIT: v.pipe(
+    v.optional(v.string(), '5'),
+    v.trim(),
+    v.regex(/^\d+$/, 'must be a whole number (0 turns the limit off)'),
+    v.transform(Number),
+  ),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
+})
+
+export type Config = {
+  port: number
+  host: string | undefined
+  dataFile: string
+  siteUrl: string | undefined
+  smtpUrl: string | undefined
+  mailTo: string
+  mailFrom: string
+  openaiApiKey: string | undefined
+  imageModel: string
+  adminPassword: string | undefined
+  trustProxy: boolean | number | string
+  /** Enquiries one client may post per 10 minutes; 0 turns the limit off (benchmarks). */
+  contactRateLimit: number
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  isProduction: boolean
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Reads and validates the configuration; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty values count as unset, as they do in most .env files.
+  const input = Object.fromEntries(Object.keys(EnvSchema.entries).flatMap((k) => (env[k] === undefined || env[k] === '' ? [] : [[k, env[k]]])))
+  const result = v.safeParse(EnvSchema, input)
+  if (!result.success) {
+    const lines = result.issues.map((i) => `${v.getDotPath(i) ?? 'environment'} ${i.message} (got ${JSON.stringify(i.input)})`)
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`)
+  }
+  const e = result.output
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataFile: e.DATA_FILE,
+    siteUrl: e.SITE_URL?.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailTo: e.MAIL_TO,
+    mailFrom: e.MAIL_FROM,
+    openaiApiKey: e.OPENAI_API_KEY,
+    imageModel: e.OPENAI_IMAGE_MODEL,
+    adminPassword: e.ADMIN_PASSWORD,
+    trustProxy: e.TRUST_PROXY,
+    contactRateLimit: e.CONTACT_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    isProduction: e.NODE_ENV !== 'development',
+  }
+}

@@ -1,0 +1,14 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The project root, wherever the process was started from. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const DIST = path.join(ROOT, 'dist')
+export const CLIENT_DIST = path.join(DIST, 'client')
+export const SERVER_ENTRY = path.join(DIST, 'server', 'entry.mjs')
+export const SEED_IMAGES = path.join(ROOT, 'data', 'seed', 'images')
+
+/** Generated images live beside the data file, so one folder holds everything to back up. */
+export function mediaDirFor(dataFile: string): string {
+  return path.join(path.dirname(path.resolve(dataFile)), 'media')
+}

@@ -1,0 +1,81 @@
+import { Writable } from 'node:stream'
+import type { NextFunction, Request, Response } from 'express'
+import { renderPage } from 'vike/server'
+import type { Store } from '../data/store.server.ts'
+
+type Rendered = { statusCode: number; headers: [string, string][]; body: string; version: number }
+
+const MAX_CACHED = 200
+
+/**
+ * Serves pages through Vike's renderPage. Pages show the same thing to every visitor and change only
+ * when the products do, so a rendered page is kept, keyed on its URL and the products' version, and
+ * sent again without rendering until the products change. The first render streams to the visitor.
+ */
+export function createPageHandler({ store, siteUrl }: { store: Store; siteUrl: string | undefined }) {
+  const cache = new Map<string, Rendered>()
+
+  const remember = (key: string, entry: Rendered) => {
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!) // oldest first
+    cache.set(key, entry)
+  }
+
+  return async function pageHandler(req: Request, res: Response, next: NextFunction) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+    // Without SITE_URL, absolute URLs in the page come from the request's host: part of the key then.
+    const origin = siteUrl ?? `${req.protocol}://${req.get('host')}`
+    const key = siteUrl ? req.originalUrl : `${origin}${req.originalUrl}`
+    const version = store.productsVersion
+    const hit = cache.get(key)
+    if (hit && hit.version === version) {
+      cache.delete(key) // keep recently used entries at the end
+      cache.set(key, hit)
+      return sendRendered(req, res, hit)
+    }
+    try {
+      const pageContext = await renderPage({
+        urlOriginal: req.originalUrl,
+        headersOriginal: req.headers,
+        store,
+        siteUrl: origin,
+      })
+      const { httpResponse } = pageContext
+      if (!httpResponse) return next()
+      res.status(httpResponse.statusCode)
+      for (const [name, value] of httpResponse.headers) {
+        if (name.toLowerCase() !== 'cache-control') res.setHeader(name, value)
+      }
+      res.setHeader('Cache-Control', 'no-cache')
+      const cacheable = !pageContext.errorWhileRendering && [200, 404].includes(httpResponse.statusCode)
+      const chunks: Buffer[] = []
+      const tee = new Writable({
+        write(chunk, _enc, done) {
+          const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
+          chunks.push(buf)
+          if (req.method === 'HEAD') return done()
+          res.write(buf) ? done() : res.once('drain', done)
+        },
+        final(done) {
+          res.end()
+          if (cacheable) {
+            remember(key, { statusCode: httpResponse.statusCode, headers: httpResponse.headers, body: Buffer.concat(chunks).toString('utf8'), version })
+          }
+          done()
+        },
+      })
+      httpResponse.pipe(tee)
+    } catch (err) {
+      next(err)
+    }
+  }
+}
+
+function sendRendered(req: Request, res: Response, page: Rendered) {
+  res.status(page.statusCode)
+  for (const [name, value] of page.headers) {
+    if (name.toLowerCase() !== 'cache-control') res.setHeader(name, value)
+  }
+  res.setHeader('Cache-Control', 'no-cache')
+  // res.send adds an ETag and answers 304 when the browser's copy is current.
+  res.send(page.body)
+}

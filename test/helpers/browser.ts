@@ -1,0 +1,56 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { findChromium } from './chromium-path.ts'
+
+export const VIEWPORTS = {
+  phone: { width: 375, height: 740 },
+  desktop: { width: 1440, height: 900 },
+} as const
+export type ViewportName = keyof typeof VIEWPORTS
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium()
+  if (!executablePath) throw new Error('No Chromium found: run `npm test`, which installs it, or set CHROMIUM_PATH.')
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+}
+
+/**
+ * A fresh browser context whose requests may reach only `baseUrl`: any other host is aborted and
+ * recorded in `blocked`, so a test can assert the page asked nothing of the internet.
+ */
+export async function openContext(
+  browser: Browser,
+  baseUrl: string,
+  options: { viewport?: ViewportName; javaScriptEnabled?: boolean; reducedMotion?: 'reduce' | 'no-preference' } = {},
+): Promise<{ context: BrowserContext; page: Page; blocked: string[]; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[options.viewport ?? 'desktop'],
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+    baseURL: baseUrl,
+  })
+  const origin = new URL(baseUrl).origin
+  const blocked: string[] = []
+  await context.route('**/*', (route) => {
+    const url = route.request().url()
+    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue()
+    blocked.push(url)
+    return route.abort('blockedbyclient')
+  })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (err) => errors.push(err.message))
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text())
+  })
+  return { context, page, blocked, errors }
+}
+
+/** Resolves once Vike has hydrated the page (our renderer marks <body> when it has). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.body.dataset.hydrated === 'true')
+}

@@ -1,0 +1,72 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import type { Express } from 'express'
+import { openStore, type Store } from '../../data/store.server.ts'
+import { createApp } from '../../server/app.server.ts'
+import { loadConfig, type Config } from '../../server/config.server.ts'
+import { createLogger } from '../../server/logger.server.ts'
+import { createServices, type Services } from '../../server/services.server.ts'
+
+export type TestServer = {
+  app: Express
+  store: Store
+  config: Config
+  services: Services
+  dir: string
+  dataFile: string
+  /** http://127.0.0.1:PORT once listen() was called (see startTestServer). */
+  url: string
+  close: () => Promise<void>
+}
+
+/**
+ * A real app on a real lowdb file in a fresh temp dir. `env` overrides the environment as the
+ * server would read it (SMTP_URL, OPENAI_API_KEY, ...). `prepare` may write files before the store opens.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; prepare?: (dir: string) => Promise<void>; keepDir?: boolean } = {},
+): Promise<TestServer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'leather-test-'))
+  const dataFile = path.join(dir, 'db.json')
+  await options.prepare?.(dir)
+  const config = loadConfig({ DATA_FILE: dataFile, LOG_LEVEL: 'silent', SITE_URL: 'https://www.example.co.uk', ...options.env })
+  const store = await openStore(config.dataFile)
+  const logger = createLogger(config.logLevel)
+  const services = createServices({ config, store, logger })
+  const app = await createApp({ config, store, services, logger })
+  await services.start()
+  return {
+    app,
+    store,
+    config,
+    services,
+    dir,
+    dataFile,
+    url: '',
+    async close() {
+      await services.stop()
+      await store.close()
+      if (!options.keepDir) await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The same, listening on a free loopback port, for browser tests. */
+export async function startTestServer(options: Parameters<typeof createTestApp>[0] = {}): Promise<TestServer> {
+  const t = await createTestApp(options)
+  const server = t.app.listen(0, '127.0.0.1')
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  const { port } = server.address() as AddressInfo
+  const close = t.close
+  return {
+    ...t,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await close()
+    },
+  }
+}
