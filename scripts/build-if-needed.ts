@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -29,7 +29,34 @@ export function sourceHash(): string {
   return hash.digest('hex')
 }
 
+const LOCK = path.join(ROOT, '.build-lock')
+
+/** Several test runs at once must not build into dist/ together: one builds, the others wait. */
+function withBuildLock(fn: () => void): void {
+  const started = Date.now()
+  for (;;) {
+    try {
+      mkdirSync(LOCK)
+      break
+    } catch {
+      const age = Date.now() - (existsSync(LOCK) ? statSync(LOCK).mtimeMs : Date.now())
+      if (age > 5 * 60_000) rmSync(LOCK, { recursive: true, force: true }) // left by a killed build
+      if (Date.now() - started > 10 * 60_000) throw new Error(`Timed out waiting for ${LOCK}`)
+      execFileSync('sleep', ['0.5'])
+    }
+  }
+  try {
+    fn()
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true })
+  }
+}
+
 export function buildIfNeeded(log: (msg: string) => void = console.log): void {
+  withBuildLock(() => build(log))
+}
+
+function build(log: (msg: string) => void): void {
   const hash = sourceHash()
   const current = existsSync(STAMP) && existsSync(path.join(ROOT, 'dist', 'server', 'entry.mjs')) && readFileSync(STAMP, 'utf8') === hash
   if (current) return
