@@ -63,7 +63,7 @@ function build(log: (msg: string) => void): void {
   log('No current production build: building...')
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
     cwd: ROOT,
-    stdio: 'inherit',
+    stdio: ['ignore', 'ignore', 'inherit'], // errors only: the build log would drown test output
     // Under Vitest, Vike's plugin stands aside; the build must not inherit the test run's markers.
     env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST')),
   })
