@@ -2,6 +2,7 @@
 import { renderToPipeableStream } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject, stampPipe } from 'vike/server'
 import type { OnRenderHtmlAsync } from 'vike/types'
+import { coalescedPipe } from './coalesce-pipe.ts'
 import { headTags } from './head.ts'
 import { PageShell } from './PageShell.tsx'
 
@@ -13,7 +14,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
       nonce,
       onShellReady() {
         failedBeforeShell = false
-        resolve((writable) => void stream.pipe(writable))
+        resolve(coalescedPipe(stream))
       },
       onShellError: reject,
       onError(err) {

@@ -59,7 +59,7 @@ export function Catalogue({ products, urlFilter }: { products: Product[]; urlFil
                   onClick={(e) => choose(e, f.value)}
                   data-filter={f.value}
                 >
-                  {f.label} <span className="filter-bar__count">({counts[f.value]})</span>
+                  {f.label} <span className="filter-bar__count">{`(${counts[f.value]})`}</span>
                 </a>
               </li>
             ))}

@@ -1,0 +1,122 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DataFileError, lockFileFor, openStore, StoreWriteError, type Store } from '../../data/store.server.ts'
+import { seedProducts } from '../../data/seed/products.ts'
+import { makeReadOnly, makeWritable } from '../helpers/read-only.ts'
+
+let dir: string
+let file: string
+const opened: Store[] = []
+const open = async (f = file) => {
+  const s = await openStore(f)
+  opened.push(s)
+  return s
+}
+const onDisk = async () => JSON.parse(await readFile(file, 'utf8'))
+const newMessage = (n: number) => ({
+  firstName: `Ann${n}`,
+  lastName: 'Lee',
+  email: `ann${n}@example.com`,
+  subject: 'general',
+  message: 'Hello there, a question.',
+  notification: { status: 'disabled' as const, attempts: [] },
+})
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'store-test-'))
+  file = path.join(dir, 'db.json')
+})
+afterEach(async () => {
+  for (const s of opened.splice(0)) await s.close().catch(() => {})
+  await makeWritable(dir).catch(() => {})
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('the data store (lowdb on DATA_FILE)', () => {
+  it('creates the file from the seed on first start, pretty-printed', async () => {
+    await open()
+    const text = await readFile(file, 'utf8')
+    expect(text).toMatch(/^\{\n {2}"products": \[\n {4}\{/)
+    const data = JSON.parse(text)
+    expect(data.messages).toEqual([])
+    expect(data.products).toEqual(seedProducts)
+    expect(seedProducts.length).toBeGreaterThanOrEqual(12)
+  })
+
+  it('writes a message to disk before addMessage resolves', async () => {
+    const store = await open()
+    const saved = await store.addMessage(newMessage(1))
+    const data = await onDisk()
+    expect(data.messages).toHaveLength(1)
+    expect(data.messages[0]).toMatchObject({ id: saved.id, firstName: 'Ann1', createdAt: saved.createdAt })
+    expect(new Date(saved.createdAt).toISOString()).toBe(saved.createdAt)
+  })
+
+  it('serialises concurrent writes: 300 at once all land, the file parses', async () => {
+    const store = await open()
+    const ids = await Promise.all(Array.from({ length: 300 }, (_, i) => store.addMessage(newMessage(i)).then((m) => m.id)))
+    const data = await onDisk()
+    expect(new Set(data.messages.map((m: { id: string }) => m.id))).toEqual(new Set(ids))
+  })
+
+  it('keeps what was saved when reopened', async () => {
+    const store = await open()
+    await store.addMessage(newMessage(7))
+    await store.updateProduct('oxford-brogue', (p) => ({ ...p, price: '£190.00' }))
+    await store.close()
+    const again = await open()
+    expect(again.messages.map((m) => m.firstName)).toEqual(['Ann7'])
+    expect(again.products.find((p) => p.id === 'oxford-brogue')?.price).toBe('£190.00')
+  })
+
+  it('bumps the products version when products change, not when messages do', async () => {
+    const store = await open()
+    const v0 = store.productsVersion
+    await store.addMessage(newMessage(1))
+    expect(store.productsVersion).toBe(v0)
+    await store.updateProduct('oxford-brogue', (p) => ({ ...p, name: 'Oxford' }))
+    expect(store.productsVersion).toBeGreaterThan(v0)
+  })
+
+  for (const [what, content] of [
+    ['empty', ''],
+    ['truncated', '{"products": [{"id": "a"'],
+    ['not JSON', 'hello'],
+    ['the wrong shape', '{"products": {}, "messages": []}'],
+    ['a product without a valid category', JSON.stringify({ products: [{ ...seedProducts[0], category: 'hats' }], messages: [] })],
+  ] as const) {
+    it(`refuses a data file that is ${what}, naming it, and leaves it byte for byte`, async () => {
+      await writeFile(file, content)
+      const err = await openStore(file).catch((e) => e)
+      expect(err).toBeInstanceOf(DataFileError)
+      expect(err.message).toContain(file)
+      expect(await readFile(file, 'utf8')).toBe(content)
+    })
+  }
+
+  it('lets only one writer open a data file', async () => {
+    await open()
+    await expect(openStore(file)).rejects.toThrow(/already open|in use/)
+  })
+
+  it('takes over a lock left by a process that died', async () => {
+    await writeFile(lockFileFor(file), '999999999')
+    const store = await open()
+    expect(store.products.length).toBeGreaterThan(0)
+  })
+
+  it('undoes a change that could not be written, keeps the file intact, and recovers', async () => {
+    const store = await open()
+    await store.addMessage(newMessage(1))
+    const before = await readFile(file, 'utf8')
+    await makeReadOnly(dir)
+    await expect(store.addMessage(newMessage(2))).rejects.toBeInstanceOf(StoreWriteError)
+    expect(store.messages).toHaveLength(1)
+    expect(await readFile(file, 'utf8')).toBe(before)
+    await makeWritable(dir)
+    await store.addMessage(newMessage(3))
+    expect((await onDisk()).messages.map((m: { firstName: string }) => m.firstName)).toEqual(['Ann1', 'Ann3'])
+  })
+})

@@ -1,0 +1,76 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { fieldErrors } from '../../domain/form-errors.ts'
+import { buildOrderNote, buildPaymentUrl, EMPTY_ORDER, orderSchemaFor, type OrderForm } from '../../domain/order.ts'
+
+const valid: OrderForm = { firstName: 'Jane', lastName: 'Smith', email: 'jane@example.co.uk', phone: '07700 900456', address: '1 High Street, Bath, BA1 1AA', size: '' }
+
+const errorsOf = (category: 'footwear' | 'bags' | 'belts', values: OrderForm) => {
+  const r = v.safeParse(orderSchemaFor(category), values)
+  return r.success ? {} : fieldErrors(r.issues)
+}
+
+describe('order schema (SPEC §5)', () => {
+  it('gives every message of an empty footwear order', () => {
+    expect(errorsOf('footwear', EMPTY_ORDER)).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Email is required',
+      phone: 'Phone number is required',
+      address: 'Delivery address is required',
+      size: 'Please select a size',
+    })
+  })
+
+  it('asks for a size only for footwear', () => {
+    expect(errorsOf('bags', valid)).toEqual({})
+    expect(errorsOf('belts', valid)).toEqual({})
+    expect(errorsOf('footwear', valid)).toEqual({ size: 'Please select a size' })
+    expect(errorsOf('footwear', { ...valid, size: '42' })).toEqual({})
+    expect(errorsOf('footwear', { ...valid, size: '46' })).toEqual({ size: 'Please select a size' })
+  })
+
+  it('trims values before the emptiness checks', () => {
+    expect(errorsOf('bags', { ...valid, firstName: '   ', address: '\n\t ' })).toEqual({
+      firstName: 'First name is required',
+      address: 'Delivery address is required',
+    })
+  })
+
+  it("says 'Invalid email format' for an address that does not look like one", () => {
+    for (const email of ['jane', 'jane@', 'jane@example', 'ja ne@example.com']) {
+      expect(errorsOf('bags', { ...valid, email })).toEqual({ email: 'Invalid email format' })
+    }
+    expect(errorsOf('bags', { ...valid, email: '  ' })).toEqual({ email: 'Email is required' })
+  })
+})
+
+describe('order note and payment URL (SPEC §7)', () => {
+  const boot = { name: 'Chelsea Boot', price: '£210.00', category: 'footwear' as const }
+
+  it('summarises product, price, size, name, email, phone and address', () => {
+    const note = buildOrderNote(boot, { ...valid, size: '43', firstName: ' Jane ' })
+    expect(note).toBe(
+      ['Product: Chelsea Boot (£210.00)', 'Size: 43', 'Name: Jane Smith', 'Email: jane@example.co.uk', 'Phone: 07700 900456', 'Delivery address: 1 High Street, Bath, BA1 1AA'].join('\n'),
+    )
+  })
+
+  it('leaves the size out for bags and belts', () => {
+    expect(buildOrderNote({ name: 'Market Tote', price: '£195.00', category: 'bags' }, valid)).not.toMatch(/Size/)
+  })
+
+  it('sets `note` URL-encoded and keeps a query the link already has', () => {
+    const note = 'Product: A & B (£1.00)\nName: Zoë #1'
+    const url = new URL(buildPaymentUrl('https://pay.example.com/p/abc?prefilled_email=x%40y.z&ref=1', note))
+    expect(url.searchParams.get('note')).toBe(note)
+    expect(url.searchParams.get('prefilled_email')).toBe('x@y.z')
+    expect(url.searchParams.get('ref')).toBe('1')
+    expect(url.href).not.toContain('#1') // the summary cannot break out into a fragment
+    expect(url.origin + url.pathname).toBe('https://pay.example.com/p/abc')
+  })
+
+  it('replaces a note the link already carries instead of adding a second one', () => {
+    const url = new URL(buildPaymentUrl('https://pay.example.com/p?note=old', 'new'))
+    expect(url.searchParams.getAll('note')).toEqual(['new'])
+  })
+})

@@ -1,0 +1,88 @@
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestServer } from '../helpers/server.ts'
+
+let t: TestServer
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/\s+/g, ' ')
+
+describe('server-rendered catalogue (/products)', () => {
+  it('has every product in the HTML, no loading state, and the filters with counts', async () => {
+    const res = await request(t.app).get('/products').expect(200)
+    const body = text(res.text)
+    for (const p of t.store.products) {
+      expect(body).toContain(p.name)
+      expect(body).toContain(p.sku)
+      expect(body).toContain(p.price)
+    }
+    expect(res.text).not.toContain('Loading our premium collection...')
+    const n = (c: string) => t.store.products.filter((p) => p.category === c).length
+    expect(body).toContain(`All Products (${t.store.products.length})`)
+    expect(body).toContain(`Belts (${n('belts')})`)
+    expect(body).toContain(`Footwear (${n('footwear')})`)
+    expect(body).toContain(`Bags (${n('bags')})`)
+    expect(body.match(/Purchase Now/g)).toHaveLength(t.store.products.length)
+  })
+
+  it('filters on the server from a valid category, and ignores any other value', async () => {
+    const bags = text((await request(t.app).get('/products?category=bags')).text)
+    for (const p of t.store.products) {
+      if (p.category === 'bags') expect(bags).toContain(p.name)
+      else expect(bags).not.toContain(p.name)
+    }
+    for (const q of ['hats', 'BAGS', '', 'bags%00']) {
+      const res = await request(t.app).get(`/products?category=${q}`).expect(200)
+      expect(text(res.text).match(/Purchase Now/g)).toHaveLength(t.store.products.length)
+    }
+  })
+
+  it('links the filters as real URLs and marks the current one', async () => {
+    const html = (await request(t.app).get('/products?category=belts')).text
+    expect(html).toMatch(/<a href="\/products\?category=belts"[^>]*aria-current="true"/)
+    expect(html).toContain('href="/products"')
+    expect(html).toContain('href="/products?category=footwear"')
+  })
+
+  it('gives images their size, and lazy-loads those below the first row', async () => {
+    const html = (await request(t.app).get('/products')).text
+    const imgs = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0])
+    expect(imgs.length).toBe(t.store.products.length)
+    for (const img of imgs) expect(img).toMatch(/width="\d+"[^>]*height="\d+"/)
+    expect(imgs.slice(3).every((i) => i.includes('loading="lazy"'))).toBe(true)
+    expect(imgs.slice(0, 3).some((i) => i.includes('loading="lazy"'))).toBe(false)
+  })
+})
+
+describe('head tags', () => {
+  it('gives each page its own title and description, in en-GB', async () => {
+    const seen = new Set<string>()
+    for (const path of ['/', '/products', '/products?category=bags', '/terms', '/privacy', '/cookies', '/returns', '/admin']) {
+      const html = (await request(t.app).get(path).expect(200)).text
+      expect(html).toContain('<html lang="en-GB">')
+      const title = /<title>([^<]+)<\/title>/.exec(html)?.[1]
+      const description = /<meta name="description" content="([^"]+)"/.exec(html)?.[1]
+      expect(title, path).toBeTruthy()
+      expect(description, path).toBeTruthy()
+      expect(seen.has(title!), `${path} repeats a title`).toBe(false)
+      seen.add(title!)
+    }
+  })
+})
+
+describe('hydration data is serialised safely', () => {
+  it('shows a product name holding </script><script> as text and never as markup', async () => {
+    const evil = '</script><script>window.__pwned=1</script><img src=x onerror=alert(1)>'
+    await t.store.updateProduct('oxford-brogue', (p) => ({ ...p, name: evil, description: `"'&<>${evil}` }))
+    const html = (await request(t.app).get('/products')).text
+    expect(html).not.toContain('<script>window.__pwned=1</script>')
+    expect(html).not.toContain('<img src=x onerror')
+    // The page data Vike hands to the browser still carries the exact name.
+    const json = /<script id="vike_pageContext" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1]
+    expect(json).toBeTruthy()
+    expect(JSON.stringify(JSON.parse(json!))).toContain('window.__pwned=1')
+  })
+})
