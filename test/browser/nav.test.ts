@@ -1,0 +1,95 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COMPANY } from '../../domain/business.ts'
+import { launchBrowser, openContext, waitForHydration } from '../helpers/browser.ts'
+import { startTestServer, type TestServer } from '../helpers/server.ts'
+
+let t: TestServer
+let browser: Browser
+beforeAll(async () => {
+  t = await startTestServer()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await t?.close()
+})
+
+describe('the fixed header (SPEC §2 Top navigation)', () => {
+  it('shows the brand with LTD linking home, the shop, Heritage, Contact and WhatsApp in a new tab', async () => {
+    const { page, context } = await openContext(browser, t.url)
+    await page.goto('/products')
+    await waitForHydration(page)
+    const nav = page.locator('nav[aria-label="Main"]')
+    const brand = page.locator('header a.brand')
+    expect((await brand.textContent())?.replace(/\s+/g, ' ').trim()).toBe(`${COMPANY.brand} LTD`)
+    expect(await brand.getAttribute('href')).toBe('/')
+    expect(await nav.locator('a[href="/products"]').count()).toBe(1)
+    expect(await nav.getByRole('link', { name: 'Heritage' }).getAttribute('href')).toBe('/#about')
+    expect(await nav.getByRole('link', { name: 'Contact' }).getAttribute('href')).toBe('/#contact')
+    const chat = nav.getByRole('link', { name: /^WhatsApp/ })
+    expect(await chat.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/44\d{9,10}$/)
+    expect(await chat.getAttribute('target')).toBe('_blank')
+    expect(await chat.getAttribute('rel')).toContain('noopener')
+    expect(await page.locator('header').evaluate((h) => getComputedStyle(h).position)).toBe('fixed')
+
+    await brand.click()
+    await page.waitForURL(`${t.url}/`)
+    await context.close()
+  })
+
+  it('turns solid once the page is scrolled more than 100 px, and back', async () => {
+    const { page, context } = await openContext(browser, t.url)
+    await page.goto('/products')
+    await waitForHydration(page)
+    const header = page.locator('header.site-header')
+    const bg = () => header.evaluate((h) => getComputedStyle(h).backgroundColor)
+    expect(await header.getAttribute('data-solid')).toBe('false')
+    expect(await bg()).toBe('rgba(0, 0, 0, 0)')
+    await page.evaluate(() => window.scrollTo(0, 100))
+    await page.waitForTimeout(100)
+    expect(await header.getAttribute('data-solid')).toBe('false')
+    await page.evaluate(() => window.scrollTo(0, 101))
+    await page.locator('header[data-solid="true"]').waitFor()
+    await expect.poll(bg).not.toBe('rgba(0, 0, 0, 0)')
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.locator('header[data-solid="false"]').waitFor()
+    await context.close()
+  })
+
+  it("on a phone shows a toggle menu with the same entries, the chat one reading 'WhatsApp Contact', closing after a scroll entry", async () => {
+    const { page, context } = await openContext(browser, t.url, { viewport: 'phone' })
+    await page.goto('/products')
+    await waitForHydration(page)
+    expect(await page.locator('nav[aria-label="Main"]').isVisible()).toBe(false)
+    const toggle = page.getByRole('button', { name: 'Open menu' })
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    await toggle.click()
+    const menu = page.locator('#mobile-menu')
+    await menu.waitFor()
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true')
+    const labels = (await menu.getByRole('link').allTextContents()).map((s) => s.replace(/\(opens in a new tab\)/, '').trim())
+    expect(labels).toEqual(['Shop', 'Heritage', 'Contact', 'WhatsApp Contact'])
+    expect(await menu.getByRole('link', { name: /WhatsApp Contact/ }).getAttribute('target')).toBe('_blank')
+
+    await menu.getByRole('link', { name: 'Contact', exact: true }).click()
+    await page.waitForURL(`${t.url}/#contact`)
+    await menu.waitFor({ state: 'hidden' })
+    // The contact section is in view, below the fixed header.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const top = document.getElementById('contact')!.getBoundingClientRect().top
+          const header = document.querySelector('header')!.getBoundingClientRect().bottom
+          return top >= header - 1 && top < window.innerHeight / 2
+        }),
+      )
+      .toBe(true)
+
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.keyboard.press('Escape')
+    await menu.waitFor({ state: 'hidden' })
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu')
+    await context.close()
+  })
+})

@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { ROOT } from '../../server/paths.server.ts'
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+export type ChildServer = {
+  child: ChildProcess
+  url: string
+  port: number
+  output: () => string
+  exited: Promise<number | null>
+}
+
+/** The real server (`tsx server.ts`) as a child process, as the owner runs it. */
+export async function spawnServer(env: Record<string, string>, options: { waitReady?: boolean } = {}): Promise<ChildServer> {
+  const port = env.PORT ? Number(env.PORT) : await freePort()
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  child.stdout!.on('data', (d) => (out += d))
+  child.stderr!.on('data', (d) => (out += d))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const url = `http://127.0.0.1:${port}`
+  if (options.waitReady !== false) {
+    const started = Date.now()
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`)
+      try {
+        const res = await fetch(`${url}/healthz`)
+        if (res.ok) break
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() - started > 20_000) throw new Error(`server did not start:\n${out}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  return { child, url, port, output: () => out, exited }
+}

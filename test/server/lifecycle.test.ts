@@ -1,0 +1,60 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { spawnServer } from '../helpers/child-server.ts'
+
+let dir: string
+let dataFile: string
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'lifecycle-'))
+  dataFile = path.join(dir, 'db.json')
+})
+afterEach(() => rm(dir, { recursive: true, force: true }))
+
+const enquiry = (n: number) => ({ firstName: `Ann${n}`, lastName: 'Lee', email: `ann${n}@example.com`, subject: 'general', message: 'A question about resoling.' })
+
+describe('the server process', () => {
+  it('stops start-up on a bad setting with a message naming the variable', async () => {
+    const s = await spawnServer({ DATA_FILE: dataFile, PORT: '3000', SMTP_URL: 'not-a-url' }, { waitReady: false })
+    expect(await s.exited).toBe(1)
+    expect(s.output()).toContain('SMTP_URL')
+  })
+
+  it('refuses a broken data file, names it, and leaves it untouched', async () => {
+    await writeFile(dataFile, '{"products": [')
+    const s = await spawnServer({ DATA_FILE: dataFile }, { waitReady: false })
+    expect(await s.exited).toBe(1)
+    expect(s.output()).toContain(dataFile)
+    expect(await readFile(dataFile, 'utf8')).toBe('{"products": [')
+  })
+
+  it('on SIGTERM finishes requests in flight and pending writes, then exits 0', async () => {
+    const s = await spawnServer({ DATA_FILE: dataFile, CONTACT_RATE_LIMIT: '0' })
+    const posts = Array.from({ length: 40 }, (_, i) =>
+      fetch(`${s.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', origin: s.url }, body: JSON.stringify(enquiry(i)) }),
+    )
+    // Let the requests reach the server, then ask it to stop while they are being handled.
+    await new Promise((r) => setTimeout(r, 30))
+    s.child.kill('SIGTERM')
+    const answers = await Promise.allSettled(posts)
+    const created = await Promise.all(
+      answers.flatMap((a) => (a.status === 'fulfilled' && a.value.status === 201 ? [a.value.json() as Promise<{ id: string }>] : [])),
+    )
+    expect(await s.exited).toBe(0)
+    expect(created.length).toBeGreaterThan(0)
+    const saved = JSON.parse(await readFile(dataFile, 'utf8')).messages.map((m: { id: string }) => m.id)
+    for (const { id } of created) expect(saved).toContain(id)
+    expect(s.output()).toContain('Stopped cleanly')
+  })
+
+  it('serves the production site on PORT and creates the data file from the seed', async () => {
+    const s = await spawnServer({ DATA_FILE: dataFile })
+    const html = await (await fetch(`${s.url}/products`)).text()
+    expect(html).toContain('Purchase Now')
+    const data = JSON.parse(await readFile(dataFile, 'utf8'))
+    expect(data.products.length).toBeGreaterThanOrEqual(12)
+    s.child.kill('SIGINT')
+    expect(await s.exited).toBe(0)
+  })
+})
