@@ -1,0 +1,171 @@
+/**
+ * `npm run messages`: the owner's reading of enquiries, without opening the JSON.
+ * Newest first: date, name, e-mail, subject, message, and whether the e-mail notification went out.
+ *
+ *   npm run messages              every enquiry
+ *   npm run messages -- --unsent  only those not e-mailed yet (pending, or saved while SMTP_URL was unset)
+ *   npm run messages -- --file path/to/db.json   another data file (default: DATA_FILE or data/db.json)
+ *
+ * Read-only: it never writes, locks or repairs the data file, so it is safe while the server runs.
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as v from 'valibot'
+import { subjectLabel } from '../domain/business.ts'
+import { StoredMessageSchema, type StoredMessage } from '../domain/message.ts'
+
+export type Options = { unsent: boolean; file: string; help: boolean }
+
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Options {
+  const options: Options = { unsent: false, file: env.DATA_FILE?.trim() || 'data/db.json', help: false }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === '--unsent') options.unsent = true
+    else if (arg === '--help' || arg === '-h') options.help = true
+    else if (arg === '--file') options.file = argv[++i] ?? options.file
+    else if (arg.startsWith('--file=')) options.file = arg.slice('--file='.length)
+    else throw new UsageError(`Unknown option ${arg}.`)
+  }
+  return options
+}
+
+export class UsageError extends Error {}
+
+const USAGE = `Usage: npm run messages [-- --unsent] [-- --file path/to/db.json]
+  --unsent   only enquiries whose e-mail has not been sent
+  --file     the data file to read (default: DATA_FILE, or data/db.json)`
+
+/** Not e-mailed: still waiting (pending) or saved while no SMTP server was configured (disabled). */
+export function isUnsent(m: StoredMessage): boolean {
+  return m.notification.status !== 'sent'
+}
+
+/** Removes terminal control sequences a visitor could have typed (no escape codes reach the terminal). */
+function clean(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0')
+}
+
+/** "2025-01-14 10:32" in the machine's time zone: easy to read and to sort. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return 'unknown date'
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return clean(iso)
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
+export function describeNotification(m: StoredMessage): string {
+  const n = m.notification
+  const tries = n.attempts.length
+  const attempts = `${tries} attempt${tries === 1 ? '' : 's'}`
+  if (n.status === 'sent') return `sent ${formatDate(n.sentAt ?? n.attempts.at(-1)?.at)}${tries > 1 ? ` (after ${attempts})` : ''}`
+  if (n.status === 'disabled') return 'not e-mailed (no SMTP_URL was set when it arrived)'
+  const last = [...n.attempts].reverse().find((a) => !a.ok)
+  const parts = [`pending, ${attempts}`]
+  if (last?.error) parts.push(`last error: ${clean(last.error)}`)
+  if (n.nextAttemptAt) parts.push(`next try ${formatDate(n.nextAttemptAt)}`)
+  return parts.join('; ')
+}
+
+/** Newest first, by createdAt (ISO 8601 sorts as text; unparsable dates last). */
+export function newestFirst(messages: readonly StoredMessage[]): StoredMessage[] {
+  const time = (m: StoredMessage) => {
+    const t = Date.parse(m.createdAt)
+    return Number.isNaN(t) ? -Infinity : t
+  }
+  return [...messages].sort((a, b) => time(b) - time(a))
+}
+
+export function formatMessage(m: StoredMessage): string {
+  const name = clean(`${m.firstName} ${m.lastName}`)
+  const body = clean(m.message)
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n')
+  return [
+    `${formatDate(m.createdAt)}  ${name} <${clean(m.email)}>`,
+    `  Subject: ${clean(subjectLabel(m.subject))}`,
+    `  E-mail:  ${describeNotification(m)}`,
+    `  Message:`,
+    body,
+  ].join('\n')
+}
+
+export function formatReport(messages: readonly StoredMessage[], options: { unsent: boolean }): string {
+  const chosen = newestFirst(options.unsent ? messages.filter(isUnsent) : messages)
+  const unsent = messages.filter(isUnsent).length
+  const summary = options.unsent
+    ? `${chosen.length} of ${messages.length} enquir${messages.length === 1 ? 'y' : 'ies'} not e-mailed.`
+    : `${messages.length} enquir${messages.length === 1 ? 'y' : 'ies'}${unsent ? `, ${unsent} not e-mailed` : ''}. Newest first.`
+  if (chosen.length === 0) return `${summary}\n${options.unsent ? 'Every enquiry has been e-mailed.' : 'No enquiries yet.'}\n`
+  const rule = '-'.repeat(72)
+  return `${summary}\n\n${chosen.map(formatMessage).join(`\n${rule}\n`)}\n`
+}
+
+/** Reads the messages of a data file without changing it. Throws a readable Error. */
+export async function readMessages(file: string): Promise<{ messages: StoredMessage[]; skipped: number }> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error(`There is no data file at ${file}. Run this in the shop's folder, or set DATA_FILE or --file.`)
+    }
+    throw new Error(`Cannot read ${file}: ${(err as Error).message}`)
+  }
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (err) {
+    throw new Error(`${file} is not valid JSON (${(err as Error).message}).`)
+  }
+  const list = (data as { messages?: unknown })?.messages
+  if (!Array.isArray(list)) throw new Error(`${file} has no "messages" list.`)
+  const messages: StoredMessage[] = []
+  let skipped = 0
+  for (const item of list) {
+    const parsed = v.safeParse(StoredMessageSchema, item)
+    if (parsed.success) messages.push(parsed.output)
+    else skipped++
+  }
+  return { messages, skipped }
+}
+
+export async function main(argv: readonly string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
+  let options: Options
+  try {
+    options = parseArgs(argv)
+  } catch (e) {
+    err(`${(e as Error).message}\n${USAGE}\n`)
+    return 2
+  }
+  if (options.help) {
+    out(`${USAGE}\n`)
+    return 0
+  }
+  const file = path.resolve(options.file)
+  try {
+    const { messages, skipped } = await readMessages(file)
+    out(formatReport(messages, options))
+    if (skipped) err(`${skipped} entr${skipped === 1 ? 'y' : 'ies'} in "messages" could not be read and were left out.\n`)
+    return 0
+  } catch (e) {
+    err(`${(e as Error).message}\n`)
+    return 1
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(
+    process.argv.slice(2),
+    (s) => process.stdout.write(s),
+    (s) => process.stderr.write(s),
+  ).then((code) => {
+    process.exitCode = code
+  })
+}

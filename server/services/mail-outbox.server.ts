@@ -1,0 +1,353 @@
+import nodemailer from 'nodemailer'
+import type { Logger } from 'pino'
+import { StoreWriteError, type Store } from '../../data/store.server.ts'
+import { COMPANY, subjectLabel } from '../../domain/business.ts'
+import type { Notification, StoredMessage } from '../../domain/message.ts'
+
+/**
+ * The enquiry outbox: every saved enquiry is e-mailed to the owner, and none is ever lost.
+ *
+ * The data file is the queue. A message saved while SMTP_URL is set carries
+ * `notification: { status: 'pending', nextAttemptAt }`; the outbox sends every pending message
+ * whose time has come, records each attempt in the file, and on failure sets the next attempt
+ * with exponential backoff. Because the state lives in the file, a crash or restart loses
+ * nothing: `start()` picks up whatever is still pending.
+ *
+ * Sending never happens on the visitor's request: the route answers first, then calls
+ * `deliverSoon()`, which only schedules work.
+ */
+
+export type RetryPolicy = {
+  /** Wait after the first failed attempt. */
+  firstDelayMs: number
+  /** Each further failure multiplies the wait by this... */
+  factor: number
+  /** ...up to this ceiling; retries go on at this pace until the message is sent. */
+  maxDelayMs: number
+}
+
+/** One minute, then 2, 4, 8... capped at an hour: quick for a blip, gentle for a long outage. */
+export const DEFAULT_RETRY: RetryPolicy = { firstDelayMs: 60_000, factor: 2, maxDelayMs: 60 * 60_000 }
+
+export type MailOutboxOptions = {
+  store: Store
+  logger: Logger
+  smtpUrl: string | undefined
+  mailTo: string
+  mailFrom: string
+  retry?: Partial<RetryPolicy>
+  /** Messages sent at once (a burst of enquiries must not open hundreds of SMTP connections). */
+  concurrency?: number
+  /** SMTP connection, greeting and socket timeouts, so a hung server cannot hold a send forever. */
+  timeoutMs?: number
+}
+
+/** The wait before the next attempt, after `failures` failed attempts in a row (1, 2, 3...). */
+export function retryDelay(failures: number, policy: RetryPolicy = DEFAULT_RETRY): number {
+  const n = Math.max(1, failures)
+  return Math.min(policy.maxDelayMs, Math.round(policy.firstDelayMs * policy.factor ** (n - 1)))
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
+}
+
+/**
+ * Text safe in a header: no CR, LF or other control characters (no header injection), no
+ * Unicode line separators, runs of white space folded to one space.
+ */
+export function headerSafe(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
+}
+
+export type EnquiryMail = {
+  from: string
+  to: string
+  replyTo: { name: string; address: string }
+  subject: string
+  text: string
+  html: string
+  headers: Record<string, string>
+}
+
+/**
+ * The owner's notification of one enquiry: Reply-To is the visitor, so the owner's "Reply"
+ * answers them directly. Nothing is ever sent to the visitor's address (no auto-reply: anyone
+ * could otherwise make us mail a stranger).
+ */
+export function buildEnquiryMail(message: StoredMessage, { from, to }: { from: string; to: string }): EnquiryMail {
+  const name = headerSafe(`${message.firstName} ${message.lastName}`)
+  const label = subjectLabel(message.subject)
+  const received = new Date(message.createdAt)
+  const when = Number.isNaN(received.getTime())
+    ? message.createdAt
+    : received.toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'full', timeStyle: 'short' })
+
+  const rows: [string, string][] = [
+    ['Name', `${message.firstName} ${message.lastName}`],
+    ['E-mail', message.email],
+    ['Subject', label],
+    ['Received', when],
+    ['Reference', message.id],
+  ]
+  const text = [
+    `New enquiry from the ${COMPANY.brand} website.`,
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    'Message:',
+    message.message,
+    '',
+    '--',
+    `Reply to this e-mail to answer ${name} directly.`,
+  ].join('\n')
+
+  const cell = 'padding:4px 12px 4px 0;vertical-align:top;'
+  const html = `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(`${label} from ${name}`)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#231912;line-height:1.5;">
+<p>New enquiry from the ${escapeHtml(COMPANY.brand)} website.</p>
+<table role="presentation" style="border-collapse:collapse;">
+${rows.map(([k, v]) => `<tr><th scope="row" align="left" style="${cell}">${escapeHtml(k)}</th><td style="${cell}">${escapeHtml(v)}</td></tr>`).join('\n')}
+</table>
+<h2 style="font-size:16px;margin:16px 0 4px;">Message</h2>
+<p style="white-space:pre-wrap;margin:0;">${escapeHtml(message.message)}</p>
+<hr style="border:0;border-top:1px solid #e6d8c4;margin:16px 0;">
+<p style="color:#5a4636;font-size:13px;">Reply to this e-mail to answer ${escapeHtml(name)} directly.</p>
+</body></html>`
+
+  return {
+    from: headerSafe(from),
+    to: headerSafe(to),
+    replyTo: { name, address: headerSafe(message.email) },
+    subject: headerSafe(`${label} from ${name}`),
+    text,
+    html,
+    headers: { 'X-Enquiry-Id': headerSafe(message.id) },
+  }
+}
+
+type Transport = { sendMail: (mail: EnquiryMail) => Promise<unknown>; close: () => void }
+
+export class MailOutbox {
+  readonly enabled: boolean
+  private readonly retry: RetryPolicy
+  private readonly concurrency: number
+  private transport: Transport | null = null
+  private timer: NodeJS.Timeout | null = null
+  private readonly inFlight = new Map<string, Promise<void>>()
+  /** Not before this time (ms), per message: guards against a tight loop if the file cannot be written. */
+  private readonly notBefore = new Map<string, number>()
+  /** Sent, but the data file could not record it: never send these again, keep trying to record. */
+  private readonly sentUnrecorded = new Map<string, string>()
+  private started = false
+  private stopped = false
+  private idleWaiters: (() => void)[] = []
+
+  constructor(private readonly options: MailOutboxOptions) {
+    this.enabled = Boolean(options.smtpUrl)
+    this.retry = { ...DEFAULT_RETRY, ...options.retry }
+    this.concurrency = Math.max(1, options.concurrency ?? 2)
+  }
+
+  /** The notification state a new enquiry is saved with. */
+  initialNotification(now = new Date()): Notification {
+    return this.enabled
+      ? { status: 'pending', attempts: [], nextAttemptAt: now.toISOString(), sentAt: null }
+      : { status: 'disabled', attempts: [] }
+  }
+
+  /** Starts the outbox: sends whatever was left pending (after a crash, an outage, a restart). */
+  async start(): Promise<void> {
+    if (this.started) return
+    this.started = true
+    const pending = this.options.store.messages.filter((m) => m.notification.status === 'pending').length
+    if (!this.enabled) {
+      if (pending > 0) {
+        this.options.logger.warn(
+          { pending },
+          `${pending} enquiries wait to be e-mailed but SMTP_URL is not set; they stay saved. Set SMTP_URL to send them, or read them with npm run messages.`,
+        )
+      }
+      return
+    }
+    const { smtpUrl } = this.options
+    const timeout = this.options.timeoutMs ?? 20_000
+    this.transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    }) as unknown as Transport
+    if (pending > 0) this.options.logger.info({ pending }, `Retrying ${pending} enquiry e-mails left unsent`)
+    this.pump()
+  }
+
+  /** Called after an enquiry was saved and answered: schedules its e-mail, never waits for it. */
+  deliverSoon(_id: string): void {
+    if (!this.enabled || this.stopped || !this.started) return
+    setImmediate(() => this.pump())
+  }
+
+  /**
+   * Stops timers and gives sends in progress a few seconds to finish. One cut short stays pending
+   * in the data file and goes at the next start: the owner may get it twice, never not at all.
+   */
+  async stop(graceMs = 5000): Promise<void> {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    let grace: NodeJS.Timeout | undefined
+    await Promise.race([
+      Promise.allSettled([...this.inFlight.values()]),
+      new Promise<void>((resolve) => {
+        grace = setTimeout(resolve, graceMs)
+        grace.unref()
+      }),
+    ])
+    clearTimeout(grace)
+    this.transport?.close()
+    this.transport = null
+    this.resolveIdle()
+  }
+
+  /** Resolves when nothing is being sent and nothing is due right now (tests, graceful shutdown). */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve()
+    return new Promise((resolve) => this.idleWaiters.push(resolve))
+  }
+
+  private isIdle(): boolean {
+    return this.inFlight.size === 0 && (this.stopped || this.nextDue() > Date.now())
+  }
+
+  private resolveIdle() {
+    if (!this.isIdle()) return
+    const waiters = this.idleWaiters
+    this.idleWaiters = []
+    for (const w of waiters) w()
+  }
+
+  /** When the next message is due (ms since epoch), or Infinity. */
+  private nextDue(): number {
+    let next = Infinity
+    for (const m of this.options.store.messages) {
+      if (m.notification.status !== 'pending' || this.inFlight.has(m.id)) continue
+      next = Math.min(next, this.dueAt(m))
+    }
+    return next
+  }
+
+  private dueAt(m: StoredMessage): number {
+    if (this.sentUnrecorded.has(m.id)) return this.notBefore.get(m.id) ?? 0
+    const planned = m.notification.nextAttemptAt ? Date.parse(m.notification.nextAttemptAt) : 0
+    return Math.max(Number.isNaN(planned) ? 0 : planned, this.notBefore.get(m.id) ?? 0)
+  }
+
+  /** Starts every due message (up to the concurrency), then sleeps until the next one is due. */
+  private pump(): void {
+    if (this.stopped || !this.transport) return
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    const now = Date.now()
+    let next = Infinity
+    for (const m of this.options.store.messages) {
+      if (m.notification.status !== 'pending' || this.inFlight.has(m.id)) continue
+      const due = this.dueAt(m)
+      if (due > now) {
+        next = Math.min(next, due)
+      } else if (this.inFlight.size < this.concurrency) {
+        const run = this.attempt(m.id).finally(() => {
+          this.inFlight.delete(m.id)
+          this.pump()
+          this.resolveIdle()
+        })
+        this.inFlight.set(m.id, run)
+      }
+      // else: due but no free slot; the pump after a send finishes picks it up.
+    }
+    if (next < Infinity) {
+      // setTimeout cannot wait longer than ~24.8 days; wake up at least hourly anyway.
+      const wait = Math.min(Math.max(0, next - now), 60 * 60_000)
+      this.timer = setTimeout(() => this.pump(), wait)
+      this.timer.unref()
+    }
+    this.resolveIdle()
+  }
+
+  private async attempt(id: string): Promise<void> {
+    const { store, logger } = this.options
+    const transport = this.transport
+    const message = store.messages.find((m) => m.id === id)
+    if (!transport || !message || message.notification.status !== 'pending') return
+
+    const sentAt = this.sentUnrecorded.get(id)
+    if (sentAt) return this.record(id, () => this.markSent(id, sentAt), sentAt)
+
+    const at = new Date().toISOString()
+    try {
+      await transport.sendMail(buildEnquiryMail(message, { from: this.options.mailFrom, to: this.options.mailTo }))
+    } catch (err) {
+      const failures = consecutiveFailures(message.notification) + 1
+      const delay = retryDelay(failures, this.retry)
+      const nextAttemptAt = new Date(Date.now() + delay).toISOString()
+      this.notBefore.set(id, Date.now() + delay)
+      const error = describeSmtpError(err)
+      logger.warn({ enquiry: id, attempt: message.notification.attempts.length + 1, nextAttemptAt, error }, 'Enquiry e-mail not sent; will retry')
+      await this.record(id, () =>
+        store.updateMessage(id, (m) => ({
+          ...m,
+          notification: { ...m.notification, status: 'pending', attempts: [...m.notification.attempts, { at, ok: false, error }], nextAttemptAt },
+        })),
+      )
+      return
+    }
+    this.notBefore.delete(id)
+    logger.info({ enquiry: id }, 'Enquiry e-mailed to the owner')
+    await this.record(id, () => this.markSent(id, at), at)
+  }
+
+  private markSent(id: string, at: string): Promise<void> {
+    return this.options.store.updateMessage(id, (m) => ({
+      ...m,
+      notification: { ...m.notification, status: 'sent', attempts: [...m.notification.attempts, { at, ok: true }], nextAttemptAt: null, sentAt: at },
+    }))
+  }
+
+  /**
+   * Writes an attempt to the data file. When the disk refuses, the store has undone the change in
+   * memory; the outbox then waits before trying again (no tight loop), and a message that did go
+   * out is remembered as sent so this process never mails the owner twice about it.
+   */
+  private async record(id: string, write: () => Promise<void>, sentAt?: string): Promise<void> {
+    try {
+      await write()
+      if (sentAt) {
+        this.sentUnrecorded.delete(id)
+        this.notBefore.delete(id)
+      }
+    } catch (err) {
+      if (!(err instanceof StoreWriteError)) throw err
+      this.options.logger.error({ enquiry: id, err }, 'Could not record the e-mail attempt in the data file; will try again')
+      this.notBefore.set(id, Math.max(this.notBefore.get(id) ?? 0, Date.now() + this.retry.firstDelayMs))
+      if (sentAt) this.sentUnrecorded.set(id, sentAt)
+    }
+  }
+}
+
+function consecutiveFailures(n: Notification): number {
+  let count = 0
+  for (let i = n.attempts.length - 1; i >= 0 && !n.attempts[i]!.ok; i--) count++
+  return count
+}
+
+/** A short, readable reason for the owner: the SMTP reply when there is one. No credentials. */
+function describeSmtpError(err: unknown): string {
+  const e = err as { message?: string; code?: string; responseCode?: number; response?: string }
+  const base = e?.response ? `${e.response}` : (e?.message ?? String(err))
+  const code = e?.code && !base.includes(e.code) ? ` (${e.code})` : ''
+  return headerSafe(`${base}${code}`).slice(0, 500)
+}

@@ -1,0 +1,132 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { contactValuesFrom, isHoneypotFilled } from '../../components/contact-form-state.ts'
+import { CONTACT_SUBJECTS } from '../../domain/business.ts'
+import { CONTACT_LIMITS, ContactSchema } from '../../domain/contact-schema.ts'
+import { fieldErrors } from '../../domain/form-errors.ts'
+
+const valid = {
+  firstName: 'Jane',
+  lastName: 'Smith',
+  email: 'jane.smith@example.co.uk',
+  subject: 'footwear',
+  message: 'Do you make the Oxford brogue in a size 46?',
+}
+
+const errorsOf = (input: unknown) => {
+  const r = v.safeParse(ContactSchema, input)
+  return r.success ? {} : fieldErrors(r.issues)
+}
+
+describe('ContactSchema (SPEC §5)', () => {
+  it('accepts a complete enquiry and trims every field', () => {
+    const r = v.safeParse(ContactSchema, {
+      firstName: '  Jane ',
+      lastName: '\tSmith\n',
+      email: ' jane.smith@example.co.uk ',
+      subject: ' bags ',
+      message: '   A question about the briefcase.   ',
+    })
+    expect(r.success).toBe(true)
+    expect(r.output).toEqual({
+      firstName: 'Jane',
+      lastName: 'Smith',
+      email: 'jane.smith@example.co.uk',
+      subject: 'bags',
+      message: 'A question about the briefcase.',
+    })
+  })
+
+  it('gives exactly the SPEC messages for an empty form', () => {
+    expect(errorsOf({ firstName: '', lastName: '', email: '', subject: '', message: '' })).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Please enter a valid email address',
+      subject: 'Please select a subject',
+      message: 'Message must be at least 10 characters long',
+    })
+  })
+
+  it('gives the same messages for fields that are not text', () => {
+    expect(errorsOf({ ...valid, firstName: 42, message: ['x'] })).toEqual({
+      firstName: 'First name is required',
+      message: 'Message must be at least 10 characters long',
+    })
+  })
+
+  it('gives the SPEC messages for missing fields once the body is read through contactValuesFrom (as the server does)', () => {
+    const all = {
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Please enter a valid email address',
+      subject: 'Please select a subject',
+      message: 'Message must be at least 10 characters long',
+    }
+    expect(errorsOf(contactValuesFrom({}))).toEqual(all)
+    expect(errorsOf(contactValuesFrom([1, 2]))).toEqual(all)
+    expect(errorsOf(contactValuesFrom({ ...valid, lastName: undefined }))).toEqual({ lastName: 'Last name is required' })
+  })
+
+  it('counts white space only as empty', () => {
+    expect(errorsOf({ ...valid, firstName: '   ', lastName: '\n' })).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+    })
+  })
+
+  it.each(['jane', 'jane@', '@example.com', 'jane@example', 'jane smith@example.com', 'jane@@example.com'])('refuses the e-mail %j', (email) => {
+    expect(errorsOf({ ...valid, email })).toEqual({ email: 'Please enter a valid email address' })
+  })
+
+  it('needs 10 characters of message after trimming', () => {
+    expect(errorsOf({ ...valid, message: '123456789' })).toEqual({ message: 'Message must be at least 10 characters long' })
+    expect(errorsOf({ ...valid, message: '   123456789   ' })).toEqual({ message: 'Message must be at least 10 characters long' })
+    expect(errorsOf({ ...valid, message: '1234567890' })).toEqual({})
+  })
+
+  it('accepts exactly the five subjects and nothing else', () => {
+    expect(CONTACT_SUBJECTS.map((s) => s.value)).toEqual(['footwear', 'bags', 'belts', 'custom', 'general'])
+    expect(CONTACT_SUBJECTS.map((s) => s.label)).toEqual(['Footwear Enquiry', 'Bags Enquiry', 'Belts Enquiry', 'Custom Order', 'General Enquiry'])
+    for (const s of CONTACT_SUBJECTS) expect(errorsOf({ ...valid, subject: s.value })).toEqual({})
+    for (const subject of ['Footwear Enquiry', 'hats', 'FOOTWEAR', '']) {
+      expect(errorsOf({ ...valid, subject })).toEqual({ subject: 'Please select a subject' })
+    }
+  })
+
+  it('caps the length of every field', () => {
+    expect(CONTACT_LIMITS.message).toBe(5000)
+    expect(errorsOf({ ...valid, message: 'x'.repeat(5000) })).toEqual({})
+    expect(errorsOf({ ...valid, message: 'x'.repeat(5001) }).message).toMatch(/at most 5000/)
+    expect(errorsOf({ ...valid, firstName: 'J'.repeat(101) }).firstName).toMatch(/at most 100/)
+    expect(errorsOf({ ...valid, lastName: 'S'.repeat(101) }).lastName).toMatch(/at most 100/)
+    expect(errorsOf({ ...valid, email: `${'a'.repeat(250)}@example.com` })).toEqual({ email: 'Please enter a valid email address' })
+  })
+
+  it('drops fields it does not know (the honeypot never reaches the data file)', () => {
+    const r = v.safeParse(ContactSchema, { ...valid, website: 'http://spam.example', admin: true })
+    expect(r.success).toBe(true)
+    expect(Object.keys(r.output!).sort()).toEqual(['email', 'firstName', 'lastName', 'message', 'subject'])
+  })
+})
+
+describe('form helpers', () => {
+  it('picks only text fields from any body', () => {
+    expect(contactValuesFrom({ firstName: 'Jane', lastName: 3, email: null, message: 'Hi', extra: 'x' })).toEqual({
+      firstName: 'Jane',
+      lastName: '',
+      email: '',
+      subject: '',
+      message: 'Hi',
+    })
+    expect(contactValuesFrom(undefined)).toEqual({ firstName: '', lastName: '', email: '', subject: '', message: '' })
+  })
+
+  it('sees a filled honeypot, and only a filled one', () => {
+    expect(isHoneypotFilled({ website: 'http://spam.example' })).toBe(true)
+    expect(isHoneypotFilled({ website: ['x'] })).toBe(true)
+    expect(isHoneypotFilled({ website: '' })).toBe(false)
+    expect(isHoneypotFilled({ website: '  ' })).toBe(false)
+    expect(isHoneypotFilled({})).toBe(false)
+    expect(isHoneypotFilled(null)).toBe(false)
+  })
+})

@@ -1,0 +1,139 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedProducts } from '../../data/seed/products.ts'
+import { openStore } from '../../data/store.server.ts'
+import type { StoredMessage } from '../../domain/message.ts'
+import { formatReport, main } from '../../scripts/messages.ts'
+
+// Dates print in the machine's time zone; pin it for the test.
+process.env.TZ = 'UTC'
+
+const run = promisify(execFile)
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+const base = { email: 'x@example.com', subject: 'general', message: 'Hello there, a question.' }
+const messages: StoredMessage[] = [
+  {
+    id: 'm1',
+    createdAt: '2025-01-10T09:05:00.000Z',
+    firstName: 'Oldest',
+    lastName: 'Sent',
+    ...base,
+    subject: 'footwear',
+    notification: { status: 'sent', attempts: [{ at: '2025-01-10T09:05:01.000Z', ok: true }], sentAt: '2025-01-10T09:05:01.000Z', nextAttemptAt: null },
+  },
+  {
+    id: 'm3',
+    createdAt: '2025-01-12T16:45:00.000Z',
+    firstName: 'Newest',
+    lastName: 'Pending',
+    ...base,
+    email: 'newest@example.com',
+    subject: 'custom',
+    message: 'Line one\nLine two \u001b[31mred\u001b[0m',
+    notification: {
+      status: 'pending',
+      attempts: [
+        { at: '2025-01-12T16:45:01.000Z', ok: false, error: '451 Mailbox busy' },
+        { at: '2025-01-12T16:46:01.000Z', ok: false, error: 'connect ECONNREFUSED 10.0.0.1:587' },
+      ],
+      nextAttemptAt: '2025-01-12T16:48:01.000Z',
+      sentAt: null,
+    },
+  },
+  {
+    id: 'm2',
+    createdAt: '2025-01-11T12:00:00.000Z',
+    firstName: 'Middle',
+    lastName: 'Disabled',
+    ...base,
+    subject: 'belts',
+    notification: { status: 'disabled', attempts: [] },
+  },
+]
+
+describe('formatReport', () => {
+  it('lists enquiries newest first with date, name, e-mail, subject label, message and notification state', () => {
+    const out = formatReport(messages, { unsent: false })
+    expect(out.indexOf('Newest Pending')).toBeLessThan(out.indexOf('Middle Disabled'))
+    expect(out.indexOf('Middle Disabled')).toBeLessThan(out.indexOf('Oldest Sent'))
+    expect(out).toContain('3 enquiries, 2 not e-mailed. Newest first.')
+    expect(out).toContain('2025-01-12 16:45  Newest Pending <newest@example.com>')
+    expect(out).toContain('Subject: Custom Order')
+    expect(out).toContain('Subject: Belts Enquiry')
+    expect(out).toContain('Subject: Footwear Enquiry')
+    expect(out).toContain('E-mail:  sent 2025-01-10 09:05')
+    expect(out).toContain('E-mail:  not e-mailed (no SMTP_URL was set when it arrived)')
+    expect(out).toContain('E-mail:  pending, 2 attempts; last error: connect ECONNREFUSED 10.0.0.1:587; next try 2025-01-12 16:48')
+    expect(out).toContain('    Line one\n    Line two [31mred[0m') // message indented, escape codes removed
+    expect(out).not.toContain('\u001b')
+  })
+
+  it('filters to the unsent ones', () => {
+    const out = formatReport(messages, { unsent: true })
+    expect(out).toContain('2 of 3 enquiries not e-mailed.')
+    expect(out).toContain('Newest Pending')
+    expect(out).toContain('Middle Disabled')
+    expect(out).not.toContain('Oldest Sent')
+    expect(formatReport([messages[0]!], { unsent: true })).toContain('Every enquiry has been e-mailed.')
+    expect(formatReport([], { unsent: false })).toContain('No enquiries yet.')
+  })
+})
+
+describe('npm run messages', () => {
+  let dir: string
+  let file: string
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'leather-messages-'))
+    file = path.join(dir, 'db.json')
+    await writeFile(file, JSON.stringify({ products: seedProducts, messages }, null, 2) + '\n')
+  })
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+
+  it('prints the report from DATA_FILE, and never writes the file', async () => {
+    const before = await readFile(file, 'utf8')
+    const mtime = (await stat(file)).mtimeMs
+    const { stdout } = await run('npm', ['run', '--silent', 'messages', '--', '--unsent'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_FILE: file, TZ: 'UTC' },
+    })
+    expect(stdout).toContain('2 of 3 enquiries not e-mailed.')
+    expect(stdout).toContain('2025-01-12 16:45  Newest Pending <newest@example.com>')
+    expect(stdout).not.toContain('Oldest Sent')
+    expect(await readFile(file, 'utf8')).toBe(before)
+    expect((await stat(file)).mtimeMs).toBe(mtime)
+  }, 60_000)
+
+  it('reads the file while the server holds it open, without taking its lock', async () => {
+    const store = await openStore(file)
+    try {
+      const out: string[] = []
+      const code = await main(['--file', file], (s) => out.push(s), (s) => out.push(s))
+      expect(code).toBe(0)
+      expect(out.join('')).toContain('3 enquiries')
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('explains a missing or broken data file and exits non-zero', async () => {
+    const err: string[] = []
+    expect(await main(['--file', path.join(dir, 'nope.json')], () => {}, (s) => err.push(s))).toBe(1)
+    expect(err.join('')).toMatch(/There is no data file at .*nope\.json/)
+
+    const broken = path.join(dir, 'broken.json')
+    await writeFile(broken, '{"products": [')
+    const err2: string[] = []
+    expect(await main(['--file', broken], () => {}, (s) => err2.push(s))).toBe(1)
+    expect(err2.join('')).toMatch(/not valid JSON/)
+    expect(await readFile(broken, 'utf8')).toBe('{"products": [') // left as it was
+
+    const err3: string[] = []
+    expect(await main(['--frobnicate'], () => {}, (s) => err3.push(s))).toBe(2)
+    expect(err3.join('')).toMatch(/Unknown option --frobnicate/)
+  })
+})

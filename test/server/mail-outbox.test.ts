@@ -1,0 +1,291 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { Express } from 'express'
+import request from 'supertest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { seedProducts } from '../../data/seed/products.ts'
+import { openStore, type Store } from '../../data/store.server.ts'
+import type { StoredMessage } from '../../domain/message.ts'
+import { createApp } from '../../server/app.server.ts'
+import { loadConfig } from '../../server/config.server.ts'
+import { createLogger } from '../../server/logger.server.ts'
+import { contactRouter, type ContactFeature } from '../../server/routes/contact.server.ts'
+import type { Services } from '../../server/services.server.ts'
+import { buildEnquiryMail, headerSafe, retryDelay } from '../../server/services/mail-outbox.server.ts'
+import { FakeSmtp } from '../helpers/smtp.ts'
+
+const OWNER = 'owner@ashbourne.test'
+const SENDER = 'Ashbourne website <web@ashbourne.test>'
+const RETRY = { firstDelayMs: 300, factor: 2, maxDelayMs: 1000 }
+
+const valid = {
+  firstName: 'Jane',
+  lastName: 'Smith',
+  email: 'jane.smith@example.co.uk',
+  subject: 'footwear',
+  message: 'Do you make the Oxford brogue in a size 46?',
+}
+
+type Harness = { app: Express; store: Store; contact: ContactFeature; dataFile: string; dir: string; close: () => Promise<void> }
+
+/** The app as server.ts builds it, with the contact feature's retries shortened to fractions of a second. */
+async function startApp(smtpUrl: string | undefined, prepare?: (dataFile: string) => Promise<void>): Promise<Harness> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'leather-mail-'))
+  const dataFile = path.join(dir, 'db.json')
+  await prepare?.(dataFile)
+  const config = loadConfig({
+    DATA_FILE: dataFile,
+    LOG_LEVEL: 'silent',
+    CONTACT_RATE_LIMIT: '0',
+    MAIL_TO: OWNER,
+    MAIL_FROM: SENDER,
+    ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
+  })
+  const store = await openStore(config.dataFile)
+  const logger = createLogger(config.logLevel)
+  const contact = contactRouter({ config, store, logger }, { retry: RETRY })
+  const services: Services = {
+    mountApi: (app) => app.use('/api/contact', contact.api),
+    mountPages: (app) => contact.mountPages?.(app),
+    start: () => contact.start!(),
+    stop: () => contact.stop!(),
+  }
+  const app = await createApp({ config, store, services, logger })
+  await services.start()
+  return {
+    app,
+    store,
+    contact,
+    dataFile,
+    dir,
+    async close() {
+      await services.stop()
+      await store.close()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The messages as they are on disk. */
+async function onDisk(h: Harness): Promise<StoredMessage[]> {
+  return JSON.parse(await readFile(h.dataFile, 'utf8')).messages
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (value) return value
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+const messageOnDisk = (h: Harness, id: string, ok: (m: StoredMessage) => boolean) =>
+  waitFor(`message ${id} on disk`, async () => (await onDisk(h)).find((m) => m.id === id && ok(m)))
+
+let smtp: FakeSmtp
+let h: Harness | undefined
+beforeEach(async () => {
+  smtp = new FakeSmtp()
+  await smtp.start()
+})
+afterEach(async () => {
+  await h?.close()
+  h = undefined
+  await smtp.stop()
+})
+
+describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () => {
+  it('sends each saved enquiry to MAIL_TO from MAIL_FROM, Reply-To the visitor, and records it as sent', async () => {
+    h = await startApp(smtp.url)
+    const res = await request(h.app).post('/api/contact').send(valid).expect(201)
+    await smtp.waitForMails(1)
+    const mail = smtp.received[0]!
+
+    expect(mail.rcptTo).toEqual([OWNER]) // the owner only: never an auto-reply to the visitor
+    expect(mail.mailFrom).toBe('web@ashbourne.test')
+    expect(mail.headers.get('from')).toEqual(['Ashbourne website <web@ashbourne.test>'])
+    expect(mail.headers.get('to')).toEqual([OWNER])
+    expect(mail.headers.get('reply-to')).toEqual(['Jane Smith <jane.smith@example.co.uk>'])
+    expect(mail.headers.get('subject')).toEqual(['Footwear Enquiry from Jane Smith'])
+    expect(mail.headers.get('x-enquiry-id')).toEqual([res.body.id])
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Jane Smith')
+      expect(part).toContain('jane.smith@example.co.uk')
+      expect(part).toContain('Footwear Enquiry')
+      expect(part).toContain('Do you make the Oxford brogue in a size 46?')
+    }
+
+    const saved = await messageOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
+    expect(saved.notification.attempts).toEqual([{ at: expect.any(String), ok: true }])
+    expect(saved.notification.sentAt).toBe(saved.notification.attempts[0]!.at)
+    expect(saved.notification.nextAttemptAt).toBeNull()
+    expect(smtp.received).toHaveLength(1)
+  })
+
+  it('saves a new enquiry as pending and answers before the e-mail is sent', async () => {
+    smtp.mode = { holdMs: 1500 } // a slow mail server
+    h = await startApp(smtp.url)
+    const started = Date.now()
+    const res = await request(h.app).post('/api/contact').send(valid).expect(201)
+    expect(Date.now() - started).toBeLessThan(1000)
+    const right = (await onDisk(h)).find((m) => m.id === res.body.id)!
+    expect(right.notification.status).toBe('pending')
+    expect(right.notification.attempts).toEqual([])
+    await messageOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
+  })
+
+  it('keeps the enquiry pending when the server refuses, and the retry delivers it once the server takes mail again', async () => {
+    smtp.mode = 'refuse'
+    h = await startApp(smtp.url)
+    const res = await request(h.app).post('/api/contact').send(valid).expect(201)
+
+    const refused = await messageOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 1)
+    expect(refused.notification.status).toBe('pending')
+    const first = refused.notification.attempts[0]!
+    expect(first.ok).toBe(false)
+    expect(first.error).toMatch(/451/)
+    expect(Date.parse(refused.notification.nextAttemptAt!)).toBeGreaterThan(Date.parse(first.at))
+    expect(smtp.received).toHaveLength(0)
+
+    // Backoff: the waits grow (300 ms, then 600 ms) until capped (1000 ms).
+    const thrice = await messageOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 3)
+    const waits = thrice.notification.attempts.slice(0, 3).map((a, i, all) => (all[i + 1] ? Date.parse(all[i + 1]!.at) - Date.parse(a.at) : null))
+    expect(waits[0]).toBeGreaterThanOrEqual(RETRY.firstDelayMs - 20)
+    expect(waits[1]).toBeGreaterThanOrEqual(RETRY.firstDelayMs * 2 - 20)
+    expect(thrice.notification.status).toBe('pending')
+
+    smtp.mode = 'accept'
+    await smtp.waitForMails(1)
+    const sent = await messageOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
+    const attempts = sent.notification.attempts
+    expect(attempts.at(-1)).toEqual({ at: expect.any(String), ok: true })
+    expect(attempts.slice(0, -1).every((a) => a.ok === false && /451/.test(a.error ?? ''))).toBe(true)
+    expect(smtp.received).toHaveLength(1) // delivered once, not once per attempt
+  })
+
+  it('keeps the enquiry pending while the server is down, and delivers it when it comes back', async () => {
+    const port = smtp.port
+    await smtp.stop()
+    h = await startApp(`smtp://127.0.0.1:${port}`)
+    const res = await request(h.app).post('/api/contact').send(valid).expect(201)
+    const failed = await messageOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 1)
+    expect(failed.notification.status).toBe('pending')
+    expect(failed.notification.attempts[0]!.error).toMatch(/ECONNREFUSED|connect/i)
+
+    await smtp.start(port)
+    await smtp.waitForMails(1)
+    await messageOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
+  })
+
+  it('sends, at start-up, what was left pending before a restart', async () => {
+    const left: StoredMessage = {
+      id: 'left-pending-0001',
+      createdAt: '2025-01-14T10:32:00.000Z',
+      ...valid,
+      firstName: 'Arthur',
+      lastName: 'Dent',
+      subject: 'bags',
+      notification: {
+        status: 'pending',
+        attempts: [{ at: '2025-01-14T10:32:01.000Z', ok: false, error: 'connect ECONNREFUSED' }],
+        nextAttemptAt: '2025-01-14T10:33:01.000Z',
+        sentAt: null,
+      },
+    }
+    const alreadySent: StoredMessage = { ...left, id: 'already-sent-0002', notification: { status: 'sent', attempts: [{ at: left.createdAt, ok: true }], sentAt: left.createdAt } }
+    const disabled: StoredMessage = { ...left, id: 'disabled-0003', notification: { status: 'disabled', attempts: [] } }
+    h = await startApp(smtp.url, (file) =>
+      writeFile(file, JSON.stringify({ products: seedProducts, messages: [left, alreadySent, disabled] }, null, 2)),
+    )
+    await smtp.waitForMails(1)
+    expect(smtp.received[0]!.headers.get('subject')).toEqual(['Bags Enquiry from Arthur Dent'])
+    const sent = await messageOnDisk(h, left.id, (m) => m.notification.status === 'sent')
+    expect(sent.notification.attempts).toHaveLength(2)
+    await h.contact.outbox.idle()
+    expect(smtp.received).toHaveLength(1) // the sent and the disabled ones are not sent again
+  })
+
+  it('sends nothing and keeps enquiries saved when SMTP_URL is unset', async () => {
+    h = await startApp(undefined)
+    const res = await request(h.app).post('/api/contact').send(valid).expect(201)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(smtp.received).toHaveLength(0)
+    expect((await onDisk(h)).find((m) => m.id === res.body.id)!.notification).toEqual({ status: 'disabled', attempts: [] })
+  })
+
+  it('cannot be used to inject headers or recipients through any field', async () => {
+    h = await startApp(smtp.url)
+    await request(h.app)
+      .post('/api/contact')
+      .send({
+        firstName: 'Jane\r\nBcc: victim@example.org',
+        lastName: 'Smith\nSubject: Free money',
+        email: 'jane@example.com',
+        subject: 'general',
+        message: 'Hello there\r\n\r\nBcc: another@example.org\r\n.\r\nMAIL FROM:<x@example.org>',
+      })
+      .expect(201)
+    await smtp.waitForMails(1)
+    const mail = smtp.received[0]!
+    expect(mail.rcptTo).toEqual([OWNER])
+    expect(mail.headers.has('bcc')).toBe(false)
+    expect(mail.headers.get('subject')).toEqual(['General Enquiry from Jane Bcc: victim@example.org Smith Subject: Free money'])
+    expect(mail.headers.get('reply-to')![0]).toMatch(/<jane@example\.com>$/)
+    expect(mail.raw.split('\r\n\r\n')[0]).not.toMatch(/^(Bcc|Subject: Free)/im)
+    expect(mail.text).toContain('MAIL FROM:<x@example.org>') // the message body carries it as text, harmlessly
+  })
+
+  it('stops retrying when the server shuts down', async () => {
+    smtp.mode = 'refuse'
+    h = await startApp(smtp.url)
+    const res = await request(h.app).post('/api/contact').send(valid).expect(201)
+    await messageOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 1)
+    await h.contact.stop!()
+    const count = smtp.refused
+    await new Promise((r) => setTimeout(r, RETRY.firstDelayMs * 3))
+    expect(smtp.refused).toBe(count)
+  })
+})
+
+describe('the notification e-mail', () => {
+  const message: StoredMessage = {
+    id: 'abc-123',
+    createdAt: '2025-01-14T10:32:00.000Z',
+    firstName: 'Zoë <b>',
+    lastName: `O'Hara & "Sons"`,
+    email: 'zoe@example.com',
+    subject: 'custom',
+    message: '<script>alert("x")</script>\nSecond line & more',
+    notification: { status: 'pending', attempts: [] },
+  }
+
+  it('escapes every field in the HTML body and keeps the text body plain', () => {
+    const mail = buildEnquiryMail(message, { from: SENDER, to: OWNER })
+    expect(mail.html).not.toContain('<script>')
+    expect(mail.html).not.toContain('<b>')
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;')
+    expect(mail.html).toContain('Zoë &lt;b&gt; O&#39;Hara &amp; &quot;Sons&quot;')
+    expect(mail.html).toContain('Second line &amp; more')
+    expect(mail.text).toContain('<script>alert("x")</script>\nSecond line & more')
+    expect(mail.subject).toBe(`Custom Order from Zoë <b> O'Hara & "Sons"`)
+    expect(mail.replyTo).toEqual({ name: `Zoë <b> O'Hara & "Sons"`, address: 'zoe@example.com' })
+    expect(mail.to).toBe(OWNER)
+  })
+
+  it('strips CR, LF and other control characters from anything that becomes a header', () => {
+    expect(headerSafe('Jane\r\nBcc: x@y.z')).toBe('Jane Bcc: x@y.z')
+    expect(headerSafe('a\u2028b\u0000c\td')).toBe('a b c d')
+    const mail = buildEnquiryMail({ ...message, firstName: 'A\r\nB', email: 'e@x.com\r\nCc: y@z.com' }, { from: `x\r\n${SENDER}`, to: OWNER })
+    for (const value of [mail.subject, mail.replyTo.name, mail.replyTo.address, mail.from, mail.to]) expect(value).not.toMatch(/[\r\n]/)
+  })
+
+  it('backs off exponentially up to a ceiling', () => {
+    const policy = { firstDelayMs: 60_000, factor: 2, maxDelayMs: 3_600_000 }
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((n) => retryDelay(n, policy))).toEqual([
+      60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000, 3_600_000,
+    ])
+  })
+})
