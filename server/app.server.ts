@@ -8,6 +8,7 @@ import type { Config } from './config.server.ts'
 import { apiNotFound, errorHandler } from './http-errors.server.ts'
 import { CLIENT_DIST, mediaDirFor, SEED_IMAGES, SERVER_ENTRY } from './paths.server.ts'
 import { createPageHandler } from './render.server.ts'
+import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
 import { productsRouter } from './routes/products.server.ts'
 import type { Services } from './services.server.ts'
 
@@ -39,6 +40,9 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
   app.set('etag', 'strong')
 
   app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }))
+  app.use(rejectMalformedUrls)
+  app.use(securityHeaders({ isProduction: !vite }))
+  app.use(refuseCrossSite({ siteUrl: config.siteUrl }))
   app.use(compression({ threshold: 512 }))
 
   if (vite) {

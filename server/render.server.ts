@@ -45,7 +45,7 @@ export function createPageHandler({ store, siteUrl }: { store: Store; siteUrl: s
       for (const [name, value] of httpResponse.headers) {
         if (name.toLowerCase() !== 'cache-control') res.setHeader(name, value)
       }
-      res.setHeader('Cache-Control', 'no-cache')
+      res.setHeader('Cache-Control', pageCacheControl(req.path))
       const cacheable = !pageContext.errorWhileRendering && [200, 404].includes(httpResponse.statusCode)
       const chunks: Buffer[] = []
       const tee = new Writable({
@@ -70,12 +70,17 @@ export function createPageHandler({ store, siteUrl }: { store: Store; siteUrl: s
   }
 }
 
+/** Pages are revalidated on every visit (ETag); the admin page is never stored by any cache. */
+export function pageCacheControl(path: string): string {
+  return path === '/admin' || path.startsWith('/admin/') ? 'private, no-store' : 'no-cache'
+}
+
 function sendRendered(req: Request, res: Response, page: Rendered) {
   res.status(page.statusCode)
   for (const [name, value] of page.headers) {
     if (name.toLowerCase() !== 'cache-control') res.setHeader(name, value)
   }
-  res.setHeader('Cache-Control', 'no-cache')
+  res.setHeader('Cache-Control', pageCacheControl(req.path))
   // res.send adds an ETag and answers 304 when the browser's copy is current.
   res.send(page.body)
 }

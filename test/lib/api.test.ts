@@ -46,7 +46,7 @@ describe('browser API helper (SPEC §7–§8)', () => {
   it("raises '<status>: <body>' for a non-OK answer, or the status text when the body is empty", async () => {
     await expect(apiRequest('POST', `${base}/bad`, {})).rejects.toThrow('400: {"error":"bad"}')
     await expect(apiGet(`${base}/empty-error`)).rejects.toThrow('503: Service Unavailable')
-    const err = await apiGet(`${base}/bad`).catch((e) => e)
+    const err = (await apiGet(`${base}/bad`).catch((e: unknown) => e)) as ApiError
     expect(err).toBeInstanceOf(ApiError)
     expect(err.status).toBe(400)
   })

@@ -1,0 +1,85 @@
+import type { RequestHandler } from 'express'
+import helmet from 'helmet'
+
+/**
+ * Security headers. Scripts may come only from our own origin: the pages need no inline script
+ * (Vike's page data is JSON, which browsers do not execute), so no nonce or 'unsafe-inline'.
+ * Styles allow inline attributes, which React renders for progress bars and the like.
+ * In development Vite's hot reload injects inline scripts, so the CSP is left off there.
+ */
+export function securityHeaders({ isProduction }: { isProduction: boolean }): RequestHandler[] {
+  return [
+    helmet({
+      contentSecurityPolicy: isProduction
+        ? {
+            useDefaults: false,
+            directives: {
+              'default-src': ["'self'"],
+              'script-src': ["'self'"],
+              'style-src': ["'self'", "'unsafe-inline'"],
+              'img-src': ["'self'", 'data:', 'blob:'],
+              'font-src': ["'self'"],
+              'connect-src': ["'self'"],
+              'manifest-src': ["'self'"],
+              'frame-ancestors': ["'none'"],
+              'form-action': ["'self'"],
+              'base-uri': ["'self'"],
+              'object-src': ["'none'"],
+              'upgrade-insecure-requests': null,
+            },
+          }
+        : false,
+      // The payment link opens in a new tab; it needs no access back to us.
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: false, // set by the TLS-terminating proxy, which knows whether HTTPS is on
+    }),
+    (_req, res, next) => {
+      res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()')
+      next()
+    },
+  ]
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Refuses state-changing requests sent by another site's page (CSRF): a browser says where a request
+ * comes from in Sec-Fetch-Site, and in Origin on every POST. Without either (curl, scripts) there are
+ * no ambient browser credentials to abuse, so the request is let through.
+ */
+export function refuseCrossSite({ siteUrl }: { siteUrl: string | undefined }): RequestHandler {
+  const siteHost = siteUrl ? new URL(siteUrl).host : undefined
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next()
+    const fetchSite = req.get('sec-fetch-site')
+    if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return refuse(res)
+    const origin = req.get('origin')
+    if (origin && !fetchSite) {
+      let host: string | undefined
+      try {
+        host = new URL(origin).host
+      } catch {
+        return refuse(res)
+      }
+      const ownHosts = [req.get('host'), req.get('x-forwarded-host'), siteHost].filter(Boolean)
+      if (origin === 'null' || !ownHosts.includes(host)) return refuse(res)
+    }
+    next()
+  }
+}
+
+function refuse(res: Parameters<RequestHandler>[1]) {
+  res.status(403).json({ error: 'This request came from another website and was refused.' })
+}
+
+/** A URL whose percent-encoding is broken is a bad request, not a server error. */
+export const rejectMalformedUrls: RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path)
+  } catch {
+    res.status(400).type('text/plain').send('Bad request: the address is not valid.')
+    return
+  }
+  next()
+}
