@@ -120,3 +120,21 @@ describe('the data store (lowdb on DATA_FILE)', () => {
     expect((await onDisk()).messages.map((m: { firstName: string }) => m.firstName)).toEqual(['Ann1', 'Ann3'])
   })
 })
+
+describe('serializePretty', () => {
+  it('writes exactly what JSON.stringify(data, null, 2) would, and reuses the text of unchanged items', async () => {
+    const { serializePretty } = await import('../../data/store.server.ts')
+    const samples = [
+      { products: seedProducts, messages: [] },
+      { products: [], messages: [{ id: 'a', nested: { x: [1, 2, { y: 'z\n"q"' }] }, empty: {}, list: [] }, { id: 'b' }] },
+      { a: 1, b: 'two', c: null, d: [1, 'x', null, [2]] },
+      {},
+    ]
+    for (const s of samples) expect(serializePretty(s)).toBe(JSON.stringify(s, null, 2) + '\n')
+    // Mutating an item in place would be a bug elsewhere (changes are immutable): the cached text shows it.
+    const item = { id: 'c', v: 1 }
+    const first = serializePretty({ messages: [item] })
+    item.v = 2
+    expect(serializePretty({ messages: [item] })).toBe(first)
+  })
+})
