@@ -89,6 +89,17 @@ export const SOLID_NAV_SCROLL_PX = 100
 export const ADMIN_OVERVIEW_COUNT = 6
 export const IMAGE_ANGLES = ['main', '45-degree', 'side profile', 'detail'] as const
 export const IMAGE_SIZE = '1024x1024' as const
+/** Image requests sent at once during a generation (IMAGE_CONCURRENCY overrides it). */
+export const IMAGE_CONCURRENCY = 3
+/** Rough seconds one image takes at the highest quality, for the admin page's time estimate. */
+export const IMAGE_SECONDS_PER_IMAGE = 45
+/** OpenAI's list price in US dollars for one 1024x1024 image at each model's highest quality. */
+export const IMAGE_PRICE_USD: Record<string, number> = {
+  'gpt-image-1': 0.167,
+  'gpt-image-1-mini': 0.036,
+  'dall-e-3': 0.08,
+  'dall-e-2': 0.02,
+}
 
 export const TOAST = {
   limit: 1,

@@ -20,11 +20,16 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, `${res.status}: ${text}`)
 }
 
-/** A mutation or any call with a method: `apiRequest('POST', '/api/contact', body)`. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+/**
+ * A mutation or any call with a method: `apiRequest('POST', '/api/contact', body)`.
+ * `accept` asks for another kind of answer, e.g. `text/event-stream` for live progress.
+ */
+export async function apiRequest(method: string, url: string, data?: unknown, options: { accept?: string } = {}): Promise<Response> {
+  const headers: Record<string, string> = data !== undefined ? { 'Content-Type': 'application/json' } : {}
+  if (options.accept) headers.Accept = options.accept
   const res = await fetch(url, {
     method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    headers,
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   })

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { COMPANY } from '../domain/business.ts'
+import { COMPANY, IMAGE_CONCURRENCY } from '../domain/business.ts'
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 
@@ -33,6 +33,16 @@ const EnvSchema = v.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_IMAGE_MODEL: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'gpt-image-1'),
   ADMIN_PASSWORD: optionalText,
+  OPENAI_TIMEOUT_MS: v.pipe(v.optional(v.string(), '180000'), v.trim(), v.regex(/^[1-9]\d*$/, 'must be a whole number of milliseconds'), v.transform(Number)),
+  OPENAI_MAX_RETRIES: v.pipe(v.optional(v.string(), '2'), v.trim(), v.regex(/^\d+$/, 'must be a whole number (0 turns retries off)'), v.transform(Number)),
+  IMAGE_CONCURRENCY: v.pipe(
+    v.optional(v.string(), String(IMAGE_CONCURRENCY)),
+    v.trim(),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(1, 'must be between 1 and 10'),
+    v.maxValue(10, 'must be between 1 and 10'),
+  ),
   TRUST_PROXY: v.optional(
     v.pipe(
       v.string(),
@@ -52,6 +62,7 @@ const EnvSchema = v.object({
     v.regex(/^\d+$/, 'must be a whole number (0 turns the limit off)'),
     v.transform(Number),
   ),
+  BENCH_STATIC_DIR: optionalText,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
 })
 
@@ -66,11 +77,17 @@ export type Config = {
   openaiApiKey: string | undefined
   imageModel: string
   adminPassword: string | undefined
+  /** Image generation: per-request timeout and SDK retries (OPENAI_TIMEOUT_MS, OPENAI_MAX_RETRIES), requests at once. */
+  openaiTimeoutMs: number
+  openaiMaxRetries: number
+  imageConcurrency: number
   trustProxy: boolean | number | string
   /** Enquiries one client may post per 10 minutes; 0 turns the limit off (benchmarks). */
   contactRateLimit: number
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   isProduction: boolean
+  /** Benchmarks only: a folder served at /__static, for comparing pages with static files. */
+  benchStaticDir: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -98,9 +115,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openaiApiKey: e.OPENAI_API_KEY,
     imageModel: e.OPENAI_IMAGE_MODEL,
     adminPassword: e.ADMIN_PASSWORD,
+    openaiTimeoutMs: e.OPENAI_TIMEOUT_MS,
+    openaiMaxRetries: e.OPENAI_MAX_RETRIES,
+    imageConcurrency: e.IMAGE_CONCURRENCY,
     trustProxy: e.TRUST_PROXY,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV !== 'development',
+    benchStaticDir: e.BENCH_STATIC_DIR,
   }
 }

@@ -1,11 +1,166 @@
-import { Router } from 'express'
+/**
+ * POST /api/generate-images (CONTRACT "HTTP API") and the protection of /admin.
+ *
+ * - Plain POST: waits for the run and answers `{ results: { successCount, errorCount, total } }`.
+ * - POST with `Accept: text/event-stream` (or `?stream=1`): the same run, streamed as Server-Sent
+ *   Events, one `image` event per finished image and a final `done` event carrying the same `{ results }`.
+ * - GET /api/generate-images: whether generation is set up and running, the model, the batch size.
+ * - GET /api/generate-images/events: follows the run going on (from its start), e.g. after a reload.
+ * - POST /api/generate-images/cancel: stops the run going on (no further requests are paid for).
+ *
+ * A visitor leaving the page does not stop a run: the images are paid for as they are requested,
+ * so the run finishes and saves what it made.
+ */
+import { Router, type Request, type Response } from 'express'
+import { mediaDirFor } from '../paths.server.ts'
+import { GenerationBusyError, createImageGenerator, type GenerationJob } from '../services/image-generator.server.ts'
+import { requireAdmin } from '../services/images/admin-auth.server.ts'
 import type { Feature, ServiceDeps } from '../services.server.ts'
+import type { GenerationEvent, GenerationStatus } from '../../domain/image-generation.ts'
 
-// Placeholder until the image-generation issue.
-export function generateImagesRouter(_deps: ServiceDeps): Feature {
-  const api = Router()
-  api.post('/', (_req, res) => {
-    res.status(503).json({ error: 'Image generation is not available yet.' })
+export const NO_KEY_MESSAGE =
+  'Image generation is not set up on this server: OPENAI_API_KEY is not set. Add it to the server environment and restart the server.'
+
+export const CANCELLED_MESSAGE = 'Stopped by the owner.'
+
+const HEARTBEAT_MS = 15_000
+
+export function generateImagesRouter({ config, store, logger }: ServiceDeps): Feature {
+  const generator = createImageGenerator({
+    store,
+    mediaDir: mediaDirFor(config.dataFile),
+    model: config.imageModel,
+    concurrency: config.imageConcurrency,
+    timeoutMs: config.openaiTimeoutMs,
+    maxRetries: config.openaiMaxRetries,
+    logger: logger.child({ feature: 'image-generation' }),
   })
-  return { api }
+
+  const api = Router()
+  api.use(requireAdmin(config.adminPassword, 'json'))
+
+  api.get('/', (_req, res) => {
+    const job = generator.current
+    const last = job ? lastImageEvent(job) : undefined
+    const status: GenerationStatus = {
+      configured: Boolean(config.openaiApiKey),
+      running: job !== null,
+      model: config.imageModel,
+      concurrency: config.imageConcurrency,
+      progress: job ? { done: last?.done ?? 0, images: startEvent(job)?.images ?? 0 } : null,
+    }
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(status)
+  })
+
+  api.get('/events', (req, res) => {
+    const job = generator.current
+    if (!job) {
+      res.status(404).json({ error: 'No image generation is running.' })
+      return
+    }
+    streamJob(job, res)
+  })
+
+  // The owner stops a run: requests not yet sent are not paid for; finished products keep their new images.
+  api.post('/cancel', (_req, res) => {
+    const job = generator.current
+    if (!job) {
+      res.status(404).json({ error: 'No image generation is running.' })
+      return
+    }
+    job.cancel(CANCELLED_MESSAGE)
+    res.status(202).json({ cancelling: true })
+  })
+
+  api.post('/', (req, res, next) => {
+    if (!config.openaiApiKey) {
+      res.status(503).json({ error: NO_KEY_MESSAGE })
+      return
+    }
+    let job: GenerationJob
+    try {
+      job = generator.start()
+    } catch (err) {
+      if (err instanceof GenerationBusyError) {
+        res.status(409).json({ error: err.message })
+        return
+      }
+      return next(err)
+    }
+    if (wantsEventStream(req)) {
+      streamJob(job, res)
+      return
+    }
+    res.setHeader('Cache-Control', 'no-store')
+    job.result.then(
+      (response) => {
+        if (!res.writableEnded && !res.destroyed) res.json(response)
+      },
+      (err: unknown) => next(err),
+    )
+  })
+
+  // A stop signal cancels a run at once, so open responses end and the server can close (server.ts).
+  const onSignal = () => void generator.current?.cancel('The server is shutting down.')
+
+  return {
+    api,
+    mountPages(app) {
+      // Before the page handler: /admin and its client-side navigation data (/admin/index.pageContext.json).
+      app.use('/admin', requireAdmin(config.adminPassword, 'text'))
+    },
+    async start() {
+      process.on('SIGTERM', onSignal)
+      process.on('SIGINT', onSignal)
+    },
+    async stop() {
+      process.off('SIGTERM', onSignal)
+      process.off('SIGINT', onSignal)
+      await generator.stop()
+    },
+  }
+}
+
+function wantsEventStream(req: Request): boolean {
+  return req.query.stream === '1' || (req.get('accept') ?? '').includes('text/event-stream')
+}
+
+function startEvent(job: GenerationJob) {
+  return job.events.find((e): e is Extract<GenerationEvent, { type: 'start' }> => e.type === 'start')
+}
+
+function lastImageEvent(job: GenerationJob) {
+  return job.events.findLast((e): e is Extract<GenerationEvent, { type: 'image' }> => e.type === 'image')
+}
+
+/** Sends a run's events as Server-Sent Events, from its start, and ends after `done` (or `error`). */
+function streamJob(job: GenerationJob, res: Response): void {
+  res.status(200)
+  res.setHeader('Content-Type', 'text/event-stream; charset=utf-8')
+  // no-transform keeps compression from buffering the stream; X-Accel-Buffering does the same for nginx.
+  res.setHeader('Cache-Control', 'no-cache, no-transform')
+  res.setHeader('X-Accel-Buffering', 'no')
+  res.flushHeaders()
+
+  const open = () => !res.writableEnded && !res.destroyed
+  const heartbeat = setInterval(() => {
+    if (open()) res.write(': keep-alive\n\n')
+  }, HEARTBEAT_MS)
+  let unsubscribe: () => void = () => {}
+  const finish = () => {
+    clearInterval(heartbeat)
+    unsubscribe()
+  }
+  unsubscribe = job.subscribe((event) => {
+    if (!open()) return
+    res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
+    if (event.type === 'done' || event.type === 'error') {
+      finish()
+      res.end()
+    }
+  })
+  // The visitor went away: stop writing; the run itself goes on.
+  res.on('close', finish)
+  if (!open()) finish()
 }

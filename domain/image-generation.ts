@@ -1,0 +1,104 @@
+/**
+ * Product image generation as the server, the admin page and `npm run generate-images` all see it:
+ * the results (CONTRACT: POST /api/generate-images), the progress events streamed while a run goes
+ * on, and the texts built from them. No Node or browser APIs here: both sides import it.
+ */
+import { IMAGE_ANGLES, IMAGE_PRICE_USD, IMAGE_SECONDS_PER_IMAGE } from './business.ts'
+
+export type ImageAngle = (typeof IMAGE_ANGLES)[number]
+
+/**
+ * What a run counts (SPEC §3 "Image generation result"). The counts are PRODUCTS, not images:
+ * a product succeeds when all four of its angles were generated and stored (its mainImage then
+ * switches to the new main image); it fails when any angle failed, and then keeps its old images.
+ * `total` is the number of products the run attempted, so successCount + errorCount = total.
+ */
+export type GenerationResults = { successCount: number; errorCount: number; total: number }
+
+export type ImageOutcome = 'ok' | 'failed' | 'skipped'
+
+/** GET /api/generate-images: whether generation is set up and running, with what model and batch size. */
+export type GenerationStatus = {
+  configured: boolean
+  running: boolean
+  model: string
+  concurrency: number
+  /** Images finished and to do in the run going on. */
+  progress: { done: number; images: number } | null
+}
+
+/** The events of one run, in order: one `start`, one `image` per image slot, one `product` per product, one `done`. */
+export type GenerationEvent =
+  | { type: 'start'; products: number; images: number; model: string; concurrency: number }
+  | {
+      type: 'image'
+      /** Images finished so far (generated, failed or skipped), this one included. */
+      done: number
+      images: number
+      productId: string
+      productName: string
+      angle: ImageAngle
+      outcome: ImageOutcome
+      error?: string
+    }
+  | { type: 'product'; productId: string; productName: string; ok: boolean; mainImage?: string; error?: string }
+  | { type: 'done'; results: GenerationResults; stoppedEarly?: string }
+  /** The run could not go on at all (an unexpected fault); nothing after it. */
+  | { type: 'error'; error: string }
+
+/** The final answer of POST /api/generate-images. `stoppedEarly` says why a run ended before trying every image. */
+export type GenerationResponse = { results: GenerationResults; stoppedEarly?: string }
+
+/** The words for each angle, as the status line and the prompts say them. */
+export const ANGLE_LABELS: Record<ImageAngle, string> = {
+  main: 'main view',
+  '45-degree': '45-degree view',
+  'side profile': 'side profile',
+  detail: 'detail',
+}
+
+/** The status texts of SPEC §4, letter for letter. */
+export const GENERATION_STATUS = {
+  starting: 'Starting image generation...',
+  completed: '✓ Generation completed!',
+  failed: '✗ Generation failed',
+} as const
+
+/** 'Generating 7 of 56: Oxford Brogue, side profile' */
+export function imageStatus(e: Extract<GenerationEvent, { type: 'image' }>): string {
+  return `Generating ${e.done} of ${e.images}: ${e.productName}, ${ANGLE_LABELS[e.angle]}`
+}
+
+/** Percent shown while running: 100 is kept for the end of the run (the last product may still be saving). */
+export function runningPercent(done: number, images: number): number {
+  if (images <= 0) return 0
+  return Math.min(99, Math.floor((done / images) * 100))
+}
+
+/** A run that generated nothing although it tried counts as failed on the page and in the shell. */
+export function runFailed(results: GenerationResults): boolean {
+  return results.total > 0 && results.successCount === 0
+}
+
+export type GenerationEstimate = {
+  images: number
+  /** US dollars at the model's list price, or null for a model whose price we do not know. */
+  costUsd: number | null
+  minutes: number
+}
+
+/** What a run over `products` products will cost and take, for the notes and the shell. */
+export function estimateRun(products: number, model: string, concurrency: number): GenerationEstimate {
+  const images = products * IMAGE_ANGLES.length
+  const price = IMAGE_PRICE_USD[model]
+  const rounds = Math.ceil(images / Math.max(1, concurrency))
+  return {
+    images,
+    costUsd: price === undefined ? null : Math.round(images * price * 100) / 100,
+    minutes: Math.max(1, Math.round((rounds * IMAGE_SECONDS_PER_IMAGE) / 60)),
+  }
+}
+
+export function formatUsd(amount: number): string {
+  return `US$${amount.toFixed(2)}`
+}

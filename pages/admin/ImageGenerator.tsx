@@ -1,0 +1,110 @@
+import { useEffect } from 'react'
+import { IMAGE_ANGLES } from '../../domain/business.ts'
+import { adminStore } from '../../stores/admin-store.ts'
+
+/** The button, the progress bar with its status line, and the results panel (SPEC §2, §4). */
+export function ImageGenerator() {
+  const phase = adminStore.useSelector((s) => s.phase)
+  const progress = adminStore.useSelector((s) => s.progress)
+  const status = adminStore.useSelector((s) => s.status)
+  const error = adminStore.useSelector((s) => s.error)
+  const results = adminStore.useSelector((s) => s.results)
+  const failures = adminStore.useSelector((s) => s.failures)
+  const count = adminStore.useSelector((s) => s.products.length)
+  const server = adminStore.useSelector((s) => s.server)
+  const stoppedEarly = adminStore.useSelector((s) => s.stoppedEarly)
+  const stopping = adminStore.useSelector((s) => s.stopping)
+  const generate = adminStore.useSelector((s) => s.generate)
+  const stop = adminStore.useSelector((s) => s.stop)
+  const loadStatus = adminStore.useSelector((s) => s.loadStatus)
+  const running = phase === 'running'
+
+  useEffect(() => {
+    void loadStatus()
+  }, [loadStatus])
+
+  const idleStatus = `Ready to generate ${count * IMAGE_ANGLES.length} images for ${count} products.`
+
+  return (
+    <section className="admin-card admin-generator" aria-labelledby="generator-heading">
+      <h2 id="generator-heading">Generate images</h2>
+      {server && !server.configured ? (
+        <p className="admin-generator__warning">
+          Image generation is not set up on this server yet: OPENAI_API_KEY is not set, so a run will fail.
+        </p>
+      ) : null}
+      <button type="button" className="btn btn-primary admin-generator__button" onClick={() => void generate()} disabled={running} aria-describedby="generator-status">
+        {running ? <span className="admin-generator__spinner" aria-hidden="true" /> : null}
+        Generate All Product Images
+      </button>
+      {running ? (
+        <button type="button" className="btn btn-outline admin-generator__stop" onClick={() => void stop()} disabled={stopping}>
+          {stopping ? 'Stopping...' : 'Stop'}
+        </button>
+      ) : null}
+
+      <div className="admin-progress" data-phase={phase}>
+        <div
+          className="admin-progress__track"
+          role="progressbar"
+          aria-label="Image generation progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          aria-valuetext={`${progress}%`}
+        >
+          <div className="admin-progress__fill" style={{ width: `${progress}%` }} />
+        </div>
+        <div className="admin-progress__meta">
+          <p id="generator-status" className="admin-progress__status" role="status" aria-live="polite">
+            {status || idleStatus}
+          </p>
+          <span className="admin-progress__percent" aria-hidden="true">
+            {progress}%
+          </span>
+        </div>
+        {error ? (
+          <p className="admin-progress__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+
+      {results ? (
+        <div className="admin-results" aria-labelledby="results-heading">
+          <h3 id="results-heading">Results</h3>
+          <dl className="admin-results__grid">
+            <div className="admin-results__item admin-results__item--ok">
+              <dt>Successful</dt>
+              <dd data-testid="results-successful">{results.successCount}</dd>
+            </div>
+            <div className="admin-results__item admin-results__item--failed">
+              <dt>Failed</dt>
+              <dd data-testid="results-failed">{results.errorCount}</dd>
+            </div>
+            <div className="admin-results__item">
+              <dt>Total</dt>
+              <dd data-testid="results-total">{results.total}</dd>
+            </div>
+          </dl>
+          <p className="admin-results__note">Counted in products: a product succeeds when all four of its images were stored.</p>
+          {stoppedEarly ? <p className="admin-results__stopped">Stopped early: {stoppedEarly}</p> : null}
+          {failures.length > 0 ? (
+            <details className="admin-results__failures">
+              <summary>
+                {failures.length === 1 ? '1 product kept its previous images' : `${failures.length} products kept their previous images`}
+              </summary>
+              <ul>
+                {failures.map((f) => (
+                  <li key={f.name}>
+                    <strong>{f.name}</strong>: {f.error}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  )
+}

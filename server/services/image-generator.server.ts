@@ -1,0 +1,270 @@
+/**
+ * Product image generation: one run at a time, four angles per product, a bounded number of
+ * requests at once, each image stored as WebP beside the data file, each finished product saved
+ * through the store as soon as its set is complete. Used by POST /api/generate-images and by
+ * `npm run generate-images` alike.
+ */
+import type OpenAI from 'openai'
+import type { Logger } from 'pino'
+import type { Store } from '../../data/store.server.ts'
+import { IMAGE_ANGLES } from '../../domain/business.ts'
+import type { GenerationEvent, GenerationResponse, GenerationResults, ImageAngle, ImageOutcome } from '../../domain/image-generation.ts'
+import type { Product } from '../../domain/product.ts'
+import { ImageDecodeError, newGenerationId, removeFiles, storeAngleImage, type StoredImage } from './images/media.server.ts'
+import { createImageClient, FatalImageError, ImageRequestError, requestImage, type ImageRequestOptions } from './images/openai-images.server.ts'
+import { imagePrompt } from './images/prompts.server.ts'
+
+export type ImageGeneratorOptions = {
+  store: Store
+  /** mediaDirFor(DATA_FILE): served at /media. */
+  mediaDir: string
+  model: string
+  /** Requests in flight at once. */
+  concurrency: number
+  /** Per request attempt (the SDK's timeout). */
+  timeoutMs: number
+  maxRetries: number
+  /** For `url` answers: how long downloading the picture may take. */
+  downloadTimeoutMs?: number
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>
+  /** Tests only: the SDK client. Production uses createImageClient (`new OpenAI()` from the environment). */
+  createClient?: (options: ImageRequestOptions) => OpenAI
+}
+
+/** A product as stored after a generation: the CONTRACT fields plus its set of angles (the API strips the extras). */
+export type ProductWithImages = Product & { images?: StoredImage[]; imagesGeneratedAt?: string; imageModel?: string }
+
+/** Asked to start while a run is going on (409). */
+export class GenerationBusyError extends Error {
+  override name = 'GenerationBusyError'
+  constructor() {
+    super('An image generation is already running. Wait for it to finish before starting another.')
+  }
+}
+
+export type GenerationJob = {
+  readonly id: string
+  readonly startedAt: Date
+  /** Every event so far. */
+  readonly events: readonly GenerationEvent[]
+  /** Calls `listener` with every event so far, then with each new one; returns the unsubscribe. */
+  subscribe(listener: (event: GenerationEvent) => void): () => void
+  /** Settles when the run is over: the CONTRACT's answer, or a rejection for a fault of ours. */
+  readonly result: Promise<GenerationResponse>
+  /** Stops starting requests and abandons those in flight; products not complete keep their old images. */
+  cancel(reason: string): void
+}
+
+export type ImageGenerator = {
+  /** The run going on, or null. */
+  readonly current: GenerationJob | null
+  /** Starts a run over every product in the store; throws GenerationBusyError while one runs. */
+  start(): GenerationJob
+  /** Cancels a run in progress and waits until it has ended (shutdown). */
+  stop(reason?: string): Promise<void>
+}
+
+type Slot = { product: Product; angle: ImageAngle }
+type ProductState = { pending: number; stored: StoredImage[]; files: string[]; failed?: string }
+
+const DEFAULT_DOWNLOAD_TIMEOUT_MS = 60_000
+/** The SDK waits up to 8 s between retries. */
+const MAX_RETRY_PAUSE_MS = 8_000
+
+export function createImageGenerator(options: ImageGeneratorOptions): ImageGenerator {
+  let current: GenerationJob | null = null
+
+  function start(): GenerationJob {
+    if (current) throw new GenerationBusyError()
+    const job = createJob(options)
+    current = job
+    const clear = () => {
+      if (current === job) current = null
+    }
+    job.result.then(clear, clear)
+    return job
+  }
+
+  return {
+    get current() {
+      return current
+    },
+    start,
+    async stop(reason = 'The server is shutting down.') {
+      const job = current
+      if (!job) return
+      job.cancel(reason)
+      await job.result.catch(() => {})
+    },
+  }
+}
+
+function createJob(options: ImageGeneratorOptions): GenerationJob {
+  const { store, mediaDir, model, logger } = options
+  const concurrency = Math.max(1, Math.floor(options.concurrency))
+  const downloadTimeoutMs = options.downloadTimeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS
+  // The SDK's timeout ends when the answer starts; this bounds a whole call, its retries and its body.
+  const deadlineMs = options.timeoutMs * 2 * (options.maxRetries + 1) + MAX_RETRY_PAUSE_MS * options.maxRetries
+  const id = newGenerationId()
+  const startedAt = new Date()
+  const events: GenerationEvent[] = []
+  const listeners = new Set<(event: GenerationEvent) => void>()
+  const abort = new AbortController()
+  let stoppedEarly: string | undefined
+
+  const emit = (event: GenerationEvent) => {
+    events.push(event)
+    for (const listener of listeners) {
+      try {
+        listener(event)
+      } catch (err) {
+        logger?.error({ err }, 'image generation: a progress listener failed')
+      }
+    }
+  }
+
+  const stopRun = (reason: string) => {
+    if (abort.signal.aborted) return
+    stoppedEarly = reason
+    abort.abort(new Error(reason))
+  }
+
+  // The products of this run are the catalogue as it is now; products added meanwhile wait for the next run.
+  const products = [...store.products]
+  const slots: Slot[] = products.flatMap((product) => IMAGE_ANGLES.map((angle) => ({ product, angle })))
+  emit({ type: 'start', products: products.length, images: slots.length, model, concurrency })
+  logger?.info({ generationId: id, products: products.length, images: slots.length, model, concurrency }, 'image generation started')
+
+  async function run(): Promise<GenerationResponse> {
+    const client = (options.createClient ?? createImageClient)({ timeoutMs: options.timeoutMs, maxRetries: options.maxRetries })
+    const states = new Map<string, ProductState>(products.map((p) => [p.id, { pending: IMAGE_ANGLES.length, stored: [], files: [] }]))
+    const results: GenerationResults = { successCount: 0, errorCount: 0, total: products.length }
+    let done = 0
+    let next = 0
+
+    const finishProduct = async (product: Product, state: ProductState) => {
+      if (!state.failed && state.stored.length === IMAGE_ANGLES.length) {
+        const images = [...state.stored].sort((a, b) => IMAGE_ANGLES.indexOf(a.angle) - IMAGE_ANGLES.indexOf(b.angle))
+        const mainImage = images[0]!.src
+        try {
+          // The product switches to its new pictures only now that all four are on disk.
+          await store.updateProduct(product.id, (p) => {
+            const next: ProductWithImages = { ...p, mainImage, images, imagesGeneratedAt: new Date().toISOString(), imageModel: model }
+            return next
+          })
+          results.successCount++
+          emit({ type: 'product', productId: product.id, productName: product.name, ok: true, mainImage })
+          logger?.info({ generationId: id, productId: product.id, mainImage }, 'product images stored')
+          return
+        } catch (err) {
+          logger?.error({ generationId: id, productId: product.id, err }, 'product images could not be saved to the data file')
+          state.failed = `The new images could not be saved in the data file (${(err as Error).name === 'StoreWriteError' ? 'it cannot be written' : (err as Error).message}).`
+        }
+      }
+      // An incomplete set is not used: the product keeps its old images and the new files go.
+      await removeFiles(state.files).catch(() => {})
+      results.errorCount++
+      emit({ type: 'product', productId: product.id, productName: product.name, ok: false, error: state.failed })
+      logger?.warn({ generationId: id, productId: product.id, error: state.failed }, 'product images not generated')
+    }
+
+    const finishSlot = async (slot: Slot, state: ProductState, outcome: ImageOutcome, error?: string) => {
+      done++
+      emit({
+        type: 'image',
+        done,
+        images: slots.length,
+        productId: slot.product.id,
+        productName: slot.product.name,
+        angle: slot.angle,
+        outcome,
+        ...(error ? { error } : {}),
+      })
+      state.pending--
+      if (state.pending === 0) await finishProduct(slot.product, state)
+    }
+
+    const handle = async (slot: Slot) => {
+      const state = states.get(slot.product.id)!
+      if (abort.signal.aborted || state.failed) {
+        // Not worth paying for: the run stopped, or this product's set can no longer be complete.
+        const why = abort.signal.aborted ? (stoppedEarly ?? 'The run was stopped.') : 'Not requested: another image of this product failed.'
+        state.failed ??= why
+        return finishSlot(slot, state, 'skipped', why)
+      }
+      try {
+        const image = await requestImage(client, {
+          model,
+          prompt: imagePrompt(slot.product, slot.angle),
+          deadlineMs,
+          downloadTimeoutMs,
+          signal: abort.signal,
+        })
+        const { stored, files } = await storeAngleImage({ mediaDir, productId: slot.product.id, generationId: id, angle: slot.angle, image })
+        state.files.push(...files)
+        state.stored.push(stored)
+        await finishSlot(slot, state, 'ok')
+      } catch (err) {
+        const message = readableFailure(err, abort.signal)
+        if (!(err instanceof ImageRequestError || err instanceof FatalImageError || err instanceof ImageDecodeError || abort.signal.aborted)) {
+          logger?.error({ generationId: id, productId: slot.product.id, angle: slot.angle, err }, 'image could not be stored')
+        }
+        if (err instanceof FatalImageError) {
+          logger?.error({ generationId: id, err }, 'image generation stopped: every further request would fail too')
+          stopRun(message)
+        }
+        state.failed ??= message
+        await finishSlot(slot, state, 'failed', message)
+      }
+    }
+
+    const worker = async () => {
+      while (next < slots.length) {
+        const slot = slots[next++]!
+        await handle(slot)
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, slots.length)) }, worker))
+
+    const response: GenerationResponse = { results, ...(stoppedEarly ? { stoppedEarly } : {}) }
+    emit({ type: 'done', ...response })
+    logger?.info({ generationId: id, ...results, stoppedEarly }, 'image generation finished')
+    return response
+  }
+
+  const result = run().catch((err: unknown) => {
+    logger?.error({ err, generationId: id }, 'image generation failed')
+    emit({ type: 'error', error: 'The image generation stopped because of an error on the server.' })
+    throw err
+  })
+  // A rejection nobody awaits must not crash the process; callers still see it through `result`.
+  result.catch(() => {})
+
+  return {
+    id,
+    startedAt,
+    get events() {
+      return events
+    },
+    subscribe(listener) {
+      for (const event of events) listener(event)
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    result,
+    cancel: stopRun,
+  }
+}
+
+/**
+ * The sentence shown for a failed image. Errors of the image service are already sentences; an
+ * error of our own disk is logged in full and shown without its file paths.
+ */
+function readableFailure(err: unknown, signal: AbortSignal): string {
+  if (err instanceof ImageRequestError || err instanceof FatalImageError || err instanceof ImageDecodeError) return err.message
+  if (signal.aborted && err instanceof Error) return err.message // the reason the run was stopped
+  const code = (err as NodeJS.ErrnoException)?.code
+  if (code === 'ENOSPC') return 'The image could not be stored: the server disk is full.'
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'The image could not be stored: the media folder is not writable.'
+  return 'The image could not be stored on the server.'
+}

@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import sharp from 'sharp'
+import { PRODUCT_IMAGE_WIDTHS } from '../../../components/product-image.ts'
+import type { ImageAngle } from '../../../domain/image-generation.ts'
+
+/** The URL prefix Express serves mediaDirFor(DATA_FILE) under (server/app.server.ts). */
+export const MEDIA_URL = '/media'
+
+export const ANGLE_SLUGS: Record<ImageAngle, string> = {
+  main: 'main',
+  '45-degree': '45-degree',
+  'side profile': 'side-profile',
+  detail: 'detail',
+}
+
+/** One stored angle of a product, as kept in the data file beside the product (`images`). */
+export type StoredImage = {
+  angle: ImageAngle
+  /** The 1024 px WebP; `-400.webp` and `-800.webp` sit beside it (components/product-image.ts). */
+  src: string
+  /** The image exactly as the service sent it, kept because it was paid for. */
+  original: string
+}
+
+/** The image could not be read: the service answered something that is not a picture. */
+export class ImageDecodeError extends Error {
+  override name = 'ImageDecodeError'
+}
+
+/** A folder name for a product id; ids are slugs already, anything else is made safe and kept unique. */
+export function productFolder(productId: string): string {
+  const safe = productId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80)
+  return safe === productId ? safe : `${safe}-${createHash('sha256').update(productId).digest('hex').slice(0, 8)}`
+}
+
+/** A name no earlier run used: the files are served as immutable for a year, so names never repeat. */
+export function newGenerationId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
+  return `${stamp}-${randomBytes(3).toString('hex')}`
+}
+
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`
+  try {
+    await writeFile(tmp, data)
+    await rename(tmp, file)
+  } catch (err) {
+    await rm(tmp, { force: true })
+    throw err
+  }
+}
+
+/**
+ * Checks that `image` is a picture, then writes it as WebP at every width the pages use
+ * (400, 800, 1024) plus the original, under `<mediaDir>/products/<product>/`. Returns the URLs
+ * and the files written, so a caller can remove them again if the product's set is incomplete.
+ */
+export async function storeAngleImage(opts: {
+  mediaDir: string
+  productId: string
+  generationId: string
+  angle: ImageAngle
+  image: Buffer
+}): Promise<{ stored: StoredImage; files: string[] }> {
+  let format: string | undefined
+  try {
+    const meta = await sharp(opts.image).metadata()
+    if (!meta.width || !meta.height) throw new Error('no dimensions')
+    format = meta.format
+  } catch {
+    throw new ImageDecodeError('The image service answered with data that is not an image.')
+  }
+  const folder = productFolder(opts.productId)
+  const dir = path.join(opts.mediaDir, 'products', folder)
+  await mkdir(dir, { recursive: true })
+  const base = `${opts.generationId}-${ANGLE_SLUGS[opts.angle]}`
+  const url = (name: string) => `${MEDIA_URL}/products/${folder}/${name}`
+  const files: string[] = []
+  try {
+    const ext = format === 'jpeg' ? 'jpg' : (format ?? 'png')
+    const originalName = `${base}-original.${ext}`
+    await writeAtomically(path.join(dir, originalName), opts.image)
+    files.push(path.join(dir, originalName))
+    for (const width of PRODUCT_IMAGE_WIDTHS) {
+      const webp = await sharp(opts.image)
+        .resize(width, width, { fit: 'cover' })
+        .webp({ quality: width > 800 ? 82 : 78, effort: 4 })
+        .toBuffer()
+      const name = `${base}-${width}.webp`
+      await writeAtomically(path.join(dir, name), webp)
+      files.push(path.join(dir, name))
+    }
+    const largest = PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1]
+    return { stored: { angle: opts.angle, src: url(`${base}-${largest}.webp`), original: url(originalName) }, files }
+  } catch (err) {
+    await removeFiles(files)
+    if (err instanceof ImageDecodeError) throw err
+    // sharp failing half-way means the bytes were a broken picture; anything else is our disk.
+    if ((err as NodeJS.ErrnoException).code) throw err
+    throw new ImageDecodeError('The image service answered with an image that could not be converted.')
+  }
+}
+
+export async function removeFiles(files: readonly string[]): Promise<void> {
+  await Promise.all(files.map((f) => rm(f, { force: true })))
+}

@@ -1,0 +1,179 @@
+import { createStore } from 'zustand'
+import {
+  GENERATION_STATUS,
+  imageStatus,
+  runFailed,
+  runningPercent,
+  type GenerationEvent,
+  type GenerationResponse,
+  type GenerationResults,
+  type GenerationStatus,
+} from '../domain/image-generation.ts'
+import type { Product } from '../domain/product.ts'
+import { ApiError, apiGet, apiRequest } from '../lib/api.ts'
+import { readEventStream } from '../lib/event-stream.ts'
+import { createContextStore } from './create-context-store.tsx'
+
+export type GenerationPhase = 'idle' | 'running' | 'succeeded' | 'failed'
+
+export type AdminState = {
+  /** The catalogue as the overview shows it; refetched after a successful run. */
+  products: Product[]
+  /** What the server says about generation (model, batch size, set up or not); null until known. */
+  server: GenerationStatus | null
+  phase: GenerationPhase
+  /** 0 to 100. */
+  progress: number
+  /** The status line under the bar (SPEC §4 texts at 0, 100 and on failure). */
+  status: string
+  /** Why the run failed, in a sentence; null otherwise. */
+  error: string | null
+  results: GenerationResults | null
+  /** Products that kept their old images in the last run, and why. */
+  failures: { name: string; error: string }[]
+  /** Asks the server whether generation is set up, and follows a run already going on (after a reload). */
+  loadStatus: () => Promise<void>
+  /** Why the last run ended before trying every image (stopped by the owner, key refused...). */
+  stoppedEarly: string | null
+  /** True between asking the server to stop the run and the run's end. */
+  stopping: boolean
+  /** 'Generate All Product Images'. */
+  generate: () => Promise<void>
+  /** Stops the run going on: no further images are requested. */
+  stop: () => Promise<void>
+}
+
+/** The text to show for a failed call: the server's `{ error }` sentence when there is one. */
+export function readableError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err)
+  if (err instanceof ApiError) {
+    const body = message.slice(message.indexOf(':') + 1).trim()
+    try {
+      const parsed = JSON.parse(body) as { error?: unknown }
+      if (typeof parsed.error === 'string') return parsed.error
+    } catch {
+      // not JSON: the status text
+    }
+    if (err.status === 401) return 'The server asked for the admin password: reload the page and sign in as admin.'
+  }
+  if (err instanceof TypeError) return 'The server could not be reached. Check the connection and try again.'
+  return message || 'Please try again later.'
+}
+
+/** The admin page's state: the overview's products and the image generation run. One store per rendered page. */
+export const adminStore = createContextStore('The admin store', (products: Product[]) =>
+  createStore<AdminState>()((set, get) => {
+    const apply = (event: GenerationEvent) => {
+      switch (event.type) {
+        case 'start':
+          set({ progress: 0, status: GENERATION_STATUS.starting })
+          break
+        case 'image':
+          set({ progress: runningPercent(event.done, event.images), status: imageStatus(event) })
+          break
+        case 'product':
+          if (event.ok && event.mainImage) {
+            // The overview shows each finished product's new picture straight away.
+            const mainImage = event.mainImage
+            set({ products: get().products.map((p) => (p.id === event.productId ? { ...p, mainImage } : p)) })
+          } else if (!event.ok) {
+            set({ failures: [...get().failures, { name: event.productName, error: event.error ?? 'The images could not be generated.' }] })
+          }
+          break
+        default:
+          break
+      }
+    }
+
+    const fail = (err: unknown, results: GenerationResults | null = get().results) => {
+      console.error('Image generation failed:', err)
+      set({ phase: 'failed', status: GENERATION_STATUS.failed, error: readableError(err), results, stopping: false })
+    }
+
+    /** Reads a run's answer: a stream of events ending in `done`, or the plain JSON results. */
+    const follow = async (res: Response) => {
+      let final: GenerationResponse | null = null
+      if ((res.headers.get('content-type') ?? '').includes('text/event-stream') && res.body) {
+        for await (const message of readEventStream(res.body)) {
+          const event = JSON.parse(message.data) as GenerationEvent
+          if (event.type === 'error') throw new Error(event.error)
+          if (event.type === 'done') final = { results: event.results, ...(event.stoppedEarly ? { stoppedEarly: event.stoppedEarly } : {}) }
+          else apply(event)
+        }
+      } else {
+        final = (await res.json()) as GenerationResponse
+      }
+      if (!final) throw new Error('The connection to the server was lost before the run finished. The run goes on: reload the page to follow it.')
+      if (runFailed(final.results)) {
+        set({ progress: 100 }) // the run is over, every image was tried (or given up)
+        fail(new Error(final.stoppedEarly ?? 'No product images could be generated.'), final.results)
+        return
+      }
+      set({ phase: 'succeeded', progress: 100, status: GENERATION_STATUS.completed, results: final.results, error: null, stoppedEarly: final.stoppedEarly ?? null })
+      try {
+        const fresh = await apiGet<Product[]>('/api/products')
+        if (fresh) set({ products: fresh })
+      } catch (err) {
+        console.error('Could not refetch the products after generating images:', err)
+      }
+    }
+
+    const begin = () =>
+      set({ phase: 'running', progress: 0, status: GENERATION_STATUS.starting, error: null, results: null, failures: [], stoppedEarly: null, stopping: false })
+
+    return {
+      products,
+      server: null,
+      phase: 'idle',
+      progress: 0,
+      status: '',
+      error: null,
+      results: null,
+      failures: [],
+      stoppedEarly: null,
+      stopping: false,
+
+      async loadStatus() {
+        try {
+          const server = await apiGet<GenerationStatus>('/api/generate-images', { on401: 'returnNull' })
+          if (!server) return
+          set({ server })
+          if (server.running && get().phase === 'idle') {
+            begin()
+            await follow(await apiRequest('GET', '/api/generate-images/events'))
+          }
+        } catch (err) {
+          // 404 from /events: the run ended between the two calls; nothing to follow.
+          if (err instanceof ApiError && err.status === 404) set({ phase: 'idle', progress: 0, status: '' })
+          else if (get().phase === 'running') fail(err)
+          else console.error('Could not read the image generation status:', err)
+        }
+      },
+
+      async generate() {
+        if (get().phase === 'running') return
+        begin()
+        try {
+          // Asking for an event stream: the server sends each finished image as it goes (Server-Sent Events).
+          await follow(await apiRequest('POST', '/api/generate-images', undefined, { accept: 'text/event-stream' }))
+        } catch (err) {
+          fail(err)
+        } finally {
+          set({ stopping: false })
+        }
+      },
+
+      async stop() {
+        if (get().phase !== 'running' || get().stopping) return
+        set({ stopping: true })
+        try {
+          await apiRequest('POST', '/api/generate-images/cancel')
+        } catch (err) {
+          // 404: the run ended meanwhile; its results arrive through the stream anyway.
+          if (!(err instanceof ApiError && err.status === 404)) console.error('Could not stop the image generation:', err)
+          set({ stopping: false })
+        }
+      },
+    }
+  }),
+)

@@ -1,0 +1,443 @@
+/**
+ * POST /api/generate-images through the real `openai` SDK against a fake images API on loopback:
+ * requests sent, images stored and served, the data file updated, counts, failures, safety.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import request from 'supertest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { seedProducts } from '../../data/seed/products.ts'
+import { IMAGE_ANGLES } from '../../domain/business.ts'
+import type { GenerationEvent } from '../../domain/image-generation.ts'
+import { readEventStream } from '../../lib/event-stream.ts'
+import { ROOT } from '../../server/paths.server.ts'
+import { STUDIO_STYLE } from '../../server/services/images/prompts.server.ts'
+import { failFor, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
+import { createTestApp, startTestServer, type TestServer } from '../helpers/server.ts'
+
+// Each run converts dozens of images with sharp; on a busy two-core machine that takes a while.
+vi.setConfig({ testTimeout: 90_000 })
+
+const KEY = 'sk-test-not-a-real-key'
+const BASE_ENV = { OPENAI_API_KEY: KEY, OPENAI_TIMEOUT_MS: '5000', OPENAI_MAX_RETRIES: '0', IMAGE_CONCURRENCY: '3' }
+
+let fake: FakeOpenAI
+let t: TestServer | undefined
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI()
+  // The SDK reads these itself (`new OpenAI()`), as it does in production.
+  process.env.OPENAI_BASE_URL = fake.baseURL
+  process.env.OPENAI_API_KEY = KEY
+})
+afterAll(async () => {
+  await fake.close()
+})
+afterEach(async () => {
+  await t?.close()
+  t = undefined
+  fake.set({ format: 'b64_json', delayMs: 0, reply: undefined })
+  fake.reset()
+})
+
+/** A test app; `only` limits the catalogue to those product ids, to keep runs short. */
+async function app(env: Record<string, string> = {}, only?: string[]) {
+  t = await createTestApp({ env: { ...BASE_ENV, ...env }, prepare: only ? (dir) => writeCatalogue(dir, only) : undefined })
+  return t
+}
+
+async function writeCatalogue(dir: string, ids: string[]) {
+  const products = seedProducts.filter((p) => ids.includes(p.id))
+  if (products.length !== ids.length) throw new Error(`Unknown seed product in ${ids.join(', ')}`)
+  await writeFile(path.join(dir, 'db.json'), JSON.stringify({ products, messages: [] }, null, 2))
+}
+
+const FEW = ['oxford-brogue', 'chelsea-boot', 'penny-loafer', 'tote-bag', 'braided-belt', 'reversible-belt']
+
+type StoredProduct = { id: string; name: string; mainImage: string; images?: { angle: string; src: string; original: string }[] }
+
+async function readDataFile(file: string): Promise<{ text: string; products: StoredProduct[] }> {
+  const text = await readFile(file, 'utf8')
+  return { text, products: JSON.parse(text).products }
+}
+
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
+
+describe('POST /api/generate-images without OPENAI_API_KEY', () => {
+  it('answers 503 with a readable sentence and changes nothing', async () => {
+    const { app: a, dataFile, dir } = await app({ OPENAI_API_KEY: '' })
+    const before = await readFile(dataFile, 'utf8')
+    const res = await request(a).post('/api/generate-images').expect(503)
+    expect(res.headers['content-type']).toMatch(/application\/json/)
+    expect(res.body.error).toMatch(/OPENAI_API_KEY/)
+    expect(res.body.error).toMatch(/^[A-Z].+\.$/)
+    expect(await readFile(dataFile, 'utf8')).toBe(before)
+    expect(existsSync(path.join(dir, 'media'))).toBe(false)
+    expect(fake.requests).toHaveLength(0)
+    const status = await request(a).get('/api/generate-images').expect(200)
+    expect(status.body).toMatchObject({ configured: false, running: false })
+  })
+})
+
+describe('a full run', () => {
+  it('asks 4 images per product at 1024x1024 with the configured model, high quality, at most IMAGE_CONCURRENCY at once', async () => {
+    fake.set({ delayMs: 40 })
+    const { app: a, store } = await app({ OPENAI_IMAGE_MODEL: 'gpt-image-1-mini', IMAGE_CONCURRENCY: '3' }, FEW)
+    const products = [...store.products]
+    const res = await request(a).post('/api/generate-images').expect(200)
+    expect(res.headers['content-type']).toMatch(/application\/json/)
+    expect(res.body).toEqual({ results: { successCount: products.length, errorCount: 0, total: products.length } })
+
+    expect(fake.requests).toHaveLength(products.length * 4)
+    for (const r of fake.requests) {
+      expect(r.body).toMatchObject({ model: 'gpt-image-1-mini', size: '1024x1024', quality: 'high', n: 1 })
+      expect(r.authorization).toBe(`Bearer ${KEY}`)
+      // One studio look for the whole catalogue: every prompt starts with the same description of the set.
+      expect(r.body.prompt!.startsWith(STUDIO_STYLE)).toBe(true)
+    }
+    for (const p of products) {
+      const prompts = fake.requests.map((r) => r.body.prompt!).filter((pr) => pr.includes(`Product: ${p.name}.`))
+      expect(prompts, p.name).toHaveLength(4)
+      expect(new Set(prompts).size).toBe(4) // four different angles
+    }
+    expect(fake.maxInFlight).toBeLessThanOrEqual(3)
+    expect(fake.maxInFlight).toBeGreaterThanOrEqual(2) // batched, not one by one
+  })
+
+  it('stores each angle as WebP at 400, 800 and 1024 px, served with a long immutable cache, and updates the data file', async () => {
+    const { app: a, dataFile, dir } = await app({}, FEW)
+    const before = (await request(a).get('/api/products')).body as StoredProduct[]
+    await request(a).post('/api/generate-images').expect(200)
+
+    const after = (await request(a).get('/api/products')).body as StoredProduct[]
+    expect(after).toHaveLength(before.length)
+    for (const p of after) {
+      expect(Object.keys(p)).toEqual(['id', 'name', 'description', 'price', 'sku', 'category', 'mainImage', 'paymentLink'])
+      expect(p.mainImage).toMatch(new RegExp(`^/media/products/${p.id}/[A-Za-z0-9-]+-main-1024\\.webp$`))
+    }
+
+    const first = after[0]!
+    for (const width of [400, 800, 1024]) {
+      const url = first.mainImage.replace(/-1024\.webp$/, `-${width}.webp`)
+      const img = await request(a).get(url).buffer(true).parse((res, cb) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => cb(null, Buffer.concat(chunks)))
+      })
+      expect(img.status, url).toBe(200)
+      expect(img.headers['content-type']).toBe('image/webp')
+      expect(img.headers['cache-control']).toMatch(/max-age=31536000/)
+      expect(img.headers['cache-control']).toMatch(/immutable/)
+      const meta = await sharp(img.body as Buffer).metadata()
+      expect(meta.format).toBe('webp')
+      expect(meta.width).toBe(width)
+      expect(meta.height).toBe(width)
+    }
+
+    // The data file on disk (read back, not the store's memory) holds the new images, pretty-printed.
+    const { text, products } = await readDataFile(dataFile)
+    expect(text).toMatch(/^\{\n {2}"products": \[/)
+    for (const p of products) {
+      const api = after.find((x) => x.id === p.id)!
+      expect(p.mainImage).toBe(api.mainImage)
+      expect(p.images?.map((i) => i.angle)).toEqual([...IMAGE_ANGLES])
+      expect(p.images?.[0]?.src).toBe(p.mainImage)
+      for (const image of p.images!) {
+        const file = path.join(dir, image.src.replace(/^\/media\//, 'media/'))
+        expect(existsSync(file), file).toBe(true)
+        expect(existsSync(file.replace(/-1024\.webp$/, '-400.webp'))).toBe(true)
+        expect(existsSync(path.join(dir, image.original.replace(/^\/media\//, 'media/')))).toBe(true)
+      }
+    }
+    expect(existsSync(`${dataFile}.lock`)).toBe(true) // still ours: the server wrote through its store
+    // Every write went through a temporary file and a rename: none is left half-written beside the real ones.
+    expect((await readdir(dir)).sort()).toEqual(['db.json', 'db.json.lock', 'media'])
+    for (const p of products) {
+      for (const name of await readdir(path.join(dir, 'media', 'products', p.id))) expect(name).toMatch(/^[\w-]+-(400|800|1024)\.webp$|^[\w-]+-original\.png$/)
+    }
+  })
+
+  it('shows the new images on /products at once (the render cache follows the products)', async () => {
+    const { app: a } = await app({}, FEW)
+    const before = await request(a).get('/products').expect(200)
+    expect(before.text).toContain('/images/seed/')
+    await request(a).post('/api/generate-images').expect(200)
+    const after = await request(a).get('/products').expect(200)
+    expect(after.text).not.toContain('/images/seed/oxford-brogue.svg')
+    expect(after.text).toMatch(/\/media\/products\/oxford-brogue\/[A-Za-z0-9-]+-main-400\.webp 400w/)
+  })
+
+  it('downloads `url` answers at once and never stores the remote URL', async () => {
+    fake.set({ format: 'url' })
+    const { app: a, dataFile, store } = await app({}, FEW)
+    const res = await request(a).post('/api/generate-images').expect(200)
+    expect(res.body.results).toEqual({ successCount: store.products.length, errorCount: 0, total: store.products.length })
+    expect(fake.downloads).toHaveLength(store.products.length * 4)
+    const text = await readFile(dataFile, 'utf8')
+    expect(text).not.toContain(fake.origin)
+    expect(text).not.toContain('127.0.0.1')
+  })
+})
+
+describe('failures', () => {
+  it('counts products: a product with a failed image is an error and keeps its old image and files', async () => {
+    fake.set({ reply: failFor(['Chelsea Boot', 'Braided Belt']) })
+    const { app: a, dataFile, dir, store } = await app({}, FEW)
+    const total = store.products.length
+    const old = Object.fromEntries(store.products.map((p) => [p.id, p.mainImage]))
+    const res = await request(a).post('/api/generate-images').expect(200)
+    expect(res.body).toEqual({ results: { successCount: total - 2, errorCount: 2, total } })
+
+    const { products } = await readDataFile(dataFile)
+    for (const p of products) {
+      if (p.id === 'chelsea-boot' || p.id === 'braided-belt') {
+        expect(p.mainImage).toBe(old[p.id])
+        expect(p.images).toBeUndefined()
+        // Angles of the failed product that did arrive are not left behind half a set.
+        const folder = path.join(dir, 'media', 'products', p.id)
+        expect(existsSync(folder) ? await readdir(folder) : []).toEqual([])
+      } else {
+        expect(p.mainImage).toMatch(/^\/media\/products\//)
+      }
+    }
+    // After the first failure of a product its remaining angles are not paid for.
+    const chelsea = fake.requests.filter((r) => r.body.prompt!.includes('Product: Chelsea Boot.'))
+    expect(chelsea.length).toBeGreaterThanOrEqual(1)
+    expect(chelsea.length).toBeLessThanOrEqual(4)
+  })
+
+  it('times out a hanging request and carries on with the rest', async () => {
+    fake.set({ reply: failFor(['Penny Loafer'], 'hang') })
+    const { app: a, store } = await app({ OPENAI_TIMEOUT_MS: '400' }, FEW)
+    const total = store.products.length
+    const started = Date.now()
+    const res = await request(a).post('/api/generate-images').expect(200)
+    expect(res.body.results).toEqual({ successCount: total - 1, errorCount: 1, total })
+    expect(Date.now() - started).toBeLessThan(15_000)
+    expect(store.products.find((p) => p.id === 'penny-loafer')!.mainImage).toBe('/images/seed/penny-loafer.svg')
+  })
+
+  it('counts malformed answers, empty answers and bytes that are not a picture as failures', async () => {
+    fake.set({
+      reply: (r) =>
+        r.body.prompt!.includes('Product: Oxford Brogue.') ? 'malformed' : r.body.prompt!.includes('Product: Market Tote.') ? 'empty' : r.body.prompt!.includes('Product: Reversible Belt.') ? 'not-image' : 'ok',
+    })
+    const { app: a, store } = await app({}, FEW)
+    const total = store.products.length
+    const res = await request(a).post('/api/generate-images').expect(200)
+    expect(res.body.results).toEqual({ successCount: total - 3, errorCount: 3, total })
+  })
+
+  it('lets the SDK retry a failed request when OPENAI_MAX_RETRIES allows', async () => {
+    fake.set({ reply: (r) => (r.index === 0 ? 'fail' : 'ok') })
+    const { app: a, store } = await app({ OPENAI_MAX_RETRIES: '1' }, FEW)
+    const res = await request(a).post('/api/generate-images').expect(200)
+    expect(res.body.results.errorCount).toBe(0)
+    expect(fake.requests).toHaveLength(store.products.length * 4 + 1)
+  })
+
+  it('stops early when OpenAI refuses the key, instead of paying for nothing', async () => {
+    fake.set({ reply: () => 'unauthorized' })
+    const { app: a, store } = await app({}, FEW)
+    const total = store.products.length
+    const res = await request(a).post('/api/generate-images').expect(200)
+    expect(res.body.results).toEqual({ successCount: 0, errorCount: total, total })
+    expect(res.body.stoppedEarly).toMatch(/API key/)
+    expect(fake.requests.length).toBeLessThanOrEqual(3)
+  })
+})
+
+describe('one run at a time', () => {
+  it('answers 409 while a run is going on, and GET reports it', async () => {
+    fake.set({ delayMs: 60 })
+    const { app: a, store } = await app({}, FEW)
+    const first = request(a).post('/api/generate-images').then((r) => r)
+    await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
+    const second = await request(a).post('/api/generate-images').expect(409)
+    expect(second.body.error).toMatch(/already running/)
+    const status = await request(a).get('/api/generate-images').expect(200)
+    expect(status.body).toMatchObject({ configured: true, running: true, model: 'gpt-image-1', concurrency: 3 })
+    expect(status.body.progress.images).toBe(store.products.length * 4)
+    const done = await first
+    expect(done.status).toBe(200)
+    expect(done.body.results.successCount).toBe(store.products.length)
+    // Once finished, a new run may start.
+    expect((await request(a).get('/api/generate-images')).body.running).toBe(false)
+  })
+})
+
+describe('stopping a run', () => {
+  it('stops requesting images on POST /cancel; finished products keep their new images, the rest their old', async () => {
+    fake.set({ delayMs: 150 })
+    const { app: a, store, dataFile } = await app({ IMAGE_CONCURRENCY: '2' }, FEW)
+    expect((await request(a).post('/api/generate-images/cancel').expect(404)).body.error).toMatch(/No image generation is running/)
+    const run = request(a).post('/api/generate-images').then((r) => r)
+    await expect.poll(() => store.products.filter((p) => p.mainImage.startsWith('/media/')).length, { timeout: 10_000 }).toBeGreaterThan(0)
+    await request(a).post('/api/generate-images/cancel').expect(202)
+    const res = await run
+    expect(res.status).toBe(200)
+    expect(res.body.stoppedEarly).toBe('Stopped by the owner.')
+    const { successCount, errorCount, total } = res.body.results
+    expect(total).toBe(FEW.length)
+    expect(successCount).toBeGreaterThan(0)
+    expect(successCount + errorCount).toBe(total)
+    expect(errorCount).toBeGreaterThan(0)
+    expect(fake.requests.length).toBeLessThan(FEW.length * 4)
+    const { products } = await readDataFile(dataFile)
+    expect(products.filter((p) => p.mainImage.startsWith('/media/'))).toHaveLength(successCount)
+  })
+})
+
+describe('live progress (Server-Sent Events)', () => {
+  it('streams one event per image, then `done` with the same results, uncompressed', async () => {
+    fake.set({ delayMs: 20 })
+    t = await startTestServer({ env: BASE_ENV, prepare: (dir) => writeCatalogue(dir, FEW) })
+    const res = await fetch(`${t.url}/api/generate-images`, {
+      method: 'POST',
+      headers: { Accept: 'text/event-stream', 'Accept-Encoding': 'gzip' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    expect(res.headers.get('content-encoding')).toBeNull()
+    const events: GenerationEvent[] = []
+    for await (const e of readEventStream(res.body!)) {
+      const parsed = JSON.parse(e.data) as GenerationEvent
+      expect(parsed.type).toBe(e.event)
+      events.push(parsed)
+    }
+    const total = t.store.products.length
+    expect(events[0]).toMatchObject({ type: 'start', products: total, images: total * 4, concurrency: 3 })
+    const images = events.filter((e) => e.type === 'image')
+    expect(images.map((e) => e.done)).toEqual(Array.from({ length: total * 4 }, (_, i) => i + 1))
+    expect(images.every((e) => e.outcome === 'ok')).toBe(true)
+    expect(events.filter((e) => e.type === 'product')).toHaveLength(total)
+    expect(events.at(-1)).toEqual({ type: 'done', results: { successCount: total, errorCount: 0, total } })
+  })
+
+  it('lets a second client follow the run going on, and says when none is', async () => {
+    fake.set({ delayMs: 30 })
+    t = await startTestServer({ env: BASE_ENV, prepare: (dir) => writeCatalogue(dir, FEW) })
+    const idle = await fetch(`${t.url}/api/generate-images/events`)
+    expect(idle.status).toBe(404)
+    expect((await idle.json()).error).toMatch(/No image generation is running/)
+    const first = fetch(`${t.url}/api/generate-images`, { method: 'POST' })
+    await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
+    const follow = await fetch(`${t.url}/api/generate-images/events`)
+    expect(follow.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    const types: string[] = []
+    for await (const e of readEventStream(follow.body!)) types.push(e.event)
+    expect(types[0]).toBe('start') // replayed from the start
+    expect(types.at(-1)).toBe('done')
+    expect((await (await first).json()).results.errorCount).toBe(0)
+  })
+})
+
+describe('ADMIN_PASSWORD', () => {
+  it('requires HTTP Basic auth as admin for /admin and the API, and lets the owner in', async () => {
+    const { app: a, store } = await app({ ADMIN_PASSWORD: 'correct horse' }, FEW)
+    for (const auth of [undefined, basic('admin', 'wrong'), basic('root', 'correct horse'), 'Bearer correct horse', basic('admin', 'correct horse ')]) {
+      const req = request(a).post('/api/generate-images')
+      const res = await (auth ? req.set('Authorization', auth) : req)
+      expect(res.status, String(auth)).toBe(401)
+      expect(res.headers['www-authenticate']).toBe('Basic realm="Admin", charset="UTF-8"')
+      expect(res.body.error).toMatch(/admin/)
+    }
+    expect(fake.requests).toHaveLength(0)
+
+    const page = await request(a).get('/admin')
+    expect(page.status).toBe(401)
+    expect(page.headers['www-authenticate']).toBe('Basic realm="Admin", charset="UTF-8"')
+    expect(page.text).not.toContain('Generate All Product Images')
+    expect((await request(a).get('/admin/index.pageContext.json')).status).toBe(401)
+    expect((await request(a).get('/api/generate-images')).status).toBe(401)
+    expect((await request(a).get('/api/generate-images/events')).status).toBe(401)
+    expect((await request(a).post('/api/generate-images/cancel')).status).toBe(401)
+    // The rest of the site stays public.
+    expect((await request(a).get('/products')).status).toBe(200)
+
+    const ok = await request(a).get('/admin').set('Authorization', basic('admin', 'correct horse')).expect(200)
+    expect(ok.text).toContain('Generate All Product Images')
+    const run = await request(a).post('/api/generate-images').set('Authorization', basic('admin', 'correct horse')).expect(200)
+    expect(run.body.results.successCount).toBe(store.products.length)
+  })
+
+  it('leaves /admin open when no password is set (no login screen either way)', async () => {
+    const { app: a } = await app()
+    const res = await request(a).get('/admin').expect(200)
+    expect(res.text).toContain('Generate All Product Images')
+    expect(res.text).not.toMatch(/type="password"/)
+  })
+})
+
+describe('the server process', () => {
+  type Proc = { child: ChildProcess; out: () => string; url: Promise<string> }
+
+  function startServer(env: Record<string, string>): Proc {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server.ts')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    })
+    let out = ''
+    const url = new Promise<string>((resolve, reject) => {
+      const onData = (d: Buffer) => {
+        out += d
+        const m = /"port":(\d+)/.exec(out)
+        if (m && out.includes('Serving on')) resolve(`http://127.0.0.1:${m[1]}`)
+      }
+      child.stdout!.on('data', onData)
+      child.stderr!.on('data', onData)
+      child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)))
+    })
+    return { child, out: () => out, url }
+  }
+
+  const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+
+  it('warns at start-up when an OpenAI key is set without ADMIN_PASSWORD, and not when both are', async () => {
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'leather-proc-'))
+    try {
+      const open = startServer({ DATA_FILE: path.join(tmp, 'a.json'), OPENAI_API_KEY: KEY })
+      await open.url
+      open.child.kill('SIGTERM')
+      await exited(open.child)
+      expect(open.out()).toMatch(/"level":40[^\n]*OPENAI_API_KEY is set but ADMIN_PASSWORD is not/)
+
+      const closed = startServer({ DATA_FILE: path.join(tmp, 'b.json'), OPENAI_API_KEY: KEY, ADMIN_PASSWORD: 'pw' })
+      await closed.url
+      closed.child.kill('SIGTERM')
+      await exited(closed.child)
+      expect(closed.out()).not.toMatch(/ADMIN_PASSWORD is not/)
+    } finally {
+      await rm(tmp, { recursive: true, force: true })
+    }
+  })
+
+  it('stops a run at once on SIGTERM: the request gets its results, the process exits cleanly', async () => {
+    fake.set({ delayMs: 400 })
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'leather-proc-'))
+    try {
+      await writeCatalogue(tmp, FEW)
+      const server = startServer({ DATA_FILE: path.join(tmp, 'db.json'), OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'pw' })
+      const base = await server.url
+      const answer = fetch(`${base}/api/generate-images`, { method: 'POST', headers: { Authorization: basic('admin', 'pw') } })
+      await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
+      const started = Date.now()
+      server.child.kill('SIGTERM')
+      const res = await answer
+      expect(res.status).toBe(200)
+      const body = await res.json()
+      expect(body.stoppedEarly).toBe('The server is shutting down.')
+      expect(body.results.total).toBe(FEW.length)
+      expect(await exited(server.child)).toBe(0)
+      expect(Date.now() - started).toBeLessThan(8000) // well before server.ts's 10 s forced exit
+      expect(existsSync(path.join(tmp, 'db.json.lock'))).toBe(false)
+      JSON.parse(await readFile(path.join(tmp, 'db.json'), 'utf8')) // whole and readable
+    } finally {
+      await rm(tmp, { recursive: true, force: true })
+    }
+  })
+})
