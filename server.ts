@@ -45,8 +45,8 @@ async function main() {
     logger.info({ port, dataFile: store.file, mode: isDev ? 'development' : 'production' }, `Serving on http://localhost:${port}`)
   })
   server.on('error', (err) => fail(`Cannot listen on port ${config.port}: ${err.message}`))
-  await services.start()
 
+  // Installed at once, so a stop signal at any moment after this point shuts down gracefully.
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
@@ -70,6 +70,8 @@ async function main() {
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  await services.start()
 }
 
 function fail(message: string): never {
