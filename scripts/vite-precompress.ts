@@ -1,0 +1,40 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { brotliCompressSync, constants } from 'node:zlib'
+import { gzipAsync } from '@gfx/zopfli'
+import type { Plugin } from 'vite'
+
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|xml|webmanifest)$/
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) yield* walk(full)
+    else yield full
+  }
+}
+
+/**
+ * Writes `.br` (brotli, quality 11) and `.gz` (zopfli, the smallest gzip there is) beside every
+ * compressible client file, once at build time, so visitors get the smallest bytes without the
+ * server compressing on every request. server/precompressed.server.ts serves them.
+ */
+export function precompress(): Plugin {
+  return {
+    name: 'leather:precompress',
+    apply: 'build',
+    applyToEnvironment: (env) => env.name === 'client',
+    async writeBundle(options) {
+      const outDir = options.dir!
+      for await (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue
+        const raw = await readFile(file)
+        if (raw.length < 1024) continue
+        const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+        const gz = Buffer.from(await gzipAsync(raw, { numiterations: 15 }))
+        if (br.length < raw.length) await writeFile(`${file}.br`, br)
+        if (gz.length < raw.length) await writeFile(`${file}.gz`, gz)
+      }
+    },
+  }
+}

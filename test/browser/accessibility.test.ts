@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
+import { startTestServer, type TestServer } from '../helpers/server.ts'
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+let t: TestServer
+let browser: Browser
+beforeAll(async () => {
+  t = await startTestServer()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await t?.close()
+})
+
+/** axe-core's violations on the page as it is now, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP does not apply to the checker itself.
+  await page.evaluate(AXE)
+  const result = await page.evaluate(async () => {
+    const r = await (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    })
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
+  return result
+}
+
+const PAGES = ['/', '/products', '/products?category=bags', '/admin', '/terms', '/privacy', '/cookies', '/returns', '/contact', '/no-such-page']
+
+describe.each(['phone', 'desktop'] as ViewportName[])('axe-core at %s width', (viewport) => {
+  it('finds no violations on any page', async () => {
+    const { page, context } = await openContext(browser, t.url, { viewport, reducedMotion: 'reduce' })
+    const found: string[] = []
+    for (const path of PAGES) {
+      await page.goto(path)
+      await waitForHydration(page)
+      // Scroll through so every entrance animation has run and lazy images are in.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 400) {
+          window.scrollTo(0, y)
+          await new Promise((r) => setTimeout(r, 20))
+        }
+        window.scrollTo(0, 0)
+      })
+      found.push(...(await violations(page)).map((v) => `${path} ${v}`))
+    }
+    expect(found).toEqual([])
+    await context.close()
+  })
+
+  it('finds none with the order dialog open', async () => {
+    const { page, context } = await openContext(browser, t.url, { viewport })
+    await page.goto('/products')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Purchase Now' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Place Your Order' })
+    await dialog.waitFor()
+    await dialog.getByRole('button', { name: 'Purchase' }).click() // with its error messages showing
+    expect(await violations(page)).toEqual([])
+    await context.close()
+  })
+})
+
+describe('keyboard', () => {
+  it('finds none with the mobile menu open', async () => {
+    const { page, context } = await openContext(browser, t.url, { viewport: 'phone' })
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.locator('#mobile-menu').waitFor()
+    expect(await violations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('offers a skip link first, leading to the main content', async () => {
+    const { page, context } = await openContext(browser, t.url)
+    await page.goto('/products')
+    await waitForHydration(page)
+    await page.keyboard.press('Tab')
+    const first = await page.evaluate(() => ({ text: document.activeElement?.textContent, visible: document.activeElement!.getBoundingClientRect().top >= 0 }))
+    expect(first).toEqual({ text: 'Skip to main content', visible: true })
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main')
+    await context.close()
+  })
+
+  it('reaches and uses the catalogue by keyboard alone, with focus always visible', async () => {
+    const { page, context, blocked } = await openContext(browser, t.url)
+    await page.goto('/products')
+    await waitForHydration(page)
+    const seen = new Set<string>()
+    let reachedPurchase = false
+    for (let i = 0; i < 40 && !reachedPurchase; i++) {
+      await page.keyboard.press('Tab')
+      const info = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement
+        const style = getComputedStyle(el)
+        const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+        return { text: el.textContent?.trim() ?? '', ring, tag: el.tagName }
+      })
+      expect(info.ring, `focus ring on ${info.tag} "${info.text}"`).toBe(true)
+      seen.add(info.text)
+      if (info.text === 'Purchase Now') reachedPurchase = true
+    }
+    expect(reachedPurchase).toBe(true)
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Place Your Order' })
+    await dialog.waitFor()
+    await page.keyboard.type('Jane')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('Smith')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('jane@example.com')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('01234 567890')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('1 Market Place, Ludlow')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('ArrowDown') // size 39 (the first product is footwear)
+    await page.keyboard.press('Tab') // Cancel
+    await page.keyboard.press('Tab') // Purchase
+    await page.keyboard.press('Enter')
+    await expect.poll(() => blocked.length).toBeGreaterThan(0)
+    await dialog.waitFor({ state: 'detached' })
+    await context.close()
+  })
+})

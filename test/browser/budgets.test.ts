@@ -1,0 +1,116 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, openContext, waitForHydration } from '../helpers/browser.ts'
+import { startTestServer, type TestServer } from '../helpers/server.ts'
+import { rawGet } from '../helpers/wire.ts'
+
+let t: TestServer
+let browser: Browser
+beforeAll(async () => {
+  t = await startTestServer()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await t?.close()
+})
+
+const KB = 1024
+// Sizes are deterministic for a given build, so these are tests, not benchmarks.
+const JS_BUDGET: Record<string, number> = { '/': 90 * KB, '/products': 100 * KB }
+const CSS_BUDGET = 20 * KB
+const PAGES = ['/', '/products', '/admin', '/terms', '/privacy', '/cookies', '/returns', '/no-such-page']
+
+/** Loads a page, waits for it to settle, and returns every URL it requested by resource type. */
+async function loadAndRecord(path: string) {
+  const { page, context, blocked } = await openContext(browser, t.url, { viewport: 'phone' })
+  const requests: { url: string; type: string }[] = []
+  page.on('request', (r) => requests.push({ url: r.url(), type: r.resourceType() }))
+  await page.goto(path)
+  if (path !== '/no-such-page') await waitForHydration(page)
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  await page.waitForLoadState('networkidle')
+  await context.close()
+  return { requests, blocked }
+}
+
+const gzipBytes = async (urls: string[]) => {
+  let total = 0
+  for (const url of new Set(urls)) {
+    const res = await rawGet(url, { 'accept-encoding': 'gzip' })
+    expect(res.status, url).toBe(200)
+    total += res.bytes
+  }
+  return total
+}
+
+describe('page weight budgets (gzip, as sent by the server)', () => {
+  for (const [path, budget] of Object.entries(JS_BUDGET)) {
+    it(`${path} downloads at most ${budget / KB} KB of JavaScript`, async () => {
+      const { requests } = await loadAndRecord(path)
+      const js = requests.filter((r) => r.type === 'script').map((r) => r.url)
+      const bytes = await gzipBytes(js)
+      console.log(`${path}: ${js.length} scripts, ${(bytes / KB).toFixed(1)} KB gzip`)
+      expect(bytes).toBeLessThanOrEqual(budget)
+    })
+  }
+
+  it(`every page's CSS is at most ${CSS_BUDGET / KB} KB`, async () => {
+    for (const path of ['/', '/products', '/admin', '/terms']) {
+      const { requests } = await loadAndRecord(path)
+      const bytes = await gzipBytes(requests.filter((r) => r.type === 'stylesheet').map((r) => r.url))
+      expect(bytes, path).toBeLessThanOrEqual(CSS_BUDGET)
+    }
+  })
+
+  it('no page asks any host but our own (fonts, images and scripts are self-hosted)', async () => {
+    for (const path of PAGES) {
+      const { requests, blocked } = await loadAndRecord(path)
+      expect(blocked, path).toEqual([])
+      expect(requests.every((r) => r.url.startsWith(t.url) || r.url.startsWith('data:')), path).toBe(true)
+    }
+  })
+})
+
+describe('on the wire', () => {
+  it('compresses HTML, JS, CSS, JSON and SVG with brotli and gzip', async () => {
+    const html = (await rawGet(`${t.url}/products`)).body.toString()
+    // The biggest script Vike preloads (a tiny one would be below any compression threshold).
+    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)].map((m) => m[1]!)
+    const sizes = await Promise.all(scripts.map(async (s) => [(await rawGet(t.url + s)).bytes, s] as const))
+    const js = sizes.sort((a, b) => b[0] - a[0])[0]![1]
+    const css = /<link rel="stylesheet"[^>]*href="([^"]+\.css)"/.exec(html)![1]!
+    for (const path of ['/', '/products', js, css, '/api/products', '/favicon.svg', '/images/seed/oxford-brogue.svg', '/sitemap.xml']) {
+      for (const encoding of ['br', 'gzip']) {
+        const res = await rawGet(t.url + path, { 'accept-encoding': encoding })
+        expect(res.headers['content-encoding'], `${path} ${encoding}`).toBe(encoding)
+        expect(res.headers.vary).toMatch(/Accept-Encoding/i)
+      }
+    }
+  })
+
+  it('caches hashed assets for a year as immutable, and revalidates HTML with an ETag', async () => {
+    const html = (await rawGet(`${t.url}/`)).body.toString()
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!)
+    expect(assets.length).toBeGreaterThan(2)
+    for (const a of assets) {
+      const res = await rawGet(t.url + a)
+      expect(res.headers['cache-control'], a).toBe('public, max-age=31536000, immutable')
+    }
+    const page = await rawGet(`${t.url}/products`)
+    expect(page.headers['cache-control']).toBe('no-cache')
+    const etag = page.headers.etag ?? (await rawGet(`${t.url}/products`)).headers.etag
+    expect(etag).toBeTruthy()
+    const again = await rawGet(`${t.url}/products`, { 'if-none-match': etag! })
+    expect(again.status).toBe(304)
+  })
+
+  it('serves images with their type and a long cache', async () => {
+    for (const path of ['/images/seed/briefcase.svg', '/images/hero.svg', '/images/og-image.png', '/images/icon-192.png']) {
+      const res = await rawGet(t.url + path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers['content-type'], path).toMatch(/^image\/(svg\+xml|png|webp)/)
+      expect(Number(/max-age=(\d+)/.exec(res.headers['cache-control'] ?? '')?.[1]), path).toBeGreaterThanOrEqual(86400)
+    }
+  })
+})

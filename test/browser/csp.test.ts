@@ -1,0 +1,57 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, openContext, waitForHydration } from '../helpers/browser.ts'
+import { startTestServer, type TestServer } from '../helpers/server.ts'
+import { rawGet } from '../helpers/wire.ts'
+
+let t: TestServer
+let browser: Browser
+beforeAll(async () => {
+  t = await startTestServer()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await t?.close()
+})
+
+const PAGES = ['/', '/products', '/admin', '/terms', '/privacy', '/cookies', '/returns', '/contact']
+
+describe('Content-Security-Policy and other headers', () => {
+  it('sends a strict policy: scripts only from us, no inline script, no framing, connect only to us', async () => {
+    const res = await rawGet(`${t.url}/`)
+    const csp = res.headers['content-security-policy'] as string
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `))
+    expect(directive('script-src')).toBe("script-src 'self'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'")
+    expect(directive('connect-src')).toBe("connect-src 'self'")
+    expect(directive('object-src')).toBe("object-src 'none'")
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(res.headers['permissions-policy']).toMatch(/camera=\(\)/)
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('every page hydrates and works with the CSP on, with no violation reported', async () => {
+    const { page, context, errors } = await openContext(browser, t.url)
+    await page.addInitScript(() => {
+      ;(window as unknown as { __csp: string[] }).__csp = []
+      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`))
+    })
+    for (const path of PAGES) {
+      await page.goto(path)
+      await waitForHydration(page)
+      expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), path).toEqual([])
+    }
+    // Works: client-side navigation and the order dialog (a lazily loaded chunk) under the policy.
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.locator('header a[href="/products"]').first().click()
+    await page.waitForURL(/\/products$/)
+    await page.getByRole('button', { name: 'Purchase Now' }).first().click()
+    await page.getByRole('dialog', { name: 'Place Your Order' }).waitFor()
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([])
+    expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([])
+    await context.close()
+  })
+})
