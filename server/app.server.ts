@@ -6,10 +6,13 @@ import type { ViteDevServer } from 'vite'
 import type { Store } from '../data/store.server.ts'
 import type { Config } from './config.server.ts'
 import { apiNotFound, errorHandler } from './http-errors.server.ts'
+import { healthHandler } from './health.server.ts'
 import { CLIENT_DIST, mediaDirFor, SEED_IMAGES, SERVER_ENTRY } from './paths.server.ts'
+import { servePrecompressed } from './precompressed.server.ts'
 import { createPageHandler } from './render.server.ts'
 import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
 import { productsRouter } from './routes/products.server.ts'
+import { seoRouter } from './routes/seo.server.ts'
 import type { Services } from './services.server.ts'
 
 export type AppDeps = {
@@ -49,16 +52,18 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
     app.use(vite.middlewares)
   } else {
     // Hashed build assets never change under the same name: a year, immutable.
+    app.use('/assets', servePrecompressed(`${CLIENT_DIST}/assets`, { immutable: true, maxAge: '1y' }))
+    app.use(servePrecompressed(CLIENT_DIST, { maxAge: '1d' }))
     app.use('/assets', express.static(`${CLIENT_DIST}/assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }))
     app.use(express.static(CLIENT_DIST, { maxAge: '1d', index: false }))
   }
   app.use('/images/seed', express.static(SEED_IMAGES, { maxAge: '7d', index: false }))
   app.use('/media', express.static(mediaDirFor(config.dataFile), { immutable: true, maxAge: '1y', index: false }))
 
-  app.get('/healthz', async (_req, res) => {
-    const writable = await store.isWritable()
-    res.status(writable ? 200 : 503).json(writable ? { status: 'ok' } : { status: 'degraded', error: 'The data file cannot be written.' })
-  })
+  if (config.benchStaticDir) app.use('/__static', express.static(config.benchStaticDir, { index: false }))
+  app.use(seoRouter({ siteUrl: config.siteUrl }))
+
+  app.get('/healthz', healthHandler(store))
 
   app.use('/api/products', productsRouter(store))
   services.mountApi(app)

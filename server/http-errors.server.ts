@@ -18,6 +18,8 @@ export const apiNotFound: RequestHandler = (req, res) => {
 
 const READABLE: Record<number, string> = {
   400: 'The request could not be understood.',
+  403: 'This address is not available.',
+  404: 'There is nothing at this address.',
   413: 'The request is too large.',
   415: 'The request must be sent as JSON.',
   500: 'Something went wrong on our side. Please try again later.',

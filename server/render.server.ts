@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto'
 import { Writable } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
 import { renderPage } from 'vike/server'
 import type { Store } from '../data/store.server.ts'
 
-type Rendered = { statusCode: number; headers: [string, string][]; body: string; version: number }
+type Rendered = { statusCode: number; headers: [string, string][]; body: Buffer; etag: string; version: number }
 
 const MAX_CACHED = 200
 
@@ -58,7 +59,9 @@ export function createPageHandler({ store, siteUrl }: { store: Store; siteUrl: s
         final(done) {
           res.end()
           if (cacheable) {
-            remember(key, { statusCode: httpResponse.statusCode, headers: httpResponse.headers, body: Buffer.concat(chunks).toString('utf8'), version })
+            const body = Buffer.concat(chunks)
+            const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
+            remember(key, { statusCode: httpResponse.statusCode, headers: httpResponse.headers, body, etag, version })
           }
           done()
         },
@@ -81,6 +84,7 @@ function sendRendered(req: Request, res: Response, page: Rendered) {
     if (name.toLowerCase() !== 'cache-control') res.setHeader(name, value)
   }
   res.setHeader('Cache-Control', pageCacheControl(req.path))
-  // res.send adds an ETag and answers 304 when the browser's copy is current.
+  // The ETag was computed once, when the page was rendered; res.send answers 304 when it matches.
+  res.setHeader('ETag', page.etag)
   res.send(page.body)
 }

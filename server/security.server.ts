@@ -73,13 +73,38 @@ function refuse(res: Parameters<RequestHandler>[1]) {
   res.status(403).json({ error: 'This request came from another website and was refused.' })
 }
 
-/** A URL whose percent-encoding is broken is a bad request, not a server error. */
+/**
+ * Addresses the site never makes are bad requests (400), never server errors or file reads:
+ * - broken percent-encoding, in the path or the query (`/%E0%A4%A`, `?category=%E0%A4%A`);
+ * - a `..` segment or a NUL byte once decoded: path traversal, plain or encoded (`/..%2f..%2fpackage.json`);
+ * - bracketed parameter names (`?category[]=x`): the site's parameters are plain names, and brackets
+ *   are how query parsers build arrays and objects, where type confusion starts.
+ */
 export const rejectMalformedUrls: RequestHandler = (req, res, next) => {
-  try {
-    decodeURIComponent(req.path)
-  } catch {
-    res.status(400).type('text/plain').send('Bad request: the address is not valid.')
+  if (!isWellFormedUrl(req.url)) {
+    if (req.url.startsWith('/api/')) res.status(400).json({ error: 'The address of this request is not valid.' })
+    else res.status(400).type('text/plain').send('Bad request: the address is not valid.')
     return
   }
   next()
+}
+
+export function isWellFormedUrl(url: string): boolean {
+  const q = url.indexOf('?')
+  const pathname = q < 0 ? url : url.slice(0, q)
+  const search = q < 0 ? '' : url.slice(q + 1)
+  const decode = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '))
+  try {
+    const decodedPath = decodeURIComponent(pathname)
+    if (decodedPath.includes('\0') || decodedPath.split(/[/\\]/).includes('..')) return false
+    for (const pair of search.split('&')) {
+      const eq = pair.indexOf('=')
+      const name = decode(eq < 0 ? pair : pair.slice(0, eq))
+      if (eq >= 0) decode(pair.slice(eq + 1))
+      if (name.includes('[') || name.includes(']')) return false
+    }
+  } catch {
+    return false
+  }
+  return true
 }

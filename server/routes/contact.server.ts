@@ -45,6 +45,8 @@ const tooMany = (limit: number) =>
 export type ContactOptions = {
   /** Backoff of the e-mail retries (tests shorten it). */
   retry?: Partial<RetryPolicy>
+  /** SMTP connection, greeting and socket timeouts in ms (default 20 s; tests shorten it). */
+  smtpTimeoutMs?: number
   /** How long a no-JS form's values are kept for the page that shows its errors. */
   flashTtlMs?: number
 }
@@ -59,6 +61,7 @@ export function contactRouter({ config, store, logger }: ServiceDeps, options: C
     mailTo: config.mailTo,
     mailFrom: config.mailFrom,
     retry: options.retry,
+    timeoutMs: options.smtpTimeoutMs,
   })
   const flash = new FormFlash<ContactFormState>({ ttlMs: options.flashTtlMs ?? 30 * 60_000, max: 500 })
 

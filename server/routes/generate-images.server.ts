@@ -14,7 +14,7 @@
 import { Router, type Request, type Response } from 'express'
 import { mediaDirFor } from '../paths.server.ts'
 import { GenerationBusyError, createImageGenerator, type GenerationJob } from '../services/image-generator.server.ts'
-import { requireAdmin } from '../services/images/admin-auth.server.ts'
+import { FailedLogins, requireAdmin } from '../services/images/admin-auth.server.ts'
 import type { Feature, ServiceDeps } from '../services.server.ts'
 import type { GenerationEvent, GenerationStatus } from '../../domain/image-generation.ts'
 
@@ -37,7 +37,9 @@ export function generateImagesRouter({ config, store, logger }: ServiceDeps): Fe
   })
 
   const api = Router()
-  api.use(requireAdmin(config.adminPassword, 'json'))
+  // One count of wrong passwords for the page and the API, so guessing cannot alternate between them.
+  const failedLogins = new FailedLogins()
+  api.use(requireAdmin(config.adminPassword, 'json', failedLogins))
 
   api.get('/', (_req, res) => {
     const job = generator.current
@@ -108,7 +110,7 @@ export function generateImagesRouter({ config, store, logger }: ServiceDeps): Fe
     api,
     mountPages(app) {
       // Before the page handler: /admin and its client-side navigation data (/admin/index.pageContext.json).
-      app.use('/admin', requireAdmin(config.adminPassword, 'text'))
+      app.use('/admin', requireAdmin(config.adminPassword, 'text', failedLogins))
     },
     async start() {
       process.on('SIGTERM', onSignal)

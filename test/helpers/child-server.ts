@@ -23,10 +23,14 @@ export type ChildServer = {
   exited: Promise<number | null>
 }
 
-/** The real server (`tsx server.ts`) as a child process, as the owner runs it. */
+/**
+ * The real server (`server.ts` through tsx) as a child process, as the owner runs it. One process:
+ * `node --import tsx`, not the `tsx` CLI, which would run the server in a grandchild that a
+ * SIGKILL of `child` leaves running (and whose memory `child.pid` would not show).
+ */
 export async function spawnServer(env: Record<string, string>, options: { waitReady?: boolean } = {}): Promise<ChildServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server.ts')], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

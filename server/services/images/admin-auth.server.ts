@@ -24,13 +24,71 @@ export function isAdmin(authorization: string | undefined, password: string): bo
 }
 
 /**
+ * Slows password guessing: after MAX_FAILURES wrong passwords from one client within the window, that
+ * client is answered 429 for LOCK_MS, whatever it sends (so a guess made while locked tells nothing).
+ * Requests without credentials (the browser's first visit, before its prompt) do not count.
+ */
+export class FailedLogins {
+  private readonly byClient = new Map<string, { failures: number; since: number; lockedUntil: number }>()
+
+  constructor(
+    readonly maxFailures = 5,
+    readonly windowMs = 15 * 60_000,
+    readonly lockMs = 15 * 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Seconds until the client may try again, or 0 when it may try now. */
+  retryAfter(client: string): number {
+    const entry = this.byClient.get(client)
+    if (!entry) return 0
+    const left = entry.lockedUntil - this.now()
+    return left > 0 ? Math.ceil(left / 1000) : 0
+  }
+
+  fail(client: string): void {
+    const now = this.now()
+    let entry = this.byClient.get(client)
+    if (!entry || now - entry.since > this.windowMs) entry = { failures: 0, since: now, lockedUntil: 0 }
+    entry.failures++
+    if (entry.failures >= this.maxFailures) entry.lockedUntil = now + this.lockMs
+    this.byClient.set(client, entry)
+    if (this.byClient.size > 10_000) this.prune(now)
+  }
+
+  succeed(client: string): void {
+    this.byClient.delete(client)
+  }
+
+  private prune(now: number): void {
+    for (const [client, e] of this.byClient) if (e.lockedUntil < now && now - e.since > this.windowMs) this.byClient.delete(client)
+  }
+}
+
+/**
  * HTTP Basic protection for /admin and the generation API when ADMIN_PASSWORD is set (CONTRACT).
  * The browser shows its own prompt on the 401; the site has no login screen. Without a password
  * everything passes (the server warns about that at start-up when an OpenAI key is set).
  */
-export function requireAdmin(password: string | undefined, answer: 'json' | 'text'): RequestHandler {
+export function requireAdmin(password: string | undefined, answer: 'json' | 'text', failures: FailedLogins): RequestHandler {
   return (req, res, next) => {
-    if (!password || isAdmin(req.get('authorization'), password)) return next()
+    if (!password) return next()
+    const client = req.ip ?? 'unknown'
+    const wait = failures.retryAfter(client)
+    if (wait > 0) {
+      res.setHeader('Retry-After', String(wait))
+      res.setHeader('Cache-Control', 'no-store')
+      const sentence = `Too many wrong admin passwords from your address. Please try again in ${Math.ceil(wait / 60)} minutes.`
+      if (answer === 'json') res.status(429).json({ error: sentence })
+      else res.status(429).type('text/plain; charset=utf-8').send(`${sentence}\n`)
+      return
+    }
+    const authorization = req.get('authorization')
+    if (isAdmin(authorization, password)) {
+      failures.succeed(client)
+      return next()
+    }
+    if (authorization) failures.fail(client)
     res.setHeader('WWW-Authenticate', ADMIN_REALM_HEADER)
     res.setHeader('Cache-Control', 'no-store')
     if (answer === 'json') {

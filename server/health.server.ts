@@ -1,0 +1,60 @@
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks'
+import type { RequestHandler } from 'express'
+import type { Store } from '../data/store.server.ts'
+
+/**
+ * GET /healthz for an uptime monitor: 200 `{ status: 'ok' }` while the data file can be written,
+ * 503 `{ status: 'degraded', error }` when it cannot (read-only folder, full disk), so the owner
+ * hears about it before a visitor's enquiry is refused.
+ *
+ * `?detail=1` adds what the load benchmark (bench/load.ts) measures inside the process: memory and
+ * the event-loop delay percentiles since the previous `detail` request (the first one starts the
+ * monitor, so it costs nothing until asked). Numbers only: no paths, versions or configuration.
+ */
+export function healthHandler(store: Store): RequestHandler {
+  return async (req, res) => {
+    const writable = await store.isWritable()
+    const body: Record<string, unknown> = writable ? { status: 'ok' } : { status: 'degraded', error: 'The data file cannot be written.' }
+    if (req.query.detail === '1') body.detail = processDetail()
+    res.setHeader('Cache-Control', 'no-store')
+    res.status(writable ? 200 : 503).json(body)
+  }
+}
+
+const RESOLUTION_MS = 10
+let histogram: IntervalHistogram | undefined
+let since = 0
+
+export type ProcessDetail = {
+  memory: { rssBytes: number; heapUsedBytes: number }
+  /** How late the loop ran a timer, since the previous detail request; null on the first, which starts measuring. */
+  eventLoopDelayMs: { mean: number; p50: number; p99: number; max: number; samplingMs: number } | null
+  uptimeSeconds: number
+}
+
+function processDetail(): ProcessDetail {
+  // The histogram holds the time between the monitor's timer firings; the delay is what exceeds
+  // the timer's own interval (an idle loop shows 0).
+  const ms = (ns: number) => Math.max(0, Math.round((ns / 1e6 - RESOLUTION_MS) * 100) / 100)
+  let eventLoopDelayMs: ProcessDetail['eventLoopDelayMs'] = null
+  if (!histogram) {
+    histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS })
+    histogram.enable()
+  } else if (histogram.count > 0) {
+    eventLoopDelayMs = {
+      mean: ms(histogram.mean),
+      p50: ms(histogram.percentile(50)),
+      p99: ms(histogram.percentile(99)),
+      max: ms(histogram.max),
+      samplingMs: Date.now() - since,
+    }
+  }
+  histogram.reset()
+  since = Date.now()
+  const memory = process.memoryUsage()
+  return {
+    memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed },
+    eventLoopDelayMs,
+    uptimeSeconds: Math.round(process.uptime()),
+  }
+}

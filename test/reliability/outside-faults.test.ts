@@ -1,0 +1,277 @@
+/**
+ * Issue 7 §3, faults outside the process.
+ * - The mail server down, hanging past its timeout, or refusing: visitors still get 201 at once,
+ *   and every notification goes out once the mail server is back (real SMTP server on loopback).
+ * - The image API answering 500, hanging, or sending a malformed body: the run counts those products
+ *   as failed, they keep their previous images, and the site answers quickly throughout (the real
+ *   server as a child process, the real `openai` SDK against a fake API on loopback).
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer, type Server, type Socket } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import request from 'supertest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { seedProducts } from '../../data/seed/products.ts'
+import { openStore, type Store } from '../../data/store.server.ts'
+import type { StoredMessage } from '../../domain/message.ts'
+import { createApp } from '../../server/app.server.ts'
+import { loadConfig } from '../../server/config.server.ts'
+import { createLogger } from '../../server/logger.server.ts'
+import { contactRouter, type ContactFeature } from '../../server/routes/contact.server.ts'
+import type { Services } from '../../server/services.server.ts'
+import { spawnServer, freePort, type ChildServer } from '../helpers/child-server.ts'
+import { startFakeOpenAI, type FakeOpenAI, type FakeReply } from '../helpers/fake-openai.ts'
+import { FakeSmtp } from '../helpers/smtp.ts'
+
+/** "Promptly", with room for a loaded two-core machine; the real figure is a few milliseconds. */
+const PROMPT_MS = 2000
+
+// ------------------------------------------------------------------------------------------------
+// SMTP
+// ------------------------------------------------------------------------------------------------
+
+const SMTP_TIMEOUT_MS = 400
+const RETRY = { firstDelayMs: 250, factor: 1, maxDelayMs: 250 }
+
+type Harness = { app: import('express').Express; store: Store; contact: ContactFeature; dataFile: string; close: () => Promise<void> }
+
+/** The app as server.ts builds it, with the e-mail timeouts and retries shortened to fractions of a second. */
+async function startApp(smtpUrl: string): Promise<Harness> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'smtp-faults-'))
+  const dataFile = path.join(dir, 'db.json')
+  const config = loadConfig({ DATA_FILE: dataFile, LOG_LEVEL: 'silent', CONTACT_RATE_LIMIT: '0', SMTP_URL: smtpUrl, MAIL_TO: 'owner@ashbourne.test' })
+  const store = await openStore(config.dataFile)
+  const logger = createLogger(config.logLevel)
+  const contact = contactRouter({ config, store, logger }, { retry: RETRY, smtpTimeoutMs: SMTP_TIMEOUT_MS })
+  const services: Services = {
+    mountApi: (app) => app.use('/api/contact', contact.api),
+    mountPages: (app) => contact.mountPages?.(app),
+    start: () => contact.start!(),
+    stop: () => contact.stop!(),
+  }
+  const app = await createApp({ config, store, services, logger })
+  await services.start()
+  return {
+    app,
+    store,
+    contact,
+    dataFile,
+    async close() {
+      await services.stop()
+      await store.close()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A mail server that takes the connection and then says nothing at all. */
+async function startSilentServer(port: number): Promise<{ close: () => Promise<void>; connections: () => number }> {
+  const sockets = new Set<Socket>()
+  let connections = 0
+  const server: Server = createServer((socket) => {
+    connections++
+    sockets.add(socket)
+    socket.on('error', () => {})
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  return {
+    connections: () => connections,
+    async close() {
+      for (const s of sockets) s.destroy()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+const enquiry = (n: number) => ({
+  firstName: `Mail${n}`,
+  lastName: 'Visitor',
+  email: `mail${n}@example.com`,
+  subject: 'bags',
+  message: `Enquiry ${n}: does the briefcase fit a 15 inch laptop?`,
+})
+
+async function onDisk(h: Harness): Promise<StoredMessage[]> {
+  return JSON.parse(await readFile(h.dataFile, 'utf8')).messages
+}
+
+async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!(await probe())) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+/** Three visitors post while the mail server misbehaves: each is answered 201 within PROMPT_MS. */
+async function postPromptly(h: Harness): Promise<string[]> {
+  const ids: string[] = []
+  for (let n = 0; n < 3; n++) {
+    const started = Date.now()
+    const res = await request(h.app).post('/api/contact').send(enquiry(n))
+    expect(res.status).toBe(201)
+    expect(Date.now() - started).toBeLessThan(PROMPT_MS)
+    ids.push(res.body.id)
+  }
+  return ids
+}
+
+/** Each enquiry is pending on disk with at least one failed attempt whose error matches. */
+async function expectFailedAttempts(h: Harness, ids: string[], error: RegExp) {
+  await waitFor('a failed attempt for every enquiry', async () => {
+    const messages = await onDisk(h)
+    return ids.every((id) => (messages.find((m) => m.id === id)?.notification.attempts.length ?? 0) >= 1)
+  })
+  for (const m of (await onDisk(h)).filter((m) => ids.includes(m.id))) {
+    expect(m.notification.status).toBe('pending')
+    expect(m.notification.attempts[0]).toMatchObject({ ok: false, error: expect.stringMatching(error) })
+  }
+}
+
+/** Once the mail server works: every enquiry is delivered and recorded as sent. */
+async function expectAllDelivered(h: Harness, smtp: FakeSmtp, ids: string[]) {
+  await smtp.waitForMails(ids.length, 15_000)
+  await waitFor('every enquiry recorded as sent', async () => {
+    const messages = await onDisk(h)
+    return ids.every((id) => messages.find((m) => m.id === id)?.notification.status === 'sent')
+  })
+  const delivered = new Set(smtp.received.map((m) => m.headers.get('x-enquiry-id')?.[0]))
+  for (const id of ids) expect(delivered.has(id)).toBe(true)
+}
+
+describe('the mail server fails; enquiries are answered at once and e-mailed once it is back', () => {
+  let h: Harness | undefined
+  let smtp: FakeSmtp
+  afterEach(async () => {
+    await h?.close()
+    h = undefined
+    await smtp?.stop()
+  })
+
+  it('down (connection refused)', async () => {
+    const port = await freePort()
+    h = await startApp(`smtp://127.0.0.1:${port}`)
+    const ids = await postPromptly(h)
+    await expectFailedAttempts(h, ids, /ECONNREFUSED|connect/i)
+
+    smtp = new FakeSmtp()
+    await smtp.start(port)
+    await expectAllDelivered(h, smtp, ids)
+  })
+
+  it('hanging: connects, then never answers (cut off by the timeout, then retried)', async () => {
+    const port = await freePort()
+    const silent = await startSilentServer(port)
+    h = await startApp(`smtp://127.0.0.1:${port}`)
+    const ids = await postPromptly(h)
+    await expectFailedAttempts(h, ids, /greeting|timeout|timed out/i)
+    expect(silent.connections()).toBeGreaterThan(0)
+
+    await silent.close()
+    smtp = new FakeSmtp()
+    await smtp.start(port)
+    await expectAllDelivered(h, smtp, ids)
+  })
+
+  it('refusing (451 temporary failure)', async () => {
+    smtp = new FakeSmtp()
+    smtp.mode = 'refuse'
+    await smtp.start()
+    h = await startApp(smtp.url)
+    const ids = await postPromptly(h)
+    await expectFailedAttempts(h, ids, /451/)
+    expect(smtp.received).toHaveLength(0)
+
+    smtp.mode = 'accept'
+    await expectAllDelivered(h, smtp, ids)
+    expect(smtp.received).toHaveLength(ids.length) // each once
+  })
+})
+
+// ------------------------------------------------------------------------------------------------
+// OpenAI
+// ------------------------------------------------------------------------------------------------
+
+describe('the image API fails during a generation run (real server, real SDK, fake API)', () => {
+  const IDS = ['oxford-brogue', 'chelsea-boot', 'tote-bag', 'braided-belt']
+  const products = seedProducts.filter((p) => IDS.includes(p.id))
+  const [brogue, chelsea, tote, belt] = IDS.map((id) => products.find((p) => p.id === id)!)
+  const FAULTS: Record<string, FakeReply> = { [brogue!.name]: 'fail', [chelsea!.name]: 'hang', [tote!.name]: 'malformed' }
+
+  let fake: FakeOpenAI
+  let dir: string
+  let server: ChildServer
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ delayMs: 100 })
+    dir = await mkdtemp(path.join(os.tmpdir(), 'openai-faults-'))
+    const dataFile = path.join(dir, 'db.json')
+    await writeFile(dataFile, JSON.stringify({ products, messages: [] }, null, 2))
+    server = await spawnServer({
+      DATA_FILE: dataFile,
+      LOG_LEVEL: 'warn',
+      OPENAI_API_KEY: 'sk-test-not-a-real-key',
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_TIMEOUT_MS: '600',
+      OPENAI_MAX_RETRIES: '0',
+      IMAGE_CONCURRENCY: '2',
+    })
+  })
+  afterAll(async () => {
+    server?.child.kill('SIGKILL')
+    await server?.exited
+    await fake?.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  const generate = async () => {
+    const res = await fetch(`${server.url}/api/generate-images`, { method: 'POST', headers: { origin: server.url } })
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { results: { successCount: number; errorCount: number; total: number } }).results
+  }
+  const catalogue = async () => (await (await fetch(`${server.url}/api/products`)).json()) as { id: string; mainImage: string }[]
+
+  it('counts 500s, a timeout and a malformed body as failures, keeps those products’ images, and stays responsive', { timeout: 60_000 }, async () => {
+    // A first, successful run gives every product generated images.
+    expect(await generate()).toEqual({ successCount: 4, errorCount: 0, total: 4 })
+    const first = Object.fromEntries((await catalogue()).map((p) => [p.id, p.mainImage]))
+    for (const id of IDS) expect(first[id]).toMatch(/^\/media\//)
+
+    // The second run meets every kind of fault; meanwhile a visitor keeps browsing.
+    fake.set({ reply: (r) => Object.entries(FAULTS).find(([name]) => r.body.prompt?.includes(`Product: ${name}.`))?.[1] ?? 'ok' })
+    const probes: { path: string; status: number; ms: number }[] = []
+    let running = true
+    const browse = (async () => {
+      const paths = ['/', '/products', '/api/products', '/contact']
+      for (let i = 0; running; i++) {
+        const p = paths[i % paths.length]!
+        const started = Date.now()
+        const res = await fetch(`${server.url}${p}`)
+        await res.arrayBuffer()
+        probes.push({ path: p, status: res.status, ms: Date.now() - started })
+        await new Promise((r) => setTimeout(r, 50))
+      }
+    })()
+    const started = Date.now()
+    const results = await generate().finally(() => (running = false))
+    await browse
+    expect(results).toEqual({ successCount: 1, errorCount: 3, total: 4 })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600) // it did wait for the hanging request
+
+    expect(probes.length).toBeGreaterThanOrEqual(4)
+    for (const p of probes) {
+      expect(p.status, p.path).toBe(200)
+      expect(p.ms, `${p.path} took ${p.ms} ms during the run`).toBeLessThan(PROMPT_MS)
+    }
+
+    // The failed products keep the images of the first run, still served; the good one has new ones.
+    const second = Object.fromEntries((await catalogue()).map((p) => [p.id, p.mainImage]))
+    for (const p of [brogue!, chelsea!, tote!]) {
+      expect(second[p.id]).toBe(first[p.id])
+      expect((await fetch(`${server.url}${second[p.id]}`)).status).toBe(200)
+    }
+    expect(second[belt!.id]).not.toBe(first[belt!.id])
+    expect((await fetch(`${server.url}${second[belt!.id]}`)).status).toBe(200)
+  })
+})

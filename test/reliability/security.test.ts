@@ -1,0 +1,309 @@
+/**
+ * Issue 7 §6, security: cross-site POSTs refused on every state-changing endpoint (so a hostile page
+ * cannot spend the owner's image budget with the browser's cached Basic-auth credentials), repeated
+ * wrong admin passwords slowed down, error answers that show nothing of the server's insides, static
+ * files that cannot be escaped (plain or encoded traversal) and hide dotfiles, /admin never stored by
+ * shared caches. (`npm audit --omit=dev`: see RELIABILITY.md; tests never reach the internet.)
+ */
+import { request as httpRequest } from 'node:http'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Express } from 'express'
+import request from 'supertest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { seedProducts } from '../../data/seed/products.ts'
+import { createApp } from '../../server/app.server.ts'
+import { loadConfig } from '../../server/config.server.ts'
+import { createLogger } from '../../server/logger.server.ts'
+import { ROOT } from '../../server/paths.server.ts'
+import { createServices, type Services } from '../../server/services.server.ts'
+import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
+import { createTestApp, startTestServer, type TestServer } from '../helpers/server.ts'
+
+const SITE = 'https://www.example.co.uk'
+const PASSWORD = 'correct horse battery'
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
+const OWNER = basic('admin', PASSWORD)
+
+const enquiry = { firstName: 'Jane', lastName: 'Smith', email: 'jane@example.com', subject: 'general', message: 'A question about the briefcase.' }
+const form = new URLSearchParams(enquiry).toString()
+
+/** No answer may show how the server is built: no stack frames, no file paths. */
+function expectNothingLeaked(body: string) {
+  expect(body).not.toContain(ROOT)
+  expect(body).not.toMatch(/\bat [\w.<>]+ \(|node_modules|\.tsx?:\d+|file:\/\/|\/tmp\//)
+}
+
+let fake: FakeOpenAI
+let savedEnv: Record<string, string | undefined>
+beforeAll(async () => {
+  fake = await startFakeOpenAI()
+  savedEnv = { OPENAI_BASE_URL: process.env.OPENAI_BASE_URL, OPENAI_API_KEY: process.env.OPENAI_API_KEY }
+  // The SDK reads these itself, as in production; they point at the fake on loopback.
+  process.env.OPENAI_BASE_URL = fake.baseURL
+  process.env.OPENAI_API_KEY = 'sk-test-not-a-real-key'
+})
+afterAll(async () => {
+  for (const [k, val] of Object.entries(savedEnv)) {
+    if (val === undefined) delete process.env[k]
+    else process.env[k] = val
+  }
+  await fake.close()
+})
+
+let t: TestServer | undefined
+afterEach(async () => {
+  await t?.close()
+  t = undefined
+  fake.reset()
+})
+
+/** The site with image generation set up, an admin password, and a one-product catalogue (short runs). */
+async function shop(env: Record<string, string> = {}) {
+  t = await createTestApp({
+    env: { SITE_URL: SITE, OPENAI_API_KEY: 'sk-test-not-a-real-key', OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: PASSWORD, CONTACT_RATE_LIMIT: '0', ...env },
+    prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products: seedProducts.slice(0, 1), messages: [] }, null, 2)),
+  })
+  return t
+}
+
+describe('cross-site POSTs are refused (CSRF)', () => {
+  const HOSTILE: [string, Record<string, string>][] = [
+    ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site (a sibling subdomain)', { 'Sec-Fetch-Site': 'same-site' }],
+    ['a foreign Origin', { Origin: 'https://evil.example' }],
+    ['Origin: null (a sandboxed frame)', { Origin: 'null' }],
+    ['a foreign Origin that only looks like ours', { Origin: 'https://www.example.co.uk.evil.example' }],
+  ]
+
+  for (const [what, headers] of HOSTILE) {
+    it(`refuses ${what} with 403 JSON on /api/contact, /contact and /api/generate-images, with the owner's credentials too`, async () => {
+      const { app, dataFile } = await shop()
+      const before = await readFile(dataFile, 'utf8')
+      const answers = [
+        await request(app).post('/api/contact').set(headers).send(enquiry),
+        await request(app).post('/contact').set(headers).type('form').send(form),
+        // The browser would attach the cached Basic-auth credentials to a hostile page's request.
+        await request(app).post('/api/generate-images').set(headers).set('Authorization', OWNER),
+      ]
+      for (const res of answers) {
+        expect(res.status).toBe(403)
+        expect(res.headers['content-type']).toMatch(/^application\/json/)
+        expect(res.body.error).toBe('This request came from another website and was refused.')
+      }
+      expect(await readFile(dataFile, 'utf8')).toBe(before) // nothing saved
+      expect(fake.requests).toHaveLength(0) // nothing spent
+    })
+  }
+
+  it('lets the site’s own pages post (same origin), and clients that are not browsers', async () => {
+    const { app } = await shop()
+    const own = { 'Sec-Fetch-Site': 'same-origin', Origin: SITE }
+    expect((await request(app).post('/api/contact').set(own).send(enquiry)).status).toBe(201)
+    expect((await request(app).post('/contact').set(own).type('form').send(form)).status).toBe(303)
+    // Origin alone (older browsers): accepted when it is the site's own address or the Host it was sent to.
+    expect((await request(app).post('/api/contact').set('Origin', SITE).send(enquiry)).status).toBe(201)
+    // curl and scripts send neither header, and carry no browser credentials to abuse.
+    expect((await request(app).post('/api/contact').send(enquiry)).status).toBe(201)
+
+    const run = await request(app).post('/api/generate-images').set(own).set('Authorization', OWNER)
+    expect(run.status).toBe(200)
+    expect(run.body.results).toEqual({ successCount: 1, errorCount: 0, total: 1 })
+    expect(fake.requests.length).toBeGreaterThan(0)
+  })
+})
+
+describe('admin password guessing', () => {
+  it('answers 429 (Retry-After) after repeated wrong passwords from one client, even to the right one, while others get in', async () => {
+    const { app } = await shop({ TRUST_PROXY: 'true' })
+    const attacker = '203.0.113.7'
+    const statuses: number[] = []
+    for (let i = 0; i < 20; i++) {
+      const res =
+        i % 2 === 0
+          ? await request(app).get('/admin').set('X-Forwarded-For', attacker).set('Authorization', basic('admin', `guess-${i}`))
+          : await request(app).post('/api/generate-images').set('X-Forwarded-For', attacker).set('Authorization', basic('admin', `guess-${i}`))
+      statuses.push(res.status)
+      if (res.status === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+    }
+    // The owner's first typos are answered normally; then the guessing is stopped, and stays stopped.
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401])
+    const first429 = statuses.indexOf(429)
+    expect(first429, `statuses: ${statuses.join(' ')}`).toBeGreaterThan(0)
+    expect(first429).toBeLessThanOrEqual(10)
+    expect(statuses.slice(first429).every((s) => s === 429)).toBe(true)
+    expect(fake.requests).toHaveLength(0)
+
+    // While stopped, even the right password is not checked for this client (a guess must not tell).
+    expect((await request(app).get('/admin').set('X-Forwarded-For', attacker).set('Authorization', OWNER)).status).toBe(429)
+    // The owner, elsewhere, is not locked out.
+    expect((await request(app).get('/admin').set('X-Forwarded-For', '198.51.100.20').set('Authorization', OWNER)).status).toBe(200)
+  })
+})
+
+describe('error answers show nothing of the server’s insides', () => {
+  /** The production app with one route that fails, as a bug would; and a store that can be broken. */
+  async function appWithFaults(): Promise<{ app: Express; breakStore: () => void; close: () => Promise<void> }> {
+    t = await createTestApp({ env: { SITE_URL: SITE } })
+    const { config, store } = t
+    const logger = createLogger('silent')
+    const real = createServices({ config, store, logger })
+    const services: Services = {
+      ...real,
+      mountApi(app) {
+        app.get('/api/fault', () => {
+          throw new Error(`Unexpected failure reading ${path.join(ROOT, 'data', 'secret.ts')}`)
+        })
+        app.post('/api/fault', async () => {
+          await Promise.resolve()
+          throw new TypeError(`Cannot read properties of undefined (at ${ROOT}/server/x.server.ts:12:3)`)
+        })
+        real.mountApi(app)
+      },
+    }
+    const app = await createApp({ config, store, services, logger })
+    return {
+      app,
+      breakStore: () =>
+        Object.defineProperty(store, 'products', {
+          configurable: true,
+          get() {
+            throw new Error(`EIO: i/o error, read ${path.join(ROOT, 'data', 'db.json')}`)
+          },
+        }),
+      close: async () => {
+        delete (store as { products?: unknown }).products
+      },
+    }
+  }
+
+  it('answers invalid JSON, oversized, wrongly typed and unknown requests with a sentence only', async () => {
+    const { app } = await appWithFaults()
+    const answers = [
+      [await request(app).post('/api/contact').set('Content-Type', 'application/json').send('{"firstName": '), 400],
+      [await request(app).post('/api/contact').send({ ...enquiry, message: 'x'.repeat(64 * 1024) }), 413],
+      [await request(app).post('/api/contact').set('Content-Type', 'text/plain').send('hello'), 415],
+      [await request(app).post('/api/contact').set('Content-Type', 'application/json; charset=nope').send('{}'), 415],
+      [await request(app).get('/api/nothing-here'), 404],
+      [await request(app).get('/assets/nothing-here.js'), 404],
+      [await request(app).get('/api/products?x=%E0%A4%A'), 400],
+    ] as const
+    for (const [res, status] of answers) {
+      expect(res.status).toBe(status)
+      expect(res.headers['content-type']).toMatch(/^application\/json/)
+      expect(res.body.error).toMatch(/^[A-Z].*[.)]$/)
+      expectNothingLeaked(res.text)
+    }
+  })
+
+  it('answers an exception in a route with a 500 sentence, never its message or stack', async () => {
+    const { app } = await appWithFaults()
+    for (const res of [await request(app).get('/api/fault'), await request(app).post('/api/fault').send({})]) {
+      expect(res.status).toBe(500)
+      expect(res.body).toEqual({ error: 'Something went wrong on our side. Please try again later.' })
+      expectNothingLeaked(res.text)
+    }
+  })
+
+  it('answers a failing data read with a 500 sentence on the API and the error page on pages', async () => {
+    const faults = await appWithFaults()
+    faults.breakStore()
+    try {
+      const api = await request(faults.app).get('/api/products')
+      expect(api.status).toBe(500)
+      expect(api.body).toEqual({ error: 'Something went wrong on our side. Please try again later.' })
+      const page = await request(faults.app).get('/products')
+      expect(page.status).toBe(500)
+      expect(page.headers['content-type']).toMatch(/^text\/html/)
+      expectNothingLeaked(page.text)
+      expect(page.text).not.toContain('EIO')
+    } finally {
+      await faults.close()
+    }
+  })
+})
+
+describe('static files: no way out, no dotfiles', () => {
+  const MARKERS = ['leather-storefront', 'export class Store', '"messages"', 'SECRET_VALUE_9431', 'root:x:0:0']
+
+  /** Sends the path exactly as written (fetch and supertest would normalise `..`). */
+  function raw(url: string, p: string): Promise<{ status: number; body: string }> {
+    const { port } = new URL(url)
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: p }, (res) => {
+        let body = ''
+        res.on('data', (c) => (body += c))
+        res.on('end', () => resolve({ status: res.statusCode!, body }))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+  }
+
+  it('refuses traversal, plain and encoded, out of every static folder, and hides dotfiles', async () => {
+    t = await startTestServer({
+      prepare: async (dir) => {
+        await mkdir(path.join(dir, 'media'), { recursive: true })
+        await writeFile(path.join(dir, 'media', '.env'), 'OPENAI_API_KEY=SECRET_VALUE_9431\n')
+        await writeFile(path.join(dir, 'media', 'visible.txt'), 'a served file\n')
+      },
+    })
+    // Control: the folder is served, so a 404 below is a refusal and not a missing folder.
+    expect(await raw(t.url, '/media/visible.txt')).toEqual({ status: 200, body: 'a served file\n' })
+
+    const attempts = [
+      '/../package.json',
+      '/..%2f..%2fpackage.json',
+      '/%2e%2e/%2e%2e/package.json',
+      '/%2e%2e%2fpackage.json',
+      '/..%5c..%5cpackage.json',
+      '/images/seed/../../store.server.ts',
+      '/images/seed/..%2F..%2Fstore.server.ts',
+      '/images/seed/%2e%2e/%2e%2e/store.server.ts',
+      '/assets/../../package.json',
+      '/assets/..%2f..%2f..%2fpackage.json',
+      '/assets/%2e%2e/%2e%2e/%2e%2e/package.json',
+      '/media/../db.json',
+      '/media/..%2fdb.json',
+      '/media/.%2e/db.json',
+      '/media/%2e%2e%2f%2e%2e%2f%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      '/media/.env',
+      '/media/%2eenv',
+      '/.env',
+      '/.git/config',
+      '/data/db.json',
+      '/db.json',
+      '/package.json',
+      '/server.ts',
+      '/data/store.server.ts',
+    ]
+    for (const p of attempts) {
+      const res = await raw(t.url, p)
+      expect([400, 404], p).toContain(res.status)
+      for (const marker of MARKERS) expect(res.body, `${p} must not show a file`).not.toContain(marker)
+      expectNothingLeaked(res.body)
+    }
+  })
+})
+
+describe('/admin is never stored by shared caches', () => {
+  it('sends Cache-Control: no-store on the page, its data and its sign-in answer', async () => {
+    const { app } = await shop()
+    for (const res of [
+      await request(app).get('/admin'),
+      await request(app).get('/admin').set('Authorization', OWNER),
+      await request(app).get('/admin/index.pageContext.json').set('Authorization', OWNER),
+    ]) {
+      expect(res.headers['cache-control']).toMatch(/no-store/)
+    }
+    await t!.close()
+    t = undefined
+    // Without a password too.
+    const open = await createTestApp({ env: { SITE_URL: SITE } })
+    t = open
+    const res = await request(open.app).get('/admin')
+    expect(res.status).toBe(200)
+    expect(res.headers['cache-control']).toMatch(/no-store/)
+    expect(res.headers['cache-control']).toMatch(/private/)
+  })
+})
