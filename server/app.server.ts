@@ -1,3 +1,4 @@
+import path from 'node:path'
 import compression from 'compression'
 import express, { type Express } from 'express'
 import type { Logger } from 'pino'
@@ -42,7 +43,18 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
   app.set('trust proxy', config.trustProxy)
   app.set('etag', 'strong')
 
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === '/healthz' } }))
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      // A compact line: what was asked and how it went. Headers stay out (cookies, credentials), and
+      // the child logger pino-http makes per request stays cheap under load.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  )
   app.use(rejectMalformedUrls)
   app.use(securityHeaders({ isProduction: !vite }))
   app.use(refuseCrossSite({ siteUrl: config.siteUrl }))
@@ -55,7 +67,10 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
     app.use('/assets', servePrecompressed(`${CLIENT_DIST}/assets`, { immutable: true, maxAge: '1y' }))
     app.use(servePrecompressed(CLIENT_DIST, { maxAge: '1d' }))
     app.use('/assets', express.static(`${CLIENT_DIST}/assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }))
-    app.use(express.static(CLIENT_DIST, { maxAge: '1d', index: false }))
+    // Files at the root (favicon, manifest, /images/...) all have an extension; pages never do, so
+    // they skip the file-system lookup.
+    const rootFiles = express.static(CLIENT_DIST, { maxAge: '1d', index: false })
+    app.use((req, res, next) => (path.extname(req.path) ? rootFiles(req, res, next) : next()))
   }
   app.use('/images/seed', express.static(SEED_IMAGES, { maxAge: '7d', index: false }))
   app.use('/media', express.static(mediaDirFor(config.dataFile), { immutable: true, maxAge: '1y', index: false }))
