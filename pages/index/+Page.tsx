@@ -1,20 +1,20 @@
+import { Collection } from '../../components/home/Collection.tsx'
+import { ContactSection } from '../../components/home/ContactSection.tsx'
+import { Heritage } from '../../components/home/Heritage.tsx'
+import { Hero } from '../../components/home/Hero.tsx'
+import { QualityValues } from '../../components/home/QualityValues.tsx'
+import { Testimonials } from '../../components/home/Testimonials.tsx'
+
+/** The landing page (SPEC §2 Home page): the sections in the order the spec lists them. */
 export default function Page() {
   return (
     <>
-      <section className="page-banner">
-        <div className="container">
-          <h1>Timeless Footwear &amp; Accessories</h1>
-        </div>
-      </section>
-      <section id="about" className="section container">
-        <h2>Heritage &amp; Craftsmanship</h2>
-      </section>
-      <section id="collection" className="section container">
-        <h2>Our Collection</h2>
-      </section>
-      <section id="contact" className="section container">
-        <h2>Get in Touch</h2>
-      </section>
+      <Hero />
+      <Heritage />
+      <Collection />
+      <QualityValues />
+      <Testimonials />
+      <ContactSection />
     </>
   )
 }

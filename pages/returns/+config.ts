@@ -2,5 +2,6 @@ import type { Config } from 'vike/types'
 
 export default {
   title: 'Returns Policy | Ashbourne Leather',
-  description: 'The Returns Policy of Ashbourne Leather LTD.',
+  description:
+    'How to cancel, return or exchange a handmade leather item from Ashbourne Leather: 14-day cancellation, returns, faulty goods and refunds to your card.',
 } satisfies Config
