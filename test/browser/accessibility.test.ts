@@ -48,6 +48,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('axe-core at %s width', (v
         }
         window.scrollTo(0, 0)
       })
+      await page.locator('header[data-solid="false"]').waitFor()
       found.push(...(await violations(page)).map((v) => `${path} ${v}`))
     }
     expect(found).toEqual([])
