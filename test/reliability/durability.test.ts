@@ -60,9 +60,20 @@ describe('durability under SIGKILL (the real server as a child process)', () => 
     let server = await spawnServer(env)
     try {
       for (let round = 0; round < ROUNDS; round++) {
+        // A random moment inside the burst: after a random number of answers (0 to 80% of them)
+        // plus a random delay, so it does not depend on how fast this machine is today.
+        const waitFor = Math.floor(Math.random() * BURST * 0.8)
         const delay = Math.floor(Math.random() * (MAX_KILL_DELAY_MS + 1))
-        const answers = Array.from({ length: BURST }, (_, i) => post(server, enquiry(round, i)))
-        await new Promise((r) => setTimeout(r, delay))
+        let answered = 0
+        const answers = Array.from({ length: BURST }, (_, i) =>
+          post(server, enquiry(round, i)).then((r) => {
+            answered++
+            return r
+          }),
+        )
+        const started = Date.now()
+        while (answered < waitFor && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 2))
+        await new Promise((r) => setTimeout(r, delay % 40))
         server.child.kill('SIGKILL')
         expect(await server.exited).toBeNull() // killed, not exited by itself
 
