@@ -85,7 +85,7 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
   app.use('/api', apiNotFound)
 
   services.mountPages?.(app)
-  app.get('/{*splat}', createPageHandler({ store, siteUrl: config.siteUrl }))
+  app.get('/{*splat}', createPageHandler({ store, siteUrl: config.siteUrl, cache: !vite /* hot reload must show every edit */ }))
   app.use(errorHandler)
   return app
 }

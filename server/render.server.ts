@@ -13,7 +13,7 @@ const MAX_CACHED = 200
  * when the products do, so a rendered page is kept, keyed on its URL and the products' version, and
  * sent again without rendering until the products change. The first render streams to the visitor.
  */
-export function createPageHandler({ store, siteUrl }: { store: Store; siteUrl: string | undefined }) {
+export function createPageHandler({ store, siteUrl, cache: useCache = true }: { store: Store; siteUrl: string | undefined; cache?: boolean }) {
   const cache = new Map<string, Rendered>()
 
   const remember = (key: string, entry: Rendered) => {
@@ -27,7 +27,7 @@ export function createPageHandler({ store, siteUrl }: { store: Store; siteUrl: s
     const origin = siteUrl ?? `${req.protocol}://${req.get('host')}`
     const key = siteUrl ? req.originalUrl : `${origin}${req.originalUrl}`
     const version = store.productsVersion
-    const hit = cache.get(key)
+    const hit = useCache ? cache.get(key) : undefined
     if (hit && hit.version === version) {
       cache.delete(key) // keep recently used entries at the end
       cache.set(key, hit)
@@ -47,7 +47,7 @@ export function createPageHandler({ store, siteUrl }: { store: Store; siteUrl: s
         if (name.toLowerCase() !== 'cache-control') res.setHeader(name, value)
       }
       res.setHeader('Cache-Control', pageCacheControl(req.path))
-      const cacheable = !pageContext.errorWhileRendering && [200, 404].includes(httpResponse.statusCode)
+      const cacheable = useCache && !pageContext.errorWhileRendering && [200, 404].includes(httpResponse.statusCode)
       const chunks: Buffer[] = []
       const tee = new Writable({
         write(chunk, _enc, done) {

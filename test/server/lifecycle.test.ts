@@ -58,3 +58,26 @@ describe('the server process', () => {
     expect(await s.exited).toBe(0)
   })
 })
+
+describe('npm start', () => {
+  it('builds when needed and serves the production site (scripts/start.ts)', async () => {
+    const { spawn } = await import('node:child_process')
+    const { freePort } = await import('../helpers/child-server.ts')
+    const { ROOT } = await import('../../server/paths.server.ts')
+    const port = await freePort()
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_FILE: dataFile, LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    })
+    try {
+      await expect
+        .poll(async () => (await fetch(`http://127.0.0.1:${port}/`).catch(() => null))?.status, { timeout: 60_000, interval: 200 })
+        .toBe(200)
+      expect(await (await fetch(`http://127.0.0.1:${port}/products`)).text()).toContain('Purchase Now')
+    } finally {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+    }
+  }, 90_000)
+})
