@@ -1,7 +1,7 @@
 // https://vike.dev/onRenderHtml: stream the page with React 19, scripts injected as the stream goes.
 import { renderToPipeableStream } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject, stampPipe } from 'vike/server'
-import type { OnRenderHtmlAsync } from 'vike/types'
+import type { InjectFilterEntry, OnRenderHtmlAsync } from 'vike/types'
 import { coalescedPipe } from './coalesce-pipe.ts'
 import { headTags } from './head.ts'
 import { PageShell } from './PageShell.tsx'
@@ -24,7 +24,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   })
   // Vike needs to know what kind of stream this pipe writes to (https://vike.dev/streaming).
   stampPipe(pipe as (w: import('node:stream').Writable) => void, 'node-stream')
-  return escapeInject`<!DOCTYPE html>
+  const documentHtml = escapeInject`<!DOCTYPE html>
 <html lang="en-GB">
   <head>
     <meta charset="utf-8" />
@@ -35,4 +35,17 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     <div id="root">${pipe}</div>
   </body>
 </html>`
+  return { documentHtml, injectFilter: preloadOnlyMainFonts }
+}
+
+/**
+ * Vike preloads every font the CSS uses; on a slow phone four fonts (~95 KB) compete with the
+ * stylesheets for the first paint. Only the body text and the display headings are preloaded; the
+ * other weights load when used (font-display: swap shows text at once either way).
+ */
+const PRELOADED_FONTS = [/inter-latin-400-normal/, /cormorant-garamond-latin-600-normal/]
+function preloadOnlyMainFonts(assets: InjectFilterEntry[]) {
+  for (const asset of assets) {
+    if (asset.assetType === 'font' && !PRELOADED_FONTS.some((re) => re.test(asset.src))) asset.inject = false
+  }
 }

@@ -1,8 +1,4 @@
 import type { ReactNode } from 'react'
-import '@fontsource/cormorant-garamond/latin-500.css'
-import '@fontsource/cormorant-garamond/latin-600.css'
-import '@fontsource/inter/latin-400.css'
-import '@fontsource/inter/latin-600.css'
 import '../styles/global.scss'
 import { Footer } from '../components/Footer.tsx'
 import { Header } from '../components/Header.tsx'

@@ -59,7 +59,7 @@ describe('page weight budgets (gzip, as sent by the server)', () => {
     })
   }
 
-  it(`every page's CSS is at most ${CSS_BUDGET / KB} KB`, async () => {
+  it(`every page's CSS is at most ${CSS_BUDGET / KB} KB`, { timeout: 90_000 }, async () => {
     for (const path of ['/', '/products', '/admin', '/terms']) {
       const { requests } = await loadAndRecord(path)
       const bytes = await gzipBytes(requests.filter((r) => r.type === 'stylesheet').map((r) => r.url))
@@ -67,7 +67,7 @@ describe('page weight budgets (gzip, as sent by the server)', () => {
     }
   })
 
-  it('no page asks any host but our own (fonts, images and scripts are self-hosted)', async () => {
+  it('no page asks any host but our own (fonts, images and scripts are self-hosted)', { timeout: 120_000 }, async () => {
     for (const path of PAGES) {
       const { requests, blocked } = await loadAndRecord(path)
       expect(blocked, path).toEqual([])

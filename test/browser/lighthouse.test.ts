@@ -10,7 +10,7 @@ let results: LighthouseResult[]
 beforeAll(async () => {
   t = await startTestServer()
   results = await runLighthouse({ writeReports: false, baseUrl: t.url })
-}, 240_000)
+}, 420_000)
 afterAll(() => t?.close())
 
 describe('Lighthouse (mobile preset)', () => {
