@@ -83,7 +83,7 @@ export function ContactSection() {
               </li>
             </ul>
           </Reveal>
-          <Reveal className="contact__form-panel" step={1}>
+          <Reveal className="contact__form-panel form-card" step={1}>
             <h3 id="contact-form-title" className="contact__form-title">
               Send us a Message
             </h3>

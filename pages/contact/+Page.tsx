@@ -17,7 +17,7 @@ export default function Page() {
       </section>
       <section className="contact-page">
         <div className="container contact-page__grid">
-          <div className="contact-page__panel">
+          <div className="contact-page__panel form-card">
             <ContactForm key={form ? 'retry' : 'new'} initial={form} headingLevel={2} />
           </div>
           <aside className="contact-page__aside" aria-labelledby="contact-other-ways">
