@@ -2,21 +2,16 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
-import { startTestServer, type TestServer } from '../helpers/server.ts'
+import { openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
+import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import type { TestServer } from '../helpers/server.ts'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 let t: TestServer
 let browser: Browser
-beforeAll(async () => {
-  t = await startTestServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await t?.close()
-})
+beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
+afterAll(() => stopBrowserSuite({ t, browser }))
 
 /** axe-core's violations on the page as it is now, one line each. */
 async function violations(page: Page): Promise<string[]> {

@@ -1,19 +1,14 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, openContext, waitForHydration } from '../helpers/browser.ts'
-import { startTestServer, type TestServer } from '../helpers/server.ts'
+import { openContext, waitForHydration } from '../helpers/browser.ts'
+import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import type { TestServer } from '../helpers/server.ts'
 import { rawGet } from '../helpers/wire.ts'
 
 let t: TestServer
 let browser: Browser
-beforeAll(async () => {
-  t = await startTestServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await t?.close()
-})
+beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
+afterAll(() => stopBrowserSuite({ t, browser }))
 
 const KB = 1024
 // Sizes are deterministic for a given build, so these are tests, not benchmarks.

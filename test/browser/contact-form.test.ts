@@ -2,19 +2,14 @@ import { readFile } from 'node:fs/promises'
 import type { Browser, Locator, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StoredMessage } from '../../domain/message.ts'
-import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
-import { startTestServer, type TestServer } from '../helpers/server.ts'
+import { openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
+import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import type { TestServer } from '../helpers/server.ts'
 
 let t: TestServer
 let browser: Browser
-beforeAll(async () => {
-  t = await startTestServer({ env: { CONTACT_RATE_LIMIT: '0' } })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await t?.close()
-})
+beforeAll(async () => void ({ t, browser } = await startBrowserSuite({ env: { CONTACT_RATE_LIMIT: '0' } })))
+afterAll(() => stopBrowserSuite({ t, browser }))
 
 const MESSAGES = {
   firstName: 'First name is required',

@@ -2,19 +2,14 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_CARDS } from '../../components/home/content.ts'
 import { CATEGORY_LABELS, WHATSAPP_URL } from '../../domain/business.ts'
-import { launchBrowser, openContext, waitForHydration } from '../helpers/browser.ts'
-import { startTestServer, type TestServer } from '../helpers/server.ts'
+import { openContext, waitForHydration } from '../helpers/browser.ts'
+import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import type { TestServer } from '../helpers/server.ts'
 
 let t: TestServer
 let browser: Browser
-beforeAll(async () => {
-  t = await startTestServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await t?.close()
-})
+beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
+afterAll(() => stopBrowserSuite({ t, browser }))
 
 type Anchor = 'about' | 'collection' | 'contact'
 

@@ -1,19 +1,14 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMPANY } from '../../domain/business.ts'
-import { launchBrowser, openContext, waitForHydration } from '../helpers/browser.ts'
-import { startTestServer, type TestServer } from '../helpers/server.ts'
+import { openContext, waitForHydration } from '../helpers/browser.ts'
+import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import type { TestServer } from '../helpers/server.ts'
 
 let t: TestServer
 let browser: Browser
-beforeAll(async () => {
-  t = await startTestServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await t?.close()
-})
+beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
+afterAll(() => stopBrowserSuite({ t, browser }))
 
 describe('the fixed header (SPEC §2 Top navigation)', () => {
   it('shows the brand with LTD linking home, the shop, Heritage, Contact and WhatsApp in a new tab', async () => {

@@ -1,18 +1,13 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
-import { startTestServer, type TestServer } from '../helpers/server.ts'
+import { openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
+import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import type { TestServer } from '../helpers/server.ts'
 
 let t: TestServer
 let browser: Browser
-beforeAll(async () => {
-  t = await startTestServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await t?.close()
-})
+beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
+afterAll(() => stopBrowserSuite({ t, browser }))
 
 const count = (c?: string) => t.store.products.filter((p) => !c || p.category === c).length
 const cards = (page: Page) => page.locator('article.product-card')

@@ -13,15 +13,10 @@ import path from 'node:path'
 import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
-import { openStore, type Store } from '../../data/store.server.ts'
 import type { StoredMessage } from '../../domain/message.ts'
-import { createApp } from '../../server/app.server.ts'
-import { loadConfig } from '../../server/config.server.ts'
-import { createLogger } from '../../server/logger.server.ts'
-import { contactRouter, type ContactFeature } from '../../server/routes/contact.server.ts'
-import type { Services } from '../../server/services.server.ts'
 import { spawnServer, freePort, type ChildServer } from '../helpers/child-server.ts'
 import { startFakeOpenAI, type FakeOpenAI, type FakeReply } from '../helpers/fake-openai.ts'
+import { startContactApp, type ContactHarness } from '../helpers/contact-app.ts'
 import { FakeSmtp } from '../helpers/smtp.ts'
 
 /** "Promptly", with room for a loaded two-core machine; the real figure is a few milliseconds. */
@@ -34,35 +29,11 @@ const PROMPT_MS = 2000
 const SMTP_TIMEOUT_MS = 400
 const RETRY = { firstDelayMs: 250, factor: 1, maxDelayMs: 250 }
 
-type Harness = { app: import('express').Express; store: Store; contact: ContactFeature; dataFile: string; close: () => Promise<void> }
+type Harness = ContactHarness
 
 /** The app as server.ts builds it, with the e-mail timeouts and retries shortened to fractions of a second. */
-async function startApp(smtpUrl: string): Promise<Harness> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'smtp-faults-'))
-  const dataFile = path.join(dir, 'db.json')
-  const config = loadConfig({ DATA_FILE: dataFile, LOG_LEVEL: 'silent', CONTACT_RATE_LIMIT: '0', SMTP_URL: smtpUrl, MAIL_TO: 'owner@ashbourne.test' })
-  const store = await openStore(config.dataFile)
-  const logger = createLogger(config.logLevel)
-  const contact = contactRouter({ config, store, logger }, { retry: RETRY, smtpTimeoutMs: SMTP_TIMEOUT_MS })
-  const services: Services = {
-    mountApi: (app) => app.use('/api/contact', contact.api),
-    mountPages: (app) => contact.mountPages?.(app),
-    start: () => contact.start!(),
-    stop: () => contact.stop!(),
-  }
-  const app = await createApp({ config, store, services, logger })
-  await services.start()
-  return {
-    app,
-    store,
-    contact,
-    dataFile,
-    async close() {
-      await services.stop()
-      await store.close()
-      await rm(dir, { recursive: true, force: true })
-    },
-  }
+function startApp(smtpUrl: string): Promise<Harness> {
+  return startContactApp({ env: { SMTP_URL: smtpUrl, MAIL_TO: 'owner@ashbourne.test' }, retry: RETRY, smtpTimeoutMs: SMTP_TIMEOUT_MS })
 }
 
 /** A mail server that takes the connection and then says nothing at all. */

@@ -1,18 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import type { Express } from 'express'
+import { readFile, writeFile } from 'node:fs/promises'
 import request from 'supertest'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
-import { openStore, type Store } from '../../data/store.server.ts'
 import type { StoredMessage } from '../../domain/message.ts'
-import { createApp } from '../../server/app.server.ts'
-import { loadConfig } from '../../server/config.server.ts'
-import { createLogger } from '../../server/logger.server.ts'
-import { contactRouter, type ContactFeature } from '../../server/routes/contact.server.ts'
-import type { Services } from '../../server/services.server.ts'
 import { buildEnquiryMail, headerSafe, retryDelay } from '../../server/services/mail-outbox.server.ts'
+import { startContactApp, type ContactHarness } from '../helpers/contact-app.ts'
 import { FakeSmtp } from '../helpers/smtp.ts'
 
 const OWNER = 'owner@ashbourne.test'
@@ -27,44 +19,11 @@ const valid = {
   message: 'Do you make the Oxford brogue in a size 46?',
 }
 
-type Harness = { app: Express; store: Store; contact: ContactFeature; dataFile: string; dir: string; close: () => Promise<void> }
+type Harness = ContactHarness
 
 /** The app as server.ts builds it, with the contact feature's retries shortened to fractions of a second. */
-async function startApp(smtpUrl: string | undefined, prepare?: (dataFile: string) => Promise<void>): Promise<Harness> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'leather-mail-'))
-  const dataFile = path.join(dir, 'db.json')
-  await prepare?.(dataFile)
-  const config = loadConfig({
-    DATA_FILE: dataFile,
-    LOG_LEVEL: 'silent',
-    CONTACT_RATE_LIMIT: '0',
-    MAIL_TO: OWNER,
-    MAIL_FROM: SENDER,
-    ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
-  })
-  const store = await openStore(config.dataFile)
-  const logger = createLogger(config.logLevel)
-  const contact = contactRouter({ config, store, logger }, { retry: RETRY })
-  const services: Services = {
-    mountApi: (app) => app.use('/api/contact', contact.api),
-    mountPages: (app) => contact.mountPages?.(app),
-    start: () => contact.start!(),
-    stop: () => contact.stop!(),
-  }
-  const app = await createApp({ config, store, services, logger })
-  await services.start()
-  return {
-    app,
-    store,
-    contact,
-    dataFile,
-    dir,
-    async close() {
-      await services.stop()
-      await store.close()
-      await rm(dir, { recursive: true, force: true })
-    },
-  }
+function startApp(smtpUrl: string | undefined, prepare?: (dataFile: string) => Promise<void>): Promise<Harness> {
+  return startContactApp({ env: { MAIL_TO: OWNER, MAIL_FROM: SENDER, ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}) }, retry: RETRY, prepare })
 }
 
 /** The messages as they are on disk. */
