@@ -193,6 +193,10 @@ describe('entrance animations (issue 3, point 3)', () => {
     const pending = page.locator('#collection .collection-card').first().locator('xpath=ancestor::*[contains(@class, "reveal")][1]')
     expect(await pending.evaluate((el) => getComputedStyle(el).opacity)).toBe('0')
 
+    // Record the transition in the page itself: a loaded machine may poll only after it has ended.
+    await pending.evaluate((el) => {
+      el.addEventListener('transitionrun', (e) => el.setAttribute('data-test-ran', (e as TransitionEvent).propertyName), { once: true })
+    })
     await page.evaluate(() => document.getElementById('collection')!.scrollIntoView({ behavior: 'instant' }))
     await expect.poll(() => pending.getAttribute('data-reveal')).toBe('in')
     const timing = await pending.evaluate((el) => {
@@ -204,9 +208,8 @@ describe('entrance animations (issue 3, point 3)', () => {
       expect(d).toBeGreaterThanOrEqual(0.6)
       expect(d).toBeLessThanOrEqual(0.8)
     }
-    // It is animating now, and fully shown once the animation is over.
-    const running = await page.evaluate(() => document.getAnimations().filter((a) => (a.effect as KeyframeEffect | null)?.target?.closest('main')).length)
-    expect(running).toBeGreaterThan(0)
+    // It animated (a transition ran on it), and is fully shown once the animation is over.
+    await expect.poll(() => pending.getAttribute('data-test-ran')).toMatch(/opacity|transform/)
     await expect.poll(() => pending.evaluate((el) => getComputedStyle(el).opacity), { timeout: 3000 }).toBe('1')
     await context.close()
   })
