@@ -4,37 +4,35 @@ import './Reveal.scss'
 /**
  * The one IntersectionObserver behind every <Reveal> (browser only: created on first use).
  * Blocks are marked by attribute, not React state, so revealing one re-renders nothing.
+ *
+ * The observer's first report on a block says whether it is on screen: those that are stay put,
+ * the others are hidden until they scroll in. Measuring each block on hydration instead
+ * (getBoundingClientRect after each mark) would force a layout per block on a slow phone.
  */
 let observer: IntersectionObserver | undefined
 
 function getObserver(): IntersectionObserver {
-  observer ??= new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue
-        const el = entry.target as HTMLElement
-        el.dataset.reveal = 'in'
+  observer ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      const el = entry.target as HTMLElement
+      if (entry.isIntersecting) {
+        if (el.dataset.reveal === 'pending') el.dataset.reveal = 'in'
         observer?.unobserve(el)
+      } else if (el.dataset.reveal === undefined) {
+        el.dataset.reveal = 'pending'
       }
-    },
-    // Reveal a little before the block's top reaches the bottom edge, so no one waits on it.
-    { rootMargin: '0px 0px -6% 0px', threshold: 0 },
-  )
+    }
+  })
   return observer
-}
-
-function isInView(el: HTMLElement): boolean {
-  const rect = el.getBoundingClientRect()
-  return rect.bottom > 0 && rect.top < window.innerHeight
 }
 
 /** Hides `el` until it scrolls into view; returns the cleanup, which shows it again. */
 function observeReveal(el: HTMLElement): () => void {
   if (typeof IntersectionObserver === 'undefined') return () => {}
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return () => {}
-  // What the visitor can already see stays put: only blocks below (or above) the viewport animate.
-  if (isInView(el)) return () => {}
-  el.dataset.reveal = 'pending'
+  // Arriving at a section (/#contact): the browser scrolls to it while the page settles, and blocks
+  // moving into place would move the target. Nothing is held back on such a visit.
+  if (window.location.hash.length > 1) return () => {}
   const io = getObserver()
   io.observe(el)
   return () => {

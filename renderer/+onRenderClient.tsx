@@ -1,21 +1,27 @@
 // https://vike.dev/onRenderClient: hydrate the first page, then render each client-side navigation.
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
-import type { OnRenderClientSync } from 'vike/types'
+import type { OnRenderClientAsync } from 'vike/types'
 import { PageShell } from './PageShell.tsx'
 import { resolveHead } from './types.ts'
 
 let root: Root | undefined
 
-export const onRenderClient: OnRenderClientSync = (pageContext) => {
-  const page = <PageShell pageContext={pageContext} />
+export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   const container = document.getElementById('root')!
   if (pageContext.isHydration) {
-    root = hydrateRoot(container, page)
+    // Hydrating in a transition lets React yield to the browser every few milliseconds instead of
+    // holding a slow phone's main thread for the whole page (a click still hydrates at once).
+    // Vike's onHydrationEnd waits for the commit.
+    await new Promise<void>((resolve) => {
+      startTransition(() => {
+        root = hydrateRoot(container, <PageShell pageContext={pageContext} onHydrated={resolve} />)
+      })
+    })
     return
-
   }
   root ??= createRoot(container)
-  root.render(page)
+  root.render(<PageShell pageContext={pageContext} />)
   const title = resolveHead(pageContext.config.title, pageContext)
   if (title) document.title = title
   const description = resolveHead(pageContext.config.description, pageContext)

@@ -10,6 +10,7 @@ import { apiNotFound, errorHandler } from './http-errors.server.ts'
 import { healthHandler } from './health.server.ts'
 import { CLIENT_DIST, mediaDirFor, SEED_IMAGES, SERVER_ENTRY } from './paths.server.ts'
 import { servePrecompressed } from './precompressed.server.ts'
+import { createStyleInliner } from './inline-styles.server.ts'
 import { createPageHandler } from './render.server.ts'
 import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
 import { productsRouter } from './routes/products.server.ts'
@@ -85,7 +86,15 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
   app.use('/api', apiNotFound)
 
   services.mountPages?.(app)
-  app.get('/{*splat}', createPageHandler({ store, siteUrl: config.siteUrl, cache: !vite /* hot reload must show every edit */ }))
+  app.get(
+    '/{*splat}',
+    createPageHandler({
+      store,
+      siteUrl: config.siteUrl,
+      cache: !vite, // hot reload must show every edit
+      transformHead: vite ? undefined : createStyleInliner(CLIENT_DIST),
+    }),
+  )
   app.use(errorHandler)
   return app
 }

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
 import { renderPage } from 'vike/server'
 import type { Store } from '../data/store.server.ts'
+import { headTransformer } from './inline-styles.server.ts'
 
 type Rendered = { statusCode: number; headers: [string, string][]; body: Buffer; etag: string; version: number }
 
@@ -13,7 +14,16 @@ const MAX_CACHED = 200
  * when the products do, so a rendered page is kept, keyed on its URL and the products' version, and
  * sent again without rendering until the products change. The first render streams to the visitor.
  */
-export function createPageHandler({ store, siteUrl, cache: useCache = true }: { store: Store; siteUrl: string | undefined; cache?: boolean }) {
+type PageHandlerOptions = {
+  store: Store
+  siteUrl: string | undefined
+  /** Keep rendered pages (off in development, where every edit must show). */
+  cache?: boolean
+  /** Rewrites each page's head before it is sent (production: its stylesheets inlined). */
+  transformHead?: (head: string) => string
+}
+
+export function createPageHandler({ store, siteUrl, cache: useCache = true, transformHead }: PageHandlerOptions) {
   const cache = new Map<string, Rendered>()
 
   const remember = (key: string, entry: Rendered) => {
@@ -49,14 +59,24 @@ export function createPageHandler({ store, siteUrl, cache: useCache = true }: { 
       res.setHeader('Cache-Control', pageCacheControl(req.path))
       const cacheable = useCache && !pageContext.errorWhileRendering && [200, 404].includes(httpResponse.statusCode)
       const chunks: Buffer[] = []
+      const head = transformHead ? headTransformer(transformHead) : undefined
+      const send = (buf: Buffer | undefined, done: () => void) => {
+        if (!buf) return done()
+        chunks.push(buf)
+        if (req.method === 'HEAD') return done()
+        res.write(buf) ? done() : res.once('drain', done)
+      }
       const tee = new Writable({
         write(chunk, _enc, done) {
           const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
-          chunks.push(buf)
-          if (req.method === 'HEAD') return done()
-          res.write(buf) ? done() : res.once('drain', done)
+          send(head ? head.push(buf) : buf, done)
         },
         final(done) {
+          const rest = head?.flush()
+          if (rest) {
+            chunks.push(rest)
+            if (req.method !== 'HEAD') res.write(rest)
+          }
           res.end()
           if (cacheable) {
             const body = Buffer.concat(chunks)

@@ -86,3 +86,21 @@ describe('hydration data is serialised safely', () => {
     expect(JSON.stringify(JSON.parse(json!))).toContain('window.__pwned=1')
   })
 })
+
+describe('stylesheets inside the page (first paint without a CSS request)', () => {
+  it('puts each page stylesheet into the head, leaving its link disabled, after <meta charset>', async () => {
+    for (const path of ['/', '/products', '/terms', '/admin', '/no-such-page']) {
+      const res = await request(t.app).get(path)
+      const head = res.text.slice(0, res.text.indexOf('</head>'))
+      const links = [...head.matchAll(/<link rel="stylesheet"([^>]*)>/g)].map((m) => m[1]!)
+      expect(links.length, path).toBeGreaterThan(0)
+      for (const attrs of links) {
+        expect(attrs, path).toMatch(/ disabled$/)
+        const href = /href="([^"]+)"/.exec(attrs)![1]!
+        const style = new RegExp(`<style data-href="${href.replace(/[.]/g, '\\.')}">([\\s\\S]*?)</style>`).exec(head)
+        expect(style?.[1], `${path} ${href}`).toBe((await request(t.app).get(href).expect(200)).text.replaceAll('</style', '<\\/style'))
+      }
+      expect(res.text.indexOf('<meta charset="utf-8"'), path).toBeLessThan(1024)
+    }
+  })
+})
