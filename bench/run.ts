@@ -23,7 +23,7 @@ results.pages = pages
 if (!args.has('--skip-lighthouse')) {
   const { runLighthouse } = await import('./lighthouse.ts')
   console.log('\n== Lighthouse (mobile preset) ==')
-  const lh = await runLighthouse({ writeReports: false })
+  const lh = await runLighthouse({ writeReports: true, runs: 3 })
   console.table(lh.map(({ url, scores, metrics }) => ({ url, ...scores, ...metrics })))
   results.lighthouse = lh
 }

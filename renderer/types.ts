@@ -23,6 +23,8 @@ declare global {
       store?: import('../data/store.server.ts').Store
       /** The public origin for canonical and Open Graph URLs (SITE_URL or the request's own). */
       siteUrl?: string
+      /** Server only: whether OPENAI_API_KEY is set, so /admin can say so in its first paint. */
+      imageGenerationConfigured?: boolean
     }
   }
 }

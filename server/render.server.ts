@@ -21,9 +21,11 @@ type PageHandlerOptions = {
   cache?: boolean
   /** Rewrites each page's head before it is sent (production: its stylesheets inlined). */
   transformHead?: (head: string) => string
+  /** Whether OPENAI_API_KEY is set (fixed for the life of the process, so cached pages stay right). */
+  imageGenerationConfigured?: boolean
 }
 
-export function createPageHandler({ store, siteUrl, cache: useCache = true, transformHead }: PageHandlerOptions) {
+export function createPageHandler({ store, siteUrl, cache: useCache = true, transformHead, imageGenerationConfigured = false }: PageHandlerOptions) {
   const cache = new Map<string, Rendered>()
 
   const remember = (key: string, entry: Rendered) => {
@@ -49,6 +51,7 @@ export function createPageHandler({ store, siteUrl, cache: useCache = true, tran
         headersOriginal: req.headers,
         store,
         siteUrl: origin,
+        imageGenerationConfigured,
       })
       const { httpResponse } = pageContext
       if (!httpResponse) return next()

@@ -21,6 +21,8 @@ export type AdminState = {
   products: Product[]
   /** What the server says about generation (model, batch size, set up or not); null until known. */
   server: GenerationStatus | null
+  /** Whether the server can generate images (OPENAI_API_KEY set): from the page, then from the status. */
+  configured: boolean
   phase: GenerationPhase
   /** 0 to 100. */
   progress: number
@@ -61,7 +63,7 @@ export function readableError(err: unknown): string {
 }
 
 /** The admin page's state: the overview's products and the image generation run. One store per rendered page. */
-export const adminStore = createContextStore('The admin store', (products: Product[]) =>
+export const adminStore = createContextStore('The admin store', ({ products, imageGenerationConfigured }: { products: Product[]; imageGenerationConfigured: boolean }) =>
   createStore<AdminState>()((set, get) => {
     const apply = (event: GenerationEvent) => {
       switch (event.type) {
@@ -124,6 +126,7 @@ export const adminStore = createContextStore('The admin store', (products: Produ
     return {
       products,
       server: null,
+      configured: imageGenerationConfigured,
       phase: 'idle',
       progress: 0,
       status: '',
@@ -137,7 +140,7 @@ export const adminStore = createContextStore('The admin store', (products: Produ
         try {
           const server = await apiGet<GenerationStatus>('/api/generate-images', { on401: 'returnNull' })
           if (!server) return
-          set({ server })
+          set({ server, configured: server.configured })
           if (server.running && get().phase === 'idle') {
             begin()
             await follow(await apiRequest('GET', '/api/generate-images/events'))

@@ -8,7 +8,7 @@ import './Admin.scss'
 
 /** Product Image Generator (SPEC §2 Admin page). Protected by HTTP Basic auth when ADMIN_PASSWORD is set; no login screen here. */
 export default function Page() {
-  const { products } = usePageContext().data as Data
+  const { products, imageGenerationConfigured } = usePageContext().data as Data
   return (
     <>
       <section className="page-banner">
@@ -18,7 +18,7 @@ export default function Page() {
           <p>Photograph the whole catalogue in one consistent studio style, from four angles per product.</p>
         </div>
       </section>
-      <adminStore.Provider init={products}>
+      <adminStore.Provider init={{ products, imageGenerationConfigured }}>
         <div className="admin section">
           {/* SPEC §2 order on a phone: generator, overview, notes; on a desktop the overview sits beside them. */}
           <div className="container admin__layout">

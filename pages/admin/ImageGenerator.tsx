@@ -11,7 +11,7 @@ export function ImageGenerator() {
   const results = adminStore.useSelector((s) => s.results)
   const failures = adminStore.useSelector((s) => s.failures)
   const count = adminStore.useSelector((s) => s.products.length)
-  const server = adminStore.useSelector((s) => s.server)
+  const configured = adminStore.useSelector((s) => s.configured)
   const stoppedEarly = adminStore.useSelector((s) => s.stoppedEarly)
   const stopping = adminStore.useSelector((s) => s.stopping)
   const generate = adminStore.useSelector((s) => s.generate)
@@ -28,7 +28,7 @@ export function ImageGenerator() {
   return (
     <section className="admin-card admin-generator" aria-labelledby="generator-heading">
       <h2 id="generator-heading">Generate images</h2>
-      {server && !server.configured ? (
+      {!configured ? (
         <p className="admin-generator__warning">
           Image generation is not set up on this server yet: OPENAI_API_KEY is not set, so a run will fail.
         </p>

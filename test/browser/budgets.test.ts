@@ -96,6 +96,28 @@ describe('page weight budgets (gzip, as sent by the server)', () => {
   })
 })
 
+describe('layout stability', () => {
+  it('no page shifts by more than 0.01 (CLS) while it loads and hydrates on a phone', { timeout: 90_000 }, async () => {
+    for (const path of ['/', '/products', '/admin', '/terms']) {
+      const { page, context } = await openContext(browser, t.url, { viewport: 'phone' })
+      await page.addInitScript(`
+        window.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      `)
+      await page.goto(path)
+      await waitForHydration(page)
+      await page.waitForLoadState('networkidle')
+      await page.evaluate(() => document.fonts.ready)
+      await page.waitForTimeout(300)
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls)
+      expect(cls, path).toBeLessThanOrEqual(0.01)
+      await context.close()
+    }
+  })
+})
+
 describe('on the wire', () => {
   it('compresses HTML, JS, CSS, JSON and SVG with brotli and gzip', async () => {
     const html = (await rawGet(`${t.url}/products`)).body.toString()

@@ -104,3 +104,22 @@ describe('stylesheets inside the page (first paint without a CSS request)', () =
     }
   })
 })
+
+describe('/admin says whether image generation is set up in its first paint (no layout shift later)', () => {
+  const warning = 'Image generation is not set up on this server yet'
+  it('warns in the server-rendered page when OPENAI_API_KEY is not set', async () => {
+    const res = await request(t.app).get('/admin').expect(200)
+    expect(text(res.text)).toContain(warning)
+  })
+
+  it('does not warn when it is set', async () => {
+    const keyed = await createTestApp({ env: { OPENAI_API_KEY: 'sk-test', ADMIN_PASSWORD: 'correct horse' } })
+    try {
+      const res = await request(keyed.app).get('/admin').auth('admin', 'correct horse').expect(200)
+      expect(text(res.text)).not.toContain(warning)
+      expect(text(res.text)).toContain('Generate All Product Images')
+    } finally {
+      await keyed.close()
+    }
+  })
+})
