@@ -2,11 +2,12 @@
  * The composition root: configuration → data store → services → Express app → listen → shutdown.
  * `tsx server.ts` serves the production build; `tsx server.ts --dev` serves with Vite's hot reload.
  */
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import { DataFileError, openStore } from './data/store.server.ts'
 import { createApp } from './server/app.server.ts'
 import { ConfigError, loadConfig } from './server/config.server.ts'
 import { createLogger } from './server/logger.server.ts'
+import { pacedDispatch } from './server/paced-dispatch.server.ts'
 import { ROOT } from './server/paths.server.ts'
 import { createServices } from './server/services.server.ts'
 
@@ -39,7 +40,8 @@ async function main() {
     : undefined
   const app = await createApp({ config, store, services, logger, vite })
 
-  const server: Server = app.listen(config.port, config.host ?? '::', () => {
+  // Requests reach the app through a paced queue, so a flood cannot hold the event loop.
+  const server: Server = createServer(pacedDispatch(app)).listen(config.port, config.host ?? '::', () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
     logger.info({ port, dataFile: store.file, mode: isDev ? 'development' : 'production' }, `Serving on http://localhost:${port}`)
