@@ -77,31 +77,52 @@ async function syncFolder(dir: string): Promise<void> {
   }
 }
 
-const itemText = new WeakMap<object, string>()
+const itemBytes = new WeakMap<object, Buffer>()
+const text = (s: string) => Buffer.from(s, 'utf8')
+const OPEN = text('{\n')
+const CLOSE = text('\n}\n')
+const COMMA = text(',\n')
+const ARRAY_END = text('\n  ]')
 
 /**
- * JSON.stringify(data, null, 2), but each element of a top-level array is turned into text once and
- * remembered: changes are immutable, so an unchanged message keeps its object and its text, and a
- * write with 10,000 saved enquiries costs a join instead of serialising them all again.
+ * JSON.stringify(data, null, 2) as UTF-8 bytes, but each element of a top-level array is turned into
+ * bytes once and remembered: changes are immutable, so an unchanged message keeps its object and its
+ * bytes, and a write with 10,000 saved enquiries costs one copy of them, not serialising them all
+ * again (nor building and encoding one long string: both cost more than the write itself).
  */
-export function serializePretty(data: unknown): string {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return JSON.stringify(data, null, 2) + '\n'
+export function serializePretty(data: unknown): Buffer {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return text(JSON.stringify(data, null, 2) + '\n')
   const entries = Object.entries(data as Record<string, unknown>).filter(([, value]) => value !== undefined)
-  const body = entries.map(([key, value]) => {
-    if (!Array.isArray(value)) return `  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`
-    if (value.length === 0) return `  ${JSON.stringify(key)}: []`
-    const items = value.map((item) => {
-      if (item === null || typeof item !== 'object') return `    ${JSON.stringify(item)}`
-      let text = itemText.get(item)
-      if (text === undefined) {
-        text = '    ' + JSON.stringify(item, null, 2).replace(/\n/g, '\n    ')
-        itemText.set(item, text)
+  if (entries.length === 0) return text('{}\n')
+  const parts: Buffer[] = [OPEN]
+  entries.forEach(([key, value], i) => {
+    if (i > 0) parts.push(COMMA)
+    if (!Array.isArray(value)) {
+      parts.push(text(`  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`))
+      return
+    }
+    if (value.length === 0) {
+      parts.push(text(`  ${JSON.stringify(key)}: []`))
+      return
+    }
+    parts.push(text(`  ${JSON.stringify(key)}: [\n`))
+    value.forEach((item, j) => {
+      if (j > 0) parts.push(COMMA)
+      if (item === null || typeof item !== 'object') {
+        parts.push(text(`    ${JSON.stringify(item)}`))
+        return
       }
-      return text
+      let bytes = itemBytes.get(item)
+      if (bytes === undefined) {
+        bytes = text('    ' + JSON.stringify(item, null, 2).replace(/\n/g, '\n    '))
+        itemBytes.set(item, bytes)
+      }
+      parts.push(bytes)
     })
-    return `  ${JSON.stringify(key)}: [\n${items.join(',\n')}\n  ]`
+    parts.push(ARRAY_END)
   })
-  return entries.length === 0 ? '{}\n' : `{\n${body.join(',\n')}\n}\n`
+  parts.push(CLOSE)
+  return Buffer.concat(parts)
 }
 
 /** What the caller gives for a new enquiry; the store adds id and createdAt. */
