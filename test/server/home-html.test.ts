@@ -165,8 +165,11 @@ describe('the landing page HTML (SPEC §2 Home page)', () => {
   })
 
   it('hides nothing before JavaScript runs: no element is marked for the entrance animation', () => {
-    expect(html).not.toMatch(/data-reveal=/)
-    expect(html).not.toMatch(/opacity:\s*0/)
+    // The markup, not the stylesheet written into the head (whose rules apply only once marked).
+    const markup = html.replace(/<style[\s\S]*?<\/style>/g, '')
+    expect(html).toMatch(/\[data-reveal=/) // the rules are there...
+    expect(markup).not.toMatch(/data-reveal=/) // ...and no element is marked
+    expect(markup).not.toMatch(/opacity:\s*0/)
   })
 
   it('serves the pictures it references from the repository, and preloads the hero', async () => {
