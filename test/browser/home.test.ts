@@ -116,6 +116,10 @@ describe('scrolling to the landing sections (issue 3, point 2)', () => {
   it('without JavaScript, the in-page links and deep links still land below the header', async () => {
     const { page, context } = await openContext(browser, t.url, { javaScriptEnabled: false })
     await page.goto('/')
+    // Once the page has settled: without JavaScript nothing can re-place a smooth scroll that web fonts
+    // arriving halfway through have reflowed (on a loaded machine they can come that late).
+    await page.waitForLoadState('load')
+    await page.evaluate(() => document.fonts.ready.then(() => undefined))
     await page.getByRole('link', { name: 'Discover the Collection' }).click()
     await expectLanded(page, 'collection')
     await page.goto('/terms')
