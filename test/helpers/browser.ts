@@ -50,7 +50,10 @@ export async function openContext(
   return { context, page, blocked, errors }
 }
 
-/** Resolves once Vike has hydrated the page (our renderer marks <body> when it has). */
+/** Resolves once Vike has hydrated the page (our renderer marks <body> when it has) and its fonts are in. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.body.dataset.hydrated === 'true')
+  // And its web fonts in: on a loaded machine they can arrive after hydration and reflow the text
+  // under a scroll a test is about to start.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined))
 }
