@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_CARDS } from '../../components/home/content.ts'
 import { CATEGORY_LABELS, WHATSAPP_URL } from '../../domain/business.ts'
-import { openContext, waitForHydration } from '../helpers/browser.ts'
+import { openContext, waitForFonts, waitForHydration } from '../helpers/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import type { TestServer } from '../helpers/server.ts'
 
@@ -116,10 +116,13 @@ describe('scrolling to the landing sections (issue 3, point 2)', () => {
   it('without JavaScript, the in-page links and deep links still land below the header', async () => {
     const { page, context } = await openContext(browser, t.url, { javaScriptEnabled: false })
     await page.goto('/')
-    // Once the page has settled: without JavaScript nothing can re-place a smooth scroll that web fonts
-    // arriving halfway through have reflowed (on a loaded machine they can come that late).
+    // Once every web font is in: without JavaScript nothing can re-place a smooth scroll that a font
+    // arriving halfway through has reflowed (on a loaded machine one can come that late, and the
+    // heritage heading then wraps onto a second line under the scroll). The test loads every face
+    // itself rather than trust that the page has asked for all of them yet.
     await page.waitForLoadState('load')
-    await page.evaluate(() => document.fonts.ready.then(() => undefined))
+    await page.evaluate(() => Promise.all([...document.fonts].map((face) => face.load())).then(() => undefined))
+    await waitForFonts(page)
     await page.getByRole('link', { name: 'Discover the Collection' }).click()
     await expectLanded(page, 'collection')
     await page.goto('/terms')
@@ -282,7 +285,6 @@ describe('layout (issue 3, point 4)', () => {
     const { page, context } = await openContext(browser, t.url)
     await page.goto('/')
     await waitForHydration(page)
-    await page.evaluate(() => document.fonts.ready)
     const fonts = await page.evaluate(() => ({
       h1: getComputedStyle(document.querySelector('h1')!).fontFamily,
       body: getComputedStyle(document.body).fontFamily,

@@ -55,5 +55,17 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.body.dataset.hydrated === 'true')
   // And its web fonts in: on a loaded machine they can arrive after hydration and reflow the text
   // under a scroll a test is about to start.
-  await page.evaluate(() => document.fonts.ready.then(() => undefined))
+  await waitForFonts(page)
+}
+
+/**
+ * Resolves once the web fonts the page's text uses have loaded. The layout is forced first: a face
+ * is only requested when laid-out text needs it, and until then `document.fonts.ready` is already
+ * settled (on a busy machine the `load` event can come before the first layout).
+ */
+export async function waitForFonts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    void document.body.getBoundingClientRect()
+    return document.fonts.ready.then(() => undefined)
+  })
 }
