@@ -114,14 +114,13 @@ describe('scrolling to the landing sections (issue 3, point 2)', () => {
   }
 
   it('without JavaScript, the in-page links and deep links still land below the header', async () => {
-    const { page, context } = await openContext(browser, t.url, { javaScriptEnabled: false })
+    // Without motion, so the jump is the page's own (scroll-padding under the fixed header). A smooth
+    // scroll without JavaScript is the browser's animation, and headless Chromium on a busy machine
+    // has been seen to end one 11 to 56 px short with the layout unchanged; the smooth travel itself
+    // is tested above, where JavaScript re-places the section once the scroll ends.
+    const { page, context } = await openContext(browser, t.url, { javaScriptEnabled: false, reducedMotion: 'reduce' })
     await page.goto('/')
-    // Once every web font is in: without JavaScript nothing can re-place a smooth scroll that a font
-    // arriving halfway through has reflowed (on a loaded machine one can come that late, and the
-    // heritage heading then wraps onto a second line under the scroll). The test loads every face
-    // itself rather than trust that the page has asked for all of them yet.
     await page.waitForLoadState('load')
-    await page.evaluate(() => Promise.all([...document.fonts].map((face) => face.load())).then(() => undefined))
     await waitForFonts(page)
     await page.getByRole('link', { name: 'Discover the Collection' }).click()
     await expectLanded(page, 'collection')

@@ -212,7 +212,8 @@ describe('failures', () => {
 
   it('times out a hanging request and carries on with the rest', async () => {
     fake.set({ reply: failFor(['Penny Loafer'], 'hang') })
-    const { app: a, store } = await app({ OPENAI_TIMEOUT_MS: '400' }, FEW)
+    // Short enough to keep the test quick, long enough that a busy machine answers every other request in time.
+    const { app: a, store } = await app({ OPENAI_TIMEOUT_MS: '1500' }, FEW)
     const total = store.products.length
     const started = Date.now()
     const res = await request(a).post('/api/generate-images').expect(200)
