@@ -1,8 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
-import * as v from 'valibot'
 import { CONTACT_SUBJECTS } from '../domain/business.ts'
-import { CONTACT_FIELDS, CONTACT_LIMITS, ContactSchema, type ContactField } from '../domain/contact-schema.ts'
-import { fieldErrors } from '../domain/form-errors.ts'
+import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from '../domain/contact-fields.ts'
 import { ApiError, apiRequest } from '../lib/api.ts'
 import { EMPTY_CONTACT, HONEYPOT_FIELD, type ContactFormState, type ContactValues } from './contact-form-state.ts'
 import { notify, prepareToasts, type Notice } from './toast/notify.ts'
@@ -47,6 +45,21 @@ type Props = {
 const FORM_NAME = 'Send us a Message'
 
 /**
+ * The schema (with valibot) is needed only by visitors who send: fetched when they first focus the
+ * form, and awaited on submit. A failed fetch is forgotten, so the next attempt fetches again.
+ */
+let schemaModule: Promise<typeof import('../domain/contact-schema.ts')> | null = null
+function loadContactSchema() {
+  if (!schemaModule) {
+    schemaModule = import('../domain/contact-schema.ts')
+    schemaModule.catch(() => {
+      schemaModule = null
+    })
+  }
+  return schemaModule
+}
+
+/**
  * 'Send us a Message' (SPEC §2 contact section, §4, §5, §8). With JavaScript: checked here with the
  * shared schema, sent with lib/api.ts, answered by a toast. Without: a plain post to /contact that
  * the server checks, saves and answers with a page (post/redirect/get).
@@ -59,6 +72,8 @@ export function ContactForm({ initial, headingLevel }: Props) {
   const [formError, setFormError] = useState<string | undefined>(initial?.formError)
   const [honeypot, setHoneypot] = useState('')
   const [sending, setSending] = useState(false)
+  /** Set from the first instant of a submit (before React re-renders), so a double click sends once. */
+  const busy = useRef(false)
   /** Shown in the form only when the toast itself could not be loaded (flaky connection). */
   const [inlineNotice, setInlineNotice] = useState<Notice | null>(null)
 
@@ -80,13 +95,28 @@ export function ContactForm({ initial, headingLevel }: Props) {
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    if (sending) return
+    if (busy.current) return
+    busy.current = true
+    try {
+      await send()
+    } finally {
+      busy.current = false
+    }
+  }
+
+  const send = async () => {
     setFormError(undefined)
-    const result = v.safeParse(ContactSchema, values)
+    let result
+    try {
+      result = (await loadContactSchema()).checkContact(values)
+    } catch {
+      // The check could not be fetched (connection lost): nothing was sent, what was typed stays.
+      announce({ kind: 'error', title: FAILURE_TITLE, description: FALLBACK })
+      return
+    }
     if (!result.success) {
-      const found = fieldErrors<ContactField>(result.issues)
-      setErrors(found)
-      const first = CONTACT_FIELDS.find((f) => found[f])
+      setErrors(result.errors)
+      const first = CONTACT_FIELDS.find((f) => result.errors[f])
       if (first) document.getElementById(fieldId(first))?.focus()
       return
     }
@@ -103,6 +133,13 @@ export function ContactForm({ initial, headingLevel }: Props) {
     } finally {
       setSending(false)
     }
+  }
+
+  // The visitor has started: fetch the check and the toast code now, so both are ready (and the
+  // toasts' live region in place) by the time the message is sent.
+  const prepare = () => {
+    void loadContactSchema().catch(() => {})
+    void prepareToasts().catch(() => {})
   }
 
   const control = (f: ContactField) => ({
@@ -134,9 +171,7 @@ export function ContactForm({ initial, headingLevel }: Props) {
       aria-label={Heading ? undefined : FORM_NAME}
       aria-busy={sending || undefined}
       onSubmit={onSubmit}
-      // The visitor has started: load the toast code now, so it is ready (and its live region
-      // in place) by the time the message is sent.
-      onFocus={() => void prepareToasts().catch(() => {})}
+      onFocus={prepare}
     >
       {Heading ? (
         <Heading id={`${id}-title`} className="contact-form__title">

@@ -1,4 +1,4 @@
-import type { ContactField } from '../domain/contact-schema.ts'
+import type { ContactField } from '../domain/contact-fields.ts'
 
 /** What the visitor typed, as typed (the schema trims on submit). `website` is the honeypot. */
 export type ContactValues = Record<ContactField, string>

@@ -1,8 +1,9 @@
 import * as v from 'valibot'
 import { CONTACT_SUBJECTS, MESSAGE_MIN_LENGTH } from './business.ts'
+import { CONTACT_LIMITS, type ContactField } from './contact-fields.ts'
+import { fieldErrors } from './form-errors.ts'
 
-/** Upper bounds keep one enquiry from bloating the data file or the owner's inbox. */
-export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const
+export { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from './contact-fields.ts'
 
 const SUBJECT_VALUES: readonly string[] = CONTACT_SUBJECTS.map((s) => s.value)
 
@@ -37,6 +38,16 @@ export const ContactSchema = v.object({
 })
 export type ContactInput = v.InferInput<typeof ContactSchema>
 export type ContactMessage = v.InferOutput<typeof ContactSchema>
-export type ContactField = keyof ContactMessage
 
-export const CONTACT_FIELDS: readonly ContactField[] = ['firstName', 'lastName', 'email', 'subject', 'message']
+// The schema's fields and CONTACT_FIELDS are the same set: either drifting fails the type check.
+true satisfies [ContactField] extends [keyof ContactMessage] ? ([keyof ContactMessage] extends [ContactField] ? true : false) : false
+
+export type ContactCheck =
+  | { success: true; output: ContactMessage }
+  | { success: false; errors: Partial<Record<ContactField, string>> }
+
+/** Checks an enquiry: the trimmed message, or the first message for each field that is wrong. */
+export function checkContact(input: unknown): ContactCheck {
+  const parsed = v.safeParse(ContactSchema, input)
+  return parsed.success ? { success: true, output: parsed.output } : { success: false, errors: fieldErrors<ContactField>(parsed.issues) }
+}

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import express, { Router, type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express'
 import { rateLimit } from 'express-rate-limit'
-import * as v from 'valibot'
 import { renderPage } from 'vike/server'
 import {
   EMPTY_CONTACT,
@@ -11,8 +10,7 @@ import {
 } from '../../components/contact-form-state.ts'
 import { StoreWriteError, type Store } from '../../data/store.server.ts'
 import { COMPANY } from '../../domain/business.ts'
-import { ContactSchema, type ContactField, type ContactMessage } from '../../domain/contact-schema.ts'
-import { fieldErrors } from '../../domain/form-errors.ts'
+import { checkContact, type ContactMessage } from '../../domain/contact-schema.ts'
 import type { StoredMessage } from '../../domain/message.ts'
 import { HttpError } from '../http-errors.server.ts'
 import type { Feature, ServiceDeps } from '../services.server.ts'
@@ -118,9 +116,9 @@ export function contactRouter({ config, store, logger }: ServiceDeps, options: C
         return
       }
       // Read through contactValuesFrom: a missing or non-text field gets the SPEC's message, not valibot's.
-      const parsed = v.safeParse(ContactSchema, contactValuesFrom(req.body))
+      const parsed = checkContact(contactValuesFrom(req.body))
       if (!parsed.success) {
-        res.status(400).json({ error: FIX_FIELDS, issues: fieldErrors<ContactField>(parsed.issues) })
+        res.status(400).json({ error: FIX_FIELDS, issues: parsed.errors })
         return
       }
       let saved: StoredMessage
@@ -161,9 +159,9 @@ export function contactRouter({ config, store, logger }: ServiceDeps, options: C
           return
         }
         const values = contactValuesFrom(req.body)
-        const parsed = v.safeParse(ContactSchema, values)
+        const parsed = checkContact(values)
         if (!parsed.success) {
-          backToForm(res, { values, errors: fieldErrors<ContactField>(parsed.issues), formError: FIX_FIELDS })
+          backToForm(res, { values, errors: parsed.errors, formError: FIX_FIELDS })
           return
         }
         let saved: StoredMessage

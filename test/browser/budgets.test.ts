@@ -16,8 +16,8 @@ const KB = 1024
 // Issue 6 asks 90 KB for /. That is below what any page of this stack can weigh: React 19.3
 // (react + react-dom, 71 KB) and Vike's client-routing runtime (25 KB) alone are about 94 KB at the
 // best gzip there is (zopfli), before a line of page code. So / is held to what it weighs now with
-// everything deferrable deferred (toasts, order dialog, validation of the dialog): 104 KB.
-const JS_BUDGET: Record<string, number> = { '/': 104 * KB, '/products': 100 * KB }
+// everything deferrable deferred (toasts, order dialog, the forms' validation): 100.6 KB.
+const JS_BUDGET: Record<string, number> = { '/': 102 * KB, '/products': 100 * KB }
 const CSS_BUDGET = 20 * KB
 const PAGES = ['/', '/products', '/admin', '/terms', '/privacy', '/cookies', '/returns', '/no-such-page']
 

@@ -104,7 +104,8 @@ describe('the enquiry form in the browser', () => {
     expect(await page.evaluate(() => document.querySelector('.Toastify') === null)).toBe(true)
 
     await submit(form).click()
-    expect(await errorFor(form, 'First name')).toBe(MESSAGES.firstName)
+    // The check is fetched on first use, so the messages come a moment after the click.
+    await expect.poll(() => errorFor(form, 'First name')).toBe(MESSAGES.firstName)
     expect(await errorFor(form, 'Last name')).toBe(MESSAGES.lastName)
     expect(await errorFor(form, 'Email')).toBe(MESSAGES.email)
     expect(await errorFor(form, 'Subject')).toBe(MESSAGES.subject)
@@ -119,7 +120,7 @@ describe('the enquiry form in the browser', () => {
 
     await fill(form, { lastName: 'Smith', email: 'jane@example', subject: 'belts', message: '123456789' })
     await submit(form).click()
-    expect(await errorFor(form, 'Email')).toBe(MESSAGES.email)
+    await expect.poll(() => errorFor(form, 'Email')).toBe(MESSAGES.email)
     expect(await errorFor(form, 'Message')).toBe(MESSAGES.message)
     expect(await errorFor(form, 'First name')).toBeNull()
     expect(await errorFor(form, 'Subject')).toBeNull()
@@ -129,7 +130,7 @@ describe('the enquiry form in the browser', () => {
     // White space only is empty.
     await fill(form, { firstName: '   ', email: 'jane@example.com', message: '          ' })
     await submit(form).click()
-    expect(await errorFor(form, 'First name')).toBe(MESSAGES.firstName)
+    await expect.poll(() => errorFor(form, 'First name')).toBe(MESSAGES.firstName)
     expect(await errorFor(form, 'Message')).toBe(MESSAGES.message)
 
     expect(posts).toBe(0) // nothing invalid left the browser
@@ -262,6 +263,35 @@ describe('the enquiry form in the browser', () => {
 
     await swipe(65)
     await page.waitForFunction(() => document.querySelectorAll('.Toastify__toast').length === 0)
+    await context.close()
+  })
+
+  it('fetches its checking code only once a visitor starts, and says so, keeping what was typed, when that fails', async () => {
+    const { page, context, form } = await openForm('/', { viewport: 'phone' })
+    const chunks: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') chunks.push(r.url())
+    })
+    // The connection drops after the page has loaded: no more code can be fetched.
+    await page.route('**/assets/**', (route) => route.abort('internetdisconnected'))
+    let posts = 0
+    page.on('request', (r) => void (r.url().endsWith('/api/contact') && posts++))
+    await fill(form, valid)
+    expect(chunks.length).toBeGreaterThan(0) // starting on the form asked for the code it needs
+    await submit(form).click()
+    const notice = form.locator('.contact-form__notice--error')
+    await notice.waitFor()
+    expect(await notice.getAttribute('role')).toBe('alert')
+    expect(await notice.innerText()).toBe('Error sending message\n\nPlease try again later.')
+    expect(await valuesOf(form)).toEqual(valid)
+    expect(posts).toBe(0)
+
+    // Back online: the next attempt fetches the code again and sends.
+    await page.unroute('**/assets/**')
+    await submit(form).click()
+    await toasts(page).waitFor()
+    expect(await toasts(page).locator('.toast__title').innerText()).toBe('Message sent successfully!')
+    expect(posts).toBe(1)
     await context.close()
   })
 
