@@ -93,6 +93,7 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
       siteUrl: config.siteUrl,
       cache: !vite, // hot reload must show every edit
       transformHead: vite ? undefined : createStyleInliner(CLIENT_DIST),
+      deferScripts: !vite,
       imageGenerationConfigured: Boolean(config.openaiApiKey),
     }),
   )

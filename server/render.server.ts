@@ -3,6 +3,7 @@ import { Writable } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
 import { renderPage } from 'vike/server'
 import type { Store } from '../data/store.server.ts'
+import { scriptDeferrer } from './deferred-scripts.server.ts'
 import { headTransformer } from './inline-styles.server.ts'
 
 type Rendered = { statusCode: number; headers: [string, string][]; body: Buffer; etag: string; version: number }
@@ -23,9 +24,42 @@ type PageHandlerOptions = {
   transformHead?: (head: string) => string
   /** Whether OPENAI_API_KEY is set (fixed for the life of the process, so cached pages stay right). */
   imageGenerationConfigured?: boolean
+  /** Starts each page's scripts after its first paint (production; see deferred-scripts.server.ts). */
+  deferScripts?: boolean
 }
 
-export function createPageHandler({ store, siteUrl, cache: useCache = true, transformHead, imageGenerationConfigured = false }: PageHandlerOptions) {
+/** A rewriter of a page as it streams: what may be sent now, and what is left at the end. */
+type StreamRewriter = { push(chunk: Buffer): Buffer | undefined; flush(): Buffer | undefined }
+
+/** Runs the rewriters one after the other, each on what the one before let through. */
+function chain(rewriters: StreamRewriter[]): StreamRewriter {
+  const pass = (buf: Buffer | undefined, from: number): Buffer | undefined => {
+    for (let i = from; i < rewriters.length && buf; i++) buf = rewriters[i]!.push(buf)
+    return buf
+  }
+  return {
+    push: (chunk) => pass(chunk, 0),
+    flush() {
+      const out: Buffer[] = []
+      rewriters.forEach((r, i) => {
+        const rest = r.flush()
+        const passed = rest ? pass(rest, i + 1) : undefined
+        if (passed) out.push(passed)
+        // What the later rewriters still hold comes out with their own flush, in order.
+      })
+      return out.length ? Buffer.concat(out) : undefined
+    },
+  }
+}
+
+export function createPageHandler({
+  store,
+  siteUrl,
+  cache: useCache = true,
+  transformHead,
+  imageGenerationConfigured = false,
+  deferScripts = false,
+}: PageHandlerOptions) {
   const cache = new Map<string, Rendered>()
 
   const remember = (key: string, entry: Rendered) => {
@@ -62,7 +96,8 @@ export function createPageHandler({ store, siteUrl, cache: useCache = true, tran
       res.setHeader('Cache-Control', pageCacheControl(req.path))
       const cacheable = useCache && !pageContext.errorWhileRendering && [200, 404].includes(httpResponse.statusCode)
       const chunks: Buffer[] = []
-      const head = transformHead ? headTransformer(transformHead) : undefined
+      const rewriters = [transformHead && headTransformer(transformHead), deferScripts && scriptDeferrer()].filter((r) => !!r)
+      const rewrite = rewriters.length ? chain(rewriters) : undefined
       const send = (buf: Buffer | undefined, done: () => void) => {
         if (!buf) return done()
         chunks.push(buf)
@@ -72,10 +107,10 @@ export function createPageHandler({ store, siteUrl, cache: useCache = true, tran
       const tee = new Writable({
         write(chunk, _enc, done) {
           const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
-          send(head ? head.push(buf) : buf, done)
+          send(rewrite ? rewrite.push(buf) : buf, done)
         },
         final(done) {
-          const rest = head?.flush()
+          const rest = rewrite?.flush()
           if (rest) {
             chunks.push(rest)
             if (req.method !== 'HEAD') res.write(rest)

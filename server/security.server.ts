@@ -1,9 +1,12 @@
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
+import { BOOT_SCRIPT_CSP_SOURCE } from './deferred-scripts.server.ts'
 
 /**
- * Security headers. Scripts may come only from our own origin: the pages need no inline script
- * (Vike's page data is JSON, which browsers do not execute), so no nonce or 'unsafe-inline'.
+ * Security headers. Scripts may come only from our own origin, plus the one inline script that starts
+ * a page's scripts after its first paint, allowed by its hash (pages are cached, so a per-response
+ * nonce would be repeated; a hash allows exactly that text). Vike's page data is JSON, which browsers
+ * do not execute. No 'unsafe-inline' for scripts.
  * Styles allow inline attributes, which React renders for progress bars and the like.
  * In development Vite's hot reload injects inline scripts, so the CSP is left off there.
  */
@@ -15,7 +18,7 @@ export function securityHeaders({ isProduction }: { isProduction: boolean }): Re
             useDefaults: false,
             directives: {
               'default-src': ["'self'"],
-              'script-src': ["'self'"],
+              'script-src': ["'self'", BOOT_SCRIPT_CSP_SOURCE],
               'style-src': ["'self'", "'unsafe-inline'"],
               'img-src': ["'self'", 'data:', 'blob:'],
               'font-src': ["'self'"],

@@ -105,6 +105,25 @@ describe('stylesheets inside the page (first paint without a CSS request)', () =
   })
 })
 
+describe('scripts start after the first paint (server/deferred-scripts.server.ts)', () => {
+  it('sends no script or preload the browser would fetch while painting, and lists them for the boot script', async () => {
+    for (const path of ['/', '/products', '/terms', '/admin', '/contact', '/no-such-page']) {
+      const html = (await request(t.app).get(path)).text
+      expect(html, path).not.toMatch(/<script[^>]*\bsrc=|<link[^>]*modulepreload/)
+      const list = /<script type="application\/json" id="deferred-modules">(.*?)<\/script><script>([^<]+)<\/script><\/body>/.exec(html)
+      expect(list, path).not.toBeNull()
+      const { entry, preload } = JSON.parse(list![1]!) as { entry: string; preload: string[] }
+      expect(entry, path).toMatch(/^\/assets\/entries\/entry-client-routing\.[\w-]+\.js$/)
+      expect(preload.length, path).toBeGreaterThan(2)
+      for (const src of [entry, ...preload]) {
+        const res = await request(t.app).get(src).expect(200)
+        expect(res.headers['content-type'], src).toMatch(/javascript/)
+      }
+    }
+  })
+
+})
+
 describe('/admin says whether image generation is set up in its first paint (no layout shift later)', () => {
   const warning = 'Image generation is not set up on this server yet'
   it('warns in the server-rendered page when OPENAI_API_KEY is not set', async () => {
