@@ -104,11 +104,15 @@ describe('scrolling to the landing sections (issue 3, point 2)', () => {
   })
 
   for (const id of ['about', 'collection', 'contact'] as const) {
-    it(`a first load of /#${id} opens at that section, below the header`, async () => {
+    it(`a first load of /#${id} opens at that section, below the header, without gliding down the page`, async () => {
       const { page, context } = await openContext(browser, t.url)
+      // Every scroll position from the first moment of the document.
+      await page.addInitScript(`window.__scrolls = []; addEventListener('scroll', () => window.__scrolls.push(scrollY), { passive: true })`)
       await page.goto(`/#${id}`)
       await waitForHydration(page)
       await expectLanded(page, id)
+      // A jump (and at most a correction or two once the fonts are in), not a smooth scroll's many steps.
+      expect(await page.evaluate(() => new Set((window as unknown as { __scrolls: number[] }).__scrolls).size)).toBeLessThanOrEqual(3)
       await context.close()
     })
   }
