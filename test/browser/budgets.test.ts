@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openContext, waitForHydration } from '../helpers/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import type { TestServer } from '../helpers/server.ts'
-import { rawGet } from '../helpers/wire.ts'
+import { deferredModules, rawGet } from '../helpers/wire.ts'
 
 let t: TestServer
 let browser: Browser
@@ -35,12 +35,11 @@ async function loadAndRecord(path: string) {
   return { requests, blocked, inlineCss }
 }
 
-/** The scripts a page starts once painted (listed at the end of its body, see deferred-scripts.server.ts). */
+/** Every script a page starts once painted. */
 const pageScripts = (html: string): string[] => {
-  const list = /<script type="application\/json" id="deferred-modules">(.*?)<\/script>/.exec(html)
+  const list = deferredModules(html)
   expect(list, 'the page lists its scripts').not.toBeNull()
-  const { entry, preload } = JSON.parse(list![1]!) as { entry: string; preload: string[] }
-  return [entry, ...preload]
+  return [list!.entry, ...list!.preload]
 }
 
 const gzipBytes = async (urls: string[]) => {

@@ -1,6 +1,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { deferredModules } from '../helpers/wire.ts'
 
 let t: TestServer
 beforeAll(async () => {
@@ -110,9 +111,8 @@ describe('scripts start after the first paint (server/deferred-scripts.server.ts
     for (const path of ['/', '/products', '/terms', '/admin', '/contact', '/no-such-page']) {
       const html = (await request(t.app).get(path)).text
       expect(html, path).not.toMatch(/<script[^>]*\bsrc=|<link[^>]*modulepreload/)
-      const list = /<script type="application\/json" id="deferred-modules">(.*?)<\/script><script>([^<]+)<\/script><\/body>/.exec(html)
-      expect(list, path).not.toBeNull()
-      const { entry, preload } = JSON.parse(list![1]!) as { entry: string; preload: string[] }
+      expect(html, path).toMatch(/<script type="application\/json" id="deferred-modules">.*?<\/script><script>[^<]+<\/script><\/body>/)
+      const { entry, preload } = deferredModules(html)!
       expect(entry, path).toMatch(/^\/assets\/entries\/entry-client-routing\.[\w-]+\.js$/)
       expect(preload.length, path).toBeGreaterThan(2)
       for (const src of [entry, ...preload]) {
