@@ -1,10 +1,10 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { island } from '../renderer/island.tsx'
 import { CONTACT_SUBJECTS } from '../domain/business.ts'
-import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from '../domain/contact-fields.ts'
+import { CONTACT_FIELDS, CONTACT_LIMITS, HONEYPOT_FIELD, type ContactField, type ContactFormState } from '../domain/contact-fields.ts'
 import { ApiError, apiRequest } from '../lib/api.ts'
-import { EMPTY_CONTACT, HONEYPOT_FIELD, type ContactFormState, type ContactValues } from './contact-form-state.ts'
+import { clearFields, controlProps, Field, readFields } from './form/Field.tsx'
 import { notify, prepareToasts, type Notice } from './toast/notify.ts'
-import './ContactForm.scss'
 
 const SUCCESS: Notice = {
   kind: 'success',
@@ -15,21 +15,13 @@ const FAILURE_TITLE = 'Error sending message'
 const FALLBACK = 'Please try again later.'
 
 /**
- * The text of a failed send (SPEC §8): "<status>: <body>" from lib/api.ts. Our API's bodies are
- * JSON `{ error: "<sentence>" }`; the sentence is shown instead of the raw JSON. A request that never
- * reached us (offline) has no server text: the fallback.
+ * The text of a failed send: "<status>: <sentence>" when our API explained itself (its error bodies
+ * are JSON `{ error }`), the "<status>: <body>" text otherwise, and the fallback when the request
+ * never reached us (offline).
  */
 export function failureText(err: unknown): string {
   if (!(err instanceof ApiError)) return FALLBACK
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(err.message)
-  if (!match) return err.message || FALLBACK
-  try {
-    const body = JSON.parse(match[2]!) as { error?: unknown }
-    if (typeof body?.error === 'string' && body.error) return `${match[1]}: ${body.error}`
-  } catch {
-    // not JSON: shown as it came
-  }
-  return err.message
+  return err.serverError ? `${err.status}: ${err.serverError}` : err.message || FALLBACK
 }
 
 type Props = {
@@ -60,17 +52,16 @@ function loadContactSchema() {
 }
 
 /**
- * 'Send us a Message' (SPEC §2 contact section, §4, §5, §8). With JavaScript: checked here with the
- * shared schema, sent with lib/api.ts, answered by a toast. Without: a plain post to /contact that
- * the server checks, saves and answers with a page (post/redirect/get).
+ * 'Send us a Message'. Without JavaScript (and until the page's scripts run) it is a plain post to
+ * /contact that the server checks, saves and answers with a page (post/redirect/get). With
+ * JavaScript it is checked here with the shared schema, sent with lib/api.ts and answered by a toast.
+ * The fields are the page's own (uncontrolled): what a visitor typed before the scripts ran is what
+ * is sent.
  */
 export function ContactForm({ initial, headingLevel }: Props) {
   const id = useId()
-  const formRef = useRef<HTMLFormElement>(null)
-  const [values, setValues] = useState<ContactValues>(initial?.values ?? EMPTY_CONTACT)
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>(initial?.errors ?? {})
   const [formError, setFormError] = useState<string | undefined>(initial?.formError)
-  const [honeypot, setHoneypot] = useState('')
   const [sending, setSending] = useState(false)
   /** Set from the first instant of a submit (before React re-renders), so a double click sends once. */
   const busy = useRef(false)
@@ -79,17 +70,16 @@ export function ContactForm({ initial, headingLevel }: Props) {
 
   const Heading = headingLevel ? (`h${headingLevel}` as const) : null
   const fieldId = (f: ContactField) => `${id}-${f}`
-  const errorId = (f: ContactField) => `${id}-${f}-error`
+  const initialValue = (f: ContactField) => initial?.values[f] ?? ''
 
   const announce = (notice: Notice) => {
     setInlineNotice(null)
     notify(notice).catch(() => setInlineNotice(notice))
   }
 
-  const onChange = (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    const field = e.target.name as ContactField
-    setValues((prev) => ({ ...prev, [field]: e.target.value }))
-    // An edited field's message goes; the others stay until the next submit.
+  // An edited field's message goes; the others stay until the next submit.
+  const onInput = (e: FormEvent<HTMLFormElement>) => {
+    const field = (e.target as HTMLInputElement).name as ContactField
     if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest as Partial<Record<ContactField, string>>)
   }
 
@@ -98,14 +88,15 @@ export function ContactForm({ initial, headingLevel }: Props) {
     if (busy.current) return
     busy.current = true
     try {
-      await send()
+      await send(e.currentTarget)
     } finally {
       busy.current = false
     }
   }
 
-  const send = async () => {
+  const send = async (form: HTMLFormElement) => {
     setFormError(undefined)
+    const values = readFields(form, CONTACT_FIELDS)
     let result
     try {
       result = (await loadContactSchema()).checkContact(values)
@@ -124,8 +115,9 @@ export function ContactForm({ initial, headingLevel }: Props) {
     setSending(true)
     void prepareToasts().catch(() => {}) // fetch the toast code while the message travels
     try {
+      const honeypot = readFields(form, [HONEYPOT_FIELD])[HONEYPOT_FIELD]
       await apiRequest('POST', '/api/contact', { ...result.output, [HONEYPOT_FIELD]: honeypot })
-      setValues(EMPTY_CONTACT)
+      clearFields(form, CONTACT_FIELDS)
       announce(SUCCESS)
     } catch (err) {
       // What the visitor typed stays in the form.
@@ -142,26 +134,10 @@ export function ContactForm({ initial, headingLevel }: Props) {
     void prepareToasts().catch(() => {})
   }
 
-  const control = (f: ContactField) => ({
-    id: fieldId(f),
-    name: f,
-    value: values[f],
-    onChange,
-    required: true,
-    'aria-invalid': errors[f] ? true : undefined,
-    'aria-describedby': errors[f] ? errorId(f) : undefined,
-  })
-
-  const error = (f: ContactField) =>
-    errors[f] ? (
-      <p className="field__error" id={errorId(f)}>
-        {errors[f]}
-      </p>
-    ) : null
+  const control = (f: ContactField) => ({ ...controlProps(fieldId(f), f, errors[f]), defaultValue: initialValue(f), required: true })
 
   return (
     <form
-      ref={formRef}
       id="contact-form"
       className="contact-form"
       method="post"
@@ -171,6 +147,7 @@ export function ContactForm({ initial, headingLevel }: Props) {
       aria-label={Heading ? undefined : FORM_NAME}
       aria-busy={sending || undefined}
       onSubmit={onSubmit}
+      onInput={onInput}
       onFocus={prepare}
     >
       {Heading ? (
@@ -186,23 +163,16 @@ export function ContactForm({ initial, headingLevel }: Props) {
       ) : null}
 
       <div className="contact-form__grid">
-        <div className="field">
-          <label htmlFor={fieldId('firstName')}>First name</label>
+        <Field id={fieldId('firstName')} label="First name" error={errors.firstName}>
           <input type="text" autoComplete="given-name" maxLength={CONTACT_LIMITS.name} {...control('firstName')} />
-          {error('firstName')}
-        </div>
-        <div className="field">
-          <label htmlFor={fieldId('lastName')}>Last name</label>
+        </Field>
+        <Field id={fieldId('lastName')} label="Last name" error={errors.lastName}>
           <input type="text" autoComplete="family-name" maxLength={CONTACT_LIMITS.name} {...control('lastName')} />
-          {error('lastName')}
-        </div>
-        <div className="field field--wide">
-          <label htmlFor={fieldId('email')}>Email</label>
+        </Field>
+        <Field id={fieldId('email')} label="Email" error={errors.email} wide>
           <input type="email" autoComplete="email" inputMode="email" maxLength={CONTACT_LIMITS.email} {...control('email')} />
-          {error('email')}
-        </div>
-        <div className="field field--wide">
-          <label htmlFor={fieldId('subject')}>Subject</label>
+        </Field>
+        <Field id={fieldId('subject')} label="Subject" error={errors.subject} wide>
           <select {...control('subject')}>
             <option value="">Select a subject</option>
             {CONTACT_SUBJECTS.map((s) => (
@@ -211,27 +181,16 @@ export function ContactForm({ initial, headingLevel }: Props) {
               </option>
             ))}
           </select>
-          {error('subject')}
-        </div>
-        <div className="field field--wide">
-          <label htmlFor={fieldId('message')}>Message</label>
+        </Field>
+        <Field id={fieldId('message')} label="Message" error={errors.message} wide>
           <textarea rows={6} maxLength={CONTACT_LIMITS.message} {...control('message')} />
-          {error('message')}
-        </div>
+        </Field>
       </div>
 
       {/* A trap for bots: hidden from people and assistive technology, never focused. */}
       <div className="contact-form__hp" aria-hidden="true">
         <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Website</label>
-        <input
-          id={`${id}-${HONEYPOT_FIELD}`}
-          type="text"
-          name={HONEYPOT_FIELD}
-          tabIndex={-1}
-          autoComplete="off"
-          value={honeypot}
-          onChange={(e) => setHoneypot(e.target.value)}
-        />
+        <input id={`${id}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
       <button type="submit" className="btn btn-primary contact-form__submit" disabled={sending}>
@@ -248,4 +207,5 @@ export function ContactForm({ initial, headingLevel }: Props) {
   )
 }
 
-export default ContactForm
+/** The form as an island: hydrated by the pages that show it (the landing page, /contact). */
+export const ContactFormIsland = island('contact-form', ContactForm)

@@ -1,5 +1,4 @@
 import { BUSINESS_HOURS, COMPANY, REGISTERED_OFFICE_LINE, WHATSAPP_URL } from '../domain/business.ts'
-import './Footer.scss'
 
 const COLLECTIONS = [
   { href: '/products?category=footwear', label: 'Footwear' },

@@ -1,53 +1,26 @@
-import { useEffect, useRef, useState } from 'react'
-import { COMPANY, SOLID_NAV_SCROLL_PX, WHATSAPP_URL } from '../domain/business.ts'
+import { COMPANY, WHATSAPP_URL } from '../domain/business.ts'
 import { usePageContext } from '../renderer/PageContextProvider.tsx'
-import './Header.scss'
 
-type Entry = { href: string; label: string; scrolls?: boolean }
+type Entry = { href: string; label: string }
 
 const ENTRIES: Entry[] = [
   { href: '/products', label: 'Shop' },
-  { href: '/#about', label: 'Heritage', scrolls: true },
-  { href: '/#contact', label: 'Contact', scrolls: true },
+  { href: '/#about', label: 'Heritage' },
+  { href: '/#contact', label: 'Contact' },
 ]
 
-function useScrolledPast(threshold: number): boolean {
-  const [past, setPast] = useState(false)
-  useEffect(() => {
-    const update = () => setPast(window.scrollY > threshold)
-    update()
-    window.addEventListener('scroll', update, { passive: true })
-    return () => window.removeEventListener('scroll', update)
-  }, [threshold])
-  return past
-}
-
-/** The fixed top bar (SPEC §2 Top navigation): transparent at the top, solid past 100 px. */
+/**
+ * The fixed top bar: brand, shop, the landing page's sections and WhatsApp. Transparent at the top,
+ * solid once the page is scrolled past 100 px. On phones a toggle opens the same entries; it is a
+ * popover, so the browser opens and closes it (Escape and a tap outside included) with or without
+ * JavaScript. renderer/browser/header.client.ts adds the rest once a page's scripts run.
+ */
 export function Header() {
-  const solid = useScrolledPast(SOLID_NAV_SCROLL_PX)
-  const [menuOpen, setMenuOpen] = useState(false)
-  const toggleRef = useRef<HTMLButtonElement>(null)
   const { urlPathname } = usePageContext()
-
-  // A new page closes the menu.
-  useEffect(() => setMenuOpen(false), [urlPathname])
-
-  useEffect(() => {
-    if (!menuOpen) return
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setMenuOpen(false)
-        toggleRef.current?.focus()
-      }
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [menuOpen])
-
   const current = (href: string) => (href === urlPathname ? 'page' : undefined)
 
   return (
-    <header className={`site-header${solid || menuOpen ? ' is-solid' : ''}`} data-solid={solid ? 'true' : 'false'}>
+    <header className="site-header" data-solid="false">
       <div className="container site-header__inner">
         <a href="/" className="brand" aria-label={`${COMPANY.legalName}, home`}>
           <span className="brand__name">{COMPANY.brand}</span> <span className="brand__ltd">{COMPANY.legalSuffix}</span>
@@ -68,31 +41,23 @@ export function Header() {
             </li>
           </ul>
         </nav>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
+        <button type="button" className="menu-toggle" popoverTarget="mobile-menu" aria-controls="mobile-menu" aria-label="Open menu">
           <span className="menu-toggle__bar" aria-hidden="true" />
           <span className="menu-toggle__bar" aria-hidden="true" />
           <span className="menu-toggle__bar" aria-hidden="true" />
         </button>
       </div>
-      <nav id="mobile-menu" className="mobile-menu" aria-label="Mobile" hidden={!menuOpen}>
+      <nav id="mobile-menu" className="mobile-menu" aria-label="Mobile" popover="auto">
         <ul className="container">
           {ENTRIES.map((e) => (
             <li key={e.href}>
-              <a href={e.href} aria-current={current(e.href)} onClick={() => setMenuOpen(false)}>
+              <a href={e.href} aria-current={current(e.href)}>
                 {e.label}
               </a>
             </li>
           ))}
           <li>
-            <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer" onClick={() => setMenuOpen(false)}>
+            <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer">
               WhatsApp Contact<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           </li>

@@ -1,53 +1,60 @@
 import { CATEGORY_LABELS } from '../domain/business.ts'
+import { productPath } from '../domain/catalogue.ts'
 import type { Product } from '../domain/product.ts'
+import { PurchaseButton } from './order/PurchaseButton.tsx'
 import { PRODUCT_CARD_SIZES, productImageSources } from './product-image.ts'
-import './ProductCard.scss'
 
 type Props = {
   product: Product
   /** Cards in the first row load at once; the rest wait until scrolled near. */
   eager: boolean
-  onPurchase: (product: Product, trigger: HTMLButtonElement) => void
+  /** With JavaScript: 'Purchase Now' opens the order dialog (see PurchaseButton). */
+  onPurchase?: (product: Product, trigger: HTMLButtonElement) => void
   onIntent?: () => void
+  /** The heading level of the product's name (2 in the catalogue, 3 under a product page's section). */
+  headingLevel?: 2 | 3
 }
 
-/** One product in the catalogue (SPEC §2 Catalogue). */
-export function ProductCard({ product, eager, onPurchase, onIntent }: Props) {
+/**
+ * One product in a list: main image, sku, capitalised category, name, description (two lines),
+ * price and 'Purchase Now'. The image and the name lead to the product's page.
+ */
+export function ProductCard({ product, eager, onPurchase, onIntent, headingLevel = 2 }: Props) {
   const { src, srcSet } = productImageSources(product.mainImage)
+  const Heading = `h${headingLevel}` as const
+  const href = productPath(product)
   return (
     <article className="product-card" aria-labelledby={`product-${product.id}`}>
       <div className="product-card__media">
-        <img
-          src={src}
-          srcSet={srcSet}
-          sizes={srcSet ? PRODUCT_CARD_SIZES : undefined}
-          alt={product.name}
-          width={800}
-          height={800}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : undefined}
-          decoding="async"
-        />
+        <a href={href} tabIndex={-1} aria-hidden="true">
+          <img
+            src={src}
+            srcSet={srcSet}
+            sizes={srcSet ? PRODUCT_CARD_SIZES : undefined}
+            alt={product.name}
+            width={800}
+            height={800}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
+            decoding="async"
+          />
+        </a>
         <span className="product-card__sku">{product.sku}</span>
       </div>
       <div className="product-card__body">
         <span className="product-card__category">{CATEGORY_LABELS[product.category]}</span>
-        <h2 className="product-card__name" id={`product-${product.id}`}>
-          {product.name}
-        </h2>
+        <Heading className="product-card__name" id={`product-${product.id}`}>
+          <a href={href}>{product.name}</a>
+        </Heading>
         <p className="product-card__description">{product.description}</p>
         <div className="product-card__footer">
           <p className="product-card__price">{product.price}</p>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={(e) => onPurchase(product, e.currentTarget)}
-            onPointerEnter={onIntent}
-            onFocus={onIntent}
-            aria-describedby={`product-${product.id}`}
-          >
-            Purchase Now
-          </button>
+          <PurchaseButton
+            product={product}
+            onPurchase={onPurchase && ((trigger) => onPurchase(product, trigger))}
+            onIntent={onIntent}
+            describedBy={`product-${product.id}`}
+          />
         </div>
       </div>
     </article>

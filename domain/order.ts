@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { FOOTWEAR_SIZES, type Category } from './business.ts'
+import { fieldErrors } from './form-errors.ts'
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -19,7 +20,10 @@ const sizeRequired = v.pipe(
   v.check((s) => (FOOTWEAR_SIZES as readonly string[]).includes(s), 'Please select a size'),
 )
 
-/** The order form (SPEC §5): client only, never sent to our server. Size is asked for footwear alone. */
+/**
+ * The order form: checked in the browser, and by the server for visitors without JavaScript (who post
+ * it to be sent on to the payment page; it is never stored). Size is asked for footwear alone.
+ */
 export function orderSchemaFor(category: Category) {
   return category === 'footwear'
     ? v.object({ ...baseEntries, size: sizeRequired })
@@ -28,9 +32,27 @@ export function orderSchemaFor(category: Category) {
 
 export type OrderForm = { firstName: string; lastName: string; email: string; phone: string; address: string; size: string }
 export type OrderField = keyof OrderForm
+export const ORDER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'size'] as const satisfies readonly OrderField[]
 export const EMPTY_ORDER: OrderForm = { firstName: '', lastName: '', email: '', phone: '', address: '', size: '' }
 
-/** The order summary handed to the payment provider in the `note` parameter (SPEC §7). */
+/** A no-JavaScript order that needs another go: the values as typed and the message beside each field. */
+export type OrderFormState = { values: OrderForm; errors: Partial<Record<OrderField, string>> }
+
+/** Picks the order's fields from any body (a plain form post, FormData entries): strings only. */
+export function orderValuesFrom(body: unknown): OrderForm {
+  const src = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
+  return Object.fromEntries(ORDER_FIELDS.map((f) => [f, typeof src[f] === 'string' ? src[f] : ''])) as OrderForm
+}
+
+export type OrderCheck = { success: true } | { success: false; errors: Partial<Record<OrderField, string>> }
+
+/** Checks an order for a product of `category`: fine, or the first message for each field that is wrong. */
+export function checkOrder(category: Category, values: OrderForm): OrderCheck {
+  const parsed = v.safeParse(orderSchemaFor(category), values)
+  return parsed.success ? { success: true } : { success: false, errors: fieldErrors<OrderField>(parsed.issues) }
+}
+
+/** The order summary handed to the payment provider in the `note` parameter of its link. */
 export function buildOrderNote(product: { name: string; price: string; category: Category }, order: OrderForm): string {
   const lines = [`Product: ${product.name} (${product.price})`]
   if (product.category === 'footwear') lines.push(`Size: ${order.size.trim()}`)

@@ -1,23 +1,38 @@
 /**
- * The browser's one way of talking to our API (SPEC §7–§8): credentials on every request,
- * a JSON body and header only when there is a body, and errors whose text is
- * "<status>: <body text or status text>".
+ * The browser's one way of talking to our API: credentials on every request, a JSON body and header
+ * only when there is a body, and errors whose text is "<status>: <body text or status text>".
  */
 
+/** A non-OK answer: its status, its body (parsed when it is JSON) and the "<status>: <text>" message. */
 export class ApiError extends Error {
+  override name = 'ApiError'
+
   constructor(
     readonly status: number,
-    message: string,
+    /** The answer's body: the parsed JSON when it is JSON, else its text (or the status text). */
+    readonly body: unknown,
+    text: string,
   ) {
-    super(message)
-    this.name = 'ApiError'
+    super(`${status}: ${text}`)
+  }
+
+  /** The sentence our API puts in its error bodies (`{ error }`), when there is one. */
+  get serverError(): string | undefined {
+    const error = (this.body as { error?: unknown } | null)?.error
+    return typeof error === 'string' && error ? error : undefined
   }
 }
 
 async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return
   const text = (await res.text()) || res.statusText
-  throw new ApiError(res.status, `${res.status}: ${text}`)
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // not JSON: the text itself
+  }
+  throw new ApiError(res.status, body, text)
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import '../styles/global.scss'
 import { Footer } from '../components/Footer.tsx'
 import { Header } from '../components/Header.tsx'
 import { NavigationStatus } from '../components/NavigationStatus.tsx'

@@ -3,6 +3,9 @@ import type { PageContext } from 'vike/types'
 /** A page's title or description: fixed, or worked out from the page context (the 404 page, say). */
 export type HeadValue = string | ((pageContext: PageContext) => string)
 
+/** An image a page shares on social media (Open Graph, Twitter): absolute or site-relative URL. */
+export type SocialImage = { url: string; width: number; height: number; alt?: string }
+
 declare global {
   namespace Vike {
     interface Config {
@@ -12,10 +15,19 @@ declare global {
       description?: HeadValue
       /** Pages that must not be indexed by search engines (admin). */
       noindex?: boolean
-      /** Structured data (JSON-LD) for the page, rendered into <head>. */
-      jsonLd?: (pageContext: PageContext) => object | undefined
+      /** Structured data (JSON-LD) for the page, rendered into <head>: one object or several. */
+      jsonLd?: (pageContext: PageContext) => object | object[] | undefined
       /** The page's largest image, preloaded so it paints first. */
       preloadImage?: (pageContext: PageContext) => string | undefined
+      /** The image shown when the page is shared (Open Graph, Twitter); the site's card otherwise. */
+      socialImage?: (pageContext: PageContext) => SocialImage | undefined
+      /** Open Graph type: 'website' unless the page says otherwise ('product'). */
+      socialType?: string
+      /** The page's CSS, compiled by Vite (`import css from './x.scss?inline'`), inlined into its head. */
+      styles?: string
+    }
+    interface ConfigResolved {
+      styles?: string[]
     }
     interface PageContext {
       Page?: () => React.JSX.Element
@@ -25,6 +37,10 @@ declare global {
       siteUrl?: string
       /** Server only: whether OPENAI_API_KEY is set, so /admin can say so in its first paint. */
       imageGenerationConfigured?: boolean
+      /** Set by the server when rendering /contact after a no-JS post that needs correcting. */
+      contactForm?: import('../domain/contact-fields.ts').ContactFormState
+      /** Set by the server when rendering a product's order form after a no-JS post that needs correcting. */
+      orderForm?: import('../domain/order.ts').OrderFormState
     }
   }
 }

@@ -10,11 +10,12 @@ import { apiNotFound, errorHandler } from './http-errors.server.ts'
 import { healthHandler } from './health.server.ts'
 import { CLIENT_DIST, mediaDirFor, SEED_IMAGES, SERVER_ENTRY } from './paths.server.ts'
 import { servePrecompressed } from './precompressed.server.ts'
-import { createStyleInliner } from './inline-styles.server.ts'
 import { createPageHandler } from './render.server.ts'
 import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
+import { mountOrderForm } from './routes/order.server.ts'
 import { productsRouter } from './routes/products.server.ts'
 import { seoRouter } from './routes/seo.server.ts'
+import { socialImagesRouter } from './routes/social-images.server.ts'
 import type { Services } from './services.server.ts'
 
 export type AppDeps = {
@@ -57,7 +58,7 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
     }),
   )
   app.use(rejectMalformedUrls)
-  app.use(securityHeaders({ isProduction: !vite }))
+  app.use(securityHeaders({ isProduction: !vite, paymentOrigins: paymentOriginsOf(store) }))
   app.use(refuseCrossSite({ siteUrl: config.siteUrl }))
   app.use(compression({ threshold: 512 }))
 
@@ -75,6 +76,7 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
   }
   app.use('/images/seed', express.static(SEED_IMAGES, { maxAge: '7d', index: false }))
   app.use('/media', express.static(mediaDirFor(config.dataFile), { immutable: true, maxAge: '1y', index: false }))
+  app.use('/social', socialImagesRouter({ store, mediaDir: mediaDirFor(config.dataFile) }))
 
   if (config.benchStaticDir) app.use('/__static', express.static(config.benchStaticDir, { index: false }))
   app.use(seoRouter({ siteUrl: config.siteUrl }))
@@ -86,17 +88,35 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
   app.use('/api', apiNotFound)
 
   services.mountPages?.(app)
+  mountOrderForm(app, { store, siteUrl: config.siteUrl })
   app.get(
     '/{*splat}',
     createPageHandler({
       store,
       siteUrl: config.siteUrl,
       cache: !vite, // hot reload must show every edit
-      transformHead: vite ? undefined : createStyleInliner(CLIENT_DIST),
-      deferScripts: !vite,
       imageGenerationConfigured: Boolean(config.openaiApiKey),
     }),
   )
   app.use(errorHandler)
   return app
+}
+
+/** The origins of the products' payment links, worked out again only when the products change. */
+function paymentOriginsOf(store: Store): () => readonly string[] {
+  let known: { version: number; origins: string[] } | undefined
+  return () => {
+    if (known?.version !== store.productsVersion) {
+      const origins = new Set<string>()
+      for (const p of store.products) {
+        try {
+          origins.add(new URL(p.paymentLink).origin)
+        } catch {
+          // not a URL: the data file's check refuses such a product
+        }
+      }
+      known = { version: store.productsVersion, origins: [...origins].sort() }
+    }
+    return known.origins
+  }
 }

@@ -3,8 +3,6 @@ import { Writable } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
 import { renderPage } from 'vike/server'
 import type { Store } from '../data/store.server.ts'
-import { scriptDeferrer } from './deferred-scripts.server.ts'
-import { headTransformer } from './inline-styles.server.ts'
 
 type Rendered = { statusCode: number; headers: [string, string][]; body: Buffer; etag: string; version: number }
 
@@ -20,45 +18,15 @@ type PageHandlerOptions = {
   siteUrl: string | undefined
   /** Keep rendered pages (off in development, where every edit must show). */
   cache?: boolean
-  /** Rewrites each page's head before it is sent (production: its stylesheets inlined). */
-  transformHead?: (head: string) => string
   /** Whether OPENAI_API_KEY is set (fixed for the life of the process, so cached pages stay right). */
   imageGenerationConfigured?: boolean
-  /** Starts each page's scripts after its first paint (production; see deferred-scripts.server.ts). */
-  deferScripts?: boolean
-}
-
-/** A rewriter of a page as it streams: what may be sent now, and what is left at the end. */
-type StreamRewriter = { push(chunk: Buffer): Buffer | undefined; flush(): Buffer | undefined }
-
-/** Runs the rewriters one after the other, each on what the one before let through. */
-function chain(rewriters: StreamRewriter[]): StreamRewriter {
-  const pass = (buf: Buffer | undefined, from: number): Buffer | undefined => {
-    for (let i = from; i < rewriters.length && buf; i++) buf = rewriters[i]!.push(buf)
-    return buf
-  }
-  return {
-    push: (chunk) => pass(chunk, 0),
-    flush() {
-      const out: Buffer[] = []
-      rewriters.forEach((r, i) => {
-        const rest = r.flush()
-        const passed = rest ? pass(rest, i + 1) : undefined
-        if (passed) out.push(passed)
-        // What the later rewriters still hold comes out with their own flush, in order.
-      })
-      return out.length ? Buffer.concat(out) : undefined
-    },
-  }
 }
 
 export function createPageHandler({
   store,
   siteUrl,
   cache: useCache = true,
-  transformHead,
   imageGenerationConfigured = false,
-  deferScripts = false,
 }: PageHandlerOptions) {
   const cache = new Map<string, Rendered>()
 
@@ -96,8 +64,6 @@ export function createPageHandler({
       res.setHeader('Cache-Control', pageCacheControl(req.path))
       const cacheable = useCache && !pageContext.errorWhileRendering && [200, 404].includes(httpResponse.statusCode)
       const chunks: Buffer[] = []
-      const rewriters = [transformHead && headTransformer(transformHead), deferScripts && scriptDeferrer()].filter((r) => !!r)
-      const rewrite = rewriters.length ? chain(rewriters) : undefined
       const send = (buf: Buffer | undefined, done: () => void) => {
         if (!buf) return done()
         chunks.push(buf)
@@ -107,14 +73,9 @@ export function createPageHandler({
       const tee = new Writable({
         write(chunk, _enc, done) {
           const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
-          send(rewrite ? rewrite.push(buf) : buf, done)
+          send(buf, done)
         },
         final(done) {
-          const rest = rewrite?.flush()
-          if (rest) {
-            chunks.push(rest)
-            if (req.method !== 'HEAD') res.write(rest)
-          }
           res.end()
           if (cacheable) {
             const body = Buffer.concat(chunks)

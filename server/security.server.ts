@@ -1,16 +1,14 @@
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
-import { BOOT_SCRIPT_CSP_SOURCE } from './deferred-scripts.server.ts'
 
 /**
- * Security headers. Scripts may come only from our own origin, plus the one inline script that starts
- * a page's scripts after its first paint, allowed by its hash (pages are cached, so a per-response
- * nonce would be repeated; a hash allows exactly that text). Vike's page data is JSON, which browsers
- * do not execute. No 'unsafe-inline' for scripts.
+ * Security headers. Scripts may come only from our own origin: no inline script at all (an island's
+ * props travel in a data attribute, JSON-LD is data the browser does not run).
  * Styles allow inline attributes, which React renders for progress bars and the like.
+ * Forms may post to us, and lead on (by redirect) only to the products' payment pages.
  * In development Vite's hot reload injects inline scripts, so the CSP is left off there.
  */
-export function securityHeaders({ isProduction }: { isProduction: boolean }): RequestHandler[] {
+export function securityHeaders({ isProduction, paymentOrigins = () => [] }: { isProduction: boolean; paymentOrigins?: () => readonly string[] }): RequestHandler[] {
   return [
     helmet({
       contentSecurityPolicy: isProduction
@@ -18,14 +16,16 @@ export function securityHeaders({ isProduction }: { isProduction: boolean }): Re
             useDefaults: false,
             directives: {
               'default-src': ["'self'"],
-              'script-src': ["'self'", BOOT_SCRIPT_CSP_SOURCE],
+              'script-src': ["'self'"],
               'style-src': ["'self'", "'unsafe-inline'"],
               'img-src': ["'self'", 'data:', 'blob:'],
               'font-src': ["'self'"],
               'connect-src': ["'self'"],
               'manifest-src': ["'self'"],
               'frame-ancestors': ["'none'"],
-              'form-action': ["'self'"],
+              // Our own forms, and where a product's order form is sent on to: browsers check a post's
+              // redirect against this too, so the payment links' origins (from the catalogue) are allowed.
+              'form-action': ["'self'", () => paymentOrigins().join(' ')],
               'base-uri': ["'self'"],
               'object-src': ["'none'"],
               'upgrade-insecure-requests': null,

@@ -49,13 +49,7 @@ export type AdminState = {
 export function readableError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err)
   if (err instanceof ApiError) {
-    const body = message.slice(message.indexOf(':') + 1).trim()
-    try {
-      const parsed = JSON.parse(body) as { error?: unknown }
-      if (typeof parsed.error === 'string') return parsed.error
-    } catch {
-      // not JSON: the status text
-    }
+    if (err.serverError) return err.serverError
     if (err.status === 401) return 'The server asked for the admin password: reload the page and sign in as admin.'
   }
   if (err instanceof TypeError) return 'The server could not be reached. Check the connection and try again.'

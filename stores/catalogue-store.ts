@@ -1,16 +1,32 @@
 import { createStore } from 'zustand'
-import type { CategoryFilter } from '../domain/business.ts'
+import { filterFromParam, type CategoryFilter } from '../domain/business.ts'
 import { createContextStore } from './create-context-store.tsx'
 
 export type CatalogueState = {
+  /** The category shown: the address's `category` parameter, as the page was served or since changed. */
   filter: CategoryFilter
-  setFilter: (filter: CategoryFilter) => void
+  /** Shows a category and records it in the address (the back button returns to the one before). */
+  choose: (filter: CategoryFilter) => void
+  /** The browser went back or forward: shows the category its address names. */
+  followAddress: () => void
 }
 
-/** The catalogue's category filter; its first value comes from the URL's `category` parameter. */
+/** The address of the catalogue showing `filter`. */
+export function filterHref(filter: CategoryFilter): string {
+  return filter === 'all' ? '/products' : `/products?category=${filter}`
+}
+
+/**
+ * The catalogue's category filter. The address is its source: the store starts from the one the page
+ * was rendered for, and changes only with it (a chosen filter is pushed to the history).
+ */
 export const catalogueStore = createContextStore('The catalogue store', (initial: CategoryFilter) =>
   createStore<CatalogueState>()((set) => ({
     filter: initial,
-    setFilter: (filter) => set({ filter }),
+    choose: (filter) => {
+      history.pushState(null, '', filterHref(filter))
+      set({ filter })
+    },
+    followAddress: () => set({ filter: filterFromParam(new URLSearchParams(location.search).get('category')) }),
   })),
 )

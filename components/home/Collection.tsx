@@ -2,7 +2,6 @@ import { Reveal } from '../Reveal.tsx'
 import { COLLECTION_CARDS } from './content.ts'
 import { Icon } from './icons.tsx'
 import { SectionHead } from './SectionHead.tsx'
-import './Collection.scss'
 
 /** SPEC §2 Home 3: 'Our Collection' (anchor `collection`), one card per category. */
 export function Collection() {

@@ -1,9 +1,8 @@
 import { BUSINESS_HOURS, COMPANY, WHATSAPP_URL } from '../../domain/business.ts'
-import { ContactForm } from '../ContactForm.tsx'
+import { ContactFormIsland } from '../ContactForm.tsx'
 import { Reveal } from '../Reveal.tsx'
 import { Icon } from './icons.tsx'
 import { SectionHead } from './SectionHead.tsx'
-import './ContactSection.scss'
 
 /** SPEC §2 Home 6: 'Get in Touch' (anchor `contact`): chat link, e-mails, office, hours and the form. */
 export function ContactSection() {
@@ -88,7 +87,7 @@ export function ContactSection() {
               Send us a Message
             </h3>
             <p className="contact__form-intro">Tell us what you are looking for and we will reply by e-mail.</p>
-            <ContactForm />
+            <ContactFormIsland />
           </Reveal>
         </div>
       </div>

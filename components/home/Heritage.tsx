@@ -2,7 +2,6 @@ import { COMPANY } from '../../domain/business.ts'
 import { Reveal } from '../Reveal.tsx'
 import { HERITAGE_HIGHLIGHTS } from './content.ts'
 import { Icon } from './icons.tsx'
-import './Heritage.scss'
 
 /** SPEC §2 Home 2: 'Heritage & Craftsmanship' (anchor `about`) and its three highlights. */
 export function Heritage() {

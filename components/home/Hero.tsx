@@ -1,7 +1,6 @@
 import { COMPANY, WHATSAPP_URL } from '../../domain/business.ts'
 import { BRAND_MESSAGES, HERO_IMAGE } from './content.ts'
 import { Icon } from './icons.tsx'
-import './Hero.scss'
 
 /** SPEC §2 Home 1: headline, the two calls to action, the trust badges and the brand messages. */
 export function Hero() {

@@ -2,7 +2,6 @@ import { Reveal } from '../Reveal.tsx'
 import { QUALITY_VALUES } from './content.ts'
 import { Icon } from './icons.tsx'
 import { SectionHead } from './SectionHead.tsx'
-import './QualityValues.scss'
 
 /** SPEC §2 Home 4: the 'Quality Guaranteed' values block. */
 export function QualityValues() {

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { Reveal } from '../Reveal.tsx'
-import './home.scss'
 
 /** The eyebrow, title and introduction that open each landing section. */
 export function SectionHead({ id, eyebrow, title, children, light }: { id: string; eyebrow: string; title: string; children?: ReactNode; light?: boolean }) {

@@ -2,7 +2,6 @@ import { Reveal } from '../Reveal.tsx'
 import { TESTIMONIAL_RATING, TESTIMONIALS } from './content.ts'
 import { Icon } from './icons.tsx'
 import { SectionHead } from './SectionHead.tsx'
-import './Testimonials.scss'
 
 /** Five stars, announced once as a rating rather than as five pictures. */
 function Stars({ rating }: { rating: number }) {

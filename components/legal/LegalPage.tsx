@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { COMPANY, POLICY, REGISTERED_OFFICE_LINE } from '../../domain/business.ts'
-import './LegalPage.scss'
 
 export type LegalSection = { id: string; title: string; body: ReactNode }
 

@@ -1,5 +1,4 @@
 import { usePageContext } from '../../renderer/PageContextProvider.tsx'
-import './error.scss'
 
 /** https://vike.dev/error-page: unknown paths (404) and rendering errors (500). */
 export default function Page() {

@@ -4,7 +4,6 @@ import type { Data } from './+data.ts'
 import { GenerationNotes } from './GenerationNotes.tsx'
 import { ImageGenerator } from './ImageGenerator.tsx'
 import { ProductOverview } from './ProductOverview.tsx'
-import './Admin.scss'
 
 /** Product Image Generator (SPEC §2 Admin page). Protected by HTTP Basic auth when ADMIN_PASSWORD is set; no login screen here. */
 export default function Page() {

@@ -7,7 +7,7 @@ import {
   contactValuesFrom,
   isHoneypotFilled,
   type ContactFormState,
-} from '../../components/contact-form-state.ts'
+} from '../../domain/contact-fields.ts'
 import { StoreWriteError, type Store } from '../../data/store.server.ts'
 import { COMPANY } from '../../domain/business.ts'
 import { checkContact, type ContactMessage } from '../../domain/contact-schema.ts'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { contactValuesFrom, isHoneypotFilled } from '../../components/contact-form-state.ts'
+import { contactValuesFrom, isHoneypotFilled } from '../../domain/contact-fields.ts'
 import { CONTACT_SUBJECTS } from '../../domain/business.ts'
 import { CONTACT_LIMITS, ContactSchema } from '../../domain/contact-schema.ts'
 import { fieldErrors } from '../../domain/form-errors.ts'

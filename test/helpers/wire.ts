@@ -1,5 +1,4 @@
 import http from 'node:http'
-import { DEFERRED_MODULES_ID, type DeferredModules } from '../../server/deferred-scripts.server.ts'
 
 /** The raw bytes the server sends for a URL with the given Accept-Encoding (no decompression). */
 export function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number; body: Buffer }> {
@@ -17,8 +16,7 @@ export function rawGet(url: string, headers: Record<string, string> = {}): Promi
   })
 }
 
-/** The scripts a page starts once painted: the list at the end of its body (server/deferred-scripts.server.ts). */
-export function deferredModules(html: string): DeferredModules | null {
-  const list = new RegExp(`<script type="application/json" id="${DEFERRED_MODULES_ID}">(.*?)</script>`).exec(html)
-  return list ? (JSON.parse(list[1]!) as DeferredModules) : null
+/** The scripts a page loads: the module scripts and module preloads Vike writes into its HTML. */
+export function pageScripts(html: string): string[] {
+  return [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!)
 }

@@ -1,4 +1,3 @@
-import '../contact.scss'
 
 /** The confirmation of a no-JavaScript enquiry, in the words of the toast (SPEC §8). */
 export default function Page() {

@@ -5,4 +5,5 @@ export default {
   title: 'Message sent | Ashbourne Leather',
   description: 'Thank you for your enquiry to Ashbourne Leather.',
   noindex: true,
+  // Links only: none of the form page's scripts (its +client.ts would otherwise be inherited).
 } satisfies Config

@@ -1,0 +1,37 @@
+import { productPath } from '../../domain/catalogue.ts'
+import type { Product } from '../../domain/product.ts'
+
+type Props = {
+  product: Pick<Product, 'id' | 'name'>
+  /** With JavaScript: open the order dialog instead (the button that was pressed is passed on). */
+  onPurchase?: (trigger: HTMLButtonElement) => void
+  /** The visitor may buy soon: a chance to fetch the dialog's code. */
+  onIntent?: () => void
+  describedBy?: string
+}
+
+/**
+ * 'Purchase Now'. A real button in a form that leads to the product's order form, so it works from
+ * the moment it is painted, with or without JavaScript; once the page's scripts run it opens the
+ * 'Place Your Order' dialog in place instead.
+ */
+export function PurchaseButton({ product, onPurchase, onIntent, describedBy }: Props) {
+  return (
+    <form
+      method="get"
+      action={`${productPath(product)}#order`}
+      className="purchase-form"
+      onSubmit={(e) => {
+        if (!onPurchase) return
+        e.preventDefault()
+        const submitter = (e.nativeEvent as SubmitEvent).submitter
+        onPurchase(submitter instanceof HTMLButtonElement ? submitter : e.currentTarget.querySelector('button')!)
+      }}
+    >
+      <input type="hidden" name="order" value="1" />
+      <button type="submit" className="btn btn-primary" onPointerEnter={onIntent} onFocus={onIntent} aria-describedby={describedBy}>
+        Purchase Now
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,82 @@
+import { CATEGORY_LABELS, COMPANY, IMAGE_ANGLES, WHATSAPP_URL } from './business.ts'
+import { productPath } from './catalogue.ts'
+import type { Product } from './product.ts'
+
+type Angle = (typeof IMAGE_ANGLES)[number]
+
+/** One photograph of a product on its page. */
+export type GalleryImage = { angle: Angle; src: string; label: string }
+
+const ANGLE_NAMES: Record<Angle, string> = { main: 'Main view', '45-degree': '45-degree view', 'side profile': 'Side profile', detail: 'Detail' }
+
+/** A product as the data file keeps it: the public fields, and the photographs of a generation run. */
+export type StoredProduct = Product & { images?: readonly { angle: string; src: string }[]; imagesGeneratedAt?: string }
+
+/**
+ * The photographs a product page shows, in the order main, 45-degree, side profile, detail: the set a
+ * generation run stored, or the main image alone when there is none.
+ */
+export function galleryOf(product: StoredProduct): GalleryImage[] {
+  const stored = (product.images ?? []).filter((i): i is { angle: Angle; src: string } => (IMAGE_ANGLES as readonly string[]).includes(i.angle) && typeof i.src === 'string')
+  const ordered = IMAGE_ANGLES.flatMap((angle) => stored.filter((i) => i.angle === angle).slice(0, 1))
+  const images = ordered.length > 0 && ordered[0]!.angle === 'main' ? ordered : [{ angle: 'main' as const, src: product.mainImage }]
+  return images.map((i) => ({ angle: i.angle, src: i.src, label: ANGLE_NAMES[i.angle] }))
+}
+
+/** The WhatsApp chat with the product's name and sku already written in the message. */
+export function askAboutHref(product: Pick<Product, 'name' | 'sku'>): string {
+  const text = `Hello ${COMPANY.brand}, I would like to ask about the ${product.name} (${product.sku}).`
+  return `${WHATSAPP_URL}?text=${encodeURIComponent(text)}`
+}
+
+const absolute = (origin: string, src: string) => (/^https?:\/\//.test(src) ? src : `${origin}${src}`)
+
+/** The price as schema.org wants it: digits and a decimal point ('£1,250.00' -> '1250.00'). */
+export function schemaPrice(price: string): string {
+  return price.replace(/[£,]/g, '')
+}
+
+/** schema.org Product with its Offer (GBP, in stock, at the product's page), for search engines. */
+export function productJsonLd(product: StoredProduct, origin: string) {
+  const url = `${origin}${productPath(product)}`
+  return {
+    '@type': 'Product',
+    '@id': `${url}#product`,
+    url,
+    name: product.name,
+    description: product.description,
+    sku: product.sku,
+    category: CATEGORY_LABELS[product.category],
+    image: galleryOf(product).map((i) => absolute(origin, i.src)),
+    brand: { '@type': 'Brand', name: COMPANY.brand },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: schemaPrice(product.price),
+      priceCurrency: 'GBP',
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@type': 'Organization', name: COMPANY.legalName },
+    },
+  }
+}
+
+/** schema.org BreadcrumbList: Home › Our Collection › category › product. */
+export function breadcrumbJsonLd(product: Product, origin: string) {
+  const trail = breadcrumbTrail(product)
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((step, i) => ({ '@type': 'ListItem', position: i + 1, name: step.label, item: `${origin}${step.href}` })),
+  }
+}
+
+/** The product's place in the shop, each step a link. */
+export function breadcrumbTrail(product: Product): { label: string; href: string }[] {
+  return [
+    { label: 'Home', href: '/' },
+    { label: 'Our Collection', href: '/products' },
+    { label: CATEGORY_LABELS[product.category], href: `/products?category=${product.category}` },
+    { label: product.name, href: productPath(product) },
+  ]
+}

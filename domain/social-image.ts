@@ -1,0 +1,21 @@
+/** The size chat apps and social networks preview a shared link at. */
+export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const
+
+/** A short, stable fingerprint of a text (FNV-1a, 32 bits, base 36): names a file after what it shows. */
+export function fingerprint(text: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return hash.toString(36)
+}
+
+/**
+ * The address of a product's social card: a JPEG made from the photograph at `src`. The name carries
+ * the photograph's fingerprint, so a new photograph gets a new address and the old card can be cached
+ * for a year.
+ */
+export function socialImagePath(productId: string, src: string): string {
+  return `/social/products/${encodeURIComponent(productId)}-${fingerprint(src)}.jpg`
+}

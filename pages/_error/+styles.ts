@@ -1,0 +1,3 @@
+import css from './error.scss?inline'
+
+export default css

@@ -1,9 +1,0 @@
-// https://vike.dev/data: the state of a no-JS post handed over by the server (never from the URL).
-import type { PageContextServer } from 'vike/types'
-import type { ContactFormState } from '../../components/contact-form-state.ts'
-
-export type Data = { form: ContactFormState | null }
-
-export function data(pageContext: PageContextServer): Data {
-  return { form: pageContext.contactForm ?? null }
-}

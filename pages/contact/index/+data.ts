@@ -1,0 +1,9 @@
+// https://vike.dev/data: the state of a no-JS post handed over by the server (never from the URL).
+import type { PageContextServer } from 'vike/types'
+import type { ContactFormState } from '../../../domain/contact-fields.ts'
+
+export type Data = { form: ContactFormState | null }
+
+export function data(pageContext: PageContextServer): Data {
+  return { form: pageContext.contactForm ?? null }
+}

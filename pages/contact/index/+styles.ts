@@ -1,0 +1,3 @@
+import css from './contact-page.scss?inline'
+
+export default css

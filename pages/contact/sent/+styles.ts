@@ -1,0 +1,3 @@
+import css from '../contact.scss?inline'
+
+export default css

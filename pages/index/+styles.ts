@@ -1,0 +1,3 @@
+import css from './index.scss?inline'
+
+export default css

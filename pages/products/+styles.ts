@@ -1,0 +1,3 @@
+import css from './products.scss?inline'
+
+export default css

@@ -1,0 +1,6 @@
+import type { PageContext } from 'vike/types'
+import { productImageSources } from '../../../components/product-image.ts'
+import type { Data } from './+data.ts'
+
+// The first photograph is the page's largest paint: the browser fetches it first.
+export default (pc: PageContext) => productImageSources((pc.data as Data).gallery[0]!.src).src

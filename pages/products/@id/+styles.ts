@@ -1,0 +1,3 @@
+import css from './product-page.scss?inline'
+
+export default css

@@ -1,0 +1,65 @@
+import { productImageSources } from '../../../components/product-image.ts'
+import type { GalleryImage } from '../../../domain/product-page.ts'
+
+/** How wide the gallery's main photograph is shown: the page's width on phones, half of it beside the details. */
+const GALLERY_SIZES = '(min-width: 64rem) 36rem, (min-width: 48rem) 50vw, 100vw'
+
+/**
+ * The product's photographs: one large, and a thumbnail for each view below it. The thumbnails are
+ * the labels of a group of radio buttons, so choosing a view works by tap, click and keyboard (arrow
+ * keys), with or without JavaScript; the chosen view is shown by CSS alone (product-page.scss).
+ */
+export function Gallery({ images, productName }: { images: GalleryImage[]; productName: string }) {
+  if (images.length === 1) {
+    const only = images[0]!
+    return (
+      <div className="gallery gallery--single">
+        <div className="gallery__stage">
+          <Photo image={only} alt={productName} eager />
+        </div>
+      </div>
+    )
+  }
+  return (
+    <fieldset className="gallery">
+      <legend className="visually-hidden">Views of the {productName}</legend>
+      {images.map((image, i) => (
+        <input key={image.angle} className="gallery__choice" type="radio" name="view" id={`view-${i}`} value={image.angle} defaultChecked={i === 0} aria-label={image.label} />
+      ))}
+      <div className="gallery__stage">
+        {images.map((image, i) => (
+          <div key={image.angle} className="gallery__slide">
+            <Photo image={image} alt={`${productName}, ${image.label.toLowerCase()}`} eager={i === 0} />
+          </div>
+        ))}
+      </div>
+      <div className="gallery__thumbs" aria-hidden="true">
+        {images.map((image, i) => {
+          const { src, srcSet } = productImageSources(image.src)
+          return (
+            <label key={image.angle} htmlFor={`view-${i}`} className="gallery__thumb" title={image.label}>
+              <img src={src} srcSet={srcSet} sizes="6rem" alt="" width={96} height={96} loading="lazy" decoding="async" />
+            </label>
+          )
+        })}
+      </div>
+    </fieldset>
+  )
+}
+
+function Photo({ image, alt, eager }: { image: GalleryImage; alt: string; eager: boolean }) {
+  const { src, srcSet } = productImageSources(image.src)
+  return (
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? GALLERY_SIZES : undefined}
+      alt={alt}
+      width={800}
+      height={800}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
+      decoding="async"
+    />
+  )
+}

@@ -1,0 +1,3 @@
+import css from './Catalogue.scss?inline'
+
+export default css

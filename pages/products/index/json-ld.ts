@@ -1,0 +1,22 @@
+import type { PageContext } from 'vike/types'
+import { filterFromParam } from '../../../domain/business.ts'
+import { productsIn } from '../../../domain/catalogue.ts'
+import { productJsonLd } from '../../../domain/product-page.ts'
+import type { Data } from './+data.ts'
+
+/** schema.org ItemList of the listed products, each pointing at its own page, for search engines. */
+export function catalogueJsonLd(pageContext: PageContext): object | undefined {
+  const products = (pageContext.data as Data | undefined)?.products ?? []
+  const listed = productsIn(products, filterFromParam(pageContext.urlParsed?.search?.category))
+  const origin = pageContext.siteUrl ?? ''
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    itemListElement: listed.map((p, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      url: productJsonLd(p, origin).url,
+      item: productJsonLd(p, origin),
+    })),
+  }
+}

@@ -1,0 +1,76 @@
+import type { PageContext } from 'vike/types'
+import cormorantUrl from '@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url'
+import interUrl from '@fontsource/inter/files/inter-latin-400-normal.woff2?url'
+import { COMPANY } from '../domain/business.ts'
+import { canonicalUrl } from './canonical.ts'
+import { jsonForScript } from './json-for-script.ts'
+import { resolveHead, type SocialImage } from './types.ts'
+
+/**
+ * The body text and the display headings: preloaded, so the first screen is set in them. The other
+ * weights load when text uses them (font-display: swap shows text at once either way).
+ */
+const PRELOADED_FONTS = [interUrl, cormorantUrl]
+
+/** The social card of pages without one of their own. */
+const DEFAULT_SOCIAL_IMAGE: SocialImage = { url: '/images/og-image.png', width: 1200, height: 630 }
+
+/**
+ * Everything in a page's <head> after charset and viewport: title, description, canonical, social
+ * cards, icons, preloads, the page's CSS and its structured data. Rendered by React, which escapes
+ * every value; only the CSS and the JSON-LD are written as they are (both made safe for their element).
+ */
+export function Head({ pageContext }: { pageContext: PageContext }) {
+  const title = resolveHead(pageContext.config.title, pageContext) ?? COMPANY.brand
+  const description = resolveHead(pageContext.config.description, pageContext) ?? ''
+  const origin = pageContext.siteUrl ?? ''
+  const isError = pageContext.is404 === true || (pageContext.abortStatusCode ?? 200) >= 400 || pageContext.errorWhileRendering != null
+  const canonical = canonicalUrl(pageContext)
+  const image = pageContext.config.socialImage?.(pageContext) ?? DEFAULT_SOCIAL_IMAGE
+  const imageUrl = image.url.startsWith('http') ? image.url : `${origin}${image.url}`
+  const jsonLd = pageContext.config.jsonLd?.(pageContext)
+  const preloadImage = pageContext.config.preloadImage?.(pageContext)
+  // Vike lists cumulative values from the page's own to the renderer's: the site-wide CSS goes first.
+  const styles = [...(pageContext.config.styles ?? [])].reverse()
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      <meta name="theme-color" content="#2a1a10" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="apple-touch-icon" href="/images/apple-touch-icon.png" />
+      <link rel="manifest" href="/site.webmanifest" />
+      {pageContext.config.noindex || isError ? <meta name="robots" content="noindex" /> : null}
+      {isError ? null : (
+        <>
+          <link rel="canonical" href={canonical} />
+          <meta property="og:type" content={pageContext.config.socialType ?? 'website'} />
+          <meta property="og:site_name" content={COMPANY.legalName} />
+          <meta property="og:locale" content="en_GB" />
+          <meta property="og:title" content={title} />
+          <meta property="og:description" content={description} />
+          <meta property="og:url" content={canonical} />
+          <meta property="og:image" content={imageUrl} />
+          <meta property="og:image:width" content={String(image.width)} />
+          <meta property="og:image:height" content={String(image.height)} />
+          {image.alt ? <meta property="og:image:alt" content={image.alt} /> : null}
+          <meta name="twitter:card" content="summary_large_image" />
+          <meta name="twitter:title" content={title} />
+          <meta name="twitter:description" content={description} />
+          <meta name="twitter:image" content={imageUrl} />
+        </>
+      )}
+      {PRELOADED_FONTS.map((href) => (
+        <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="anonymous" />
+      ))}
+      {preloadImage ? <link rel="preload" as="image" href={preloadImage} fetchPriority="high" /> : null}
+      {styles.map((css, i) => (
+        // `</style` cannot appear inside a style element; in CSS `<\/style` means the same.
+        <style key={i} dangerouslySetInnerHTML={{ __html: css.replaceAll('</style', '<\\/style') }} />
+      ))}
+      {(Array.isArray(jsonLd) ? jsonLd : jsonLd ? [jsonLd] : []).map((data, i) => (
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
+      ))}
+    </>
+  )
+}

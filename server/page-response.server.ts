@@ -1,0 +1,19 @@
+import type { Request, Response } from 'express'
+import { renderPage } from 'vike/server'
+
+/**
+ * Renders a page through Vike for one visitor and streams it as the answer: for pages that show what
+ * that visitor sent (a form sent back with its messages), so never stored by any cache or indexed.
+ */
+export async function sendPersonalPage(req: Request, res: Response, pageContextInit: Partial<Vike.PageContext>, status?: number): Promise<void> {
+  const { httpResponse } = await renderPage({ urlOriginal: req.originalUrl, headersOriginal: req.headers, ...pageContextInit })
+  if (!httpResponse) throw new Error(`${req.originalUrl} did not render`)
+  // The page's own status wins when it is an error (an unknown product's 404, a failed render).
+  res.status(httpResponse.statusCode >= 400 ? httpResponse.statusCode : (status ?? httpResponse.statusCode))
+  for (const [name, value] of httpResponse.headers) {
+    if (name.toLowerCase() !== 'cache-control') res.setHeader(name, value)
+  }
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('X-Robots-Tag', 'noindex')
+  httpResponse.pipe(res)
+}

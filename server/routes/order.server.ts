@@ -1,0 +1,42 @@
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express'
+import type { Store } from '../../data/store.server.ts'
+import { buildOrderNote, buildPaymentUrl, checkOrder, orderValuesFrom } from '../../domain/order.ts'
+import { sendPersonalPage } from '../page-response.server.ts'
+import { BODY_LIMIT } from './contact.server.ts'
+
+/**
+ * The order form of a product page, posted by visitors whose page runs no JavaScript
+ * (`POST /products/{id}`). Checked with the same schema as the dialog; a valid order answers 303 to
+ * the product's payment link with the same order summary (`note`) the dialog hands over, and an order
+ * that needs correcting comes back as the product page with the messages beside the fields and the
+ * values kept (400). Nothing is stored, and nothing the visitor typed is logged.
+ */
+export function mountOrderForm(app: Express, { store, siteUrl }: { store: Store; siteUrl: string | undefined }): void {
+  const handler: RequestHandler = async (req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store')
+    const product = store.products.find((p) => p.id === req.params.id)
+    const values = orderValuesFrom(req.body)
+    const origin = siteUrl ?? `${req.protocol}://${req.get('host')}`
+    try {
+      if (!product) {
+        // The product's page answers 404 itself.
+        await sendPersonalPage(req, res, { store, siteUrl: origin })
+        return
+      }
+      const checked = checkOrder(product.category, values)
+      if (!checked.success) {
+        await sendPersonalPage(req, res, { store, siteUrl: origin, orderForm: { values, errors: checked.errors } }, 400)
+        return
+      }
+      req.log?.info({ product: product.id }, 'order handed to the payment page (form post)')
+      res.redirect(303, buildPaymentUrl(product.paymentLink, buildOrderNote(product, values)))
+    } catch (err) {
+      next(err)
+    }
+  }
+  const tooLarge: ErrorRequestHandler = (err, req, res, next) => {
+    if (err?.type !== 'entity.too.large') return next(err)
+    res.status(413).type('text/plain; charset=utf-8').send('Your order is too long to send. Please shorten the delivery address and try again.\n')
+  }
+  app.post('/products/:id', express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 20 }), handler, tooLarge)
+}

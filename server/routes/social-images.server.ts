@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { Router } from 'express'
+import sharp from 'sharp'
+import type { Store } from '../../data/store.server.ts'
+import { galleryOf, type StoredProduct } from '../../domain/product-page.ts'
+import { fingerprint, SOCIAL_IMAGE } from '../../domain/social-image.ts'
+import { SEED_IMAGES } from '../paths.server.ts'
+import { MEDIA_URL } from '../services/images/media.server.ts'
+
+const SEED_URL = '/images/seed/'
+/** The parchment of the site's pages, around a square photograph on a wide card. */
+const BACKGROUND = '#f3ece2'
+
+/**
+ * GET /social/products/{id}-{fingerprint}.jpg: a product's card for chat apps and social networks
+ * (WhatsApp, Facebook, X...), which preview JPEG and PNG but not the site's WebP and SVG. Made with
+ * sharp from the product's first photograph the first time it is asked for (1200×630, the photograph
+ * whole on the site's background), then kept beside the other media and cached for a year: a new
+ * photograph has a new fingerprint, so a new address.
+ */
+export function socialImagesRouter({ store, mediaDir }: { store: Store; mediaDir: string }): Router {
+  const router = Router()
+  const making = new Map<string, Promise<Buffer>>()
+
+  router.get('/products/:file', async (req, res, next) => {
+    const match = /^(.+)-([0-9a-z]+)\.jpg$/.exec(req.params.file)
+    const product = match ? (store.products as readonly StoredProduct[]).find((p) => p.id === match[1]) : undefined
+    const photo = product && galleryOf(product).find((image) => fingerprint(image.src) === match![2])
+    if (!photo) return next() // not a card of a current photograph: the 404 page
+    const file = path.join(mediaDir, 'social', 'products', req.params.file)
+    try {
+      let jpeg: Buffer | undefined = await readFile(file).catch(() => undefined)
+      if (!jpeg) {
+        let job = making.get(file)
+        if (!job) {
+          job = makeCard(photo.src, mediaDir).then(async (bytes) => {
+            await writeAtomically(file, bytes)
+            return bytes
+          })
+          making.set(file, job)
+          void job.finally(() => making.delete(file)).catch(() => {})
+        }
+        jpeg = await job
+      }
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+      res.type('image/jpeg').send(jpeg)
+    } catch (err) {
+      next(err)
+    }
+  })
+  return router
+}
+
+/** The file behind a photograph's address: a seed image of the repository, or a generated one. */
+function sourceFile(src: string, mediaDir: string): string | undefined {
+  const inside = (root: string, rest: string) => {
+    const file = path.resolve(root, decodeURIComponent(rest))
+    return file.startsWith(path.resolve(root) + path.sep) ? file : undefined
+  }
+  if (src.startsWith(SEED_URL)) return inside(SEED_IMAGES, src.slice(SEED_URL.length))
+  if (src.startsWith(`${MEDIA_URL}/`)) return inside(mediaDir, src.slice(MEDIA_URL.length + 1))
+  return undefined
+}
+
+async function makeCard(src: string, mediaDir: string): Promise<Buffer> {
+  const file = sourceFile(src, mediaDir)
+  if (!file) throw new Error(`No file for the image ${src}`)
+  const { width, height } = SOCIAL_IMAGE
+  const photo = await sharp(await readFile(file), { density: 144 }).resize(height, height, { fit: 'cover' }).toBuffer()
+  return sharp({ create: { width, height, channels: 3, background: BACKGROUND } })
+    .composite([{ input: photo, left: Math.round((width - height) / 2), top: 0 }])
+    .jpeg({ quality: 84, mozjpeg: true })
+    .toBuffer()
+}
+
+async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true })
+  const tmp = `${file}.tmp-${randomBytes(4).toString('hex')}`
+  try {
+    await writeFile(tmp, bytes)
+    await rename(tmp, file)
+  } catch (err) {
+    await rm(tmp, { force: true })
+    throw err
+  }
+}
