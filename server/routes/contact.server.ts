@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import express, { Router, type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express'
 import { rateLimit } from 'express-rate-limit'
-import { renderPage } from 'vike/server'
 import {
   EMPTY_CONTACT,
   contactValuesFrom,
@@ -13,6 +12,7 @@ import { COMPANY } from '../../domain/business.ts'
 import { checkContact, type ContactMessage } from '../../domain/contact-schema.ts'
 import type { StoredMessage } from '../../domain/message.ts'
 import { HttpError } from '../http-errors.server.ts'
+import { sendPersonalPage } from '../page-response.server.ts'
 import type { Feature, ServiceDeps } from '../services.server.ts'
 import { FormFlash } from '../services/form-flash.server.ts'
 import { MailOutbox, type RetryPolicy } from '../services/mail-outbox.server.ts'
@@ -192,7 +192,7 @@ export function contactRouter({ config, store, logger }: ServiceDeps, options: C
       const state = flash.get(req.query.form)
       if (!state) return next()
       try {
-        await renderWithForm(req, res, store, config.siteUrl, state)
+        await sendPersonalPage(req, res, { store, siteUrl: config.siteUrl ?? `${req.protocol}://${req.get('host')}`, contactForm: state })
       } catch (err) {
         next(err)
       }
@@ -206,23 +206,4 @@ export function contactRouter({ config, store, logger }: ServiceDeps, options: C
     start: () => outbox.start(),
     stop: () => outbox.stop(),
   }
-}
-
-async function renderWithForm(req: Request, res: Response, store: Store, siteUrl: string | undefined, contactForm: ContactFormState) {
-  const pageContext = await renderPage({
-    urlOriginal: req.originalUrl,
-    headersOriginal: req.headers,
-    store,
-    siteUrl: siteUrl ?? `${req.protocol}://${req.get('host')}`,
-    contactForm,
-  })
-  const { httpResponse } = pageContext
-  if (!httpResponse) throw new Error('The /contact page did not render')
-  res.status(httpResponse.statusCode)
-  for (const [name, value] of httpResponse.headers) {
-    if (name.toLowerCase() !== 'cache-control') res.setHeader(name, value)
-  }
-  res.setHeader('Cache-Control', 'no-store')
-  res.setHeader('X-Robots-Tag', 'noindex')
-  httpResponse.pipe(res)
 }

@@ -1,7 +1,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
-import { deferredModules } from '../helpers/wire.ts'
+import { pageScripts } from '../helpers/wire.ts'
 
 let t: TestServer
 beforeAll(async () => {
@@ -74,54 +74,62 @@ describe('head tags', () => {
   })
 })
 
-describe('hydration data is serialised safely', () => {
+describe('island data is serialised safely', () => {
   it('shows a product name holding </script><script> as text and never as markup', async () => {
     const evil = '</script><script>window.__pwned=1</script><img src=x onerror=alert(1)>'
     await t.store.updateProduct('oxford-brogue', (p) => ({ ...p, name: evil, description: `"'&<>${evil}` }))
     const html = (await request(t.app).get('/products')).text
     expect(html).not.toContain('<script>window.__pwned=1</script>')
     expect(html).not.toContain('<img src=x onerror')
-    // The page data Vike hands to the browser still carries the exact name.
-    const json = /<script id="vike_pageContext" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1]
-    expect(json).toBeTruthy()
-    expect(JSON.stringify(JSON.parse(json!))).toContain('window.__pwned=1')
+    // The props the browser hydrates the catalogue with still carry the exact name.
+    const attr = /data-island="catalogue" data-props="([^"]*)"/.exec(html)?.[1]
+    expect(attr).toBeTruthy()
+    const json = attr!.replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&')
+    const props = JSON.parse(json) as { products: { id: string; name: string }[] }
+    expect(props.products.find((p) => p.id === 'oxford-brogue')?.name).toBe(evil)
   })
 })
 
 describe('stylesheets inside the page (first paint without a CSS request)', () => {
-  it('puts each page stylesheet into the head, leaving its link disabled, after <meta charset>', async () => {
-    for (const path of ['/', '/products', '/terms', '/admin', '/no-such-page']) {
+  it("puts every page's styles into its head, with no stylesheet to fetch, after <meta charset>", async () => {
+    for (const path of ['/', '/products', '/products/oxford-brogue', '/terms', '/admin', '/contact/sent', '/no-such-page']) {
       const res = await request(t.app).get(path)
       const head = res.text.slice(0, res.text.indexOf('</head>'))
-      const links = [...head.matchAll(/<link rel="stylesheet"([^>]*)>/g)].map((m) => m[1]!)
-      expect(links.length, path).toBeGreaterThan(0)
-      for (const attrs of links) {
-        expect(attrs, path).toMatch(/ disabled$/)
-        const href = /href="([^"]+)"/.exec(attrs)![1]!
-        const style = new RegExp(`<style data-href="${href.replace(/[.]/g, '\\.')}">([\\s\\S]*?)</style>`).exec(head)
-        expect(style?.[1], `${path} ${href}`).toBe((await request(t.app).get(href).expect(200)).text.replaceAll('</style', '<\\/style'))
-      }
+      expect(head, path).not.toMatch(/<link rel="stylesheet"/)
+      const css = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join('')
+      expect(css.length, path).toBeGreaterThan(2000)
+      // The site's own look (header, footer) is in every page, not only the page's own rules.
+      expect(css, path).toContain('.site-header')
       expect(res.text.indexOf('<meta charset="utf-8"'), path).toBeLessThan(1024)
     }
   })
 })
 
-describe('scripts start after the first paint (server/deferred-scripts.server.ts)', () => {
-  it('sends no script or preload the browser would fetch while painting, and lists them for the boot script', async () => {
-    for (const path of ['/', '/products', '/terms', '/admin', '/contact', '/no-such-page']) {
+const scriptTags = (html: string) => [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>/g)].map((m) => m[0])
+
+describe('scripts: only the pages with something to work load any, one module each', () => {
+  it('sends the policy pages, the thank-you page and the 404 page with no script at all', async () => {
+    for (const path of ['/terms', '/privacy', '/cookies', '/returns', '/contact/sent', '/no-such-page']) {
       const html = (await request(t.app).get(path)).text
-      expect(html, path).not.toMatch(/<script[^>]*\bsrc=|<link[^>]*modulepreload/)
-      expect(html, path).toMatch(/<script type="application\/json" id="deferred-modules">.*?<\/script><script>[^<]+<\/script><\/body>/)
-      const { entry, preload } = deferredModules(html)!
-      expect(entry, path).toMatch(/^\/assets\/entries\/entry-client-routing\.[\w-]+\.js$/)
-      expect(preload.length, path).toBeGreaterThan(2)
-      for (const src of [entry, ...preload]) {
+      expect(scriptTags(html), path).toEqual([])
+      expect(html, path).not.toMatch(/modulepreload/)
+    }
+  })
+
+  it('loads one async module after the footer on the pages with a form, a filter or an order button', async () => {
+    for (const path of ['/', '/products', '/products/oxford-brogue', '/contact', '/admin']) {
+      const html = (await request(t.app).get(path)).text
+      const scripts = scriptTags(html)
+      expect(scripts, path).toHaveLength(1)
+      expect(scripts[0], path).toMatch(/^<script src="\/assets\/entries\/[\w-]+\.[\w-]+\.js" type="module" async>$/)
+      // After everything a visitor sees: the page paints and works as HTML before it runs.
+      expect(html.indexOf(scripts[0]!), path).toBeGreaterThan(html.lastIndexOf('</footer>'))
+      for (const src of pageScripts(html)) {
         const res = await request(t.app).get(src).expect(200)
         expect(res.headers['content-type'], src).toMatch(/javascript/)
       }
     }
   })
-
 })
 
 describe('/admin says whether image generation is set up in its first paint (no layout shift later)', () => {
