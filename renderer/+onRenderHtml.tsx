@@ -2,7 +2,7 @@
 // end of the body (injectScriptsAt in +config.ts), so the first screen is painted before them.
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject, stampPipe } from 'vike/server'
-import type { OnRenderHtmlAsync } from 'vike/types'
+import type { InjectFilterEntry, OnRenderHtmlAsync } from 'vike/types'
 import { Head } from './Head.tsx'
 import { PageShell } from './PageShell.tsx'
 
@@ -24,7 +24,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   stampPipe(pipe, 'node-stream')
   // React escapes every value in the head; its markup goes in as it is.
   const head = renderToStaticMarkup(<Head pageContext={pageContext} />)
-  return escapeInject`<!DOCTYPE html>
+  const documentHtml = escapeInject`<!DOCTYPE html>
 <html lang="en-GB">
   <head>
     <meta charset="utf-8" />
@@ -33,4 +33,13 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   </head>
   <body>${pipe}</body>
 </html>`
+  return { documentHtml, injectFilter: preloadScriptsWithEntry }
+}
+
+// Vike lists the modules the page's script imports without preloading them, so the browser would
+// find them one import at a time. Announced beside the script instead, they download together.
+function preloadScriptsWithEntry(assets: InjectFilterEntry[]): void {
+  for (const asset of assets) {
+    if (asset.assetType === 'script' && !asset.isEntry) asset.inject = 'HTML_END'
+  }
 }

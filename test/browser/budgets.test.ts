@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openContext, waitForHydration } from '../helpers/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import type { TestServer } from '../helpers/server.ts'
-import { deferredModules, rawGet } from '../helpers/wire.ts'
+import { pageScripts, rawGet } from '../helpers/wire.ts'
 
 let t: TestServer
 let browser: Browser
@@ -12,14 +12,13 @@ beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
 afterAll(() => stopBrowserSuite({ t, browser }))
 
 const KB = 1024
-// Sizes are deterministic for a given build, so these are tests, not benchmarks.
-// Issue 6 asks 90 KB for /. That is below what any page of this stack can weigh: React 19.3
-// (react + react-dom, 71 KB) and Vike's client-routing runtime (25 KB) alone are about 94 KB at the
-// best gzip there is (zopfli), before a line of page code. So / is held to what it weighs now with
-// everything deferrable deferred (toasts, order dialog, the forms' validation): 100.6 KB.
-const JS_BUDGET: Record<string, number> = { '/': 102 * KB, '/products': 100 * KB }
+// Sizes are deterministic for a given build, so these are tests, not benchmarks. Every page is
+// HTML that works without a script; the pages with a form, a filter or an order button load one
+// module that brings those parts to life (React and the part's own code), and no page more than 80 KB.
+const JS_BUDGET: Record<string, number> = { '/': 80 * KB, '/products': 80 * KB, '/products/oxford-brogue': 80 * KB, '/contact': 80 * KB }
+const NO_JS = ['/terms', '/privacy', '/cookies', '/returns', '/contact/sent', '/no-such-page']
 const CSS_BUDGET = 20 * KB
-const PAGES = ['/', '/products', '/admin', '/terms', '/privacy', '/cookies', '/returns', '/no-such-page']
+const PAGES = ['/', '/products', '/products/oxford-brogue', '/admin', '/terms', '/privacy', '/cookies', '/returns', '/no-such-page']
 
 /** Loads a page, waits for it to settle, and returns every URL it requested by resource type. */
 async function loadAndRecord(path: string) {
@@ -27,19 +26,12 @@ async function loadAndRecord(path: string) {
   const requests: { url: string; type: string }[] = []
   page.on('request', (r) => requests.push({ url: r.url(), type: r.resourceType() }))
   await page.goto(path)
-  if (path !== '/no-such-page') await waitForHydration(page)
+  if (!NO_JS.includes(path)) await waitForHydration(page)
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
   await page.waitForLoadState('networkidle')
   const inlineCss = await page.evaluate(() => [...document.querySelectorAll('head style')].map((s) => s.textContent).join(''))
   await context.close()
   return { requests, blocked, inlineCss }
-}
-
-/** Every script a page starts once painted. */
-const pageScripts = (html: string): string[] => {
-  const list = deferredModules(html)
-  expect(list, 'the page lists its scripts').not.toBeNull()
-  return [list!.entry, ...list!.preload]
 }
 
 const gzipBytes = async (urls: string[]) => {
@@ -64,7 +56,7 @@ describe('page weight budgets (gzip, as sent by the server)', () => {
   }
 
   it(`every page's CSS is at most ${CSS_BUDGET / KB} KB, and arrives inside its HTML`, { timeout: 90_000 }, async () => {
-    for (const path of ['/', '/products', '/admin', '/terms']) {
+    for (const path of ['/', '/products', '/products/oxford-brogue', '/admin', '/terms']) {
       const { requests, inlineCss } = await loadAndRecord(path)
       // The first paint waits for no stylesheet request: the page's own CSS is in its head.
       expect(requests.filter((r) => r.type === 'stylesheet'), path).toEqual([])
@@ -75,23 +67,11 @@ describe('page weight budgets (gzip, as sent by the server)', () => {
     }
   })
 
-  it('a client-side navigation loads only the next page\'s own stylesheets, and styles it', async () => {
-    const { page, context } = await openContext(browser, t.url, { viewport: 'phone' })
-    const sheets: string[] = []
-    page.on('request', (r) => r.resourceType() === 'stylesheet' && sheets.push(new URL(r.url()).pathname))
-    await page.goto('/terms')
-    await waitForHydration(page)
-    await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).click()
-    await page.waitForURL(`${t.url}/privacy`)
-    await page.goto('/')
-    await waitForHydration(page)
-    await page.locator('.collection-card').first().getByRole('link', { name: /View Collection/ }).click()
-    await page.waitForURL(/\/products\?category=/)
-    await page.locator('.product-card').first().waitFor()
-    // Nothing the page already had inline is fetched again (the global styles above all).
-    expect(sheets.every((s) => /\/products\.[\w-]+\.css$/.test(s)), sheets.join(', ')).toBe(true)
-    expect(await page.locator('.product-card').first().evaluate((el) => getComputedStyle(el).display)).not.toBe('inline')
-    await context.close()
+  it('the policy pages, the thank-you page and the 404 page download no JavaScript at all', { timeout: 90_000 }, async () => {
+    for (const path of NO_JS) {
+      const { requests } = await loadAndRecord(path)
+      expect(requests.filter((r) => r.type === 'script').map((r) => r.url), path).toEqual([])
+    }
   })
 
   it('no page asks any host but our own (fonts, images and scripts are self-hosted)', { timeout: 120_000 }, async () => {
@@ -105,7 +85,7 @@ describe('page weight budgets (gzip, as sent by the server)', () => {
 
 describe('layout stability', () => {
   it('no page shifts by more than 0.01 (CLS) while it loads and hydrates on a phone, even when the fonts come late', { timeout: 90_000 }, async () => {
-    for (const path of ['/', '/products', '/admin', '/terms']) {
+    for (const path of ['/', '/products', '/products/oxford-brogue', '/admin', '/terms']) {
       const { page, context } = await openContext(browser, t.url, { viewport: 'phone' })
       // A slow connection: the web fonts arrive well after the first paint and swap in. The fallback
       // faces are shaped like them, so the text must not move.
@@ -122,7 +102,7 @@ describe('layout stability', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       `)
       await page.goto(path)
-      await waitForHydration(page)
+      if (!NO_JS.includes(path)) await waitForHydration(page)
       await page.waitForLoadState('networkidle')
       await page.evaluate(() => document.fonts.ready)
       await page.waitForTimeout(300)
@@ -135,14 +115,13 @@ describe('layout stability', () => {
 })
 
 describe('on the wire', () => {
-  it('compresses HTML, JS, CSS, JSON and SVG with brotli and gzip', async () => {
+  it('compresses HTML (with its CSS), JS, JSON and SVG with brotli and gzip', async () => {
     const html = (await rawGet(`${t.url}/products`)).body.toString()
     // The biggest script of the page (a tiny one would be below any compression threshold).
     const scripts = pageScripts(html)
     const sizes = await Promise.all(scripts.map(async (s) => [(await rawGet(t.url + s)).bytes, s] as const))
     const js = sizes.sort((a, b) => b[0] - a[0])[0]![1]
-    const css = /<link rel="stylesheet"[^>]*href="([^"]+\.css)"/.exec(html)![1]!
-    for (const path of ['/', '/products', js, css, '/api/products', '/favicon.svg', '/images/seed/oxford-brogue.svg', '/sitemap.xml']) {
+    for (const path of ['/', '/products', js, '/api/products', '/favicon.svg', '/images/seed/oxford-brogue.svg', '/sitemap.xml']) {
       for (const encoding of ['br', 'gzip']) {
         const res = await rawGet(t.url + path, { 'accept-encoding': encoding })
         expect(res.headers['content-encoding'], `${path} ${encoding}`).toBe(encoding)
@@ -154,7 +133,7 @@ describe('on the wire', () => {
   it('caches hashed assets for a year as immutable, and revalidates HTML with an ETag', async () => {
     const html = (await rawGet(`${t.url}/`)).body.toString()
     const assets = [...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!), ...pageScripts(html)]
-    expect(assets.length).toBeGreaterThan(8)
+    expect(assets.length).toBeGreaterThan(4)
     for (const a of assets) {
       const res = await rawGet(t.url + a)
       expect(res.headers['cache-control'], a).toBe('public, max-age=31536000, immutable')
