@@ -1,13 +1,10 @@
 import { usePageContext } from '../../renderer/PageContextProvider.tsx'
-import { adminStore } from '../../stores/admin-store.ts'
 import type { Data } from './+data.ts'
-import { GenerationNotes } from './GenerationNotes.tsx'
-import { ImageGenerator } from './ImageGenerator.tsx'
-import { ProductOverview } from './ProductOverview.tsx'
+import { AdminWorkspaceIsland } from './AdminWorkspace.tsx'
 
-/** Product Image Generator (SPEC §2 Admin page). Protected by HTTP Basic auth when ADMIN_PASSWORD is set; no login screen here. */
+/** Product Image Generator. Protected by HTTP Basic auth when ADMIN_PASSWORD is set; no login screen here. */
 export default function Page() {
-  const { products, imageGenerationConfigured } = usePageContext().data as Data
+  const data = usePageContext().data as Data
   return (
     <>
       <section className="page-banner">
@@ -17,16 +14,7 @@ export default function Page() {
           <p>Photograph the whole catalogue in one consistent studio style, from four angles per product.</p>
         </div>
       </section>
-      <adminStore.Provider init={{ products, imageGenerationConfigured }}>
-        <div className="admin section">
-          {/* SPEC §2 order on a phone: generator, overview, notes; on a desktop the overview sits beside them. */}
-          <div className="container admin__layout">
-            <ImageGenerator />
-            <ProductOverview />
-            <GenerationNotes />
-          </div>
-        </div>
-      </adminStore.Provider>
+      <AdminWorkspaceIsland {...data} />
     </>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { IMAGE_ANGLES } from '../../domain/business.ts'
+import { useHydrated } from '../../renderer/useHydrated.ts'
 import { adminStore } from '../../stores/admin-store.ts'
 
 /** The button, the progress bar with its status line, and the results panel (SPEC §2, §4). */
@@ -18,6 +19,8 @@ export function ImageGenerator() {
   const stop = adminStore.useSelector((s) => s.stop)
   const loadStatus = adminStore.useSelector((s) => s.loadStatus)
   const running = phase === 'running'
+  // The run is started by the page's script: until it runs, the button says it is not ready yet.
+  const hydrated = useHydrated()
 
   useEffect(() => {
     void loadStatus()
@@ -33,7 +36,7 @@ export function ImageGenerator() {
           Image generation is not set up on this server yet: OPENAI_API_KEY is not set, so a run will fail.
         </p>
       ) : null}
-      <button type="button" className="btn btn-primary admin-generator__button" onClick={() => void generate()} disabled={running} aria-describedby="generator-status">
+      <button type="button" className="btn btn-primary admin-generator__button" onClick={() => void generate()} disabled={running || !hydrated} aria-describedby="generator-status">
         {running ? <span className="admin-generator__spinner" aria-hidden="true" /> : null}
         Generate All Product Images
       </button>

@@ -1,0 +1,24 @@
+import { island } from '../../renderer/island.tsx'
+import { adminStore } from '../../stores/admin-store.ts'
+import type { Data } from './+data.ts'
+import { GenerationNotes } from './GenerationNotes.tsx'
+import { ImageGenerator } from './ImageGenerator.tsx'
+import { ProductOverview } from './ProductOverview.tsx'
+
+/** The generator, the catalogue overview and the notes: one island, as they share the run's state. */
+function AdminWorkspace({ products, imageGenerationConfigured }: Data) {
+  return (
+    <adminStore.Provider init={{ products, imageGenerationConfigured }}>
+      <div className="admin section">
+        {/* On a phone: generator, overview, notes; on a desktop the overview sits beside them. */}
+        <div className="container admin__layout">
+          <ImageGenerator />
+          <ProductOverview />
+          <GenerationNotes />
+        </div>
+      </div>
+    </adminStore.Provider>
+  )
+}
+
+export const AdminWorkspaceIsland = island('admin-workspace', AdminWorkspace)
