@@ -202,23 +202,30 @@ describe.each(['phone', 'desktop'] as ViewportName[])('ordering at %s width', (v
 })
 
 describe('the loading text', () => {
-  it("shows 'Loading our premium collection...' only while a client-side navigation fetches the catalogue", async () => {
+  it("says 'Loading our premium collection...' while the catalogue is on its way after a tap, and not once it is shown", async () => {
     const { page, context } = await openContext(browser, t.url)
-    await page.goto('/terms')
+    await page.goto('/')
     await waitForHydration(page)
     expect(await page.getByText('Loading our premium collection...').count()).toBe(0)
     let release!: () => void
     const held = new Promise<void>((r) => (release = r))
-    await page.route('**/products/index.pageContext.json**', async (route) => {
+    await page.route(`${t.url}/products`, async (route) => {
       await held
       await route.continue()
     })
-    await page.locator('header nav[aria-label="Main"] a[href="/products"]').click()
-    await page.getByText('Loading our premium collection...').waitFor()
+    // While a navigation is held back the page cannot be queried, so it reports its status line itself.
+    const said: string[] = []
+    page.on('console', (m) => said.push(m.text()))
+    await page.evaluate(() => {
+      const region = document.querySelector('[role="status"]#navigation-status')!
+      new MutationObserver(() => console.log(region.textContent)).observe(region, { childList: true, subtree: true })
+    })
+    await page.locator('header nav[aria-label="Main"] a[href="/products"]').click({ noWaitAfter: true })
+    await expect.poll(() => said).toContain('Loading our premium collection...')
     release()
     await page.waitForURL(/\/products$/)
     await cards(page).first().waitFor()
-    await page.getByText('Loading our premium collection...').waitFor({ state: 'detached' })
+    expect(await page.getByText('Loading our premium collection...').count()).toBe(0)
     await context.close()
   })
 })

@@ -52,7 +52,10 @@ export async function openContext(
 
 /** Resolves once Vike has hydrated the page (our renderer marks <body> when it has) and its fonts are in. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.body.dataset.hydrated === 'true')
+  // A page with no script (the policy pages, the 404 page) is as ready as it will ever be once loaded.
+  await page.waitForLoadState('load')
+  const hasScript = await page.evaluate(() => document.querySelector('script[type="module"][src]') !== null)
+  if (hasScript) await page.waitForFunction(() => document.body.dataset.hydrated === 'true')
   // And its web fonts in: on a loaded machine they can arrive after hydration and reflow the text
   // under a scroll a test is about to start.
   await waitForFonts(page)
