@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { island } from '../renderer/island.tsx'
 import { CONTACT_SUBJECTS } from '../domain/business.ts'
 import { CONTACT_FIELDS, CONTACT_LIMITS, HONEYPOT_FIELD, type ContactField, type ContactFormState } from '../domain/contact-fields.ts'
@@ -59,7 +59,9 @@ function loadContactSchema() {
  * is sent.
  */
 export function ContactForm({ initial, headingLevel }: Props) {
-  const id = useId()
+  // Fixed, not useId(): the form is hydrated as an island, whose place in React's tree differs between
+  // the server's page and the browser's root, so generated ids would not match the painted ones.
+  const id = 'enquiry'
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>(initial?.errors ?? {})
   const [formError, setFormError] = useState<string | undefined>(initial?.formError)
   const [sending, setSending] = useState(false)
