@@ -38,8 +38,10 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
 
 // Vike lists the modules the page's script imports without preloading them, so the browser would
 // find them one import at a time. Announced beside the script instead, they download together.
+// Fonts: the head preloads the two faces the first screen uses (Head.tsx), not every face.
 function preloadScriptsWithEntry(assets: InjectFilterEntry[]): void {
   for (const asset of assets) {
     if (asset.assetType === 'script' && !asset.isEntry) asset.inject = 'HTML_END'
+    if (asset.assetType === 'font') asset.inject = false
   }
 }

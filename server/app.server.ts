@@ -79,7 +79,7 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
   app.use('/social', socialImagesRouter({ store, mediaDir: mediaDirFor(config.dataFile) }))
 
   if (config.benchStaticDir) app.use('/__static', express.static(config.benchStaticDir, { index: false }))
-  app.use(seoRouter({ siteUrl: config.siteUrl }))
+  app.use(seoRouter({ siteUrl: config.siteUrl, store }))
 
   app.get('/healthz', healthHandler(store))
 

@@ -1,13 +1,28 @@
 import { Router, type Request } from 'express'
+import type { Store } from '../../data/store.server.ts'
 import { CATEGORIES } from '../../domain/business.ts'
+import { productPath } from '../../domain/catalogue.ts'
+import { galleryOf, type StoredProduct } from '../../domain/product-page.ts'
 
 /** Every page a search engine should know: the static pages and each catalogue filter. */
 export const SITEMAP_PATHS = ['/', '/products', ...CATEGORIES.map((c) => `/products?category=${c}`), '/terms', '/privacy', '/cookies', '/returns']
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-/** /robots.txt and /sitemap.xml, with absolute URLs from SITE_URL (or the request's own origin). */
-export function seoRouter({ siteUrl }: { siteUrl: string | undefined }): Router {
+const absolute = (origin: string, src: string) => (/^https?:\/\//.test(src) ? src : origin + src)
+
+/** A product's sitemap entry: its page, when its photographs last changed, and the photographs. */
+function productEntry(origin: string, product: StoredProduct): string {
+  const lastmod = product.imagesGeneratedAt ? `<lastmod>${xmlEscape(product.imagesGeneratedAt.slice(0, 10))}</lastmod>` : ''
+  const images = galleryOf(product).map((i) => `<image:image><image:loc>${xmlEscape(absolute(origin, i.src))}</image:loc></image:image>`)
+  return `  <url><loc>${xmlEscape(origin + productPath(product))}</loc>${lastmod}${images.join('')}</url>`
+}
+
+/**
+ * /robots.txt and /sitemap.xml, with absolute URLs from SITE_URL (or the request's own origin). The
+ * sitemap lists the pages every visitor sees and each product's page, from the catalogue as it is now.
+ */
+export function seoRouter({ siteUrl, store }: { siteUrl: string | undefined; store: Pick<Store, 'products'> }): Router {
   const router = Router()
   const origin = (req: Request) => siteUrl ?? `${req.protocol}://${req.get('host')}`
 
@@ -17,9 +32,20 @@ export function seoRouter({ siteUrl }: { siteUrl: string | undefined }): Router 
   })
 
   router.get('/sitemap.xml', (req, res) => {
-    const urls = SITEMAP_PATHS.map((p) => `  <url><loc>${xmlEscape(origin(req) + p)}</loc></url>`)
+    const here = origin(req)
+    const urls = SITEMAP_PATHS.map((p) => `  <url><loc>${xmlEscape(here + p)}</loc></url>`)
+    const products = (store.products as readonly StoredProduct[]).map((p) => productEntry(here, p))
     res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600')
-    res.send(['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n'))
+    res.send(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
+        ...urls,
+        ...products,
+        '</urlset>',
+        '',
+      ].join('\n'),
+    )
   })
   return router
 }

@@ -22,11 +22,11 @@ describe('search engines', () => {
       ['/terms', `${SITE}/terms`],
     ]) {
       const h = head((await request(t.app).get(path!)).text)
-      expect(h).toContain(`<link rel="canonical" href="${canonical}" />`)
-      expect(h).toContain(`<meta property="og:url" content="${canonical}" />`)
-      expect(h).toContain(`<meta property="og:image" content="${SITE}/images/og-image.png" />`)
-      expect(h).toContain('<meta name="twitter:card" content="summary_large_image" />')
-      expect(h).toMatch(/<meta property="og:title" content="[^"]+" \/>/)
+      expect(h).toContain(`<link rel="canonical" href="${canonical}"/>`)
+      expect(h).toContain(`<meta property="og:url" content="${canonical}"/>`)
+      expect(h).toContain(`<meta property="og:image" content="${SITE}/images/og-image.png"/>`)
+      expect(h).toContain('<meta name="twitter:card" content="summary_large_image"/>')
+      expect(h).toMatch(/<meta property="og:title" content="[^"]+"\/>/)
     }
   })
 
@@ -48,7 +48,7 @@ describe('search engines', () => {
     expect(first['@type']).toBe('Product')
     expect(first.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'GBP' })
     expect(first.offers.price).toMatch(/^\d+\.\d{2}$/)
-    expect(first.image).toMatch(/^https:\/\/www\.ashbourne\.example\//)
+    expect(first.image[0]).toMatch(/^https:\/\/www\.ashbourne\.example\//)
   })
 
   it('serves a sitemap of every page and category, and robots.txt pointing to it', async () => {
@@ -57,6 +57,14 @@ describe('search engines', () => {
       expect(sitemap).toContain(`<loc>${SITE}${path.replace('&', '&amp;')}</loc>`)
     }
     expect(sitemap).not.toContain('/admin')
+    // Each product's page, with its photographs, and a date once they have been made.
+    for (const p of t.store.products) {
+      expect(sitemap).toContain(`<url><loc>${SITE}/products/${p.id}</loc>`)
+    }
+    expect(sitemap).toContain(`<image:loc>${SITE}/images/seed/oxford-brogue.svg</image:loc>`)
+    await t.store.updateProduct('oxford-brogue', (p) => ({ ...p, imagesGeneratedAt: '2026-03-04T10:00:00.000Z' }))
+    const again = (await request(t.app).get('/sitemap.xml').expect(200)).text
+    expect(again).toContain(`<loc>${SITE}/products/oxford-brogue</loc><lastmod>2026-03-04</lastmod>`)
     const robots = (await request(t.app).get('/robots.txt').expect(200).expect('content-type', /text\/plain/)).text
     expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`)
     expect(robots).toMatch(/^Disallow: \/admin$/m)
@@ -65,8 +73,8 @@ describe('search engines', () => {
 
   it('has a favicon and a web manifest', async () => {
     const h = head((await request(t.app).get('/')).text)
-    expect(h).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />')
-    expect(h).toContain('<link rel="manifest" href="/site.webmanifest" />')
+    expect(h).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>')
+    expect(h).toContain('<link rel="manifest" href="/site.webmanifest"/>')
     await request(t.app).get('/favicon.svg').expect(200).expect('content-type', /svg/)
     const manifest = JSON.parse((await request(t.app).get('/site.webmanifest').expect(200)).text)
     expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
@@ -74,7 +82,7 @@ describe('search engines', () => {
   })
 
   it('keeps 404 pages and the admin page out of the index', async () => {
-    expect(head((await request(t.app).get('/missing').expect(404)).text)).toContain('<meta name="robots" content="noindex" />')
-    expect(head((await request(t.app).get('/admin')).text)).toContain('<meta name="robots" content="noindex" />')
+    expect(head((await request(t.app).get('/missing').expect(404)).text)).toContain('<meta name="robots" content="noindex"/>')
+    expect(head((await request(t.app).get('/admin')).text)).toContain('<meta name="robots" content="noindex"/>')
   })
 })
