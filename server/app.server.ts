@@ -108,7 +108,14 @@ function paymentOriginsOf(store: Store): () => readonly string[] {
   return () => {
     if (known?.version !== store.productsVersion) {
       const origins = new Set<string>()
-      for (const p of store.products) {
+      let products: Store['products']
+      try {
+        products = store.products
+      } catch {
+        // The catalogue cannot be read: the page itself answers with the error page.
+        return known?.origins ?? []
+      }
+      for (const p of products) {
         try {
           origins.add(new URL(p.paymentLink).origin)
         } catch {
