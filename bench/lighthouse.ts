@@ -19,6 +19,8 @@ export type LighthouseResult = {
   scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>
   metrics: { lcpMs: number; cls: number; tbtMs: number; fcpMs: number }
   failing: Record<string, string[]>
+  /** Lighthouse's back/forward cache audit: whether the page can be restored instantly on Back. */
+  bfCache: { passed: boolean; reasons: string[] }
 }
 
 type Options = {
@@ -75,6 +77,7 @@ export async function runLighthouse({ writeReports, baseUrl, runs = 1 }: Options
           fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? NaN),
         },
         failing,
+        bfCache: bfCacheOf(lhr.audits['bf-cache']),
       })
       if (writeReports) {
         const name = pagePath === '/' ? 'home' : pagePath.slice(1).replace(/\W+/g, '-')
@@ -115,4 +118,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.join(ROOT, 'bench'
   console.table(results.map(({ url, scores, metrics }) => ({ url, ...scores, ...metrics })))
   for (const r of results) for (const [cat, ids] of Object.entries(r.failing)) if (ids.length) console.log(`${r.url} ${cat}: ${ids.join(', ')}`)
   console.log('Reports written to bench/results/lighthouse/')
+}
+
+/** The bf-cache audit's verdict, with the reasons Chromium gave when it fails. */
+function bfCacheOf(audit: { score: number | null; details?: unknown } | undefined): LighthouseResult['bfCache'] {
+  const items = ((audit?.details as { items?: { reason?: unknown }[] } | undefined)?.items ?? []).map((i) => String(i.reason ?? ''))
+  return { passed: audit?.score === 1, reasons: items }
 }

@@ -45,7 +45,7 @@ async function placeOrder(page: Page, size?: string) {
   return new URL((await payment).url())
 }
 
-describe('ordering without JavaScript', () => {
+describe('without JavaScript', () => {
   it("'Purchase Now' leads to the product's order form, which hands the order to the payment page", async () => {
     const { page, context } = await openContext(browser, t.url, { javaScriptEnabled: false, viewport: 'phone' })
     await page.goto('/products?category=footwear')
@@ -67,11 +67,27 @@ describe('ordering without JavaScript', () => {
     await context.close()
   })
 
+  it('the header turns solid past 100 px, and clear again at the top', async () => {
+    const { page, context } = await openContext(browser, t.url, { javaScriptEnabled: false })
+    await page.goto('/products')
+    const bg = () => page.locator('header.site-header').evaluate((h) => getComputedStyle(h).backgroundColor)
+    expect(await bg()).toBe('rgba(0, 0, 0, 0)')
+    await page.mouse.wheel(0, 400)
+    await expect.poll(bg).not.toBe('rgba(0, 0, 0, 0)')
+    await page.mouse.wheel(0, -400)
+    await expect.poll(bg).toBe('rgba(0, 0, 0, 0)')
+    await context.close()
+  })
+
   it('opens and closes the phone menu, and its links work', async () => {
     const { page, context } = await openContext(browser, t.url, { javaScriptEnabled: false, viewport: 'phone' })
     await page.goto('/terms')
     const menu = page.locator('#mobile-menu')
     expect(await menu.isVisible()).toBe(false)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await menu.waitFor({ state: 'visible' })
+    await page.keyboard.press('Escape')
+    await menu.waitFor({ state: 'hidden' })
     await page.getByRole('button', { name: 'Open menu' }).click()
     await menu.waitFor({ state: 'visible' })
     await menu.getByRole('link', { name: 'Shop' }).click()

@@ -15,7 +15,7 @@ afterAll(() => t?.close())
 
 describe('Lighthouse (mobile preset)', () => {
   for (const page of ['/', '/products', '/admin', '/terms']) {
-    it(`scores 100 for accessibility, best practices and SEO on ${page}`, () => {
+    it(`scores 100 for accessibility, best practices and SEO on ${page}, and passes the back/forward cache audit`, () => {
       const r = results.find((x) => x.url === page)!
       // /admin is kept out of search engines on purpose (robots.txt and noindex, issue 6 point 6):
       // Lighthouse's "is-crawlable" audit cannot pass there, and every other SEO audit must.
@@ -24,6 +24,8 @@ describe('Lighthouse (mobile preset)', () => {
       expect(r.scores.accessibility).toBe(100)
       expect(r.scores['best-practices']).toBe(100)
       if (page !== '/admin') expect(r.scores.seo).toBe(100)
+      // Back returns to the page at once, from the browser's back/forward cache.
+      expect({ page, bfCache: r.bfCache }).toEqual({ page, bfCache: { passed: true, reasons: [] } })
     })
   }
 })
