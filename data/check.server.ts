@@ -70,7 +70,9 @@ function syntaxProblem(text: string, label: string, parseError: Error): DataProb
   const offset = first?.offset ?? Number(/at position (\d+)/.exec(parseError.message)?.[1] ?? text.length)
   const { line, column } = lineColumn(text, offset)
   let what = first ? (SYNTAX[printParseErrorCode(first.error)] ?? 'this is not valid JSON') : parseError.message
-  if (offset >= text.trimEnd().length) what = `the file ends too early (is it only half saved?): ${what}`
+  const end = text.trimEnd().length
+  const cutShort = offset >= end || errors.some((e) => e.offset + e.length >= end) || /end of JSON input|Unterminated string/.test(parseError.message)
+  if (cutShort) what = `${what} (the file ends too early: is it only half saved?)`
   return { message: `${label} is not valid JSON at line ${line}, column ${column}: ${what}.`, line, column }
 }
 
@@ -94,7 +96,7 @@ function plainIssue(issue: v.BaseIssue<unknown>): string {
   if (issue.kind === 'schema' && issue.input === undefined) return 'is missing'
   switch (issue.type) {
     case 'picklist':
-      return `must be one of ${issue.expected!.replace(/ \| /g, ', ')}${it}`
+      return `must be one of ${issue.expected!.replace(/^\(|\)$/g, '').replace(/ \| /g, ', ')}${it}`
     case 'regex':
       return `${issue.message.replace(/^\w+ must/, 'must')}${it}`
     case 'min_length':
