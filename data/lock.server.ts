@@ -53,7 +53,11 @@ function socketAddress(p: string): { address: string; done: () => void } {
   throw new DataFileError(`The lock ${p} needs a shorter path than this system allows for a socket; give DATA_FILE a shorter path.`)
 }
 
-type Probe = { state: 'alive'; pid: number | null } | { state: 'dead' } | { state: 'gone' }
+/** Tells this process's lock from another's even across pid namespaces, where pids repeat. */
+const INSTANCE = randomBytes(8).toString('hex')
+
+type Greeting = { pid: number | null; self: boolean }
+type Probe = ({ state: 'alive' } & Greeting) | { state: 'dead' } | { state: 'gone' }
 
 /** Whether a live process listens at `p`: it connects (alive), refuses (dead: nothing listens, or not a socket) or is not there. */
 function probe(p: string): Promise<Probe> {
@@ -67,35 +71,36 @@ function probe(p: string): Promise<Probe> {
       resolve(result)
     }
     // A holder too busy to greet is still alive: never take a lock on a guess.
-    const timer = setTimeout(() => finish({ state: 'alive', pid: null }), PROBE_TIMEOUT_MS)
+    const timer = setTimeout(() => finish({ state: 'alive', pid: null, self: false }), PROBE_TIMEOUT_MS)
     socket.setEncoding('utf8')
     socket.on('data', (chunk: string) => {
       greeting += chunk
       const end = greeting.indexOf('\n')
-      if (end >= 0) finish({ state: 'alive', pid: parseGreeting(greeting.slice(0, end)) })
+      if (end >= 0) finish({ state: 'alive', ...parseGreeting(greeting.slice(0, end)) })
     })
-    socket.on('end', () => finish({ state: 'alive', pid: null }))
+    socket.on('end', () => finish({ state: 'alive', pid: null, self: false }))
     socket.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') finish({ state: 'gone' })
       else if (err.code === 'ECONNREFUSED' || err.code === 'ENOTSOCK') finish({ state: 'dead' })
-      else finish({ state: 'alive', pid: null })
+      else finish({ state: 'alive', pid: null, self: false })
     })
   }).finally(done)
 }
 
-function parseGreeting(line: string): number | null {
+function parseGreeting(line: string): Greeting {
   try {
-    const pid = (JSON.parse(line) as { pid?: unknown }).pid
-    return typeof pid === 'number' && Number.isInteger(pid) && pid > 0 ? pid : null
+    const { pid, instance } = JSON.parse(line) as { pid?: unknown; instance?: unknown }
+    return { pid: typeof pid === 'number' && Number.isInteger(pid) && pid > 0 ? pid : null, self: instance === INSTANCE }
   } catch {
-    return null
+    return { pid: null, self: false }
   }
 }
 
 /** The pid of the live process holding the data file's lock (0 if it did not say), or null when none does. */
 export async function lockHolder(file: string): Promise<number | null> {
   const found = await probe(lockFileFor(file)).catch(() => ({ state: 'gone' }) as const)
-  return found.state === 'alive' ? (found.pid ?? 0) : null
+  if (found.state !== 'alive') return null
+  return found.self ? process.pid : (found.pid ?? 0)
 }
 
 /**
@@ -129,7 +134,7 @@ export async function askHolder(file: string, request: unknown): Promise<{ pid: 
         const line = buffer.slice(0, end)
         buffer = buffer.slice(end + 1)
         if (pid === undefined) {
-          pid = parseGreeting(line)
+          pid = parseGreeting(line).pid
           socket.write(`${JSON.stringify(request)}\n`)
         } else {
           try {
@@ -155,7 +160,7 @@ function serveConnections(handle: LockRequestHandler | undefined): net.Server {
     socket.setEncoding('utf8')
     socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy())
     socket.on('error', () => {})
-    socket.write(`${JSON.stringify({ pid: process.pid })}\n`)
+    socket.write(`${JSON.stringify({ pid: process.pid, instance: INSTANCE })}\n`)
     let buffer = ''
     socket.on('data', (chunk: string) => {
       buffer += chunk
@@ -246,7 +251,7 @@ export async function acquireLock(file: string, handle?: LockRequestHandler): Pr
     }
     const found = await probe(lock)
     if (found.state === 'alive') {
-      const who = found.pid === process.pid ? 'is already open in this process' : `is in use by another process${found.pid ? ` (pid ${found.pid})` : ''}`
+      const who = found.self ? 'is already open in this process' : `is in use by another process${found.pid ? ` (pid ${found.pid})` : ''}`
       return giveUp(new DataFileError(`The data file ${file} ${who}. Only one server may write it.`))
     }
     if (found.state === 'gone') continue
