@@ -82,7 +82,7 @@ export class ChangeLog {
   private fifo: Entry[] = []
   private head = 0
 
-  constructor(private readonly max = 50_000) {}
+  constructor(private readonly max = 20_000) {}
 
   private add(version: number, key: string, before: string, after: string) {
     const entry = { version, key, before, after }
