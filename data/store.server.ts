@@ -286,7 +286,12 @@ export class Store {
     const message = this.current.messages.find((m) => m.id === id)
     if (!message) throw new UnknownMessageError(`There is no enquiry with the id ${id}.`)
     this.deleted.add(id)
-    await this.update((d) => ({ ...d, messages: d.messages.filter((m) => m.id !== id) }))
+    try {
+      await this.update((d) => ({ ...d, messages: d.messages.filter((m) => m.id !== id) }))
+    } catch (err) {
+      this.deleted.delete(id) // not deleted after all: it must not be left out of a later merge
+      throw err
+    }
     return message
   }
 
@@ -314,17 +319,19 @@ export class Store {
 
   private kick() {
     if (this.running || this.closed) return
-    this.running = this.loop().finally(() => {
-      this.running = null
-      if (this.queue.length > 0 || this.wantsCheck) this.kick()
-    })
+    this.running = this.loop()
+      .catch((err: Error) => this.logger.error({ dataFile: this.file, err }, `Unexpected failure while saving ${this.file}; will try again with the next change.`))
+      .finally(() => {
+        this.running = null
+        if (this.queue.length > 0 || this.wantsCheck) this.kick()
+      })
   }
 
   private async loop(): Promise<void> {
     while (this.queue.length > 0 || this.wantsCheck || this.wantsWrite) {
       this.wantsCheck = false
       // Never write over an edit we have not read.
-      await this.syncFromDisk()
+      await this.syncFromDisk().catch((err: Error) => this.logger.error({ dataFile: this.file, err }, `Cannot look at ${this.file}: ${err.message}`))
       if (this.queue.length === 0 && !this.wantsWrite) continue
       const group = this.queue
       this.queue = []
