@@ -25,7 +25,7 @@ async function main() {
 
   let store
   try {
-    store = await openStore(config.dataFile)
+    store = await openStore(config.dataFile, { logger })
   } catch (err) {
     if (err instanceof DataFileError) fail(err.message)
     throw err

@@ -18,7 +18,11 @@ export const NotificationSchema = v.object({
   sentAt: v.optional(v.nullable(v.string())),
 })
 
-/** A saved enquiry as it sits in the data file. Loose, so the owner's own notes survive a rewrite. */
+/**
+ * A saved enquiry as it sits in the data file. Loose, so the owner's own notes survive a rewrite.
+ * `archived: true` (set by the owner in the file, or by `npm run messages -- archive ID`) means
+ * dealt with: it is no longer listed or e-mailed, and the owner may then delete it from the file.
+ */
 export const StoredMessageSchema = v.looseObject({
   id: v.string(),
   createdAt: v.string(),
@@ -28,6 +32,7 @@ export const StoredMessageSchema = v.looseObject({
   subject: v.string(),
   message: v.string(),
   notification: NotificationSchema,
+  archived: v.optional(v.boolean()),
 })
 export type StoredMessage = v.InferOutput<typeof StoredMessageSchema>
 export type Notification = v.InferOutput<typeof NotificationSchema>

@@ -2,26 +2,41 @@
  * `npm run messages`: the owner's reading of enquiries, without opening the JSON.
  * Newest first: date, name, e-mail, subject, message, and whether the e-mail notification went out.
  *
- *   npm run messages              every enquiry
+ *   npm run messages              every enquiry not archived
  *   npm run messages -- --unsent  only those not e-mailed yet (pending, or saved while SMTP_URL was unset)
+ *   npm run messages -- --archived  only the archived ones
  *   npm run messages -- --file path/to/db.json   another data file (default: DATA_FILE or data/db.json)
+ *   npm run messages -- archive ID     mark one as dealt with: no longer listed nor e-mailed, kept in the file
+ *   npm run messages -- unarchive ID   list it again
+ *   npm run messages -- delete ID      remove it for good (a visitor asked to be forgotten)
  *
- * Read-only: it never writes, locks or repairs the data file, so it is safe while the server runs.
+ * Listing is read-only: it never writes, locks or repairs the data file, so it is safe while the
+ * server runs. archive, unarchive and delete go through the running server (the data file has one
+ * writer), or open the file themselves when no server holds it.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
+import { DataFileError, openStore, UnknownMessageError } from '../data/store.server.ts'
+import { askHolder } from '../data/lock.server.ts'
 import { subjectLabel } from '../domain/business.ts'
 import { StoredMessageSchema, type StoredMessage } from '../domain/message.ts'
 
-export type Options = { unsent: boolean; file: string; help: boolean }
+const COMMANDS = ['archive', 'unarchive', 'delete'] as const
+export type Command = { op: (typeof COMMANDS)[number]; id: string }
+export type Options = { unsent: boolean; archived: boolean; file: string; help: boolean; command?: Command }
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Options {
-  const options: Options = { unsent: false, file: env.DATA_FILE?.trim() || 'data/db.json', help: false }
+  const options: Options = { unsent: false, archived: false, file: env.DATA_FILE?.trim() || 'data/db.json', help: false }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
-    if (arg === '--unsent') options.unsent = true
+    if ((COMMANDS as readonly string[]).includes(arg) && !options.command) {
+      const id = argv[++i]
+      if (!id || id.startsWith('-')) throw new UsageError(`${arg} needs the id of an enquiry (npm run messages shows each one's id).`)
+      options.command = { op: arg as Command['op'], id }
+    } else if (arg === '--unsent') options.unsent = true
+    else if (arg === '--archived') options.archived = true
     else if (arg === '--help' || arg === '-h') options.help = true
     else if (arg === '--file') options.file = argv[++i] ?? options.file
     else if (arg.startsWith('--file=')) options.file = arg.slice('--file='.length)
@@ -32,9 +47,14 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
 
 export class UsageError extends Error {}
 
-const USAGE = `Usage: npm run messages [-- --unsent] [-- --file path/to/db.json]
-  --unsent   only enquiries whose e-mail has not been sent
-  --file     the data file to read (default: DATA_FILE, or data/db.json)`
+const USAGE = `Usage: npm run messages [-- --unsent | --archived] [-- --file path/to/db.json]
+       npm run messages -- archive ID | unarchive ID | delete ID
+  --unsent     only enquiries whose e-mail has not been sent
+  --archived   only archived enquiries
+  --file       the data file (default: DATA_FILE, or data/db.json)
+  archive ID   mark an enquiry as dealt with: no longer listed nor e-mailed, kept in the file
+  unarchive ID list it again
+  delete ID    remove it from the data file for good`
 
 /** Not e-mailed: still waiting (pending) or saved while no SMTP server was configured (disabled). */
 export function isUnsent(m: StoredMessage): boolean {
@@ -91,6 +111,7 @@ export function formatMessage(m: StoredMessage): string {
     `${formatDate(m.createdAt)}  ${name} <${clean(m.email)}>`,
     `  Subject: ${clean(subjectLabel(m.subject))}`,
     `  E-mail:  ${describeNotification(m)}`,
+    `  Id:      ${clean(m.id)}`,
     `  Message:`,
     body,
   ].join('\n')
@@ -149,15 +170,56 @@ export async function main(argv: readonly string[], out: (s: string) => void, er
     return 0
   }
   const file = path.resolve(options.file)
+  if (options.command) return runCommand(file, options.command, out, err)
   try {
-    const { messages, skipped } = await readMessages(file)
+    const { messages: all, skipped } = await readMessages(file)
+    const messages = all.filter((m) => (m.archived === true) === options.archived)
     out(formatReport(messages, options))
+    const archived = all.length - messages.length
+    if (!options.archived && archived > 0) out(`(${archived} archived not listed: npm run messages -- --archived)\n`)
     if (skipped) err(`${skipped} entr${skipped === 1 ? 'y' : 'ies'} in "messages" could not be read and were left out.\n`)
     return 0
   } catch (e) {
     err(`${(e as Error).message}\n`)
     return 1
   }
+}
+
+const DONE: Record<Command['op'], (id: string, file: string) => string> = {
+  archive: (id) => `Enquiry ${id} archived: it is no longer listed (npm run messages -- --archived shows it) nor e-mailed, and stays in the data file.`,
+  unarchive: (id) => `Enquiry ${id} is listed again.`,
+  delete: (id, file) => `Enquiry ${id} deleted for good from ${file}.`,
+}
+
+/** archive, unarchive or delete: through the server holding the file, or on the file itself when none does. */
+export async function runCommand(file: string, command: Command, out: (s: string) => void, err: (s: string) => void): Promise<number> {
+  let result: { ok: boolean; error?: string }
+  try {
+    const asked = await askHolder(file, command)
+    if (asked) {
+      result = (asked.answer as { ok: boolean; error?: string } | null) ?? { ok: false, error: 'The running server gave no answer.' }
+    } else {
+      const store = await openStore(file, { watch: false })
+      try {
+        if (command.op === 'delete') await store.deleteMessage(command.id)
+        else await store.setArchived(command.id, command.op === 'archive')
+        result = { ok: true }
+      } catch (e) {
+        if (!(e instanceof UnknownMessageError)) throw e
+        result = { ok: false, error: e.message }
+      } finally {
+        await store.close()
+      }
+    }
+  } catch (e) {
+    result = { ok: false, error: e instanceof DataFileError ? e.message : `${(e as Error).message}` }
+  }
+  if (!result.ok) {
+    err(`${result.error ?? 'It did not work.'}\n`)
+    return 1
+  }
+  out(`${DONE[command.op](command.id, file)}\n`)
+  return 0
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,11 +1,17 @@
+import path from 'node:path'
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks'
 import type { RequestHandler } from 'express'
 import type { Store } from '../data/store.server.ts'
 
 /**
- * GET /healthz for an uptime monitor: 200 `{ status: 'ok' }` while the data file can be written,
- * 503 `{ status: 'degraded', error }` when it cannot (read-only folder, full disk), so the owner
- * hears about it before a visitor's enquiry is refused.
+ * GET /healthz for an uptime monitor:
+ * - 200 `{ status: 'ok' }` while the data file can be written;
+ * - 200 `{ status: 'attention', dataFile: '<what is wrong and where>' }` while the owner's last edit
+ *   of the data file has an error: the site still serves (the last good catalogue) and still saves
+ *   enquiries (in the journal), so nothing should take it out of service, but a monitor that looks
+ *   for `"status":"ok"` tells the owner their edit is not live;
+ * - 503 `{ status: 'degraded', error }` when nothing can be written (read-only folder, full disk),
+ *   so the owner hears about it before a visitor's enquiry is refused.
  *
  * `?detail=1` adds what the load benchmark (bench/load.ts) measures inside the process: memory and
  * the event-loop delay percentiles since the previous `detail` request (the first one starts the
@@ -14,11 +20,21 @@ import type { Store } from '../data/store.server.ts'
 export function healthHandler(store: Store): RequestHandler {
   return async (req, res) => {
     const writable = await store.isWritable()
-    const body: Record<string, unknown> = writable ? { status: 'ok' } : { status: 'degraded', error: 'The data file cannot be written.' }
+    const problem = store.problem
+    const body: Record<string, unknown> = !writable
+      ? { status: 'degraded', error: 'The data file cannot be written.' }
+      : problem
+        ? { status: 'attention', dataFile: problemForPublic(problem.message, store.file) }
+        : { status: 'ok' }
     if (req.query.detail === '1') body.detail = processDetail()
     res.setHeader('Cache-Control', 'no-store')
     res.status(writable ? 200 : 503).json(body)
   }
+}
+
+/** The problem in the owner's words, naming the file but not the folder it sits in (this answer is public). */
+function problemForPublic(message: string, file: string): string {
+  return message.split(file).join(path.basename(file))
 }
 
 const RESOLUTION_MS = 10

@@ -138,6 +138,7 @@ export class MailOutbox {
   private readonly concurrency: number
   private transport: Transport | null = null
   private timer: NodeJS.Timeout | null = null
+  private unsubscribe: (() => void) | null = null
   private readonly inFlight = new Map<string, Promise<void>>()
   /** Not before this time (ms), per message: guards against a tight loop if the file cannot be written. */
   private readonly notBefore = new Map<string, number>()
@@ -164,7 +165,7 @@ export class MailOutbox {
   async start(): Promise<void> {
     if (this.started) return
     this.started = true
-    const pending = this.options.store.messages.filter((m) => m.notification.status === 'pending').length
+    const pending = this.options.store.messages.filter(awaitsMail).length
     if (!this.enabled) {
       if (pending > 0) {
         this.options.logger.warn(
@@ -183,6 +184,8 @@ export class MailOutbox {
       socketTimeout: timeout,
     }) as unknown as Transport
     if (pending > 0) this.options.logger.info({ pending }, `Retrying ${pending} enquiry e-mails left unsent`)
+    // An owner's edit of the data file may bring enquiries to send (or archive some): look again.
+    this.unsubscribe = this.options.store.onChange(() => this.pump())
     this.pump()
   }
 
@@ -198,6 +201,7 @@ export class MailOutbox {
    */
   async stop(graceMs = 5000): Promise<void> {
     this.stopped = true
+    this.unsubscribe?.()
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     let grace: NodeJS.Timeout | undefined
@@ -235,7 +239,7 @@ export class MailOutbox {
   private nextDue(): number {
     let next = Infinity
     for (const m of this.options.store.messages) {
-      if (m.notification.status !== 'pending' || this.inFlight.has(m.id)) continue
+      if (!awaitsMail(m) || this.inFlight.has(m.id)) continue
       next = Math.min(next, this.dueAt(m))
     }
     return next
@@ -255,7 +259,7 @@ export class MailOutbox {
     const now = Date.now()
     let next = Infinity
     for (const m of this.options.store.messages) {
-      if (m.notification.status !== 'pending' || this.inFlight.has(m.id)) continue
+      if (!awaitsMail(m) || this.inFlight.has(m.id)) continue
       const due = this.dueAt(m)
       if (due > now) {
         next = Math.min(next, due)
@@ -282,7 +286,7 @@ export class MailOutbox {
     const { store, logger } = this.options
     const transport = this.transport
     const message = store.messages.find((m) => m.id === id)
-    if (!transport || !message || message.notification.status !== 'pending') return
+    if (!transport || !message || !awaitsMail(message)) return
 
     const sentAt = this.sentUnrecorded.get(id)
     if (sentAt) return this.record(id, () => this.markSent(id, sentAt), sentAt)
@@ -336,6 +340,11 @@ export class MailOutbox {
       if (sentAt) this.sentUnrecorded.set(id, sentAt)
     }
   }
+}
+
+/** Waiting to be e-mailed: pending, and not archived by the owner (dealt with already). */
+function awaitsMail(m: StoredMessage): boolean {
+  return m.notification.status === 'pending' && m.archived !== true
 }
 
 function consecutiveFailures(n: Notification): number {

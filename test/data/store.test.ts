@@ -1,8 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { spawn } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DataFileError, lockFileFor, openStore, StoreWriteError, type Store } from '../../data/store.server.ts'
+import { DataFileError, lockFileFor, lockHolder, openStore, StoreWriteError, type Store } from '../../data/store.server.ts'
+import { ROOT } from '../../server/paths.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
 import { makeReadOnly, makeWritable } from '../helpers/read-only.ts'
 
@@ -96,16 +99,6 @@ describe('the data store (lowdb on DATA_FILE)', () => {
     })
   }
 
-  it('lets only one writer open a data file', async () => {
-    await open()
-    await expect(openStore(file)).rejects.toThrow(/already open|in use/)
-  })
-
-  it('takes over a lock left by a process that died', async () => {
-    await writeFile(lockFileFor(file), '999999999')
-    const store = await open()
-    expect(store.products.length).toBeGreaterThan(0)
-  })
 
   it('undoes a change that could not be written, keeps the file intact, and recovers', async () => {
     const store = await open()
@@ -118,6 +111,71 @@ describe('the data store (lowdb on DATA_FILE)', () => {
     await makeWritable(dir)
     await store.addMessage(newMessage(3))
     expect((await onDisk()).messages.map((m: { firstName: string }) => m.firstName)).toEqual(['Ann1', 'Ann3'])
+  })
+})
+
+describe('the single-writer lock (a socket the holder listens on)', () => {
+  /** Another process holding the lock of `f`, as a server would; resolves once it holds it. */
+  const holdInChild = async (f: string) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', `import('./data/lock.server.ts').then((m) => m.acquireLock(${JSON.stringify(f)})).then(() => console.log('held'), (e) => { console.error(e.message); process.exit(1) }); setInterval(() => {}, 1000)`], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (d) => String(d).includes('held') && resolve())
+      child.once('exit', (code) => reject(new Error(`the child exited (${code})`)))
+    })
+    return child
+  }
+
+  it('lets only one writer open a data file, in this process or another, and names the holder', async () => {
+    await open()
+    await expect(openStore(file)).rejects.toThrow(/already open in this process/)
+    const other = path.join(dir, 'other.json')
+    const child = await holdInChild(other)
+    try {
+      await expect(openStore(other)).rejects.toThrow(new RegExp(`in use by another process \\(pid ${child.pid}\\)`))
+      expect(await lockHolder(other)).toBe(child.pid)
+    } finally {
+      child.kill('SIGKILL')
+      await new Promise((r) => child.once('exit', r))
+    }
+    // Killed: its socket refuses connections whatever its pid, so the lock is taken over at once.
+    expect(await lockHolder(other)).toBeNull()
+    const store = await open(other)
+    expect(store.products.length).toBeGreaterThan(0)
+    expect(await lockHolder(other)).toBe(process.pid)
+  })
+
+  it('takes over a lock file of the old kind, even when the pid in it belongs to a live process', async () => {
+    await writeFile(lockFileFor(file), String(process.pid)) // the pid is alive: it is this very process
+    const store = await open()
+    expect(store.products.length).toBeGreaterThan(0)
+  })
+
+  it('lets exactly one of several servers starting together on a dead lock win', async () => {
+    const child = await holdInChild(file)
+    child.kill('SIGKILL')
+    await new Promise((r) => child.once('exit', r))
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => openStore(file)))
+    const won = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+    opened.push(...won)
+    expect(won).toHaveLength(1)
+    for (const r of results) if (r.status === 'rejected') expect(String(r.reason)).toMatch(/already open in this process/)
+    expect(readdirSync(dir).filter((n) => n.includes('.lock.'))).toEqual([]) // no temporary sockets left behind
+  })
+
+  it('works in a folder whose path is longer than a socket address may be', async () => {
+    const deep = path.join(dir, 'a-folder-name-long-enough-to-matter'.repeat(3))
+    await mkdir(deep)
+    const long = path.join(deep, 'db.json')
+    expect(Buffer.byteLength(lockFileFor(long))).toBeGreaterThan(108)
+    const store = await open(long)
+    await expect(openStore(long)).rejects.toThrow(/already open in this process/)
+    expect(await lockHolder(long)).toBe(process.pid)
+    await store.close()
+    expect(await lockHolder(long)).toBeNull()
+    await open(long)
   })
 })
 

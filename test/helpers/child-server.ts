@@ -28,9 +28,17 @@ export type ChildServer = {
  * `node --import tsx`, not the `tsx` CLI, which would run the server in a grandchild that a
  * SIGKILL of `child` leaves running (and whose memory `child.pid` would not show).
  */
-export async function spawnServer(env: Record<string, string>, options: { waitReady?: boolean } = {}): Promise<ChildServer> {
+export async function spawnServer(
+  env: Record<string, string>,
+  options: {
+    waitReady?: boolean
+    /** Runs the server through another command, e.g. `unshare ...` (its last words are the server's command line). */
+    wrap?: (command: string[]) => string[]
+  } = {},
+): Promise<ChildServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server.ts')], {
+  const [command, ...args] = (options.wrap ?? ((c) => c))([process.execPath, '--import', 'tsx', path.join(ROOT, 'server.ts')])
+  const child = spawn(command!, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -167,7 +167,7 @@ describe('a full disk while running', () => {
     await expectRefusedButServing(server)
     expect((await readFile(dataFile)).equals(before)).toBe(true)
     // A failed write leaves no half-written temporary file behind to fill the owner's backup.
-    expect((await readdir(mnt)).sort()).toEqual(['db.json', 'db.json.lock', 'filler.bin'])
+    expect((await readdir(mnt)).sort()).toEqual(['db.json', 'db.json.journal', 'db.json.lock', 'filler.bin'])
 
     await rm(filler)
     await expectRecovered(server, dataFile, earlier)

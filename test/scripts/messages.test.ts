@@ -137,3 +137,48 @@ describe('npm run messages', () => {
     expect(err3.join('')).toMatch(/Unknown option --frobnicate/)
   })
 })
+
+describe('npm run messages -- archive | unarchive | delete', () => {
+  let dir: string
+  let file: string
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'leather-archive-'))
+    file = path.join(dir, 'db.json')
+    await writeFile(file, JSON.stringify({ products: seedProducts, messages }, null, 2) + '\n')
+  })
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+  const cli = async (...argv: string[]) => {
+    const out: string[] = []
+    const code = await main([...argv, '--file', file], (s) => out.push(s), (s) => out.push(s))
+    return { code, out: out.join('') }
+  }
+
+  it('archives through the running server, which writes the file; the list leaves it out, --archived shows it', async () => {
+    const store = await openStore(file)
+    try {
+      expect(await cli('archive', 'm3')).toMatchObject({ code: 0, out: expect.stringContaining('Enquiry m3 archived') })
+      expect(store.messages.find((m) => m.id === 'm3')?.archived).toBe(true)
+      const listed = (await cli()).out
+      expect(listed).toContain('2 enquiries')
+      expect(listed).not.toContain('Newest Pending')
+      expect(listed).toContain('(1 archived not listed: npm run messages -- --archived)')
+      expect(listed).toContain('Id:      m1')
+      expect((await cli('--archived')).out).toContain('Newest Pending')
+      expect(await cli('archive', 'nope')).toMatchObject({ code: 1, out: 'There is no enquiry with the id nope.\n' })
+    } finally {
+      await store.close()
+    }
+    expect(JSON.parse(await readFile(file, 'utf8')).messages.find((m: StoredMessage) => m.id === 'm3').archived).toBe(true)
+  })
+
+  it('unarchives and deletes on the file itself when no server runs', async () => {
+    expect((await cli('unarchive', 'm3')).code).toBe(0)
+    expect(await cli('delete', 'm2')).toMatchObject({ code: 0, out: `Enquiry m2 deleted for good from ${file}.\n` })
+    const saved = JSON.parse(await readFile(file, 'utf8')).messages as StoredMessage[]
+    expect(saved.map((m) => [m.id, m.archived])).toEqual([
+      ['m1', undefined],
+      ['m3', undefined],
+    ])
+    expect((await cli('delete')).code).toBe(2)
+  })
+})

@@ -1,0 +1,181 @@
+/**
+ * Reads the text of a data file and says, in plain words, whether the site can use it: the JSON
+ * syntax (with the line and column of a mistake), the shape of every product and enquiry (naming the
+ * product or enquiry, the field and its line), and ids that must be unique. Used by the store on
+ * every owner's edit and by `npm run check-data`.
+ */
+import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
+import * as v from 'valibot'
+import { ProductSchema } from '../domain/product.ts'
+import { StoredMessageSchema } from '../domain/message.ts'
+
+/** Stored products may carry extra fields (generated image sets); the API shows only the public ones. */
+const StoredProductSchema = v.looseObject(ProductSchema.entries)
+
+/** The data file: products and enquiries, plus any other top-level field, kept as it is. */
+export const DataSchema = v.looseObject({
+  products: v.array(StoredProductSchema),
+  messages: v.array(StoredMessageSchema),
+})
+export type Data = v.InferOutput<typeof DataSchema>
+
+/** What is wrong with a data file, where, in words the owner can act on. */
+export type DataProblem = {
+  /** A full sentence naming the file and the place: line and column, or the product or enquiry and its field. */
+  message: string
+  line?: number
+  column?: number
+}
+
+export type CheckResult = { ok: true; data: Data } | { ok: false; problem: DataProblem }
+
+/** 1-based line and column of a character offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1
+  let lineStart = 0
+  const end = Math.min(Math.max(0, offset), text.length)
+  for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) {
+    line++
+    lineStart = i + 1
+  }
+  return { line, column: end - lineStart + 1 }
+}
+
+/** The parser's error codes (by name) in plain words. */
+const SYNTAX: Record<string, string> = {
+  InvalidSymbol: 'this is not valid JSON here (text, such as a price, must be inside double quotes: "£185.00")',
+  InvalidNumberFormat: 'this number is not written as JSON allows',
+  PropertyNameExpected: 'a field name in double quotes was expected here (is there a comma too many just before it?)',
+  ValueExpected: 'a value is missing here',
+  ColonExpected: 'a colon (:) is missing after the field name',
+  CommaExpected: 'a comma is missing before this',
+  CloseBraceExpected: 'a closing } is missing',
+  CloseBracketExpected: 'a closing ] is missing',
+  EndOfFileExpected: 'there is more text after the end of the data',
+  InvalidCommentToken: 'comments are not allowed in the data file',
+  UnexpectedEndOfComment: 'comments are not allowed in the data file',
+  UnexpectedEndOfString: 'a text value is not closed: its closing double quote is missing',
+  UnexpectedEndOfNumber: 'a number is cut short',
+  InvalidUnicode: 'a \\u escape needs four hexadecimal digits',
+  InvalidEscapeCharacter: 'a backslash starts an escape JSON does not know (write \\\\ for a backslash)',
+  InvalidCharacter: 'a text value holds a line break or a control character (write \\n for a new line)',
+}
+
+function syntaxProblem(text: string, label: string, parseError: Error): DataProblem {
+  if (text.trim() === '') return { message: `${label} is empty.` }
+  const errors: ParseError[] = []
+  parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
+  const first = errors[0]
+  // The parser and JSON.parse agree on what JSON is; should they ever not, JSON.parse's own words stand.
+  const offset = first?.offset ?? Number(/at position (\d+)/.exec(parseError.message)?.[1] ?? text.length)
+  const { line, column } = lineColumn(text, offset)
+  let what = first ? (SYNTAX[printParseErrorCode(first.error)] ?? 'this is not valid JSON') : parseError.message
+  const end = text.trimEnd().length
+  const cutShort = offset >= end || errors.some((e) => e.offset + e.length >= end) || /end of JSON input|Unterminated string/.test(parseError.message)
+  if (cutShort) what = `${what} (the file ends too early: is it only half saved?)`
+  return { message: `${label} is not valid JSON at line ${line}, column ${column}: ${what}.`, line, column }
+}
+
+const quote = (value: unknown) => {
+  const s = JSON.stringify(value) ?? String(value)
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text in double quotes',
+  boolean: 'true or false',
+  array: 'a list in [ ]',
+  object: 'an object in { }',
+  loose_object: 'an object in { }',
+  number: 'a number',
+}
+
+/** One issue of the schema in plain words, e.g. 'is missing', 'must be one of "footwear", "bags", "belts" (it is "hats")'. */
+function plainIssue(issue: v.BaseIssue<unknown>): string {
+  const it = issue.input === undefined ? '' : ` (it is ${quote(issue.input)})`
+  if (issue.kind === 'schema' && issue.input === undefined) return 'is missing'
+  switch (issue.type) {
+    case 'picklist':
+      return `must be one of ${issue.expected!.replace(/^\(|\)$/g, '').replace(/ \| /g, ', ')}${it}`
+    case 'regex':
+      return `${issue.message.replace(/^\w+ must/, 'must')}${it}`
+    case 'min_length':
+      return `must not be empty${it}`
+    case 'url':
+      return `must be a full web address starting with https://${it}`
+    default:
+      return `must be ${TYPE_WORDS[issue.type] ?? issue.expected ?? 'something else'}${it}`
+  }
+}
+
+type Item = { id?: unknown; name?: unknown }
+
+/** "product 3 (id "oxford-brogue")" for a path into the data. */
+function describeItem(data: Record<string, unknown>, list: string, index: number): string {
+  const item = (data[list] as Item[] | undefined)?.[index]
+  const noun = list === 'products' ? 'product' : 'enquiry'
+  const id = item && typeof item === 'object' && typeof item.id === 'string' && item.id ? ` (id ${quote(item.id)})` : ''
+  return `${noun} ${index + 1}${id}`
+}
+
+function schemaProblem(text: string, label: string, raw: unknown, issue: v.BaseIssue<unknown>): DataProblem {
+  const keys = (issue.path ?? []).map((p) => p.key as string | number)
+  const tree = parseTree(text)
+  // Point at the field itself, or at the nearest thing that is there when the field is missing.
+  let node = undefined
+  for (let n = keys.length; n >= 0 && !node; n--) node = tree && findNodeAtLocation(tree, keys.slice(0, n))
+  const where = node ? lineColumn(text, node.offset) : undefined
+  const at = where ? `, line ${where.line}, column ${where.column}` : ''
+  const [list, index, ...field] = keys
+  let subject: string
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) subject = 'the whole file'
+  else if (keys.length === 0) subject = 'the whole file'
+  else if ((list === 'products' || list === 'messages') && typeof index === 'number') {
+    subject = describeItem(raw as Record<string, unknown>, list, index)
+    if (field.length) subject += `, field ${quote(field.join('.'))}`
+  } else subject = `the field ${quote(keys.join('.'))}`
+  const detail = subject === 'the whole file' && keys.length === 0 ? 'must be an object with "products" and "messages" lists' : plainIssue(issue)
+  return { message: `${label}: ${subject}${at} ${detail}.`, ...where }
+}
+
+function duplicateProblem(text: string, label: string, data: Data): DataProblem | null {
+  for (const list of ['products', 'messages'] as const) {
+    const seen = new Map<string, number>()
+    const items = data[list] as readonly { id: string }[]
+    for (let i = 0; i < items.length; i++) {
+      const first = seen.get(items[i]!.id)
+      if (first === undefined) {
+        seen.set(items[i]!.id, i)
+        continue
+      }
+      const tree = parseTree(text)
+      const node = tree && findNodeAtLocation(tree, [list, i, 'id'])
+      const where = node ? lineColumn(text, node.offset) : undefined
+      const noun = list === 'products' ? 'products' : 'enquiries'
+      return {
+        message: `${label}: ${noun} ${first + 1} and ${i + 1} have the same id ${quote(items[i]!.id)}${where ? ` (line ${where.line}, column ${where.column})` : ''}; each needs its own.`,
+        ...where,
+      }
+    }
+  }
+  return null
+}
+
+/**
+ * Parses and validates the text of a data file. `label` names the file in the messages. The data
+ * returned is the file's own objects (key order and unknown fields as the owner wrote them).
+ */
+export function checkDataText(text: string, label: string): CheckResult {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text // a byte-order mark some editors add
+  let raw: unknown
+  try {
+    raw = JSON.parse(body)
+  } catch (err) {
+    return { ok: false, problem: syntaxProblem(body, label, err as Error) }
+  }
+  const parsed = v.safeParse(DataSchema, raw)
+  if (!parsed.success) return { ok: false, problem: schemaProblem(body, label, raw, parsed.issues[0]) }
+  const data = raw as Data
+  const duplicate = duplicateProblem(body, label, data)
+  return duplicate ? { ok: false, problem: duplicate } : { ok: true, data }
+}

@@ -1,0 +1,111 @@
+/**
+ * The enquiry journal, `<data file>.journal` beside the data file: one JSON line per enquiry as
+ * last saved (or one line saying an enquiry was deleted through the server), appended and flushed
+ * to disk (fsync) before a visitor is told their enquiry is saved.
+ *
+ * It is the server's own second copy of every enquiry, in a file the owner does not edit. It keeps
+ * enquiries safe where the data file alone cannot: while the owner's file has an error (the server
+ * leaves it exactly as they saved it, and acknowledges enquiries once they are here), and when the
+ * owner saves from an older copy just before the process dies (at the next start, every enquiry
+ * in the journal that the file lacks is put back). It is rewritten compactly, one line per enquiry,
+ * at start-up and whenever it has grown to twice that.
+ */
+import fs from 'node:fs'
+import { open, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import * as v from 'valibot'
+import writeFileAtomic from 'write-file-atomic'
+import { StoredMessageSchema, type StoredMessage } from '../domain/message.ts'
+import { syncFolder } from './fsync.server.ts'
+
+export type JournalRecord = { message: StoredMessage } | { removed: string }
+
+export type JournalContents = {
+  /** The latest saved version of each enquiry, in the order they first appeared. */
+  messages: StoredMessage[]
+  /** Ids of enquiries deleted through the server: an older copy of the data file must not bring them back. */
+  deleted: string[]
+  /** Lines that could not be read (not the last line cut short by a crash, which never was acknowledged). */
+  damaged: number
+  lines: number
+}
+
+export function journalFileFor(file: string): string {
+  return `${file}.journal`
+}
+
+const line = (record: JournalRecord) => `${JSON.stringify(record)}\n`
+
+export class Journal {
+  /** Lines appended since the journal was last rewritten. */
+  private appended = 0
+
+  constructor(readonly file: string) {}
+
+  /** Appends records and flushes them to disk; resolves once they are there. */
+  async append(records: readonly JournalRecord[]): Promise<void> {
+    if (records.length === 0) return
+    const fh = await open(this.file, 'a')
+    try {
+      const created = (await fh.stat()).size === 0
+      await fh.writeFile(records.map(line).join(''))
+      await fh.sync()
+      if (created) await syncFolder(path.dirname(this.file))
+    } finally {
+      await fh.close()
+    }
+    this.appended += records.length
+  }
+
+  /** Whether it has grown enough to be worth rewriting for `messages` enquiries. */
+  wantsCompaction(messages: number): boolean {
+    return this.appended > Math.max(1000, messages)
+  }
+
+  /** Replaces the journal by one line per enquiry and per deletion (atomically: a crash leaves the old one or the new one). */
+  async rewrite(messages: readonly StoredMessage[], deleted: Iterable<string>): Promise<void> {
+    const lines = [...[...deleted].map((removed) => line({ removed })), ...messages.map((message) => line({ message }))]
+    await writeFileAtomic(this.file, lines.join(''), { fsync: true })
+    await syncFolder(path.dirname(this.file))
+    this.appended = 0
+  }
+
+  async read(): Promise<JournalContents> {
+    let text: string
+    try {
+      text = await readFile(this.file, 'utf8')
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { messages: [], deleted: [], damaged: 0, lines: 0 }
+      throw err
+    }
+    const latest = new Map<string, StoredMessage>()
+    const deleted = new Set<string>()
+    const lines = text.split('\n')
+    let damaged = 0
+    lines.forEach((raw, i) => {
+      if (raw.trim() === '') return
+      const last = i === lines.length - 1 // no newline after it: its write was cut short, so it was never acknowledged
+      try {
+        const record = JSON.parse(raw) as Partial<{ message: unknown; removed: unknown }>
+        if (typeof record.removed === 'string') {
+          latest.delete(record.removed)
+          deleted.add(record.removed)
+          return
+        }
+        const message = v.parse(StoredMessageSchema, record.message) as StoredMessage
+        deleted.delete(message.id)
+        latest.set(message.id, record.message as StoredMessage) // a later line updates it in place
+      } catch {
+        if (!last) damaged++
+      }
+    })
+    return { messages: [...latest.values()], deleted: [...deleted], damaged, lines: lines.length }
+  }
+
+  /** Keeps a copy of a journal with unreadable lines for the owner to look at, before it is rewritten. */
+  async setAside(): Promise<string> {
+    const copy = `${this.file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`
+    await fs.promises.copyFile(this.file, copy)
+    return copy
+  }
+}

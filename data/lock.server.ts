@@ -1,0 +1,271 @@
+/**
+ * The single-writer lock of a data file: a Unix domain socket at `<data file>.lock`, listened on by
+ * the server that writes the file.
+ *
+ * Why a socket and not a pid in a file: the kernel closes a process's sockets the moment it dies,
+ * so a lock left by a killed server refuses connections, whatever pid it had, whoever has that pid
+ * now (a container restarted in a fresh pid namespace gets the same pid; after a power cut any
+ * process may) and even while the dead process waits to be reaped. A live holder accepts a
+ * connection and says its pid, which is how `npm run generate-images` and `npm run messages`
+ * find the running server and hand their work to it (see `askHolder`).
+ *
+ * Taking the lock is atomic: the socket is bound at a fresh name, then hard-linked to the lock's
+ * name, which fails if any lock is there. A dead lock is moved aside (an atomic rename) and checked
+ * again before it is deleted, so two servers starting together on a dead lock cannot both win.
+ * Socket paths are limited to about 108 bytes; a longer one is reached through the folder's open
+ * descriptor (`/proc/self/fd/N/name`, on Linux).
+ */
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import { link, rename, stat, unlink } from 'node:fs/promises'
+import net from 'node:net'
+import path from 'node:path'
+
+/** Start-up refused because of the data file; the message names the file and the problem. */
+export class DataFileError extends Error {
+  override name = 'DataFileError'
+}
+
+export function lockFileFor(file: string): string {
+  return `${file}.lock`
+}
+
+/** A request from a local tool to the server holding the lock, and its answer (JSON, one line each). */
+export type LockRequestHandler = (request: unknown) => Promise<unknown>
+
+export type HeldLock = { release(): Promise<void> }
+
+/** sockaddr_un holds 108 bytes on Linux and 104 elsewhere, the final NUL included. */
+const MAX_SOCKET_PATH = 103
+const PROBE_TIMEOUT_MS = 3000
+const REQUEST_TIMEOUT_MS = 30_000
+const MAX_REQUEST_BYTES = 64 * 1024
+
+/** An address the socket calls accept for `p`, however long `p` is; `done` closes what it opened. */
+function socketAddress(p: string): { address: string; done: () => void } {
+  if (Buffer.byteLength(p) <= MAX_SOCKET_PATH) return { address: p, done: () => {} }
+  if (process.platform === 'linux') {
+    const fd = fs.openSync(path.dirname(p), 'r')
+    const address = `/proc/self/fd/${fd}/${path.basename(p)}`
+    if (Buffer.byteLength(address) <= MAX_SOCKET_PATH) return { address, done: () => fs.closeSync(fd) }
+    fs.closeSync(fd)
+  }
+  throw new DataFileError(`The lock ${p} needs a shorter path than this system allows for a socket; give DATA_FILE a shorter path.`)
+}
+
+/** Tells this process's lock from another's even across pid namespaces, where pids repeat. */
+const INSTANCE = randomBytes(8).toString('hex')
+
+type Greeting = { pid: number | null; self: boolean }
+type Probe = ({ state: 'alive' } & Greeting) | { state: 'dead' } | { state: 'gone' }
+
+/** Whether a live process listens at `p`: it connects (alive), refuses (dead: nothing listens, or not a socket) or is not there. */
+function probe(p: string): Promise<Probe> {
+  const { address, done } = socketAddress(p)
+  return new Promise<Probe>((resolve) => {
+    const socket = net.connect(address)
+    let greeting = ''
+    const finish = (result: Probe) => {
+      clearTimeout(timer)
+      socket.destroy()
+      resolve(result)
+    }
+    // A holder too busy to greet is still alive: never take a lock on a guess.
+    const timer = setTimeout(() => finish({ state: 'alive', pid: null, self: false }), PROBE_TIMEOUT_MS)
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => {
+      greeting += chunk
+      const end = greeting.indexOf('\n')
+      if (end >= 0) finish({ state: 'alive', ...parseGreeting(greeting.slice(0, end)) })
+    })
+    socket.on('end', () => finish({ state: 'alive', pid: null, self: false }))
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') finish({ state: 'gone' })
+      else if (err.code === 'ECONNREFUSED' || err.code === 'ENOTSOCK') finish({ state: 'dead' })
+      else finish({ state: 'alive', pid: null, self: false })
+    })
+  }).finally(done)
+}
+
+function parseGreeting(line: string): Greeting {
+  try {
+    const { pid, instance } = JSON.parse(line) as { pid?: unknown; instance?: unknown }
+    return { pid: typeof pid === 'number' && Number.isInteger(pid) && pid > 0 ? pid : null, self: instance === INSTANCE }
+  } catch {
+    return { pid: null, self: false }
+  }
+}
+
+/** The pid of the live process holding the data file's lock (0 if it did not say), or null when none does. */
+export async function lockHolder(file: string): Promise<number | null> {
+  const found = await probe(lockFileFor(file)).catch(() => ({ state: 'gone' }) as const)
+  if (found.state !== 'alive') return null
+  return found.self ? process.pid : (found.pid ?? 0)
+}
+
+/**
+ * Sends one request to the server holding the data file and returns its answer, or null when no
+ * server holds it (then the caller may open the file itself).
+ */
+export async function askHolder(file: string, request: unknown): Promise<{ pid: number | null; answer: unknown } | null> {
+  let target: { address: string; done: () => void }
+  try {
+    target = socketAddress(lockFileFor(file))
+  } catch {
+    return null
+  }
+  return new Promise<{ pid: number | null; answer: unknown } | null>((resolve, reject) => {
+    const socket = net.connect(target.address)
+    let buffer = ''
+    let pid: number | null | undefined
+    const timer = setTimeout(() => {
+      socket.destroy()
+      reject(new Error('The running server did not answer in time.'))
+    }, REQUEST_TIMEOUT_MS)
+    const finish = (value: { pid: number | null; answer: unknown } | null) => {
+      clearTimeout(timer)
+      socket.destroy()
+      resolve(value)
+    }
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => {
+      buffer += chunk
+      for (let end = buffer.indexOf('\n'); end >= 0; end = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, end)
+        buffer = buffer.slice(end + 1)
+        if (pid === undefined) {
+          pid = parseGreeting(line).pid
+          socket.write(`${JSON.stringify(request)}\n`)
+        } else {
+          try {
+            finish({ pid, answer: JSON.parse(line) })
+          } catch {
+            finish({ pid, answer: null })
+          }
+        }
+      }
+    })
+    socket.on('end', () => (pid === undefined ? finish(null) : finish({ pid, answer: null })))
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      clearTimeout(timer)
+      if (pid === undefined && ['ENOENT', 'ECONNREFUSED', 'ENOTSOCK'].includes(err.code ?? '')) resolve(null)
+      else reject(err)
+    })
+  }).finally(target.done)
+}
+
+/** Answers each connection: our pid first (a one-line greeting), then one request and its answer. */
+function serveConnections(handle: LockRequestHandler | undefined): net.Server {
+  return net.createServer((socket) => {
+    socket.setEncoding('utf8')
+    socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy())
+    socket.on('error', () => {})
+    socket.write(`${JSON.stringify({ pid: process.pid, instance: INSTANCE })}\n`)
+    let buffer = ''
+    socket.on('data', (chunk: string) => {
+      buffer += chunk
+      if (buffer.length > MAX_REQUEST_BYTES) return socket.destroy()
+      const end = buffer.indexOf('\n')
+      if (end < 0) return
+      socket.pause()
+      let request: unknown
+      try {
+        request = JSON.parse(buffer.slice(0, end))
+      } catch {
+        return socket.end(`${JSON.stringify({ ok: false, error: 'The request was not JSON.' })}\n`)
+      }
+      const answer = handle ? handle(request) : Promise.resolve({ ok: false, error: 'This process takes no requests.' })
+      answer.then(
+        (result) => socket.end(`${JSON.stringify(result)}\n`),
+        (err: Error) => socket.end(`${JSON.stringify({ ok: false, error: err.message })}\n`),
+      )
+    })
+  })
+}
+
+function listen(server: net.Server, p: string): Promise<void> {
+  const { address, done } = socketAddress(p)
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(address, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  }).finally(done)
+}
+
+/** Sockets a server killed while taking the lock left under their temporary names: dead ones go. */
+async function removeLeftovers(lock: string): Promise<void> {
+  const dir = path.dirname(lock)
+  const prefix = `.${path.basename(lock)}.`
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[])
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !/^(new|stale)-[0-9a-f]{12}$/.test(name.slice(prefix.length))) continue
+    const leftover = path.join(dir, name)
+    if ((await probe(leftover).catch(() => null))?.state === 'dead') await unlink(leftover).catch(() => {})
+  }
+}
+
+const isCode = (err: unknown, ...codes: string[]) => codes.includes((err as NodeJS.ErrnoException).code ?? '')
+
+/**
+ * Takes the single-writer lock of a data file, or throws a DataFileError naming the live holder.
+ * A lock left by a process that died is taken over. `handle` answers requests from local tools.
+ */
+export async function acquireLock(file: string, handle?: LockRequestHandler): Promise<HeldLock> {
+  const lock = lockFileFor(file)
+  const dir = path.dirname(lock)
+  const fresh = (what: string) => path.join(dir, `.${path.basename(lock)}.${what}-${randomBytes(6).toString('hex')}`)
+  const server = serveConnections(handle)
+  server.unref()
+  const bound = fresh('new')
+  try {
+    await listen(server, bound)
+  } catch (err) {
+    throw new DataFileError(`Cannot create the lock ${lock}: ${(err as Error).message}`)
+  }
+  const ours = (await stat(bound)).ino
+  const giveUp = async (err: Error): Promise<never> => {
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await unlink(bound).catch(() => {})
+    throw err
+  }
+
+  for (let attempt = 0; attempt < 10; attempt++) {
+    try {
+      await link(bound, lock) // atomic: fails if any lock is there
+      await unlink(bound).catch(() => {})
+      await removeLeftovers(lock)
+      let released = false
+      return {
+        async release() {
+          if (released) return
+          released = true
+          // Only our own socket: never remove a lock another server has taken since.
+          if ((await stat(lock).catch(() => null))?.ino === ours) await unlink(lock).catch(() => {})
+          await new Promise<void>((resolve) => server.close(() => resolve()))
+        },
+      }
+    } catch (err) {
+      if (!isCode(err, 'EEXIST')) return giveUp(new DataFileError(`Cannot create the lock ${lock}: ${(err as Error).message}`))
+    }
+    const found = await probe(lock)
+    if (found.state === 'alive') {
+      const who = found.self ? 'is already open in this process' : `is in use by another process${found.pid ? ` (pid ${found.pid})` : ''}`
+      return giveUp(new DataFileError(`The data file ${file} ${who}. Only one server may write it.`))
+    }
+    if (found.state === 'gone') continue
+    // Dead: move it aside, then make sure what was moved is the dead lock and not one a server
+    // starting at the same moment has just put there.
+    const aside = fresh('stale')
+    try {
+      await rename(lock, aside)
+    } catch (err) {
+      if (isCode(err, 'ENOENT')) continue
+      return giveUp(new DataFileError(`Cannot replace the stale lock ${lock}: ${(err as Error).message}`))
+    }
+    if ((await probe(aside)).state === 'alive') await link(aside, lock).catch(() => {}) // put it back
+    await unlink(aside).catch(() => {})
+  }
+  return giveUp(new DataFileError(`Cannot take the lock ${lock}: other processes keep changing it.`))
+}

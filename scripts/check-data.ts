@@ -1,0 +1,96 @@
+/**
+ * `npm run check-data`: checks a data file without a running server, as the server would read it.
+ *
+ *   npm run check-data                     DATA_FILE, or data/db.json
+ *   npm run check-data -- path/to/db.json  another file (a copy you are editing, a backup)
+ *
+ * Prints what is wrong and where (line and column, or the product or enquiry and its field), or a
+ * summary when the file is fine: products per category, enquiries, e-mails not sent, and enquiries
+ * waiting in the journal beside it. Exit code 0 when the site can use the file, 1 when not.
+ * Read-only: safe while the server runs.
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { checkDataText, type Data } from '../data/check.server.ts'
+import { Journal, journalFileFor } from '../data/journal.server.ts'
+import { CATEGORIES } from '../domain/business.ts'
+
+const USAGE = `Usage: npm run check-data [-- path/to/db.json]
+  Checks a data file (default: DATA_FILE, or data/db.json) and says what is wrong and where,
+  or sums it up when it is fine. Exit code 0 when the site can use it, 1 when not.`
+
+type Out = (text: string) => void
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+export function summarise(data: Data): string[] {
+  const perCategory = CATEGORIES.map((c) => `${c} ${data.products.filter((p) => p.category === c).length}`).join(', ')
+  const archived = data.messages.filter((m) => m.archived === true).length
+  const live = data.messages.filter((m) => m.archived !== true)
+  const pending = live.filter((m) => m.notification.status === 'pending').length
+  const disabled = live.filter((m) => m.notification.status === 'disabled').length
+  const unsent = pending + disabled
+  const why = [pending && `${pending} waiting to be retried`, disabled && `${disabled} saved while no SMTP_URL was set`].filter(Boolean).join(', ')
+  return [
+    `  Products: ${data.products.length} (${perCategory})`,
+    `  Enquiries: ${data.messages.length}${archived ? ` (${archived} archived)` : ''}`,
+    `  E-mails not sent: ${unsent}${unsent ? ` (${why})` : ''}`,
+  ]
+}
+
+/** Enquiries in the journal beside the file that the file does not hold yet (saved while it had an error). */
+async function waitingInJournal(file: string, data: Data | null): Promise<string[]> {
+  const journal = new Journal(journalFileFor(file))
+  const saved = await journal.read().catch(() => null)
+  if (!saved) return [`  The journal ${journal.file} cannot be read.`]
+  const inFile = new Set(data?.messages.map((m) => m.id) ?? [])
+  const waiting = saved.messages.filter((m) => !inFile.has(m.id)).length
+  if (waiting === 0) return []
+  return [
+    `  ${plural(waiting, 'enquiry waits', 'enquiries wait')} in ${path.basename(journal.file)}, safe; the server adds ${waiting === 1 ? 'it' : 'them'} to the file once it is valid (or at its next start).`,
+  ]
+}
+
+export async function main(argv: readonly string[], out: Out, err: Out, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    out(`${USAGE}\n`)
+    return 0
+  }
+  const args = argv.filter((a) => a !== '--')
+  if (args.length > 1 || args.some((a) => a.startsWith('-'))) {
+    err(`${USAGE}\n`)
+    return 2
+  }
+  const file = path.resolve(args[0] ?? (env.DATA_FILE?.trim() || 'data/db.json'))
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    err(code === 'ENOENT' ? `There is no data file at ${file}. Give its path, or set DATA_FILE.\n` : `Cannot read ${file}: ${(e as Error).message}\n`)
+    return 1
+  }
+  const checked = checkDataText(text, file)
+  if (!checked.ok) {
+    const lines = [
+      checked.problem.message,
+      'The site cannot use this file as it is. While it runs, it keeps serving the last good version and keeps new enquiries safe until the file is fixed; it will not start with it.',
+      ...(await waitingInJournal(file, null)),
+    ]
+    err(`${lines.join('\n')}\n`)
+    return 1
+  }
+  out(`${[`${file} is valid.`, ...summarise(checked.data), ...(await waitingInJournal(file, checked.data))].join('\n')}\n`)
+  return 0
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(
+    process.argv.slice(2),
+    (s) => process.stdout.write(s),
+    (s) => process.stderr.write(s),
+  ).then((code) => {
+    process.exitCode = code
+  })
+}

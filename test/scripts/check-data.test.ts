@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { seedProducts } from '../../data/seed/products.ts'
+import { journalFileFor } from '../../data/store.server.ts'
+import { CATEGORIES } from '../../domain/business.ts'
+import type { StoredMessage } from '../../domain/message.ts'
+import { main } from '../../scripts/check-data.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+let dir: string
+let file: string
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'check-data-'))
+  file = path.join(dir, 'db.json')
+})
+afterEach(() => rm(dir, { recursive: true, force: true }))
+
+const message = (id: string, status: 'pending' | 'sent' | 'disabled', extra: Partial<StoredMessage> = {}): StoredMessage => ({
+  id,
+  createdAt: '2025-01-10T09:05:00.000Z',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  subject: 'general',
+  message: 'A question about resoling.',
+  notification: { status, attempts: [] },
+  ...extra,
+})
+const check = async (...argv: string[]) => {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await main(argv, (s) => out.push(s), (s) => err.push(s), { DATA_FILE: file })
+  return { code, out: out.join(''), err: err.join('') }
+}
+
+describe('npm run check-data', () => {
+  it('sums up a valid file: products per category, enquiries, e-mails not sent (the real command, DATA_FILE)', async () => {
+    const messages = [message('a', 'sent'), message('b', 'pending'), message('c', 'disabled'), message('d', 'pending', { archived: true })]
+    await writeFile(file, JSON.stringify({ products: seedProducts, messages }, null, 2))
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'check-data'], { cwd: ROOT, env: { ...process.env, DATA_FILE: file } })
+    const perCategory = CATEGORIES.map((c) => `${c} ${seedProducts.filter((p) => p.category === c).length}`).join(', ')
+    expect(perCategory).toMatch(/^\w+ \d+, \w+ \d+, \w+ \d+$/)
+    expect(stdout).toBe(
+      [
+        `${file} is valid.`,
+        `  Products: ${seedProducts.length} (${perCategory})`,
+        '  Enquiries: 4 (1 archived)',
+        '  E-mails not sent: 2 (1 waiting to be retried, 1 saved while no SMTP_URL was set)',
+        '',
+      ].join('\n'),
+    )
+  }, 60_000)
+
+  it('says where the JSON is broken, in plain words, exits 1 and leaves the file as it was', async () => {
+    const text = JSON.stringify({ products: seedProducts, messages: [] }, null, 2).replace('"price": "£185.00"', '"price": £185.00')
+    await writeFile(file, text)
+    const line = text.split('\n').findIndex((l) => l.includes('£185.00')) + 1
+    const { code, err } = await check(file)
+    expect(code).toBe(1)
+    expect(err).toContain(`${file} is not valid JSON at line ${line}, column 16: this is not valid JSON here (text, such as a price, must be inside double quotes: "£185.00").`)
+    expect(await readFile(file, 'utf8')).toBe(text)
+  })
+
+  it('names the product and the field that break the rules', async () => {
+    const products = seedProducts.map((p, i) => (i === 2 ? { ...p, category: 'hats' } : p))
+    await writeFile(file, JSON.stringify({ products, messages: [] }, null, 2))
+    const { code, err } = await check(file)
+    expect(code).toBe(1)
+    expect(err).toMatch(new RegExp(`product 3 \\(id "${seedProducts[2]!.id}"\\), field "category", line \\d+, column \\d+ must be one of ${CATEGORIES.map((c) => `"${c}"`).join(', ')} \\(it is "hats"\\)`))
+  })
+
+  it('catches a half-saved file, a missing field and two products with one id', async () => {
+    const full = JSON.stringify({ products: seedProducts, messages: [] }, null, 2)
+    await writeFile(file, full.slice(0, 200))
+    expect((await check(file)).err).toMatch(/at line 6, column \d+: .*\(the file ends too early: is it only half saved\?\)/)
+
+    const { name: _, ...nameless } = seedProducts[0]!
+    await writeFile(file, JSON.stringify({ products: [nameless], messages: [] }, null, 2))
+    expect((await check(file)).err).toMatch(/product 1 \(id "oxford-brogue"\), field "name", line 3, column 5 is missing\./)
+
+    await writeFile(file, JSON.stringify({ products: [seedProducts[0], seedProducts[0]], messages: [] }, null, 2))
+    expect((await check(file)).err).toMatch(/products 1 and 2 have the same id "oxford-brogue" \(line \d+, column \d+\); each needs its own\./)
+  })
+
+  it('tells of enquiries kept in the journal that the file does not hold yet', async () => {
+    await writeFile(file, '{"products": [')
+    await writeFile(journalFileFor(file), `${JSON.stringify({ message: message('x', 'pending') })}\n`)
+    expect((await check(file)).err).toContain('1 enquiry waits in db.json.journal, safe;')
+  })
+
+  it('explains a missing file and a wrong option', async () => {
+    const missing = await check(path.join(dir, 'nope.json'))
+    expect(missing).toMatchObject({ code: 1, err: expect.stringMatching(/There is no data file at .*nope\.json/) })
+    expect((await check('--frobnicate')).code).toBe(2)
+  })
+})
