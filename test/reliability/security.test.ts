@@ -115,7 +115,7 @@ describe('cross-site POSTs are refused (CSRF)', () => {
 
 describe('admin password guessing', () => {
   it('answers 429 (Retry-After) after repeated wrong passwords from one client, even to the right one, while others get in', async () => {
-    const { app } = await shop({ TRUST_PROXY: 'true' })
+    const { app } = await shop({ TRUST_PROXY: '1' })
     const attacker = '203.0.113.7'
     const statuses: number[] = []
     for (let i = 0; i < 20; i++) {

@@ -112,10 +112,10 @@ describe('npm run generate-images without a server', () => {
 describe('npm run generate-images while the server runs', () => {
   it("asks the server holding the data file, as admin, and shows the server's streamed progress", async () => {
     fake.set({ delayMs: 30 })
-    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'saddle soap' }, prepare: catalogue })
+    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'saddle-stitch-42' }, prepare: catalogue })
     const port = new URL(t.url).port
     // The shell has no OpenAI key of its own: the server's is used.
-    const res = await run({ DATA_FILE: t.dataFile, PORT: port, HOST: '127.0.0.1', ADMIN_PASSWORD: 'saddle soap' })
+    const res = await run({ DATA_FILE: t.dataFile, PORT: port, HOST: '127.0.0.1', ADMIN_PASSWORD: 'saddle-stitch-42' })
     expect(res.stderr).toBe('')
     expect(res.code).toBe(0)
     expect(res.stdout).toContain(`The server (pid ${process.pid}) is using ${t.dataFile}`)
@@ -129,7 +129,7 @@ describe('npm run generate-images while the server runs', () => {
   })
 
   it('says so when the admin password is wrong, and nothing runs', async () => {
-    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, ADMIN_PASSWORD: 'saddle soap' }, prepare: catalogue })
+    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, ADMIN_PASSWORD: 'saddle-stitch-42' }, prepare: catalogue })
     const res = await run({ DATA_FILE: t.dataFile, PORT: new URL(t.url).port, HOST: '127.0.0.1', ADMIN_PASSWORD: 'wrong' })
     expect(res.code).toBe(1)
     expect(res.stderr).toMatch(/ADMIN_PASSWORD/)

@@ -407,7 +407,7 @@ describe('the server process', () => {
       await exited(open.child)
       expect(open.out()).toMatch(/"level":40[^\n]*OPENAI_API_KEY is set but ADMIN_PASSWORD is not/)
 
-      const closed = startServer({ DATA_FILE: path.join(tmp, 'b.json'), OPENAI_API_KEY: KEY, ADMIN_PASSWORD: 'pw' })
+      const closed = startServer({ DATA_FILE: path.join(tmp, 'b.json'), OPENAI_API_KEY: KEY, ADMIN_PASSWORD: 'saddle-stitch-42' })
       await closed.url
       closed.child.kill('SIGTERM')
       await exited(closed.child)
@@ -422,9 +422,9 @@ describe('the server process', () => {
     const tmp = await mkdtemp(path.join(os.tmpdir(), 'leather-proc-'))
     try {
       await writeCatalogue(tmp, FEW)
-      const server = startServer({ DATA_FILE: path.join(tmp, 'db.json'), OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'pw' })
+      const server = startServer({ DATA_FILE: path.join(tmp, 'db.json'), OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'saddle-stitch-42' })
       const base = await server.url
-      const answer = fetch(`${base}/api/generate-images`, { method: 'POST', headers: { Authorization: basic('admin', 'pw') } })
+      const answer = fetch(`${base}/api/generate-images`, { method: 'POST', headers: { Authorization: basic('admin', 'saddle-stitch-42') } })
       await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
       const started = Date.now()
       server.child.kill('SIGTERM')
