@@ -8,6 +8,7 @@ import * as v from 'valibot'
 import writeFileAtomic from 'write-file-atomic'
 import { ProductSchema, type Product } from '../domain/product.ts'
 import { StoredMessageSchema, type StoredMessage } from '../domain/message.ts'
+import { ImageRunSchema } from '../domain/image-runs.ts'
 import { seedProducts } from './seed/products.ts'
 
 /** Stored products may carry extra fields (generated image sets); the API shows only the CONTRACT's. */
@@ -16,6 +17,8 @@ const StoredProductSchema = v.looseObject(ProductSchema.entries)
 export const DataSchema = v.object({
   products: v.array(StoredProductSchema),
   messages: v.array(StoredMessageSchema),
+  /** Image generation runs of the last 24 hours, counted against the daily limit; absent until the first run. */
+  imageRuns: v.optional(v.array(ImageRunSchema)),
 })
 export type Data = v.InferOutput<typeof DataSchema>
 

@@ -23,8 +23,11 @@ declare global {
       store?: import('../data/store.server.ts').Store
       /** The public origin for canonical and Open Graph URLs (SITE_URL or the request's own). */
       siteUrl?: string
-      /** Server only: whether OPENAI_API_KEY is set, so /admin can say so in its first paint. */
-      imageGenerationConfigured?: boolean
+      /**
+       * Server only, set for /admin by the server's owner check for this one request: who is asking,
+       * and for the owner whether generation is set up and the daily allowance. Without it the page refuses.
+       */
+      imageAdmin?: import('../domain/image-generation.ts').AdminPageState
     }
   }
 }

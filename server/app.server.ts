@@ -94,7 +94,6 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
       cache: !vite, // hot reload must show every edit
       transformHead: vite ? undefined : createStyleInliner(CLIENT_DIST),
       deferScripts: !vite,
-      imageGenerationConfigured: Boolean(config.openaiApiKey),
     }),
   )
   app.use(errorHandler)

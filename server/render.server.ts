@@ -5,6 +5,7 @@ import { renderPage } from 'vike/server'
 import type { Store } from '../data/store.server.ts'
 import { scriptDeferrer } from './deferred-scripts.server.ts'
 import { headTransformer } from './inline-styles.server.ts'
+import { isAdminPath } from './route-path.server.ts'
 
 type Rendered = { statusCode: number; headers: [string, string][]; body: Buffer; etag: string; version: number }
 
@@ -22,8 +23,6 @@ type PageHandlerOptions = {
   cache?: boolean
   /** Rewrites each page's head before it is sent (production: its stylesheets inlined). */
   transformHead?: (head: string) => string
-  /** Whether OPENAI_API_KEY is set (fixed for the life of the process, so cached pages stay right). */
-  imageGenerationConfigured?: boolean
   /** Starts each page's scripts after its first paint (production; see deferred-scripts.server.ts). */
   deferScripts?: boolean
 }
@@ -57,7 +56,6 @@ export function createPageHandler({
   siteUrl,
   cache: useCache = true,
   transformHead,
-  imageGenerationConfigured = false,
   deferScripts = false,
 }: PageHandlerOptions) {
   const cache = new Map<string, Rendered>()
@@ -73,7 +71,10 @@ export function createPageHandler({
     const origin = siteUrl ?? `${req.protocol}://${req.get('host')}`
     const key = siteUrl ? req.originalUrl : `${origin}${req.originalUrl}`
     const version = store.productsVersion
-    const hit = useCache ? cache.get(key) : undefined
+    // What a handler before this one set for this request alone (the admin page's access and
+    // allowance): such a page is rendered for it and never kept for anyone else.
+    const own = res.locals.pageContext as Record<string, unknown> | undefined
+    const hit = useCache && !own ? cache.get(key) : undefined
     if (hit && hit.version === version) {
       cache.delete(key) // keep recently used entries at the end
       cache.set(key, hit)
@@ -81,11 +82,11 @@ export function createPageHandler({
     }
     try {
       const pageContext = await renderPage({
+        ...own,
         urlOriginal: req.originalUrl,
         headersOriginal: req.headers,
         store,
         siteUrl: origin,
-        imageGenerationConfigured,
       })
       const { httpResponse } = pageContext
       if (!httpResponse) return next()
@@ -94,7 +95,7 @@ export function createPageHandler({
         if (name.toLowerCase() !== 'cache-control') res.setHeader(name, value)
       }
       res.setHeader('Cache-Control', pageCacheControl(req.path))
-      const cacheable = useCache && !pageContext.errorWhileRendering && [200, 404].includes(httpResponse.statusCode)
+      const cacheable = useCache && !own && !pageContext.errorWhileRendering && [200, 404].includes(httpResponse.statusCode)
       const chunks: Buffer[] = []
       const rewriters = [transformHead && headTransformer(transformHead), deferScripts && scriptDeferrer()].filter((r) => !!r)
       const rewrite = rewriters.length ? chain(rewriters) : undefined
@@ -131,9 +132,9 @@ export function createPageHandler({
   }
 }
 
-/** Pages are revalidated on every visit (ETag); the admin page is never stored by any cache. */
+/** Pages are revalidated on every visit (ETag); the admin page, however spelled, is never stored by any cache. */
 export function pageCacheControl(path: string): string {
-  return path === '/admin' || path.startsWith('/admin/') ? 'private, no-store' : 'no-cache'
+  return isAdminPath(path) ? 'private, no-store' : 'no-cache'
 }
 
 function sendRendered(req: Request, res: Response, page: Rendered) {

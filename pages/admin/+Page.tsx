@@ -6,9 +6,12 @@ import { ImageGenerator } from './ImageGenerator.tsx'
 import { ProductOverview } from './ProductOverview.tsx'
 import './Admin.scss'
 
-/** Product Image Generator (SPEC §2 Admin page). Protected by HTTP Basic auth when ADMIN_PASSWORD is set; no login screen here. */
+/**
+ * Product Image Generator (SPEC §2 Admin page). For the owner only: HTTP Basic auth when ADMIN_PASSWORD
+ * is set (no login screen here), otherwise the server machine itself; anyone else reads how to turn it on.
+ */
 export default function Page() {
-  const { products, imageGenerationConfigured } = usePageContext().data as Data
+  const { products, admin } = usePageContext().data as Data
   return (
     <>
       <section className="page-banner">
@@ -18,7 +21,7 @@ export default function Page() {
           <p>Photograph the whole catalogue in one consistent studio style, from four angles per product.</p>
         </div>
       </section>
-      <adminStore.Provider init={{ products, imageGenerationConfigured }}>
+      <adminStore.Provider init={{ products, admin }}>
         <div className="admin section">
           {/* SPEC §2 order on a phone: generator, overview, notes; on a desktop the overview sits beside them. */}
           <div className="container admin__layout">
