@@ -10,6 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Express } from 'express'
 import request from 'supertest'
+import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { createApp } from '../../server/app.server.ts'
@@ -27,6 +28,22 @@ const OWNER = basic('admin', PASSWORD)
 
 const enquiry = { firstName: 'Jane', lastName: 'Smith', email: 'jane@example.com', subject: 'general', message: 'A question about the briefcase.' }
 const form = new URLSearchParams(enquiry).toString()
+
+type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+
+/** Sends the path exactly as written (fetch and supertest would normalise `..`, `//` and escapes), like curl --path-as-is. */
+function raw(url: string, p: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  const { port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: p, headers }, (res) => {
+      let body = ''
+      res.on('data', (c) => (body += c))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
 
 /** No answer may show how the server is built: no stack frames, no file paths. */
 function expectNothingLeaked(body: string) {
@@ -226,20 +243,6 @@ describe('error answers show nothing of the server’s insides', () => {
 describe('static files: no way out, no dotfiles', () => {
   const MARKERS = ['leather-storefront', 'export class Store', '"messages"', 'SECRET_VALUE_9431', 'root:x:0:0']
 
-  /** Sends the path exactly as written (fetch and supertest would normalise `..`). */
-  function raw(url: string, p: string): Promise<{ status: number; body: string }> {
-    const { port } = new URL(url)
-    return new Promise((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: p }, (res) => {
-        let body = ''
-        res.on('data', (c) => (body += c))
-        res.on('end', () => resolve({ status: res.statusCode!, body }))
-      })
-      req.on('error', reject)
-      req.end()
-    })
-  }
-
   it('refuses traversal, plain and encoded, out of every static folder, and hides dotfiles', async () => {
     t = await startTestServer({
       prepare: async (dir) => {
@@ -249,7 +252,7 @@ describe('static files: no way out, no dotfiles', () => {
       },
     })
     // Control: the folder is served, so a 404 below is a refusal and not a missing folder.
-    expect(await raw(t.url, '/media/visible.txt')).toEqual({ status: 200, body: 'a served file\n' })
+    expect(await raw(t.url, '/media/visible.txt')).toMatchObject({ status: 200, body: 'a served file\n' })
 
     const attempts = [
       '/../package.json',
@@ -305,5 +308,106 @@ describe('/admin is never stored by shared caches', () => {
     expect(res.status).toBe(200)
     expect(res.headers['cache-control']).toMatch(/no-store/)
     expect(res.headers['cache-control']).toMatch(/private/)
+  })
+})
+
+describe('/admin however it is spelled', () => {
+  /** Spellings a router could read as /admin or its page data (curl --path-as-is would send them as they are). */
+  const SPELLINGS = [
+    '/admin',
+    '/%61dmin',
+    '/admi%6e',
+    '/%61%64%6d%69%6e',
+    '/%2561dmin', // encoded twice
+    '/%61dmin/index.pageContext.json',
+    '/admin/index.pageContext.json',
+    '/ADMIN/index.pageContext.json',
+    '/admin/',
+    '/admin//',
+    '//admin',
+    '///admin/',
+    '/./admin',
+    '/%2e/admin',
+    '/%2fadmin',
+    '/admin%2f',
+    '/\\admin',
+    '/ADMIN',
+    '/Admin',
+    '/%41DMIN',
+    '/admin/.',
+    '/admin?x=1',
+    '/admin/anything',
+  ]
+  /** The owner's page as rendered, or its page data: what must never reach anyone else. */
+  const ownerPage = (body: string) => /Daily limit|"access":"owner"|<button[^>]*class="[^"]*admin-generator__button[^"]*"(?![^>]*disabled)/.test(body)
+  const adminPage = (body: string) => /Product Image Generator|"pageId":"\/pages\/admin"/.test(body)
+
+  it('asks for the password (401, no-store) or answers 404 for every spelling, never the page without it', async () => {
+    t = await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD, OPENAI_API_KEY: 'sk-test-not-a-real-key' } })
+    for (const p of SPELLINGS) {
+      const res = await raw(t.url, p)
+      expect([401, 404], p).toContain(res.status)
+      expect(adminPage(res.body), p).toBe(false)
+      if (res.status === 401) {
+        expect(res.headers['cache-control'], p).toBe('no-store')
+        expect(res.headers['www-authenticate'], p).toBe('Basic realm="Admin", charset="UTF-8"')
+      }
+    }
+    // The owner, signed in, gets the page (or the router's own answer to an odd spelling), never stored by a cache.
+    for (const p of SPELLINGS) {
+      const res = await raw(t.url, p, { Authorization: OWNER })
+      expect([200, 301, 404], p).toContain(res.status)
+      if (adminPage(res.body) || res.status === 301) expect(res.headers['cache-control'], p).toBe('private, no-store')
+    }
+    expect(adminPage((await raw(t.url, '/%61dmin', { Authorization: OWNER })).body)).toBe(true)
+  })
+
+  it('shows anyone else, without a password set, only the page saying how to turn it on (or 404), for every spelling', async () => {
+    t = await startTestServer({ env: { SITE_URL: SITE, OPENAI_API_KEY: 'sk-test-not-a-real-key' } })
+    for (const p of SPELLINGS) {
+      const res = await raw(t.url, p, { 'X-Forwarded-For': '203.0.113.9' })
+      expect([200, 301, 404], p).toContain(res.status)
+      expect(ownerPage(res.body), p).toBe(false)
+      if (res.status === 200 && adminPage(res.body)) {
+        expect(res.body, p).toMatch(/Only the shop owner can generate images here|"access":"visitor"/)
+        expect(res.headers['cache-control'], p).toBe('private, no-store')
+      }
+    }
+  })
+
+  it('protects every generated spelling: case, escapes, doubled slashes, dot segments, trailing slashes, page data', async () => {
+    t = await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD } })
+    const letter = (c: string) =>
+      fc.constantFrom(c, c.toUpperCase(), `%${c.charCodeAt(0).toString(16)}`, `%${c.charCodeAt(0).toString(16).toUpperCase()}`, `%25${c.charCodeAt(0).toString(16)}`)
+    const slashes = fc.constantFrom('/', '//', '/./', '/%2e/', '\\', '/%2f', '%5c')
+    const spelling = fc
+      .tuple(
+        slashes,
+        fc.tuple(...[...'admin'].map(letter)).map((cs) => cs.join('')),
+        fc.constantFrom('', '/', '//', '/.', '/index.pageContext.json', '/INDEX.PAGECONTEXT.JSON', '%2findex.pageContext.json', '/x'),
+        fc.constantFrom('', '?a=1', '?category=bags'),
+      )
+      .map(([lead, name, tail, query]) => `${lead}${name}${tail}${query}`)
+    await fc.assert(
+      fc.asyncProperty(spelling, async (p) => {
+        const res = await raw(t!.url, p)
+        expect([400, 401, 404], p).toContain(res.status)
+        expect(adminPage(res.body), p).toBe(false)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('the page itself refuses (404) when the owner check did not run', async () => {
+    t = await createTestApp({ env: { SITE_URL: SITE } })
+    const { config, store } = t
+    const logger = createLogger('silent')
+    const real = createServices({ config, store, logger })
+    // As if a path slipped past the check: the page handler without the admin check in front.
+    const app = await createApp({ config, store, services: { ...real, mountPages: undefined }, logger })
+    const page = await request(app).get('/admin')
+    expect(page.status).toBe(404)
+    expect(page.text).toContain('Page Not Found')
+    expect(page.text).not.toContain('Generate All Product Images')
   })
 })
