@@ -11,6 +11,7 @@ import { healthHandler } from './health.server.ts'
 import { CLIENT_DIST, mediaDirFor, SEED_IMAGES, SERVER_ENTRY } from './paths.server.ts'
 import { servePrecompressed } from './precompressed.server.ts'
 import { createStyleInliner } from './inline-styles.server.ts'
+import { warnOfUntrustedProxy } from './proxy-warning.server.ts'
 import { createPageHandler } from './render.server.ts'
 import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
 import { productsRouter } from './routes/products.server.ts'
@@ -56,6 +57,7 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
       },
     }),
   )
+  app.use(warnOfUntrustedProxy(config.trustProxy, logger))
   app.use(rejectMalformedUrls)
   app.use(securityHeaders({ isProduction: !vite }))
   app.use(refuseCrossSite({ siteUrl: config.siteUrl }))

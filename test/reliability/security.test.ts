@@ -11,11 +11,13 @@ import path from 'node:path'
 import type { Express } from 'express'
 import request from 'supertest'
 import fc from 'fast-check'
+import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { createApp } from '../../server/app.server.ts'
 import { loadConfig } from '../../server/config.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
+import { UNTRUSTED_PROXY_WARNING } from '../../server/proxy-warning.server.ts'
 import { ROOT } from '../../server/paths.server.ts'
 import { createServices, type Services } from '../../server/services.server.ts'
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
@@ -32,10 +34,10 @@ const form = new URLSearchParams(enquiry).toString()
 type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
 
 /** Sends the path exactly as written (fetch and supertest would normalise `..`, `//` and escapes), like curl --path-as-is. */
-function raw(url: string, p: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+function raw(url: string, p: string, headers: Record<string, string> = {}, localAddress?: string): Promise<RawAnswer> {
   const { port } = new URL(url)
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: p, headers }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: p, headers, localAddress }, (res) => {
       let body = ''
       res.on('data', (c) => (body += c))
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
@@ -155,6 +157,60 @@ describe('admin password guessing', () => {
     expect((await request(app).get('/admin').set('X-Forwarded-For', attacker).set('Authorization', OWNER)).status).toBe(429)
     // The owner, elsewhere, is not locked out.
     expect((await request(app).get('/admin').set('X-Forwarded-For', '198.51.100.20').set('Authorization', OWNER)).status).toBe(200)
+  })
+})
+
+describe('limits per visitor, not per socket', () => {
+  it('counts wrong admin passwords from anywhere in the loopback range as one client', async () => {
+    t = await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD } })
+    const statuses: number[] = []
+    // 10 loopback addresses × 4 guesses: each address alone stays under the lock-out.
+    for (let i = 0; i < 10; i++) {
+      for (let g = 0; g < 4; g++) statuses.push((await raw(t.url, '/admin', { Authorization: basic('admin', `guess-${i}-${g}`) }, `127.0.0.${i + 2}`)).status)
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401])
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true)
+  })
+
+  it('groups IPv6 addresses by /64, and IPv4-mapped addresses with their IPv4 address', async () => {
+    const { app } = await shop({ TRUST_PROXY: '1' })
+    const guess = (from: string, i: number) => request(app).post('/api/generate-images').set('X-Forwarded-For', from).set('Authorization', basic('admin', `guess-${i}`))
+    const statuses: number[] = []
+    for (let i = 0; i < 8; i++) statuses.push((await guess(`2001:db8:1:2::${(i + 1).toString(16)}:${i}`, i)).status)
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429])
+    // The next /64 is another subscriber: not locked out.
+    expect((await request(app).get('/admin').set('X-Forwarded-For', '2001:db8:1:3::1').set('Authorization', OWNER)).status).toBe(200)
+
+    for (let i = 0; i < 5; i++) await guess(i % 2 ? '203.0.113.7' : '::ffff:203.0.113.7', i)
+    expect((await request(app).get('/admin').set('X-Forwarded-For', '203.0.113.7').set('Authorization', OWNER)).status).toBe(429)
+  })
+
+  it('warns once, naming TRUST_PROXY, when X-Forwarded-For arrives while TRUST_PROXY is unset', async () => {
+    const lines: { level: number; msg: string }[] = []
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) })
+    const build = async (env: Record<string, string>) => {
+      t = await createTestApp({ env: { SITE_URL: SITE, ...env } })
+      const services = createServices({ config: t.config, store: t.store, logger })
+      return createApp({ config: t.config, store: t.store, services, logger })
+    }
+    const app = await build({})
+    await request(app).get('/').expect(200) // no header: nothing to say
+    expect(lines).toEqual([])
+    for (const path of ['/', '/products', '/api/products']) await request(app).get(path).set('X-Forwarded-For', '203.0.113.7')
+    await request(app).post('/api/contact').set('X-Forwarded-For', '203.0.113.8').send(enquiry).expect(201)
+    await request(app).get('/').set('Forwarded', 'for=203.0.113.9')
+    const warnings = lines.filter((l) => /TRUST_PROXY/.test(l.msg))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatchObject({ level: 40, msg: UNTRUSTED_PROXY_WARNING })
+    expect(UNTRUSTED_PROXY_WARNING).toMatch(/X-Forwarded-For .* TRUST_PROXY is not set/)
+    expect(lines.filter((l) => l.level >= 40)).toHaveLength(1) // and no other warning or error about it
+    await t!.close()
+
+    // Told about the proxy: nothing to warn of.
+    lines.length = 0
+    const proxied = await build({ TRUST_PROXY: '1' })
+    await request(proxied).get('/').set('X-Forwarded-For', '203.0.113.7').expect(200)
+    expect(lines).toEqual([])
   })
 })
 

@@ -193,7 +193,7 @@ describe('rate limit (CONTACT_RATE_LIMIT enquiries per client per 10 minutes)', 
   })
 
   it('tells clients apart by X-Forwarded-For behind a trusted proxy (TRUST_PROXY)', async () => {
-    t = await createTestApp({ env: { CONTACT_RATE_LIMIT: '1', TRUST_PROXY: 'true' } })
+    t = await createTestApp({ env: { CONTACT_RATE_LIMIT: '1', TRUST_PROXY: '1' } })
     await post(t, valid, { 'X-Forwarded-For': '203.0.113.1' }).expect(201)
     await post(t, valid, { 'X-Forwarded-For': '203.0.113.2' }).expect(201)
     await post(t, valid, { 'X-Forwarded-For': '203.0.113.1' }).expect(429)
