@@ -7,7 +7,7 @@ import { ProductOverview } from './ProductOverview.tsx'
 import './Admin.scss'
 
 /**
- * Product Image Generator (SPEC §2 Admin page). For the owner only: HTTP Basic auth when ADMIN_PASSWORD
+ * Product Image Generator. For the owner only: HTTP Basic auth when ADMIN_PASSWORD
  * is set (no login screen here), otherwise the server machine itself; anyone else reads how to turn it on.
  */
 export default function Page() {
