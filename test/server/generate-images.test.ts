@@ -391,6 +391,14 @@ describe('without ADMIN_PASSWORD: only the machine itself', () => {
     expect(res.body.results.successCount).toBe(store.products.length)
   })
 
+  it('refuses a request from this machine that names another host (DNS rebinding), spending nothing', async () => {
+    const { app: a } = await app({}, FEW)
+    const res = await request(a).post('/api/generate-images').set('Host', 'shop-offers.example')
+    expect(res.status).toBe(403)
+    expect(res.body).toEqual({ error: NOT_OWNER_MESSAGE })
+    expect(fake.requests).toHaveLength(0)
+  })
+
   it('refuses start, cancel, progress and status details with 403 and a sentence to a request a proxy passed on', async () => {
     const { app: a, dataFile } = await app({}, FEW)
     const before = await readFile(dataFile, 'utf8')
@@ -415,7 +423,9 @@ describe('without ADMIN_PASSWORD: only the machine itself', () => {
 
   it('knows the machine itself by the connection, never by a header', () => {
     const req = (remoteAddress: string, localAddress: string, headers: Record<string, string> = {}) =>
-      ({ socket: { remoteAddress, localAddress }, headers }) as unknown as Parameters<typeof isFromThisMachine>[0]
+      ({ socket: { remoteAddress, localAddress }, headers: { host: `${localAddress.includes(':') ? `[${localAddress}]` : localAddress}:3000`, ...headers } }) as unknown as Parameters<
+        typeof isFromThisMachine
+      >[0]
     expect(isFromThisMachine(req('127.0.0.1', '127.0.0.1'))).toBe(true)
     expect(isFromThisMachine(req('127.0.0.2', '127.0.0.1'))).toBe(true)
     expect(isFromThisMachine(req('::1', '::1'))).toBe(true)
@@ -429,6 +439,14 @@ describe('without ADMIN_PASSWORD: only the machine itself', () => {
     for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'via']) {
       expect(isFromThisMachine(req('127.0.0.1', '127.0.0.1', { [header]: 'x' })), header).toBe(false)
     }
+    // It must name this machine: a page whose domain was pointed at 127.0.0.1 (DNS rebinding) does not count.
+    for (const host of ['localhost:3000', 'localhost', '127.0.0.1', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST:3000']) {
+      expect(isFromThisMachine(req('127.0.0.1', '127.0.0.1', { host })), host).toBe(true)
+    }
+    for (const host of ['evil.example', 'evil.example:3000', 'localhost.evil.example', '127.0.0.1.evil.example', '']) {
+      expect(isFromThisMachine(req('127.0.0.1', '127.0.0.1', { host })), host).toBe(false)
+    }
+    expect(isFromThisMachine(req('::ffff:198.51.100.4', '::ffff:198.51.100.4', { host: '198.51.100.4:3000' }))).toBe(true)
   })
 
   it('tells anyone else on /admin, in plain words, how the owner turns it on, and never serves one the other’s page', async () => {
