@@ -6,6 +6,7 @@
  */
 import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
 import * as v from 'valibot'
+import { ImageRunSchema } from '../domain/image-runs.ts'
 import { ProductSchema } from '../domain/product.ts'
 import { StoredMessageSchema } from '../domain/message.ts'
 
@@ -16,6 +17,8 @@ const StoredProductSchema = v.looseObject(ProductSchema.entries)
 export const DataSchema = v.looseObject({
   products: v.array(StoredProductSchema),
   messages: v.array(StoredMessageSchema),
+  /** Image generation runs of the last 24 hours, counted against the daily limit; absent until the first run. */
+  imageRuns: v.optional(v.array(ImageRunSchema)),
 })
 export type Data = v.InferOutput<typeof DataSchema>
 

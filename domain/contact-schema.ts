@@ -2,37 +2,53 @@ import * as v from 'valibot'
 import { CONTACT_SUBJECTS, MESSAGE_MIN_LENGTH } from './business.ts'
 import { CONTACT_LIMITS, type ContactField } from './contact-fields.ts'
 import { fieldErrors } from './form-errors.ts'
+import { cleanMultiline, isSingleLine, visibleLength } from './plain-text.ts'
 
 export { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from './contact-fields.ts'
 
 const SUBJECT_VALUES: readonly string[] = CONTACT_SUBJECTS.map((s) => s.value)
 
-const text = (required: string, max: number, tooLong: string) =>
-  v.pipe(v.string(required), v.trim(), v.minLength(1, required), v.maxLength(max, tooLong))
+/**
+ * A name: one line of visible text. "Required" counts what a reader sees, so zero-width characters
+ * alone are empty; line breaks, other control characters and bidirectional controls are refused, so
+ * a name can neither print as extra lines (a forged "Subject:") nor reorder the text around it.
+ */
+const name = (label: string) =>
+  v.pipe(
+    v.string(`${label} is required`),
+    v.trim(),
+    v.check((s) => visibleLength(s) >= 1, `${label} is required`),
+    v.check(isSingleLine, `${label} must be a single line, without line breaks or invisible control characters`),
+    v.maxLength(CONTACT_LIMITS.name, `${label} must be at most ${CONTACT_LIMITS.name} characters`),
+  )
 
 /**
- * The enquiry form, shared by the browser (messages next to the fields) and POST /api/contact.
- * Messages are SPEC §5's, letter for letter; the length caps are ours.
+ * The enquiry form, shared by the browser (messages next to the fields), POST /api/contact and the
+ * no-JavaScript POST /contact. The messages for missing or short fields are the site's fixed wording,
+ * letter for letter; the length caps and the one-line rule for names are ours.
  */
 export const ContactSchema = v.object({
-  firstName: text('First name is required', CONTACT_LIMITS.name, `First name must be at most ${CONTACT_LIMITS.name} characters`),
-  lastName: text('Last name is required', CONTACT_LIMITS.name, `Last name must be at most ${CONTACT_LIMITS.name} characters`),
+  firstName: name('First name'),
+  lastName: name('Last name'),
   email: v.pipe(
     v.string('Please enter a valid email address'),
     v.trim(),
     v.email('Please enter a valid email address'),
     v.maxLength(CONTACT_LIMITS.email, 'Please enter a valid email address'),
   ),
+  // One of the five values, so nothing else (no control or bidirectional character) gets through.
   subject: v.pipe(
     v.string('Please select a subject'),
     v.trim(),
     v.minLength(1, 'Please select a subject'),
     v.check((s) => SUBJECT_VALUES.includes(s), 'Please select a subject'),
   ),
+  // The message keeps its lines; invisible controls go, and only visible characters count towards 10.
   message: v.pipe(
     v.string('Message must be at least 10 characters long'),
+    v.transform(cleanMultiline),
     v.trim(),
-    v.minLength(MESSAGE_MIN_LENGTH, 'Message must be at least 10 characters long'),
+    v.check((s) => visibleLength(s) >= MESSAGE_MIN_LENGTH, 'Message must be at least 10 characters long'),
     v.maxLength(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters long`),
   ),
 })

@@ -17,6 +17,13 @@ export type GenerationResults = { successCount: number; errorCount: number; tota
 
 export type ImageOutcome = 'ok' | 'failed' | 'skipped'
 
+/**
+ * The spend cap: images that may be generated per rolling 24 hours (IMAGE_DAILY_LIMIT, by default two
+ * full runs of the catalogue), how many the runs of the last 24 hours took, and when the oldest of
+ * them stops counting (ISO 8601; null when none counts).
+ */
+export type ImageAllowance = { limit: number; used: number; left: number; nextFreedAt: string | null }
+
 /** GET /api/generate-images: whether generation is set up and running, with what model and batch size. */
 export type GenerationStatus = {
   configured: boolean
@@ -25,7 +32,18 @@ export type GenerationStatus = {
   concurrency: number
   /** Images finished and to do in the run going on. */
   progress: { done: number; images: number } | null
+  allowance: ImageAllowance
 }
+
+/**
+ * What the server tells /admin about the person asking: `owner` (signed in with ADMIN_PASSWORD, or,
+ * with no password set, a browser on the server machine itself), or `visitor` (no password set and
+ * the request came from elsewhere: the page explains how the owner turns generation on).
+ */
+export type AdminAccess = 'owner' | 'visitor'
+
+/** Rendered into /admin for each request (never from a shared cache): who asks, and, for the owner, the allowance. */
+export type AdminPageState = { access: AdminAccess; configured: boolean; allowance: ImageAllowance | null }
 
 /** The events of one run, in order: one `start`, one `image` per image slot, one `product` per product, one `done`. */
 export type GenerationEvent =

@@ -10,7 +10,7 @@
  *   code in this process. Ctrl-C stops it: finished products keep their new images.
  *
  * Configuration is the server's: DATA_FILE, OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_IMAGE_MODEL,
- * IMAGE_CONCURRENCY, OPENAI_TIMEOUT_MS, OPENAI_MAX_RETRIES, PORT, HOST, ADMIN_PASSWORD.
+ * IMAGE_CONCURRENCY, OPENAI_TIMEOUT_MS, OPENAI_MAX_RETRIES, IMAGE_DAILY_LIMIT, PORT, HOST, ADMIN_PASSWORD.
  * Exit code: 0 when every product got its images, 1 otherwise.
  */
 import path from 'node:path'
@@ -29,7 +29,8 @@ import {
 import { readEventStream } from '../lib/event-stream.ts'
 import { ConfigError, loadConfig, type Config } from '../server/config.server.ts'
 import { mediaDirFor } from '../server/paths.server.ts'
-import { createImageGenerator } from '../server/services/image-generator.server.ts'
+import { createImageGenerator, type GenerationJob } from '../server/services/image-generator.server.ts'
+import { DailyImageLimit, DailyLimitError } from '../server/services/images/daily-limit.server.ts'
 
 const USAGE = `Usage: npm run generate-images
   Generates 4 photographs (${IMAGE_ANGLES.join(', ')}) of every product with OpenAI's images API.
@@ -208,8 +209,19 @@ async function inProcess(config: Config, out: Out, err: Out): Promise<number> {
       concurrency: config.imageConcurrency,
       timeoutMs: config.openaiTimeoutMs,
       maxRetries: config.openaiMaxRetries,
+      // The same spend cap as the server's, counted in the same data file.
+      dailyLimit: new DailyImageLimit(store, config.imageDailyLimit),
     })
-    const job = generator.start()
+    let job: GenerationJob
+    try {
+      job = generator.start()
+    } catch (e) {
+      if (e instanceof DailyLimitError) {
+        err.write(`${GENERATION_STATUS.failed}: ${e.message}\n`)
+        return 1
+      }
+      throw e
+    }
     let interrupted = false
     const onInterrupt = () => {
       if (interrupted) process.exit(130) // a second Ctrl-C: leave now (the data file is written atomically)

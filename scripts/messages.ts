@@ -1,6 +1,6 @@
 /**
  * `npm run messages`: the owner's reading of enquiries, without opening the JSON.
- * Newest first: date, name, e-mail, subject, message, and whether the e-mail notification went out.
+ * Newest first: date, name, e-mail, subject, whether the e-mail notification went out, and the message.
  *
  *   npm run messages              every enquiry not archived
  *   npm run messages -- --unsent  only those not e-mailed yet (pending, or saved while SMTP_URL was unset)
@@ -22,6 +22,7 @@ import { DataFileError, openStore, UnknownMessageError } from '../data/store.ser
 import { askHolder } from '../data/lock.server.ts'
 import { subjectLabel } from '../domain/business.ts'
 import { StoredMessageSchema, type StoredMessage } from '../domain/message.ts'
+import { showInvisible } from '../domain/plain-text.ts'
 
 const COMMANDS = ['archive', 'unarchive', 'delete'] as const
 export type Command = { op: (typeof COMMANDS)[number]; id: string }
@@ -61,11 +62,12 @@ export function isUnsent(m: StoredMessage): boolean {
   return m.notification.status !== 'sent'
 }
 
-/** Removes terminal control sequences a visitor could have typed (no escape codes reach the terminal). */
-function clean(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
-}
+/**
+ * One field on one line: line breaks, terminal escape codes and other controls, and bidirectional
+ * controls are written out (`\n`, `\u001B`, `\u202E`), so a value can neither pass for another
+ * field, nor drive the terminal, nor reorder what follows it.
+ */
+const field = (text: string) => showInvisible(text)
 
 function pad(n: number): string {
   return String(n).padStart(2, '0')
@@ -75,7 +77,7 @@ function pad(n: number): string {
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return 'unknown date'
   const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return clean(iso)
+  if (Number.isNaN(d.getTime())) return field(iso)
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
 }
 
@@ -87,7 +89,7 @@ export function describeNotification(m: StoredMessage): string {
   if (n.status === 'disabled') return 'not e-mailed (no SMTP_URL was set when it arrived)'
   const last = [...n.attempts].reverse().find((a) => !a.ok)
   const parts = [`pending, ${attempts}`]
-  if (last?.error) parts.push(`last error: ${clean(last.error)}`)
+  if (last?.error) parts.push(`last error: ${field(last.error)}`)
   if (n.nextAttemptAt) parts.push(`next try ${formatDate(n.nextAttemptAt)}`)
   return parts.join('; ')
 }
@@ -101,17 +103,22 @@ export function newestFirst(messages: readonly StoredMessage[]): StoredMessage[]
   return [...messages].sort((a, b) => time(b) - time(a))
 }
 
+/**
+ * One enquiry: each field on its own labelled line, then the message with a bar before every line,
+ * so no line of the message can look like a field either.
+ */
 export function formatMessage(m: StoredMessage): string {
-  const name = clean(`${m.firstName} ${m.lastName}`)
-  const body = clean(m.message)
+  const body = showInvisible(m.message.replace(/\r\n/g, '\n'), { lineBreaks: 'keep' })
     .split('\n')
-    .map((line) => `    ${line}`)
+    .map((line) => `  │ ${line}`)
     .join('\n')
   return [
-    `${formatDate(m.createdAt)}  ${name} <${clean(m.email)}>`,
-    `  Subject: ${clean(subjectLabel(m.subject))}`,
-    `  E-mail:  ${describeNotification(m)}`,
-    `  Id:      ${clean(m.id)}`,
+    formatDate(m.createdAt),
+    `  Name:     ${field(`${m.firstName} ${m.lastName}`)}`,
+    `  E-mail:   ${field(m.email)}`,
+    `  Subject:  ${field(subjectLabel(m.subject))}`,
+    `  Notified: ${describeNotification(m)}`,
+    `  Id:       ${field(m.id)}`,
     `  Message:`,
     body,
   ].join('\n')

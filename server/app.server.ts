@@ -6,10 +6,11 @@ import { pinoHttp } from 'pino-http'
 import type { ViteDevServer } from 'vite'
 import type { Store } from '../data/store.server.ts'
 import type { Config } from './config.server.ts'
-import { apiNotFound, errorHandler } from './http-errors.server.ts'
+import { apiNotFound, errorHandler, unhandled } from './http-errors.server.ts'
 import { healthHandler } from './health.server.ts'
 import { CLIENT_DIST, mediaDirFor, SEED_IMAGES, SERVER_ENTRY } from './paths.server.ts'
 import { servePrecompressed } from './precompressed.server.ts'
+import { warnOfUntrustedProxy } from './proxy-warning.server.ts'
 import { createPageHandler } from './render.server.ts'
 import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
 import { mountOrderForm } from './routes/order.server.ts'
@@ -57,6 +58,7 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
       },
     }),
   )
+  app.use(warnOfUntrustedProxy(config.trustProxy, logger))
   app.use(rejectMalformedUrls)
   app.use(securityHeaders({ isProduction: !vite, paymentOrigins: paymentOriginsOf(store) }))
   app.use(refuseCrossSite({ siteUrl: config.siteUrl }))
@@ -68,7 +70,9 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
     // Hashed build assets never change under the same name: a year, immutable.
     app.use('/assets', servePrecompressed(`${CLIENT_DIST}/assets`, { immutable: true, maxAge: '1y' }))
     app.use(servePrecompressed(CLIENT_DIST, { maxAge: '1d' }))
-    app.use('/assets', express.static(`${CLIENT_DIST}/assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }))
+    app.use('/assets', express.static(`${CLIENT_DIST}/assets`, { immutable: true, maxAge: '1y', index: false }))
+    // A missing asset is a 404 sentence, never a page.
+    app.use('/assets', unhandled)
     // Files at the root (favicon, manifest, /images/...) all have an extension; pages never do, so
     // they skip the file-system lookup.
     const rootFiles = express.static(CLIENT_DIST, { maxAge: '1d', index: false })
@@ -95,9 +99,9 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
       store,
       siteUrl: config.siteUrl,
       cache: !vite, // hot reload must show every edit
-      imageGenerationConfigured: Boolean(config.openaiApiKey),
     }),
   )
+  app.use(unhandled)
   app.use(errorHandler)
   return app
 }

@@ -3,6 +3,12 @@ import { COMPANY, IMAGE_CONCURRENCY } from '../domain/business.ts'
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 
+/** The shortest admin password accepted: long enough that guessing it, even unthrottled, is hopeless. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12
+
+/** Values never repeated in an error message (it goes to the terminal and the service log). */
+const SECRETS = new Set(['ADMIN_PASSWORD', 'OPENAI_API_KEY', 'SMTP_URL'])
+
 /**
  * Everything the process reads from the environment, validated once at start-up (CONTRACT
  * "Configuration"). A bad value stops the server with a message naming the variable.
@@ -32,7 +38,13 @@ const EnvSchema = v.object({
   MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, 'must be an e-mail address')), `${COMPANY.brand} website <${COMPANY.emails.enquiries}>`),
   OPENAI_API_KEY: optionalText,
   OPENAI_IMAGE_MODEL: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'gpt-image-1'),
-  ADMIN_PASSWORD: optionalText,
+  ADMIN_PASSWORD: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((s) => [...s].length >= ADMIN_PASSWORD_MIN_LENGTH, `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long, so that it cannot be guessed: choose a longer one`),
+    ),
+  ),
   OPENAI_TIMEOUT_MS: v.pipe(v.optional(v.string(), '180000'), v.trim(), v.regex(/^[1-9]\d*$/, 'must be a whole number of milliseconds'), v.transform(Number)),
   OPENAI_MAX_RETRIES: v.pipe(v.optional(v.string(), '2'), v.trim(), v.regex(/^\d+$/, 'must be a whole number (0 turns retries off)'), v.transform(Number)),
   IMAGE_CONCURRENCY: v.pipe(
@@ -43,12 +55,19 @@ const EnvSchema = v.object({
     v.minValue(1, 'must be between 1 and 10'),
     v.maxValue(10, 'must be between 1 and 10'),
   ),
+  IMAGE_DAILY_LIMIT: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'must be a whole number of images'), v.transform(Number), v.minValue(1, 'must be 1 or more (unset it for two full runs a day)')),
+  ),
   TRUST_PROXY: v.optional(
     v.pipe(
       v.string(),
       v.trim(),
-      v.transform((s): boolean | number | string => {
-        if (/^(true|yes|on)$/i.test(s)) return true
+      // Trusting every hop would let any visitor choose the address that rate limits and logs see.
+      v.check(
+        (s) => !/^(true|yes|on)$/i.test(s),
+        'must say which proxies to trust: a hop count (1 for one proxy in front of the site) or their address or subnet ("loopback" for a proxy on this machine, "10.0.0.0/8"), never true',
+      ),
+      v.transform((s): false | number | string => {
         if (/^(false|no|off|)$/i.test(s)) return false
         if (/^\d+$/.test(s)) return Number(s)
         return s // an Express trust-proxy list such as "loopback" or "10.0.0.1"
@@ -77,11 +96,14 @@ export type Config = {
   openaiApiKey: string | undefined
   imageModel: string
   adminPassword: string | undefined
+  /** Images that may be generated per rolling 24 hours; undefined: two full runs of the catalogue. */
+  imageDailyLimit: number | undefined
   /** Image generation: per-request timeout and SDK retries (OPENAI_TIMEOUT_MS, OPENAI_MAX_RETRIES), requests at once. */
   openaiTimeoutMs: number
   openaiMaxRetries: number
   imageConcurrency: number
-  trustProxy: boolean | number | string
+  /** Express's 'trust proxy': false (unset), a hop count, or addresses and subnets; never true. */
+  trustProxy: false | number | string
   /** Enquiries one client may post per 10 minutes; 0 turns the limit off (benchmarks). */
   contactRateLimit: number
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -100,7 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input = Object.fromEntries(Object.keys(EnvSchema.entries).flatMap((k) => (env[k] === undefined || env[k] === '' ? [] : [[k, env[k]]])))
   const result = v.safeParse(EnvSchema, input)
   if (!result.success) {
-    const lines = result.issues.map((i) => `${v.getDotPath(i) ?? 'environment'} ${i.message} (got ${JSON.stringify(i.input)})`)
+    const lines = result.issues.map((i) => {
+      const name = v.getDotPath(i) ?? 'environment'
+      const got = SECRETS.has(name) ? '' : ` (got ${JSON.stringify(i.input)})`
+      return `${name} ${i.message}${got}`
+    })
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`)
   }
   const e = result.output
@@ -115,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openaiApiKey: e.OPENAI_API_KEY,
     imageModel: e.OPENAI_IMAGE_MODEL,
     adminPassword: e.ADMIN_PASSWORD,
+    imageDailyLimit: e.IMAGE_DAILY_LIMIT,
     openaiTimeoutMs: e.OPENAI_TIMEOUT_MS,
     openaiMaxRetries: e.OPENAI_MAX_RETRIES,
     imageConcurrency: e.IMAGE_CONCURRENCY,

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
 import { renderPage } from 'vike/server'
 import type { Store } from '../data/store.server.ts'
+import { isAdminPath } from './route-path.server.ts'
 
 type Rendered = { statusCode: number; headers: [string, string][]; body: Buffer; etag: string; version: number }
 
@@ -18,15 +19,12 @@ type PageHandlerOptions = {
   siteUrl: string | undefined
   /** Keep rendered pages (off in development, where every edit must show). */
   cache?: boolean
-  /** Whether OPENAI_API_KEY is set (fixed for the life of the process, so cached pages stay right). */
-  imageGenerationConfigured?: boolean
 }
 
 export function createPageHandler({
   store,
   siteUrl,
   cache: useCache = true,
-  imageGenerationConfigured = false,
 }: PageHandlerOptions) {
   const cache = new Map<string, Rendered>()
 
@@ -41,7 +39,10 @@ export function createPageHandler({
     const origin = siteUrl ?? `${req.protocol}://${req.get('host')}`
     const key = siteUrl ? req.originalUrl : `${origin}${req.originalUrl}`
     const version = store.productsVersion
-    const hit = useCache ? cache.get(key) : undefined
+    // What a handler before this one set for this request alone (the admin page's access and
+    // allowance): such a page is rendered for it and never kept for anyone else.
+    const own = res.locals.pageContext as Record<string, unknown> | undefined
+    const hit = useCache && !own ? cache.get(key) : undefined
     if (hit && hit.version === version) {
       cache.delete(key) // keep recently used entries at the end
       cache.set(key, hit)
@@ -49,11 +50,11 @@ export function createPageHandler({
     }
     try {
       const pageContext = await renderPage({
+        ...own,
         urlOriginal: req.originalUrl,
         headersOriginal: req.headers,
         store,
         siteUrl: origin,
-        imageGenerationConfigured,
       })
       const { httpResponse } = pageContext
       if (!httpResponse) return next()
@@ -62,7 +63,7 @@ export function createPageHandler({
         if (name.toLowerCase() !== 'cache-control') res.setHeader(name, value)
       }
       res.setHeader('Cache-Control', pageCacheControl(req.path))
-      const cacheable = useCache && !pageContext.errorWhileRendering && [200, 404].includes(httpResponse.statusCode)
+      const cacheable = useCache && !own && !pageContext.errorWhileRendering && [200, 404].includes(httpResponse.statusCode)
       const chunks: Buffer[] = []
       const send = (buf: Buffer | undefined, done: () => void) => {
         if (!buf) return done()
@@ -92,9 +93,9 @@ export function createPageHandler({
   }
 }
 
-/** Pages are revalidated on every visit (ETag); the admin page is never stored by any cache. */
+/** Pages are revalidated on every visit (ETag); the admin page, however spelled, is never stored by any cache. */
 export function pageCacheControl(path: string): string {
-  return path === '/admin' || path.startsWith('/admin/') ? 'private, no-store' : 'no-cache'
+  return isAdminPath(path) ? 'private, no-store' : 'no-cache'
 }
 
 function sendRendered(req: Request, res: Response, page: Rendered) {

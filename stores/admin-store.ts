@@ -7,7 +7,10 @@ import {
   type GenerationEvent,
   type GenerationResponse,
   type GenerationResults,
+  type AdminAccess,
+  type AdminPageState,
   type GenerationStatus,
+  type ImageAllowance,
 } from '../domain/image-generation.ts'
 import type { Product } from '../domain/product.ts'
 import { ApiError, apiGet, apiRequest } from '../lib/api.ts'
@@ -23,6 +26,10 @@ export type AdminState = {
   server: GenerationStatus | null
   /** Whether the server can generate images (OPENAI_API_KEY set): from the page, then from the status. */
   configured: boolean
+  /** The owner, or a visitor who may not generate (the page tells them how the owner turns it on). */
+  access: AdminAccess
+  /** The daily image limit and what is left of it (owner only): from the page, then from the status. */
+  allowance: ImageAllowance | null
   phase: GenerationPhase
   /** 0 to 100. */
   progress: number
@@ -57,7 +64,7 @@ export function readableError(err: unknown): string {
 }
 
 /** The admin page's state: the overview's products and the image generation run. One store per rendered page. */
-export const adminStore = createContextStore('The admin store', ({ products, imageGenerationConfigured }: { products: Product[]; imageGenerationConfigured: boolean }) =>
+export const adminStore = createContextStore('The admin store', ({ products, admin }: { products: Product[]; admin: AdminPageState }) =>
   createStore<AdminState>()((set, get) => {
     const apply = (event: GenerationEvent) => {
       switch (event.type) {
@@ -120,7 +127,9 @@ export const adminStore = createContextStore('The admin store', ({ products, ima
     return {
       products,
       server: null,
-      configured: imageGenerationConfigured,
+      configured: admin.configured,
+      access: admin.access,
+      allowance: admin.allowance,
       phase: 'idle',
       progress: 0,
       status: '',
@@ -131,10 +140,11 @@ export const adminStore = createContextStore('The admin store', ({ products, ima
       stopping: false,
 
       async loadStatus() {
+        if (get().access !== 'owner') return // the server answers a visitor 403: nothing to ask
         try {
           const server = await apiGet<GenerationStatus>('/api/generate-images', { on401: 'returnNull' })
           if (!server) return
-          set({ server, configured: server.configured })
+          set({ server, configured: server.configured, allowance: server.allowance })
           if (server.running && get().phase === 'idle') {
             begin()
             await follow(await apiRequest('GET', '/api/generate-images/events'))
@@ -158,6 +168,8 @@ export const adminStore = createContextStore('The admin store', ({ products, ima
         } finally {
           set({ stopping: false })
         }
+        // The allowance shown changed with the run (or the refusal says why it did not start).
+        if (get().phase !== 'running') await get().loadStatus()
       },
 
       async stop() {

@@ -1,14 +1,20 @@
 // https://vike.dev/data: the overview's products are read from the store on the server.
+import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
+import type { AdminPageState } from '../../domain/image-generation.ts'
 import { toPublicProduct, type Product } from '../../domain/product.ts'
 
 export type Data = {
   products: Product[]
-  /** Whether image generation is set up (OPENAI_API_KEY), known before the page paints. */
-  imageGenerationConfigured: boolean
+  /** Who is asking, whether generation is set up, the daily allowance: known before the page paints. */
+  admin: AdminPageState
 }
 
 export function data(pageContext: PageContextServer): Data {
+  // The server's owner check vouches for every request it lets through to this page. A request that
+  // reached the page any other way (an address spelled so the check missed it) is refused.
+  const admin = pageContext.imageAdmin
+  if (!admin) throw render(404)
   const products = pageContext.store?.products ?? []
-  return { products: products.map(toPublicProduct), imageGenerationConfigured: pageContext.imageGenerationConfigured ?? false }
+  return { products: products.map(toPublicProduct), admin }
 }

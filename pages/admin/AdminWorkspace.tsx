@@ -6,9 +6,9 @@ import { ImageGenerator } from './ImageGenerator.tsx'
 import { ProductOverview } from './ProductOverview.tsx'
 
 /** The generator, the catalogue overview and the notes: one island, as they share the run's state. */
-function AdminWorkspace({ products, imageGenerationConfigured }: Data) {
+function AdminWorkspace({ products, admin }: Data) {
   return (
-    <adminStore.Provider init={{ products, imageGenerationConfigured }}>
+    <adminStore.Provider init={{ products, admin }}>
       <div className="admin section">
         {/* On a phone: generator, overview, notes; on a desktop the overview sits beside them. */}
         <div className="container admin__layout">

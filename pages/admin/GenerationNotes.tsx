@@ -5,10 +5,16 @@ import { adminStore } from '../../stores/admin-store.ts'
 /** The server's default model, shown until the server says which one it uses. */
 const DEFAULT_MODEL = 'gpt-image-1'
 
+/** '14 Jan, 10:32 UTC': the same on the server's render and in the browser. */
+function formatTime(iso: string): string {
+  return `${new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })} UTC`
+}
+
 /** What a run does, costs and takes, and what the results count (SPEC §2 "Notes about the generation"). */
 export function GenerationNotes() {
   const count = adminStore.useSelector((s) => s.products.length)
   const server = adminStore.useSelector((s) => s.server)
+  const allowance = adminStore.useSelector((s) => s.allowance)
   const model = server?.model ?? DEFAULT_MODEL
   const concurrency = server?.concurrency ?? IMAGE_CONCURRENCY
   const estimate = estimateRun(count, model, concurrency)
@@ -35,6 +41,13 @@ export function GenerationNotes() {
             : `${estimate.images} images per run at OpenAI's price for ${model}, charged to the OpenAI account of the server's API key.`}{' '}
           Once an image of a product fails, that product's remaining images are not requested.
         </li>
+        {allowance ? (
+          <li>
+            <strong>Daily limit</strong>: at most {allowance.limit} images in any 24 hours, whoever asks (<code>IMAGE_DAILY_LIMIT</code>, two full runs
+            unless set). {allowance.used} used in the last 24 hours, <span data-testid="allowance-left">{allowance.left}</span> left
+            {allowance.left < estimate.images && allowance.nextFreedAt ? `; more from ${formatTime(allowance.nextFreedAt)}` : ''}.
+          </li>
+        ) : null}
         <li>
           <strong>Time</strong>: about {estimate.minutes} {estimate.minutes === 1 ? 'minute' : 'minutes'}, {concurrency} images at a time. You may leave
           this page: the run carries on and saves each product as soon as its four images are stored. One run at a time.

@@ -13,6 +13,7 @@ export function ImageGenerator() {
   const failures = adminStore.useSelector((s) => s.failures)
   const count = adminStore.useSelector((s) => s.products.length)
   const configured = adminStore.useSelector((s) => s.configured)
+  const isOwner = adminStore.useSelector((s) => s.access === 'owner')
   const stoppedEarly = adminStore.useSelector((s) => s.stoppedEarly)
   const stopping = adminStore.useSelector((s) => s.stopping)
   const generate = adminStore.useSelector((s) => s.generate)
@@ -26,17 +27,35 @@ export function ImageGenerator() {
     void loadStatus()
   }, [loadStatus])
 
-  const idleStatus = `Ready to generate ${count * IMAGE_ANGLES.length} images for ${count} products.`
+  const idleStatus = isOwner ? `Ready to generate ${count * IMAGE_ANGLES.length} images for ${count} products.` : 'Image generation is for the shop owner only.'
 
   return (
     <section className="admin-card admin-generator" aria-labelledby="generator-heading">
       <h2 id="generator-heading">Generate images</h2>
-      {!configured ? (
+      {!isOwner ? (
+        <div className="admin-generator__warning" id="owner-only">
+          <p>
+            Only the shop owner can generate images here, and this server cannot tell that you are the owner: no admin password is set, so it takes
+            image generation only from a browser on the server itself.
+          </p>
+          <p>
+            If this is your shop: set <code>ADMIN_PASSWORD</code> (12 characters or more) in the server&apos;s environment and restart the site. Your
+            browser will then ask for it here (user name <code>admin</code>). Or open this page on the server itself, for example through an SSH tunnel
+            to <code>localhost</code>.
+          </p>
+        </div>
+      ) : !configured ? (
         <p className="admin-generator__warning">
           Image generation is not set up on this server yet: OPENAI_API_KEY is not set, so a run will fail.
         </p>
       ) : null}
-      <button type="button" className="btn btn-primary admin-generator__button" onClick={() => void generate()} disabled={running || !hydrated} aria-describedby="generator-status">
+      <button
+        type="button"
+        className="btn btn-primary admin-generator__button"
+        onClick={() => void generate()}
+        disabled={running || !isOwner || !hydrated}
+        aria-describedby={isOwner ? 'generator-status' : 'owner-only'}
+      >
         {running ? <span className="admin-generator__spinner" aria-hidden="true" /> : null}
         Generate All Product Images
       </button>

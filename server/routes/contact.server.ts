@@ -80,6 +80,8 @@ export function contactRouter({ config, store, logger }: ServiceDeps, options: C
           standardHeaders: 'draft-7',
           legacyHeaders: false,
           skipFailedRequests: true,
+          // The app warns of forwarding headers without TRUST_PROXY itself, once, naming the setting.
+          validate: { xForwardedForHeader: false, forwardedHeader: false },
           requestWasSuccessful: (_req, res) => res.locals.enquirySaved === true,
           handler: (req, res) => {
             const error = tooMany(config.contactRateLimit)

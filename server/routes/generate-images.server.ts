@@ -4,19 +4,25 @@
  * - Plain POST: waits for the run and answers `{ results: { successCount, errorCount, total } }`.
  * - POST with `Accept: text/event-stream` (or `?stream=1`): the same run, streamed as Server-Sent
  *   Events, one `image` event per finished image and a final `done` event carrying the same `{ results }`.
- * - GET /api/generate-images: whether generation is set up and running, the model, the batch size.
+ * - GET /api/generate-images: whether generation is set up and running, the model, the batch size,
+ *   and the daily image allowance.
  * - GET /api/generate-images/events: follows the run going on (from its start), e.g. after a reload.
  * - POST /api/generate-images/cancel: stops the run going on (no further requests are paid for).
  *
  * A visitor leaving the page does not stop a run: the images are paid for as they are requested,
  * so the run finishes and saves what it made.
+ *
+ * All of it is for the owner alone (services/images/admin-auth.server.ts): signed in with
+ * ADMIN_PASSWORD, or, when none is set, a request from the server machine itself. And however the
+ * owner signs in, at most the daily image limit is spent per 24 hours (429 past it).
  */
 import { Router, type Request, type Response } from 'express'
 import { mediaDirFor } from '../paths.server.ts'
 import { GenerationBusyError, createImageGenerator, type GenerationJob } from '../services/image-generator.server.ts'
-import { FailedLogins, requireAdmin } from '../services/images/admin-auth.server.ts'
+import { FailedLogins, identifyOwnerOnAdminPage, requireOwner, type OwnerCheck } from '../services/images/admin-auth.server.ts'
+import { DailyImageLimit, DailyLimitError } from '../services/images/daily-limit.server.ts'
 import type { Feature, ServiceDeps } from '../services.server.ts'
-import type { GenerationEvent, GenerationStatus } from '../../domain/image-generation.ts'
+import type { AdminAccess, AdminPageState, GenerationEvent, GenerationStatus } from '../../domain/image-generation.ts'
 
 export const NO_KEY_MESSAGE =
   'Image generation is not set up on this server: OPENAI_API_KEY is not set. Add it to the server environment and restart the server.'
@@ -26,6 +32,7 @@ export const CANCELLED_MESSAGE = 'Stopped by the owner.'
 const HEARTBEAT_MS = 15_000
 
 export function generateImagesRouter({ config, store, logger }: ServiceDeps): Feature {
+  const dailyLimit = new DailyImageLimit(store, config.imageDailyLimit)
   const generator = createImageGenerator({
     store,
     mediaDir: mediaDirFor(config.dataFile),
@@ -34,12 +41,13 @@ export function generateImagesRouter({ config, store, logger }: ServiceDeps): Fe
     timeoutMs: config.openaiTimeoutMs,
     maxRetries: config.openaiMaxRetries,
     logger: logger.child({ feature: 'image-generation' }),
+    dailyLimit,
   })
 
-  const api = Router()
   // One count of wrong passwords for the page and the API, so guessing cannot alternate between them.
-  const failedLogins = new FailedLogins()
-  api.use(requireAdmin(config.adminPassword, 'json', failedLogins))
+  const owner: OwnerCheck = { password: config.adminPassword, failures: new FailedLogins() }
+  const api = Router()
+  api.use(requireOwner(owner))
 
   api.get('/', (_req, res) => {
     const job = generator.current
@@ -50,6 +58,7 @@ export function generateImagesRouter({ config, store, logger }: ServiceDeps): Fe
       model: config.imageModel,
       concurrency: config.imageConcurrency,
       progress: job ? { done: last?.done ?? 0, images: startEvent(job)?.images ?? 0 } : null,
+      allowance: dailyLimit.allowance(),
     }
     res.setHeader('Cache-Control', 'no-store')
     res.json(status)
@@ -88,6 +97,12 @@ export function generateImagesRouter({ config, store, logger }: ServiceDeps): Fe
         res.status(409).json({ error: err.message })
         return
       }
+      if (err instanceof DailyLimitError) {
+        req.log?.warn({ allowance: dailyLimit.allowance() }, 'image generation refused: daily limit')
+        if (err.retryAfterSeconds !== null) res.setHeader('Retry-After', String(err.retryAfterSeconds))
+        res.status(429).json({ error: err.message })
+        return
+      }
       return next(err)
     }
     if (wantsEventStream(req)) {
@@ -103,14 +118,28 @@ export function generateImagesRouter({ config, store, logger }: ServiceDeps): Fe
     )
   })
 
+  /** What /admin shows: a visitor learns nothing about the server's set-up or spending. */
+  const adminPageState = (access: AdminAccess): AdminPageState =>
+    access === 'owner'
+      ? { access, configured: Boolean(config.openaiApiKey), allowance: dailyLimit.allowance() }
+      : { access, configured: false, allowance: null }
+
   // A stop signal cancels a run at once, so open responses end and the server can close (server.ts).
   const onSignal = () => void generator.current?.cancel('The server is shutting down.')
 
   return {
     api,
     mountPages(app) {
-      // Before the page handler: /admin and its client-side navigation data (/admin/index.pageContext.json).
-      app.use('/admin', requireAdmin(config.adminPassword, 'text', failedLogins))
+      // Before the page handler: every spelling of /admin and of its page data. The page is then
+      // rendered for this request alone (res.locals.pageContext is never served from the page cache).
+      const identify = identifyOwnerOnAdminPage(owner)
+      app.use((req, res, next) =>
+        identify(req, res, () => {
+          const access = res.locals.adminAccess as AdminAccess | undefined
+          if (access) res.locals.pageContext = { imageAdmin: adminPageState(access) }
+          next()
+        }),
+      )
     },
     async start() {
       process.on('SIGTERM', onSignal)

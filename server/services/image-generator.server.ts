@@ -10,6 +10,7 @@ import type { Store } from '../../data/store.server.ts'
 import { IMAGE_ANGLES } from '../../domain/business.ts'
 import type { GenerationEvent, GenerationResponse, GenerationResults, ImageAngle, ImageOutcome } from '../../domain/image-generation.ts'
 import type { Product } from '../../domain/product.ts'
+import type { DailyImageLimit } from './images/daily-limit.server.ts'
 import { ImageDecodeError, newGenerationId, removeFiles, storeAngleImage, type StoredImage } from './images/media.server.ts'
 import { createImageClient, FatalImageError, ImageRequestError, requestImage, type ImageRequestOptions } from './images/openai-images.server.ts'
 import { imagePrompt } from './images/prompts.server.ts'
@@ -27,6 +28,8 @@ export type ImageGeneratorOptions = {
   /** For `url` answers: how long downloading the picture may take. */
   downloadTimeoutMs?: number
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>
+  /** The spend cap: a run that would pass it is refused (DailyLimitError), and each run is counted. */
+  dailyLimit?: DailyImageLimit
   /** Tests only: the SDK client. Production uses createImageClient (`new OpenAI()` from the environment). */
   createClient?: (options: ImageRequestOptions) => OpenAI
 }
@@ -58,7 +61,10 @@ export type GenerationJob = {
 export type ImageGenerator = {
   /** The run going on, or null. */
   readonly current: GenerationJob | null
-  /** Starts a run over every product in the store; throws GenerationBusyError while one runs. */
+  /**
+   * Starts a run over every product in the store; throws GenerationBusyError while one runs, and
+   * DailyLimitError when the run would pass the daily image limit.
+   */
   start(): GenerationJob
   /** Cancels a run in progress and waits until it has ended (shutdown). */
   stop(reason?: string): Promise<void>
@@ -132,6 +138,10 @@ function createJob(options: ImageGeneratorOptions): GenerationJob {
   // The products of this run are the catalogue as it is now; products added meanwhile wait for the next run.
   const products = [...store.products]
   const slots: Slot[] = products.flatMap((product) => IMAGE_ANGLES.map((angle) => ({ product, angle })))
+  // Counted before anything is announced or requested; throws when the run would pass the limit.
+  const reservation = options.dailyLimit?.reserve(id, slots.length)
+  /** Images actually requested (paid for): the count the run settles at. */
+  let requested = 0
   emit({ type: 'start', products: products.length, images: slots.length, model, concurrency })
   logger?.info({ generationId: id, products: products.length, images: slots.length, model, concurrency }, 'image generation started')
 
@@ -141,6 +151,13 @@ function createJob(options: ImageGeneratorOptions): GenerationJob {
     const results: GenerationResults = { successCount: 0, errorCount: 0, total: products.length }
     let done = 0
     let next = 0
+
+    try {
+      await reservation?.saved
+    } catch (err) {
+      logger?.error({ generationId: id, err }, 'image generation not started: its images could not be counted in the data file')
+      stopRun('Nothing was generated: the data file cannot be written just now, so the images could not be counted against the daily limit.')
+    }
 
     const finishProduct = async (product: Product, state: ProductState) => {
       if (!state.failed && state.stored.length === IMAGE_ANGLES.length) {
@@ -193,6 +210,7 @@ function createJob(options: ImageGeneratorOptions): GenerationJob {
         return finishSlot(slot, state, 'skipped', why)
       }
       try {
+        requested++
         const image = await requestImage(client, {
           model,
           prompt: imagePrompt(slot.product, slot.angle),
@@ -225,6 +243,10 @@ function createJob(options: ImageGeneratorOptions): GenerationJob {
       }
     }
     await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, slots.length)) }, worker))
+    await reservation?.settle(requested).catch((err: unknown) => {
+      // The full run stays counted: the cap errs on the side of the owner's money.
+      logger?.error({ generationId: id, err }, 'the images requested could not be recorded against the daily limit')
+    })
 
     const response: GenerationResponse = { results, ...(stoppedEarly ? { stoppedEarly } : {}) }
     emit({ type: 'done', ...response })

@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import { StoreWriteError, type Store } from '../../data/store.server.ts'
 import { COMPANY, subjectLabel } from '../../domain/business.ts'
 import type { Notification, StoredMessage } from '../../domain/message.ts'
+import { showInvisible } from '../../domain/plain-text.ts'
 
 /**
  * The enquiry outbox: every saved enquiry is e-mailed to the owner, and none is ever lost.
@@ -56,11 +57,18 @@ export function escapeHtml(text: string): string {
 
 /**
  * Text safe in a header: no CR, LF or other control characters (no header injection), no
- * Unicode line separators, runs of white space folded to one space.
+ * Unicode line separators, runs of white space folded to one space, and no bidirectional
+ * controls (a right-to-left override would make the inbox show the subject in another order).
  */
 export function headerSafe(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+      .replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  )
 }
 
 export type EnquiryMail = {
@@ -86,20 +94,23 @@ export function buildEnquiryMail(message: StoredMessage, { from, to }: { from: s
     ? message.createdAt
     : received.toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'full', timeStyle: 'short' })
 
+  // Each field on one line, its controls written out (`\n`, `\u202E`): no value can pass for another
+  // field. The message keeps its lines, indented, so none of them can pass for a field either.
   const rows: [string, string][] = [
-    ['Name', `${message.firstName} ${message.lastName}`],
-    ['E-mail', message.email],
-    ['Subject', label],
-    ['Received', when],
-    ['Reference', message.id],
+    ['Name', showInvisible(`${message.firstName} ${message.lastName}`)],
+    ['E-mail', showInvisible(message.email)],
+    ['Subject', showInvisible(label)],
+    ['Received', showInvisible(when)],
+    ['Reference', showInvisible(message.id)],
   ]
+  const body = showInvisible(message.message.replace(/\r\n/g, '\n'), { lineBreaks: 'keep' })
   const text = [
     `New enquiry from the ${COMPANY.brand} website.`,
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
     '',
     'Message:',
-    message.message,
+    ...body.split('\n').map((line) => `    ${line}`),
     '',
     '--',
     `Reply to this e-mail to answer ${name} directly.`,
@@ -114,7 +125,7 @@ export function buildEnquiryMail(message: StoredMessage, { from, to }: { from: s
 ${rows.map(([k, v]) => `<tr><th scope="row" align="left" style="${cell}">${escapeHtml(k)}</th><td style="${cell}">${escapeHtml(v)}</td></tr>`).join('\n')}
 </table>
 <h2 style="font-size:16px;margin:16px 0 4px;">Message</h2>
-<p style="white-space:pre-wrap;margin:0;">${escapeHtml(message.message)}</p>
+<p style="white-space:pre-wrap;margin:0;">${escapeHtml(body)}</p>
 <hr style="border:0;border-top:1px solid #e6d8c4;margin:16px 0;">
 <p style="color:#5a4636;font-size:13px;">Reply to this e-mail to answer ${escapeHtml(name)} directly.</p>
 </body></html>`

@@ -241,4 +241,48 @@ describe('/admin', () => {
     expect(await result(page, 'total').innerText()).toBe(String(FEW.length))
     expect((await (await started).json()).results.successCount).toBe(FEW.length)
   })
+
+  it('shows the daily limit, and a run past it fails with the server’s sentence, spending nothing', async () => {
+    await serve({ ...ENV, IMAGE_DAILY_LIMIT: String(FEW.length * 4 + 2) }, FEW)
+    expect((await fetch(`${t!.url}/api/generate-images`, { method: 'POST' })).status).toBe(200)
+    fake.reset()
+    const { page, scriptErrors } = await openAdmin()
+    const notes = await page.locator('.admin-notes').innerText()
+    expect(notes).toContain(`Daily limit: at most ${FEW.length * 4 + 2} images in any 24 hours`)
+    expect(notes).toMatch(new RegExp(`${FEW.length * 4} used in the last 24 hours, 2 left; more from \\d+ \\w+, \\d\\d:\\d\\d UTC\\.`))
+    await page.getByRole('button', { name: 'Generate All Product Images' }).click()
+    await status(page).filter({ hasText: '✗ Generation failed' }).waitFor()
+    expect(await page.getByRole('alert').innerText()).toMatch(/^The daily image limit is reached: 16 of 18 images were requested in the last 24 hours/)
+    expect(fake.requests).toHaveLength(0)
+    expect(scriptErrors().every((e) => e.startsWith('Image generation failed'))).toBe(true)
+  })
+})
+
+describe('/admin for anyone but the owner (no ADMIN_PASSWORD, a request from elsewhere)', () => {
+  it('says in plain words how the owner turns generation on, offers no working button, and asks the server nothing', async () => {
+    await serve(ENV, FEW)
+    const opened = await openContext(browser, t!.url)
+    contexts.push(opened.context)
+    // What a proxy on the server adds to a visitor's request.
+    await opened.context.setExtraHTTPHeaders({ 'X-Forwarded-For': '203.0.113.9' })
+    const asked: string[] = []
+    opened.page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) asked.push(r.url())
+    })
+    await opened.page.goto('/admin')
+    await waitForHydration(opened.page)
+    const notice = opened.page.locator('#owner-only')
+    expect(await notice.innerText()).toMatch(/Only the shop owner can generate images here/)
+    expect(await notice.innerText()).toMatch(/set ADMIN_PASSWORD \(12 characters or more\) in the server's environment and restart the site/)
+    const button = opened.page.getByRole('button', { name: 'Generate All Product Images' })
+    expect(await button.isDisabled()).toBe(true)
+    expect(await button.getAttribute('aria-describedby')).toBe('owner-only')
+    expect(await status(opened.page).innerText()).toBe('Image generation is for the shop owner only.')
+    expect(await opened.page.locator('.admin-notes').innerText()).not.toContain('Daily limit')
+    // The overview is the public catalogue, as on /products.
+    expect(await opened.page.locator('.admin-overview__item').count()).toBe(FEW.length)
+    expect(asked).toEqual([])
+    expect(opened.errors).toEqual([])
+    expect(fake.requests).toHaveLength(0)
+  })
 })

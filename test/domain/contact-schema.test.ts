@@ -102,6 +102,40 @@ describe('ContactSchema (SPEC §5)', () => {
     expect(errorsOf({ ...valid, email: `${'a'.repeat(250)}@example.com` })).toEqual({ email: 'Please enter a valid email address' })
   })
 
+  it('refuses a name that is not one line of plain text: line breaks, control characters, bidirectional controls', () => {
+    const forged = 'Ann <ann@example.com>\n  Subject: Custom Order\n  E-mail:  sent 2025-01-14 10:32'
+    for (const bad of [forged, 'Ann\rSmith', 'Ann\r\nSmith', 'Ann\tSmith', 'Ann\u0085Smith', 'Ann\u2028Smith', 'Ann\u2029Smith', 'Ann\u0000', 'Ann\u001b[31m', 'Ann\u007f', 'Ann\u202eevil', 'Ann\u202a', 'Ann\u2066x\u2069']) {
+      expect(errorsOf({ ...valid, firstName: bad }), JSON.stringify(bad)).toEqual({ firstName: 'First name must be a single line, without line breaks or invisible control characters' })
+      expect(errorsOf({ ...valid, lastName: bad }), JSON.stringify(bad)).toEqual({ lastName: 'Last name must be a single line, without line breaks or invisible control characters' })
+    }
+  })
+
+  it('accepts names in any script, with accents, apostrophes, joiners and emoji', () => {
+    for (const good of ['Zoë', "O'Hara", 'José-María', 'Nguyễn', 'محمد', 'مهر\u200cآسا', '山田', 'Ólafur Þór', '👩\u200d💻 Sam']) {
+      expect(errorsOf({ ...valid, firstName: good }), good).toEqual({})
+    }
+  })
+
+  it('counts only visible characters: zero-width and blank characters alone are empty', () => {
+    for (const empty of ['\u200b', '\u200b\u200c\u200d\u2060\ufeff', ' \u200b ', '\u3164', '\u200e\u200f', '\u00ad']) {
+      expect(errorsOf({ ...valid, firstName: empty, lastName: empty }), JSON.stringify(empty)).toEqual({
+        firstName: 'First name is required',
+        lastName: 'Last name is required',
+      })
+    }
+    expect(errorsOf({ ...valid, message: '\u200b'.repeat(10) })).toEqual({ message: 'Message must be at least 10 characters long' })
+    expect(errorsOf({ ...valid, message: `123456789${'\u200b'.repeat(5)}` })).toEqual({ message: 'Message must be at least 10 characters long' })
+    // Characters, not UTF-16 units: nine emoji are nine characters.
+    expect(errorsOf({ ...valid, message: '😀'.repeat(9) })).toEqual({ message: 'Message must be at least 10 characters long' })
+    expect(errorsOf({ ...valid, message: '😀'.repeat(10) })).toEqual({})
+  })
+
+  it('keeps the message’s lines and tabs, and drops the control and bidirectional characters that show nothing', () => {
+    const r = v.safeParse(ContactSchema, { ...valid, message: 'Line one\r\nLine two\rLine\tthree\u2028four \u202eevil\u202c \u0007bell\u001b[31m' })
+    expect(r.success).toBe(true)
+    expect(r.output).toMatchObject({ message: 'Line one\nLine two\nLine\tthree\nfour evil bell[31m' })
+  })
+
   it('drops fields it does not know (the honeypot never reaches the data file)', () => {
     const r = v.safeParse(ContactSchema, { ...valid, website: 'http://spam.example', admin: true })
     expect(r.success).toBe(true)

@@ -10,11 +10,14 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Express } from 'express'
 import request from 'supertest'
+import fc from 'fast-check'
+import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { createApp } from '../../server/app.server.ts'
 import { loadConfig } from '../../server/config.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
+import { UNTRUSTED_PROXY_WARNING } from '../../server/proxy-warning.server.ts'
 import { ROOT } from '../../server/paths.server.ts'
 import { createServices, type Services } from '../../server/services.server.ts'
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
@@ -27,6 +30,22 @@ const OWNER = basic('admin', PASSWORD)
 
 const enquiry = { firstName: 'Jane', lastName: 'Smith', email: 'jane@example.com', subject: 'general', message: 'A question about the briefcase.' }
 const form = new URLSearchParams(enquiry).toString()
+
+type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+
+/** Sends the path exactly as written (fetch and supertest would normalise `..`, `//` and escapes), like curl --path-as-is. */
+function raw(url: string, p: string, headers: Record<string, string> = {}, localAddress?: string): Promise<RawAnswer> {
+  const { port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: p, headers, localAddress }, (res) => {
+      let body = ''
+      res.on('data', (c) => (body += c))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
 
 /** No answer may show how the server is built: no stack frames, no file paths. */
 function expectNothingLeaked(body: string) {
@@ -115,7 +134,7 @@ describe('cross-site POSTs are refused (CSRF)', () => {
 
 describe('admin password guessing', () => {
   it('answers 429 (Retry-After) after repeated wrong passwords from one client, even to the right one, while others get in', async () => {
-    const { app } = await shop({ TRUST_PROXY: 'true' })
+    const { app } = await shop({ TRUST_PROXY: '1' })
     const attacker = '203.0.113.7'
     const statuses: number[] = []
     for (let i = 0; i < 20; i++) {
@@ -138,6 +157,60 @@ describe('admin password guessing', () => {
     expect((await request(app).get('/admin').set('X-Forwarded-For', attacker).set('Authorization', OWNER)).status).toBe(429)
     // The owner, elsewhere, is not locked out.
     expect((await request(app).get('/admin').set('X-Forwarded-For', '198.51.100.20').set('Authorization', OWNER)).status).toBe(200)
+  })
+})
+
+describe('limits per visitor, not per socket', () => {
+  it('counts wrong admin passwords from anywhere in the loopback range as one client', async () => {
+    t = await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD } })
+    const statuses: number[] = []
+    // 10 loopback addresses × 4 guesses: each address alone stays under the lock-out.
+    for (let i = 0; i < 10; i++) {
+      for (let g = 0; g < 4; g++) statuses.push((await raw(t.url, '/admin', { Authorization: basic('admin', `guess-${i}-${g}`) }, `127.0.0.${i + 2}`)).status)
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401])
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true)
+  })
+
+  it('groups IPv6 addresses by /64, and IPv4-mapped addresses with their IPv4 address', async () => {
+    const { app } = await shop({ TRUST_PROXY: '1' })
+    const guess = (from: string, i: number) => request(app).post('/api/generate-images').set('X-Forwarded-For', from).set('Authorization', basic('admin', `guess-${i}`))
+    const statuses: number[] = []
+    for (let i = 0; i < 8; i++) statuses.push((await guess(`2001:db8:1:2::${(i + 1).toString(16)}:${i}`, i)).status)
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429])
+    // The next /64 is another subscriber: not locked out.
+    expect((await request(app).get('/admin').set('X-Forwarded-For', '2001:db8:1:3::1').set('Authorization', OWNER)).status).toBe(200)
+
+    for (let i = 0; i < 5; i++) await guess(i % 2 ? '203.0.113.7' : '::ffff:203.0.113.7', i)
+    expect((await request(app).get('/admin').set('X-Forwarded-For', '203.0.113.7').set('Authorization', OWNER)).status).toBe(429)
+  })
+
+  it('warns once, naming TRUST_PROXY, when X-Forwarded-For arrives while TRUST_PROXY is unset', async () => {
+    const lines: { level: number; msg: string }[] = []
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) })
+    const build = async (env: Record<string, string>) => {
+      t = await createTestApp({ env: { SITE_URL: SITE, ...env } })
+      const services = createServices({ config: t.config, store: t.store, logger })
+      return createApp({ config: t.config, store: t.store, services, logger })
+    }
+    const app = await build({})
+    await request(app).get('/').expect(200) // no header: nothing to say
+    expect(lines).toEqual([])
+    for (const path of ['/', '/products', '/api/products']) await request(app).get(path).set('X-Forwarded-For', '203.0.113.7')
+    await request(app).post('/api/contact').set('X-Forwarded-For', '203.0.113.8').send(enquiry).expect(201)
+    await request(app).get('/').set('Forwarded', 'for=203.0.113.9')
+    const warnings = lines.filter((l) => /TRUST_PROXY/.test(l.msg))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatchObject({ level: 40, msg: UNTRUSTED_PROXY_WARNING })
+    expect(UNTRUSTED_PROXY_WARNING).toMatch(/X-Forwarded-For .* TRUST_PROXY is not set/)
+    expect(lines.filter((l) => l.level >= 40)).toHaveLength(1) // and no other warning or error about it
+    await t!.close()
+
+    // Told about the proxy: nothing to warn of.
+    lines.length = 0
+    const proxied = await build({ TRUST_PROXY: '1' })
+    await request(proxied).get('/').set('X-Forwarded-For', '203.0.113.7').expect(200)
+    expect(lines).toEqual([])
   })
 })
 
@@ -226,20 +299,6 @@ describe('error answers show nothing of the server’s insides', () => {
 describe('static files: no way out, no dotfiles', () => {
   const MARKERS = ['leather-storefront', 'export class Store', '"messages"', 'SECRET_VALUE_9431', 'root:x:0:0']
 
-  /** Sends the path exactly as written (fetch and supertest would normalise `..`). */
-  function raw(url: string, p: string): Promise<{ status: number; body: string }> {
-    const { port } = new URL(url)
-    return new Promise((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: p }, (res) => {
-        let body = ''
-        res.on('data', (c) => (body += c))
-        res.on('end', () => resolve({ status: res.statusCode!, body }))
-      })
-      req.on('error', reject)
-      req.end()
-    })
-  }
-
   it('refuses traversal, plain and encoded, out of every static folder, and hides dotfiles', async () => {
     t = await startTestServer({
       prepare: async (dir) => {
@@ -249,7 +308,7 @@ describe('static files: no way out, no dotfiles', () => {
       },
     })
     // Control: the folder is served, so a 404 below is a refusal and not a missing folder.
-    expect(await raw(t.url, '/media/visible.txt')).toEqual({ status: 200, body: 'a served file\n' })
+    expect(await raw(t.url, '/media/visible.txt')).toMatchObject({ status: 200, body: 'a served file\n' })
 
     const attempts = [
       '/../package.json',
@@ -305,5 +364,106 @@ describe('/admin is never stored by shared caches', () => {
     expect(res.status).toBe(200)
     expect(res.headers['cache-control']).toMatch(/no-store/)
     expect(res.headers['cache-control']).toMatch(/private/)
+  })
+})
+
+describe('/admin however it is spelled', () => {
+  /** Spellings a router could read as /admin or its page data (curl --path-as-is would send them as they are). */
+  const SPELLINGS = [
+    '/admin',
+    '/%61dmin',
+    '/admi%6e',
+    '/%61%64%6d%69%6e',
+    '/%2561dmin', // encoded twice
+    '/%61dmin/index.pageContext.json',
+    '/admin/index.pageContext.json',
+    '/ADMIN/index.pageContext.json',
+    '/admin/',
+    '/admin//',
+    '//admin',
+    '///admin/',
+    '/./admin',
+    '/%2e/admin',
+    '/%2fadmin',
+    '/admin%2f',
+    '/\\admin',
+    '/ADMIN',
+    '/Admin',
+    '/%41DMIN',
+    '/admin/.',
+    '/admin?x=1',
+    '/admin/anything',
+  ]
+  /** The owner's page as rendered, or its page data: what must never reach anyone else. */
+  const ownerPage = (body: string) => /Daily limit|"access":"owner"|<button[^>]*class="[^"]*admin-generator__button[^"]*"(?![^>]*disabled)/.test(body)
+  const adminPage = (body: string) => /Product Image Generator|"pageId":"\/pages\/admin"/.test(body)
+
+  it('asks for the password (401, no-store) or answers 404 for every spelling, never the page without it', async () => {
+    t = await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD, OPENAI_API_KEY: 'sk-test-not-a-real-key' } })
+    for (const p of SPELLINGS) {
+      const res = await raw(t.url, p)
+      expect([401, 404], p).toContain(res.status)
+      expect(adminPage(res.body), p).toBe(false)
+      if (res.status === 401) {
+        expect(res.headers['cache-control'], p).toBe('no-store')
+        expect(res.headers['www-authenticate'], p).toBe('Basic realm="Admin", charset="UTF-8"')
+      }
+    }
+    // The owner, signed in, gets the page (or the router's own answer to an odd spelling), never stored by a cache.
+    for (const p of SPELLINGS) {
+      const res = await raw(t.url, p, { Authorization: OWNER })
+      expect([200, 301, 404], p).toContain(res.status)
+      if (adminPage(res.body) || res.status === 301) expect(res.headers['cache-control'], p).toBe('private, no-store')
+    }
+    expect(adminPage((await raw(t.url, '/%61dmin', { Authorization: OWNER })).body)).toBe(true)
+  })
+
+  it('shows anyone else, without a password set, only the page saying how to turn it on (or 404), for every spelling', async () => {
+    t = await startTestServer({ env: { SITE_URL: SITE, OPENAI_API_KEY: 'sk-test-not-a-real-key' } })
+    for (const p of SPELLINGS) {
+      const res = await raw(t.url, p, { 'X-Forwarded-For': '203.0.113.9' })
+      expect([200, 301, 404], p).toContain(res.status)
+      expect(ownerPage(res.body), p).toBe(false)
+      if (res.status === 200 && adminPage(res.body)) {
+        expect(res.body, p).toMatch(/Only the shop owner can generate images here|"access":"visitor"/)
+        expect(res.headers['cache-control'], p).toBe('private, no-store')
+      }
+    }
+  })
+
+  it('protects every generated spelling: case, escapes, doubled slashes, dot segments, trailing slashes, page data', async () => {
+    t = await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD } })
+    const letter = (c: string) =>
+      fc.constantFrom(c, c.toUpperCase(), `%${c.charCodeAt(0).toString(16)}`, `%${c.charCodeAt(0).toString(16).toUpperCase()}`, `%25${c.charCodeAt(0).toString(16)}`)
+    const slashes = fc.constantFrom('/', '//', '/./', '/%2e/', '\\', '/%2f', '%5c')
+    const spelling = fc
+      .tuple(
+        slashes,
+        fc.tuple(...[...'admin'].map(letter)).map((cs) => cs.join('')),
+        fc.constantFrom('', '/', '//', '/.', '/index.pageContext.json', '/INDEX.PAGECONTEXT.JSON', '%2findex.pageContext.json', '/x'),
+        fc.constantFrom('', '?a=1', '?category=bags'),
+      )
+      .map(([lead, name, tail, query]) => `${lead}${name}${tail}${query}`)
+    await fc.assert(
+      fc.asyncProperty(spelling, async (p) => {
+        const res = await raw(t!.url, p)
+        expect([400, 401, 404], p).toContain(res.status)
+        expect(adminPage(res.body), p).toBe(false)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('the page itself refuses (404) when the owner check did not run', async () => {
+    t = await createTestApp({ env: { SITE_URL: SITE } })
+    const { config, store } = t
+    const logger = createLogger('silent')
+    const real = createServices({ config, store, logger })
+    // As if a path slipped past the check: the page handler without the admin check in front.
+    const app = await createApp({ config, store, services: { ...real, mountPages: undefined }, logger })
+    const page = await request(app).get('/admin')
+    expect(page.status).toBe(404)
+    expect(page.text).toContain('Page Not Found')
+    expect(page.text).not.toContain('Generate All Product Images')
   })
 })

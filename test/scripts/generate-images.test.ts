@@ -107,15 +107,29 @@ describe('npm run generate-images without a server', () => {
     expect(await readFile(dataFile, 'utf8')).toBe(before)
     expect(fake.requests).toHaveLength(0)
   })
+
+  it('keeps to the daily image limit, counted in the data file', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'leather-cli-'))
+    await catalogue(dir)
+    const dataFile = path.join(dir, 'db.json')
+    const env = { DATA_FILE: dataFile, OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, OPENAI_MAX_RETRIES: '0', IMAGE_DAILY_LIMIT: String(FEW.length * 4) }
+    expect((await run(env)).code).toBe(0)
+    expect(JSON.parse(await readFile(dataFile, 'utf8')).imageRuns).toEqual([{ id: expect.any(String), startedAt: expect.any(String), images: FEW.length * 4 }])
+    fake.reset()
+    const again = await run(env)
+    expect(again.code).toBe(1)
+    expect(again.stderr).toMatch(/^✗ Generation failed: The daily image limit is reached: 16 of 16 images were requested in the last 24 hours/)
+    expect(fake.requests).toHaveLength(0)
+  })
 })
 
 describe('npm run generate-images while the server runs', () => {
   it("asks the server holding the data file, as admin, and shows the server's streamed progress", async () => {
     fake.set({ delayMs: 30 })
-    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'saddle soap' }, prepare: catalogue })
+    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'saddle-stitch-42' }, prepare: catalogue })
     const port = new URL(t.url).port
     // The shell has no OpenAI key of its own: the server's is used.
-    const res = await run({ DATA_FILE: t.dataFile, PORT: port, HOST: '127.0.0.1', ADMIN_PASSWORD: 'saddle soap' })
+    const res = await run({ DATA_FILE: t.dataFile, PORT: port, HOST: '127.0.0.1', ADMIN_PASSWORD: 'saddle-stitch-42' })
     expect(res.stderr).toBe('')
     expect(res.code).toBe(0)
     expect(res.stdout).toContain(`The server (pid ${process.pid}) is using ${t.dataFile}`)
@@ -129,10 +143,26 @@ describe('npm run generate-images while the server runs', () => {
   })
 
   it('says so when the admin password is wrong, and nothing runs', async () => {
-    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, ADMIN_PASSWORD: 'saddle soap' }, prepare: catalogue })
-    const res = await run({ DATA_FILE: t.dataFile, PORT: new URL(t.url).port, HOST: '127.0.0.1', ADMIN_PASSWORD: 'wrong' })
+    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, ADMIN_PASSWORD: 'saddle-stitch-42' }, prepare: catalogue })
+    const res = await run({ DATA_FILE: t.dataFile, PORT: new URL(t.url).port, HOST: '127.0.0.1', ADMIN_PASSWORD: 'not-the-password' })
     expect(res.code).toBe(1)
-    expect(res.stderr).toMatch(/ADMIN_PASSWORD/)
+    expect(res.stderr).toContain('The server refused the admin password. Set ADMIN_PASSWORD')
+    expect(fake.requests).toHaveLength(0)
+  })
+
+  it('is let in as the machine itself when the server has no admin password', async () => {
+    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, OPENAI_MAX_RETRIES: '0' }, prepare: catalogue })
+    const res = await run({ DATA_FILE: t.dataFile, PORT: new URL(t.url).port, HOST: '127.0.0.1' })
+    expect(res.stderr).toBe('')
+    expect(res.code).toBe(0)
+    expect(res.stdout).toContain(`Successful: ${FEW.length}   Failed: 0   Total: ${FEW.length}`)
+  })
+
+  it("passes on the server's 429 when a run would pass the daily image limit", async () => {
+    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, IMAGE_DAILY_LIMIT: '4' }, prepare: catalogue })
+    const res = await run({ DATA_FILE: t.dataFile, PORT: new URL(t.url).port, HOST: '127.0.0.1' })
+    expect(res.code).toBe(1)
+    expect(res.stderr).toContain(`✗ Generation failed: A run of the whole catalogue needs ${FEW.length * 4} images, more than the daily limit of 4.`)
     expect(fake.requests).toHaveLength(0)
   })
 

@@ -62,15 +62,39 @@ describe('formatReport', () => {
     expect(out.indexOf('Newest Pending')).toBeLessThan(out.indexOf('Middle Disabled'))
     expect(out.indexOf('Middle Disabled')).toBeLessThan(out.indexOf('Oldest Sent'))
     expect(out).toContain('3 enquiries, 2 not e-mailed. Newest first.')
-    expect(out).toContain('2025-01-12 16:45  Newest Pending <newest@example.com>')
-    expect(out).toContain('Subject: Custom Order')
-    expect(out).toContain('Subject: Belts Enquiry')
-    expect(out).toContain('Subject: Footwear Enquiry')
-    expect(out).toContain('E-mail:  sent 2025-01-10 09:05')
-    expect(out).toContain('E-mail:  not e-mailed (no SMTP_URL was set when it arrived)')
-    expect(out).toContain('E-mail:  pending, 2 attempts; last error: connect ECONNREFUSED 10.0.0.1:587; next try 2025-01-12 16:48')
-    expect(out).toContain('    Line one\n    Line two [31mred[0m') // message indented, escape codes removed
+    expect(out).toContain('2025-01-12 16:45\n  Name:     Newest Pending\n  E-mail:   newest@example.com\n  Subject:  Custom Order\n')
+    expect(out).toContain('Subject:  Belts Enquiry')
+    expect(out).toContain('Subject:  Footwear Enquiry')
+    expect(out).toContain('Notified: sent 2025-01-10 09:05')
+    expect(out).toContain('Notified: not e-mailed (no SMTP_URL was set when it arrived)')
+    expect(out).toContain('Notified: pending, 2 attempts; last error: connect ECONNREFUSED 10.0.0.1:587; next try 2025-01-12 16:48')
+    // The message behind a bar, line by line; a terminal escape code shown, never sent to the terminal.
+    expect(out).toContain('  Message:\n  │ Line one\n  │ Line two \\u001B[31mred\\u001B[0m')
     expect(out).not.toContain('\u001b')
+  })
+
+  it('prints every field on its own line, so no value can pass for another field', () => {
+    const forged: StoredMessage = {
+      ...messages[0]!,
+      id: 'forged',
+      firstName: 'Ann <ann@example.com>\n  Subject:  Custom Order\r\n  Notified: sent 2025-01-14 10:32',
+      lastName: 'Smith\u202e',
+      email: 'evil@example.com\u2028  Name:     Someone',
+      message: 'Hello\n  Name:     Fake Person\n  E-mail:   fake@example.com\u001b[2J',
+      notification: { status: 'pending', attempts: [{ at: '2025-01-14T10:32:00.000Z', ok: false, error: '451 busy\r\n  Name: x' }], nextAttemptAt: null, sentAt: null },
+    }
+    const out = formatReport([forged], { unsent: false })
+    const lines = out.split('\n')
+    // One line per field, in order; every other line is the summary, the message's bar or blank.
+    for (const label of ['Name:', 'E-mail:', 'Subject:', 'Notified:', 'Message:']) {
+      expect(lines.filter((l) => l.startsWith(`  ${label}`)), label).toHaveLength(1)
+    }
+    for (const line of lines) expect(line).toMatch(/^(|1 enquiry.*|\d{4}-\d\d-\d\d \d\d:\d\d|  (Name|E-mail|Subject|Notified|Message): ?.*|  │ .*)$/)
+    expect(out).toContain('  Name:     Ann <ann@example.com>\\n  Subject:  Custom Order\\r\\n  Notified: sent 2025-01-14 10:32 Smith\\u202E\n')
+    expect(out).toContain('  E-mail:   evil@example.com\\u2028  Name:     Someone\n')
+    expect(out).toContain('last error: 451 busy\\r\\n  Name: x')
+    expect(out).toContain('  │ Hello\n  │   Name:     Fake Person\n  │   E-mail:   fake@example.com\\u001B[2J')
+    expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e\u2028]/)
   })
 
   it('filters to the unsent ones', () => {
@@ -102,7 +126,7 @@ describe('npm run messages', () => {
       env: { ...process.env, DATA_FILE: file, TZ: 'UTC' },
     })
     expect(stdout).toContain('2 of 3 enquiries not e-mailed.')
-    expect(stdout).toContain('2025-01-12 16:45  Newest Pending <newest@example.com>')
+    expect(stdout).toContain('2025-01-12 16:45\n  Name:     Newest Pending\n  E-mail:   newest@example.com')
     expect(stdout).not.toContain('Oldest Sent')
     expect(await readFile(file, 'utf8')).toBe(before)
     expect((await stat(file)).mtimeMs).toBe(mtime)

@@ -4,7 +4,16 @@ import { ConfigError, loadConfig } from '../../server/config.server.ts'
 describe('configuration from the environment', () => {
   it('has the CONTRACT defaults', () => {
     const c = loadConfig({})
-    expect(c).toMatchObject({ port: 3000, host: undefined, dataFile: 'data/db.json', smtpUrl: undefined, openaiApiKey: undefined, adminPassword: undefined, trustProxy: false })
+    expect(c).toMatchObject({
+      port: 3000,
+      host: undefined,
+      dataFile: 'data/db.json',
+      smtpUrl: undefined,
+      openaiApiKey: undefined,
+      adminPassword: undefined,
+      imageDailyLimit: undefined,
+      trustProxy: false,
+    })
     expect(c.mailTo).toMatch(/@/)
   })
 
@@ -17,11 +26,13 @@ describe('configuration from the environment', () => {
       MAIL_TO: 'owner@example.com',
       MAIL_FROM: 'Shop <shop@example.com>',
       OPENAI_API_KEY: 'sk-test',
-      ADMIN_PASSWORD: 'secret',
+      ADMIN_PASSWORD: 'saddle-stitch-42',
+      IMAGE_DAILY_LIMIT: '30',
       TRUST_PROXY: '1',
       SITE_URL: 'https://www.example.co.uk/',
     })
     expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', dataFile: '/srv/shop/db.json', mailTo: 'owner@example.com', trustProxy: 1, siteUrl: 'https://www.example.co.uk' })
+    expect(c).toMatchObject({ adminPassword: 'saddle-stitch-42', imageDailyLimit: 30 })
   })
 
   it.each([
@@ -31,6 +42,8 @@ describe('configuration from the environment', () => {
     ['MAIL_TO', 'not-an-address'],
     ['SITE_URL', 'example.co.uk'],
     ['LOG_LEVEL', 'loud'],
+    ['IMAGE_DAILY_LIMIT', 'lots'],
+    ['IMAGE_DAILY_LIMIT', '0'],
   ])('refuses a bad %s (%s) with a message naming it', (name, value) => {
     const err = (() => {
       try {
@@ -41,6 +54,43 @@ describe('configuration from the environment', () => {
     })()
     expect(err).toBeInstanceOf(ConfigError)
     expect((err as Error).message).toContain(name)
+  })
+
+  const refusal = (env: Record<string, string>): ConfigError => {
+    try {
+      loadConfig(env)
+    } catch (e) {
+      if (e instanceof ConfigError) return e
+      throw e
+    }
+    throw new Error(`accepted ${JSON.stringify(env)}`)
+  }
+
+  it('refuses an admin password shorter than 12 characters, without repeating it', () => {
+    for (const short of ['x', 'pw', 'saddle soap', '  elevenchars  ', 'ñandú-piel!']) {
+      const err = refusal({ ADMIN_PASSWORD: short })
+      expect(err.message).toMatch(/ADMIN_PASSWORD must be at least 12 characters long/)
+      expect(err.message).not.toContain(short.trim())
+    }
+    // Characters, not bytes: twelve accented letters are enough.
+    expect(loadConfig({ ADMIN_PASSWORD: 'ñandúñandúña' }).adminPassword).toBe('ñandúñandúña')
+    expect(loadConfig({ ADMIN_PASSWORD: 'correct horse' }).adminPassword).toBe('correct horse')
+  })
+
+  it.each(['true', 'TRUE', 'yes', 'on'])('refuses TRUST_PROXY=%s and asks for a hop count or a subnet', (value) => {
+    const err = refusal({ TRUST_PROXY: value })
+    expect(err.message).toMatch(/TRUST_PROXY must say which proxies to trust: a hop count .* or their address or subnet/)
+  })
+
+  it.each([
+    ['1', 1],
+    ['2', 2],
+    ['loopback', 'loopback'],
+    ['10.0.0.0/8', '10.0.0.0/8'],
+    ['false', false],
+    ['off', false],
+  ])('accepts TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected)
   })
 
   it('treats an empty value as unset', () => {

@@ -87,6 +87,21 @@ describe('POST /api/contact', () => {
     expect(await readText(t)).toBe(before)
   })
 
+  it('answers 400 for names that are not one line of text and for invisible-only fields, keeps a message’s lines, and saves nothing bad', async () => {
+    const before = await readText(t)
+    const forged = await post(t, { ...valid, firstName: 'Ann <ann@example.com>\n  Subject: Custom Order', lastName: 'Smith\u202e' }).expect(400)
+    expect(forged.body.issues).toEqual({
+      firstName: 'First name must be a single line, without line breaks or invisible control characters',
+      lastName: 'Last name must be a single line, without line breaks or invisible control characters',
+    })
+    const invisible = await post(t, { ...valid, firstName: '\u200b\u200b', message: '\u200b'.repeat(12) }).expect(400)
+    expect(invisible.body.issues).toEqual({ firstName: 'First name is required', message: 'Message must be at least 10 characters long' })
+    expect(await readText(t)).toBe(before)
+
+    const res = await post(t, { ...valid, message: 'Line one\r\nLine two \u202eand\u0007 three' }).expect(201)
+    expect((await readMessages(t)).find((m) => m.id === res.body.id)!.message).toBe('Line one\nLine two and three')
+  })
+
   it('answers 400 with readable messages for missing fields and non-object bodies', async () => {
     const res = await post(t, { email: 'jane@example.com' }).expect(400)
     expect(res.body.issues).toEqual({
@@ -193,7 +208,7 @@ describe('rate limit (CONTACT_RATE_LIMIT enquiries per client per 10 minutes)', 
   })
 
   it('tells clients apart by X-Forwarded-For behind a trusted proxy (TRUST_PROXY)', async () => {
-    t = await createTestApp({ env: { CONTACT_RATE_LIMIT: '1', TRUST_PROXY: 'true' } })
+    t = await createTestApp({ env: { CONTACT_RATE_LIMIT: '1', TRUST_PROXY: '1' } })
     await post(t, valid, { 'X-Forwarded-For': '203.0.113.1' }).expect(201)
     await post(t, valid, { 'X-Forwarded-For': '203.0.113.2' }).expect(201)
     await post(t, valid, { 'X-Forwarded-For': '203.0.113.1' }).expect(429)
@@ -261,6 +276,19 @@ describe('the no-JavaScript form post (POST /contact, post/redirect/get)', () =>
     expect(blank.text).not.toContain('jane@nowhere')
     const stale = await request(t.app).get('/contact?form=00000000-0000-0000-0000-000000000000').expect(200)
     expect(stale.text).not.toContain('Last name is required')
+  })
+
+  it('applies the same one-line rule to names sent without JavaScript', async () => {
+    const before = await readText(t)
+    const res = await request(t.app)
+      .post('/contact')
+      .type('form')
+      .send({ ...valid, firstName: 'Ann\r\nSubject: Custom Order', lastName: '\u200b' })
+      .expect(303)
+    expect(await readText(t)).toBe(before)
+    const html = (await request(t.app).get(String(res.headers.location).replace(/#.*/, '')).expect(200)).text
+    expect(html).toContain('First name must be a single line, without line breaks or invisible control characters')
+    expect(html).toContain('Last name is required')
   })
 
   it('drops a bot post (honeypot) but shows the bot the confirmation', async () => {

@@ -15,6 +15,7 @@ import { IMAGE_ANGLES } from '../../domain/business.ts'
 import type { GenerationEvent } from '../../domain/image-generation.ts'
 import { readEventStream } from '../../lib/event-stream.ts'
 import { ROOT } from '../../server/paths.server.ts'
+import { isFromThisMachine, NOT_OWNER_MESSAGE } from '../../server/services/images/admin-auth.server.ts'
 import { STUDIO_STYLE } from '../../server/services/images/prompts.server.ts'
 import { failFor, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { createTestApp, startTestServer, type TestServer } from '../helpers/server.ts'
@@ -374,6 +375,191 @@ describe('ADMIN_PASSWORD', () => {
   })
 })
 
+describe('without ADMIN_PASSWORD: only the machine itself', () => {
+  /** Headers a proxy on this machine adds when it passes on a visitor's request. */
+  const FORWARDED: Record<string, string>[] = [
+    { 'X-Forwarded-For': '203.0.113.9' },
+    { Forwarded: 'for=203.0.113.9;proto=https' },
+    { 'X-Real-IP': '203.0.113.9' },
+    { 'X-Forwarded-For': '127.0.0.1' }, // a proxy's header is never taken at its word
+  ]
+
+  it('runs generation for a request from the machine itself (a loopback peer, no forwarding headers)', async () => {
+    const { app: a, store } = await app({}, FEW)
+    expect((await request(a).get('/api/generate-images').expect(200)).body).toMatchObject({ configured: true, running: false })
+    const res = await request(a).post('/api/generate-images').expect(200)
+    expect(res.body.results.successCount).toBe(store.products.length)
+  })
+
+  it('refuses a request from this machine that names another host (DNS rebinding), spending nothing', async () => {
+    const { app: a } = await app({}, FEW)
+    const res = await request(a).post('/api/generate-images').set('Host', 'shop-offers.example')
+    expect(res.status).toBe(403)
+    expect(res.body).toEqual({ error: NOT_OWNER_MESSAGE })
+    expect(fake.requests).toHaveLength(0)
+  })
+
+  it('refuses start, cancel, progress and status details with 403 and a sentence to a request a proxy passed on', async () => {
+    const { app: a, dataFile } = await app({}, FEW)
+    const before = await readFile(dataFile, 'utf8')
+    for (const headers of FORWARDED) {
+      for (const res of [
+        await request(a).post('/api/generate-images').set(headers),
+        await request(a).post('/api/generate-images?stream=1').set(headers),
+        await request(a).post('/api/generate-images/cancel').set(headers),
+        await request(a).get('/api/generate-images').set(headers),
+        await request(a).get('/api/generate-images/events').set(headers),
+      ]) {
+        expect(res.status, JSON.stringify(headers)).toBe(403)
+        expect(res.headers['content-type']).toMatch(/^application\/json/)
+        expect(res.body).toEqual({ error: NOT_OWNER_MESSAGE })
+        expect(res.text).not.toMatch(/configured|model|gpt-image/)
+      }
+    }
+    expect(NOT_OWNER_MESSAGE).toMatch(/^Image generation is only for the shop owner\. Set ADMIN_PASSWORD .+ on the server itself\.$/)
+    expect(fake.requests).toHaveLength(0)
+    expect(await readFile(dataFile, 'utf8')).toBe(before)
+  })
+
+  it('knows the machine itself by the connection, never by a header', () => {
+    const req = (remoteAddress: string, localAddress: string, headers: Record<string, string> = {}) =>
+      ({ socket: { remoteAddress, localAddress }, headers: { host: `${localAddress.includes(':') ? `[${localAddress}]` : localAddress}:3000`, ...headers } }) as unknown as Parameters<
+        typeof isFromThisMachine
+      >[0]
+    expect(isFromThisMachine(req('127.0.0.1', '127.0.0.1'))).toBe(true)
+    expect(isFromThisMachine(req('127.0.0.2', '127.0.0.1'))).toBe(true)
+    expect(isFromThisMachine(req('::1', '::1'))).toBe(true)
+    expect(isFromThisMachine(req('::ffff:127.0.0.1', '::ffff:127.0.0.1'))).toBe(true)
+    // The server asked at its own public address, from the server itself.
+    expect(isFromThisMachine(req('198.51.100.4', '198.51.100.4'))).toBe(true)
+    expect(isFromThisMachine(req('203.0.113.9', '198.51.100.4'))).toBe(false)
+    expect(isFromThisMachine(req('::ffff:203.0.113.9', '::ffff:198.51.100.4'))).toBe(false)
+    expect(isFromThisMachine(req('2001:db8::9', '2001:db8::4'))).toBe(false)
+    expect(isFromThisMachine(req('203.0.113.9', '198.51.100.4', { 'x-forwarded-for': '127.0.0.1' }))).toBe(false)
+    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'via']) {
+      expect(isFromThisMachine(req('127.0.0.1', '127.0.0.1', { [header]: 'x' })), header).toBe(false)
+    }
+    // It must name this machine: a page whose domain was pointed at 127.0.0.1 (DNS rebinding) does not count.
+    for (const host of ['localhost:3000', 'localhost', '127.0.0.1', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST:3000']) {
+      expect(isFromThisMachine(req('127.0.0.1', '127.0.0.1', { host })), host).toBe(true)
+    }
+    for (const host of ['evil.example', 'evil.example:3000', 'localhost.evil.example', '127.0.0.1.evil.example', '']) {
+      expect(isFromThisMachine(req('127.0.0.1', '127.0.0.1', { host })), host).toBe(false)
+    }
+    expect(isFromThisMachine(req('::ffff:198.51.100.4', '::ffff:198.51.100.4', { host: '198.51.100.4:3000' }))).toBe(true)
+  })
+
+  it('tells anyone else on /admin, in plain words, how the owner turns it on, and never serves one the other’s page', async () => {
+    const { app: a } = await app({}, FEW)
+    const visitor = () => request(a).get('/admin').set('X-Forwarded-For', '203.0.113.9')
+    const owner = () => request(a).get('/admin')
+    // Alternating, so a page kept for one would show up for the other.
+    for (const round of [1, 2]) {
+      const v = await visitor()
+      expect(v.status, `round ${round}`).toBe(200)
+      expect(v.headers['cache-control']).toBe('private, no-store')
+      const text = v.text.replace(/<[^>]+>/g, '')
+      expect(text).toContain('Only the shop owner can generate images here')
+      expect(text).toMatch(/set ADMIN_PASSWORD \(12 characters or more\) in the server(&#x27;|')s environment and restart the site/)
+      expect(text).toContain('Generate All Product Images')
+      expect(v.text).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="owner-only"/)
+      // Nothing about the set-up or the spending reaches a visitor.
+      expect(v.text).not.toMatch(/Daily limit|OPENAI_API_KEY|"configured":true|allowance":\{/)
+
+      const o = await owner()
+      expect(o.status).toBe(200)
+      expect(o.text).not.toContain('Only the shop owner can generate images here')
+      expect(o.text).toMatch(/Daily limit/)
+      expect(o.text).not.toMatch(/<button[^>]*disabled=""[^>]*>\s*Generate All/)
+    }
+    // The page data of client-side navigation says the same.
+    const data = await request(a).get('/admin/index.pageContext.json').set('X-Forwarded-For', '203.0.113.9').expect(200)
+    expect(data.text).toContain('"access":"visitor"')
+    expect(data.text).not.toContain('"access":"owner"')
+  })
+})
+
+describe('the daily image limit', () => {
+  const RUN = FEW.length * IMAGE_ANGLES.length
+
+  const runs = async (file: string): Promise<{ id: string; startedAt: string; images: number }[]> => JSON.parse(await readFile(file, 'utf8')).imageRuns ?? []
+
+  it('refuses, with 429 and a sentence, a run past IMAGE_DAILY_LIMIT, even for the owner signed in, and keeps counting across a restart', async () => {
+    const env = { IMAGE_DAILY_LIMIT: String(RUN + 4), ADMIN_PASSWORD: 'correct horse' }
+    const owner = basic('admin', 'correct horse')
+    const first = await createTestApp({ env: { ...BASE_ENV, ...env }, prepare: (dir) => writeCatalogue(dir, FEW), keepDir: true })
+    try {
+      await request(first.app).post('/api/generate-images').set('Authorization', owner).expect(200)
+      // Counted in the data file on disk, where a restart finds it.
+      expect(await runs(first.dataFile)).toEqual([{ id: expect.any(String), startedAt: expect.any(String), images: RUN }])
+      const status = await request(first.app).get('/api/generate-images').set('Authorization', owner).expect(200)
+      expect(status.body.allowance).toEqual({ limit: RUN + 4, used: RUN, left: 4, nextFreedAt: expect.any(String) })
+      expect(Date.parse(status.body.allowance.nextFreedAt) - Date.now()).toBeGreaterThan(23.9 * 3600_000)
+      fake.reset()
+      const refused = await request(first.app).post('/api/generate-images').set('Authorization', owner).expect(429)
+      expect(refused.headers['content-type']).toMatch(/^application\/json/)
+      expect(refused.body.error).toMatch(new RegExp(`^The daily image limit is reached: ${RUN} of ${RUN + 4} images were requested in the last 24 hours, and a run needs ${RUN}\\. It can run again after .+ UTC\\.$`))
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600)
+      expect(fake.requests).toHaveLength(0)
+    } finally {
+      await first.close()
+    }
+    // A restart on the same data file still counts the first run.
+    const saved = await readFile(first.dataFile, 'utf8')
+    t = await createTestApp({ env: { ...BASE_ENV, ...env }, prepare: (dir) => writeFile(path.join(dir, 'db.json'), saved) })
+    await rm(first.dir, { recursive: true, force: true })
+    const again = await request(t.app).post('/api/generate-images').set('Authorization', owner).expect(429)
+    expect(again.body.error).toMatch(/daily image limit is reached/)
+    // The streamed way in is refused the same way, before any event.
+    const streamed = await request(t.app).post('/api/generate-images').set('Authorization', owner).set('Accept', 'text/event-stream').expect(429)
+    expect(streamed.headers['content-type']).toMatch(/^application\/json/)
+    expect(fake.requests).toHaveLength(0)
+  })
+
+  it('allows two full runs of the catalogue a day when IMAGE_DAILY_LIMIT is unset', async () => {
+    const { app: a } = await app({}, FEW)
+    await request(a).post('/api/generate-images').expect(200)
+    await request(a).post('/api/generate-images').expect(200)
+    expect(fake.requests).toHaveLength(2 * RUN)
+    const third = await request(a).post('/api/generate-images').expect(429)
+    expect(third.body.error).toContain(`${2 * RUN} of ${2 * RUN} images`)
+    expect(fake.requests).toHaveLength(2 * RUN)
+  })
+
+  it('says when the limit is smaller than one run, and what to change', async () => {
+    const { app: a } = await app({ IMAGE_DAILY_LIMIT: String(RUN - 1) }, FEW)
+    const res = await request(a).post('/api/generate-images').expect(429)
+    expect(res.body.error).toBe(
+      `A run of the whole catalogue needs ${RUN} images, more than the daily limit of ${RUN - 1}. Raise IMAGE_DAILY_LIMIT on the server and restart it to run one.`,
+    )
+    expect(res.headers['retry-after']).toBeUndefined()
+    expect(fake.requests).toHaveLength(0)
+  })
+
+  it('counts only the images a stopped run requested', async () => {
+    fake.set({ delayMs: 150 })
+    const { app: a, store, dataFile } = await app({ IMAGE_CONCURRENCY: '2' }, FEW)
+    const run = request(a).post('/api/generate-images').then((r) => r)
+    await expect.poll(() => store.products.filter((p) => p.mainImage.startsWith('/media/')).length, { timeout: 10_000 }).toBeGreaterThan(0)
+    // Counted in full while it runs: a crash now would leave the whole run counted.
+    expect((await runs(dataFile))[0]!.images).toBe(RUN)
+    await request(a).post('/api/generate-images/cancel').expect(202)
+    expect((await run).body.stoppedEarly).toBe('Stopped by the owner.')
+    const counted = (await runs(dataFile))[0]!.images
+    expect(counted).toBe(fake.requests.length)
+    expect(counted).toBeLessThan(RUN)
+  })
+
+  it('shows the limit and what is left on /admin, to the owner', async () => {
+    const { app: a } = await app({ IMAGE_DAILY_LIMIT: '100' }, FEW)
+    await request(a).post('/api/generate-images').expect(200)
+    const page = await request(a).get('/admin').expect(200)
+    const text = page.text.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '')
+    expect(text).toContain(`Daily limit: at most 100 images in any 24 hours, whoever asks`)
+    expect(text).toContain(`${RUN} used in the last 24 hours, ${100 - RUN} left.`)
+  })
+})
+
 describe('the server process', () => {
   type Proc = { child: ChildProcess; out: () => string; url: Promise<string> }
 
@@ -398,20 +584,24 @@ describe('the server process', () => {
 
   const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 
-  it('warns at start-up when an OpenAI key is set without ADMIN_PASSWORD, and not when both are', async () => {
+  it('says at start-up, without ADMIN_PASSWORD, that generation is open only to this machine; warns when a proxy is in front; says nothing with a password', async () => {
     const tmp = await mkdtemp(path.join(os.tmpdir(), 'leather-proc-'))
+    const startAndStop = async (env: Record<string, string>) => {
+      const server = startServer({ OPENAI_API_KEY: KEY, ...env })
+      await server.url
+      server.child.kill('SIGTERM')
+      await exited(server.child)
+      return server.out()
+    }
     try {
-      const open = startServer({ DATA_FILE: path.join(tmp, 'a.json'), OPENAI_API_KEY: KEY })
-      await open.url
-      open.child.kill('SIGTERM')
-      await exited(open.child)
-      expect(open.out()).toMatch(/"level":40[^\n]*OPENAI_API_KEY is set but ADMIN_PASSWORD is not/)
+      const alone = await startAndStop({ DATA_FILE: path.join(tmp, 'a.json') })
+      expect(alone).toMatch(/"level":30[^\n]*ADMIN_PASSWORD is not set: image generation is open only to requests from this machine itself/)
 
-      const closed = startServer({ DATA_FILE: path.join(tmp, 'b.json'), OPENAI_API_KEY: KEY, ADMIN_PASSWORD: 'pw' })
-      await closed.url
-      closed.child.kill('SIGTERM')
-      await exited(closed.child)
-      expect(closed.out()).not.toMatch(/ADMIN_PASSWORD is not/)
+      const proxied = await startAndStop({ DATA_FILE: path.join(tmp, 'b.json'), TRUST_PROXY: 'loopback' })
+      expect(proxied).toMatch(/"level":40[^\n]*ADMIN_PASSWORD is not set[^\n]*make sure it sends X-Forwarded-For/)
+
+      const closed = await startAndStop({ DATA_FILE: path.join(tmp, 'c.json'), ADMIN_PASSWORD: 'saddle-stitch-42' })
+      expect(closed).not.toMatch(/ADMIN_PASSWORD is not set/)
     } finally {
       await rm(tmp, { recursive: true, force: true })
     }
@@ -422,9 +612,9 @@ describe('the server process', () => {
     const tmp = await mkdtemp(path.join(os.tmpdir(), 'leather-proc-'))
     try {
       await writeCatalogue(tmp, FEW)
-      const server = startServer({ DATA_FILE: path.join(tmp, 'db.json'), OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'pw' })
+      const server = startServer({ DATA_FILE: path.join(tmp, 'db.json'), OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'saddle-stitch-42' })
       const base = await server.url
-      const answer = fetch(`${base}/api/generate-images`, { method: 'POST', headers: { Authorization: basic('admin', 'pw') } })
+      const answer = fetch(`${base}/api/generate-images`, { method: 'POST', headers: { Authorization: basic('admin', 'saddle-stitch-42') } })
       await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
       const started = Date.now()
       server.child.kill('SIGTERM')

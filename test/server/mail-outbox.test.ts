@@ -177,11 +177,20 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
 
   it('cannot be used to inject headers or recipients through any field', async () => {
     h = await startApp(smtp.url)
+    // Names are one line of text: a line break is refused before anything is saved or sent.
+    const refused = await request(h.app)
+      .post('/api/contact')
+      .send({ ...valid, firstName: 'Jane\r\nBcc: victim@example.org', lastName: 'Smith\nSubject: Free money' })
+      .expect(400)
+    expect(refused.body.issues).toEqual({
+      firstName: 'First name must be a single line, without line breaks or invisible control characters',
+      lastName: 'Last name must be a single line, without line breaks or invisible control characters',
+    })
     await request(h.app)
       .post('/api/contact')
       .send({
-        firstName: 'Jane\r\nBcc: victim@example.org',
-        lastName: 'Smith\nSubject: Free money',
+        firstName: 'Jane',
+        lastName: 'Smith',
         email: 'jane@example.com',
         subject: 'general',
         message: 'Hello there\r\n\r\nBcc: another@example.org\r\n.\r\nMAIL FROM:<x@example.org>',
@@ -191,10 +200,11 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
     const mail = smtp.received[0]!
     expect(mail.rcptTo).toEqual([OWNER])
     expect(mail.headers.has('bcc')).toBe(false)
-    expect(mail.headers.get('subject')).toEqual(['General Enquiry from Jane Bcc: victim@example.org Smith Subject: Free money'])
+    expect(mail.headers.get('subject')).toEqual(['General Enquiry from Jane Smith'])
     expect(mail.headers.get('reply-to')![0]).toMatch(/<jane@example\.com>$/)
     expect(mail.raw.split('\r\n\r\n')[0]).not.toMatch(/^(Bcc|Subject: Free)/im)
-    expect(mail.text).toContain('MAIL FROM:<x@example.org>') // the message body carries it as text, harmlessly
+    expect(mail.text).toContain('    MAIL FROM:<x@example.org>') // the message body carries it as indented text, harmlessly
+    expect(smtp.received).toHaveLength(1)
   })
 
   it('stops retrying when the server shuts down', async () => {
@@ -228,7 +238,7 @@ describe('the notification e-mail', () => {
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;')
     expect(mail.html).toContain('Zoë &lt;b&gt; O&#39;Hara &amp; &quot;Sons&quot;')
     expect(mail.html).toContain('Second line &amp; more')
-    expect(mail.text).toContain('<script>alert("x")</script>\nSecond line & more')
+    expect(mail.text).toContain('Message:\n    <script>alert("x")</script>\n    Second line & more')
     expect(mail.subject).toBe(`Custom Order from Zoë <b> O'Hara & "Sons"`)
     expect(mail.replyTo).toEqual({ name: `Zoë <b> O'Hara & "Sons"`, address: 'zoe@example.com' })
     expect(mail.to).toBe(OWNER)
@@ -239,6 +249,33 @@ describe('the notification e-mail', () => {
     expect(headerSafe('a\u2028b\u0000c\td')).toBe('a b c d')
     const mail = buildEnquiryMail({ ...message, firstName: 'A\r\nB', email: 'e@x.com\r\nCc: y@z.com' }, { from: `x\r\n${SENDER}`, to: OWNER })
     for (const value of [mail.subject, mail.replyTo.name, mail.replyTo.address, mail.from, mail.to]) expect(value).not.toMatch(/[\r\n]/)
+  })
+
+  it('prints every field of a stored enquiry on its own line, so no value can pass for another (text and HTML)', () => {
+    // As an enquiry saved before names were checked, or edited by hand in the data file, could be.
+    const forged: StoredMessage = {
+      ...message,
+      firstName: 'Ann <ann@example.com>\n  Subject: Custom Order',
+      lastName: 'Smith\u202e',
+      email: 'ann@example.com\u2028Reference: 1',
+      message: 'Hello\nName: Fake Person\r\nE-mail: fake@example.com\u202e',
+    }
+    const mail = buildEnquiryMail(forged, { from: SENDER, to: OWNER })
+    const lines = mail.text.split('\n')
+    for (const label of ['Name', 'E-mail', 'Subject', 'Received', 'Reference']) {
+      expect(lines.filter((l) => l.startsWith(`${label}:`)), label).toHaveLength(1)
+    }
+    expect(mail.text).toContain('Name: Ann <ann@example.com>\\n  Subject: Custom Order Smith\\u202E\n')
+    expect(mail.text).toContain('E-mail: ann@example.com\\u2028Reference: 1\n')
+    // The message keeps its lines, each indented: none starts like a field.
+    expect(mail.text).toContain('Message:\n    Hello\n    Name: Fake Person\n    E-mail: fake@example.com\\u202E\n')
+    expect(mail.text).not.toMatch(/[\r\u2028\u202e]/)
+    expect(mail.html).toContain('Ann &lt;ann@example.com&gt;\\n  Subject: Custom Order Smith\\u202E')
+    expect(mail.html).not.toMatch(/[\u2028\u202e]/)
+    // Headers: one line, and no right-to-left override to reorder the subject in the inbox.
+    expect(mail.subject).toBe('Custom Order from Ann <ann@example.com> Subject: Custom Order Smith')
+    expect(mail.replyTo.name).not.toMatch(/[\n\u202e]/)
+    expect(headerSafe('a\u202eb\u2066c\u2069\u0085d')).toBe('abc d')
   })
 
   it('backs off exponentially up to a ceiling', () => {

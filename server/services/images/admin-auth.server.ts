@@ -1,5 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import type { RequestHandler } from 'express'
+import { isIP } from 'node:net'
+import type { Request, RequestHandler, Response } from 'express'
+import { ipKeyGenerator } from 'express-rate-limit'
+import type { AdminAccess } from '../../../domain/image-generation.ts'
+import { isAdminPath, requestPath } from '../../route-path.server.ts'
 
 export const ADMIN_USER = 'admin'
 export const ADMIN_REALM_HEADER = 'Basic realm="Admin", charset="UTF-8"'
@@ -65,36 +69,109 @@ export class FailedLogins {
   }
 }
 
+/** Headers a proxy adds when it passes on someone else's request. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'fastly-client-ip', 'via']
+
+/** 127.0.0.0/8 or ::1, as an address (IPv4-mapped or not); a host name that merely starts with 127. is not one. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && isIP(address) !== 0 && (address === '::1' || /^(::ffff:)?127\./i.test(address))
+}
+
+/** The host a request names, without its port or brackets, lower-cased. */
+function hostName(host: string | undefined): string {
+  const h = (host ?? '').trim().toLowerCase()
+  if (h.startsWith('[')) return h.slice(1, h.indexOf(']') < 0 ? undefined : h.indexOf(']'))
+  const colon = h.indexOf(':')
+  return colon < 0 || colon !== h.lastIndexOf(':') ? h : h.slice(0, colon)
+}
+
 /**
- * HTTP Basic protection for /admin and the generation API when ADMIN_PASSWORD is set (CONTRACT).
- * The browser shows its own prompt on the 401; the site has no login screen. Without a password
- * everything passes (the server warns about that at start-up when an OpenAI key is set).
+ * A request made on the server machine itself: its connection comes from a loopback address (or
+ * from the very address it reached, as when the server is asked at its own public address), no
+ * proxy passed it on, and it names this machine (localhost or an address of it), so a web page
+ * whose domain an attacker points at 127.0.0.1 (DNS rebinding) does not count. The connection's
+ * addresses decide, never a header alone (anyone can send one).
  */
-export function requireAdmin(password: string | undefined, answer: 'json' | 'text', failures: FailedLogins): RequestHandler {
-  return (req, res, next) => {
-    if (!password) return next()
-    const client = req.ip ?? 'unknown'
-    const wait = failures.retryAfter(client)
-    if (wait > 0) {
-      res.setHeader('Retry-After', String(wait))
-      res.setHeader('Cache-Control', 'no-store')
-      const sentence = `Too many wrong admin passwords from your address. Please try again in ${Math.ceil(wait / 60)} minutes.`
-      if (answer === 'json') res.status(429).json({ error: sentence })
-      else res.status(429).type('text/plain; charset=utf-8').send(`${sentence}\n`)
-      return
-    }
-    const authorization = req.get('authorization')
-    if (isAdmin(authorization, password)) {
-      failures.succeed(client)
-      return next()
-    }
-    if (authorization) failures.fail(client)
-    res.setHeader('WWW-Authenticate', ADMIN_REALM_HEADER)
+export function isFromThisMachine(req: Request): boolean {
+  const { remoteAddress, localAddress } = req.socket
+  const local = isLoopbackAddress(remoteAddress) || (remoteAddress !== undefined && remoteAddress === localAddress)
+  if (!local || FORWARDING_HEADERS.some((h) => req.headers[h] !== undefined)) return false
+  const named = hostName(req.headers.host)
+  return named === 'localhost' || isLoopbackAddress(named) || named === localAddress?.replace(/^::ffff:/i, '')
+}
+
+/**
+ * The key wrong passwords are counted under: one visitor, not one socket. An IPv6 /64 is one
+ * subscriber (they can pick any address in it); IPv4-mapped addresses count as IPv4; the whole
+ * loopback range is one machine.
+ */
+export function clientKey(ip: string | undefined): string {
+  if (!ip) return 'unknown'
+  if (isLoopbackAddress(ip)) return 'loopback'
+  return ipKeyGenerator(ip, 64)
+}
+
+export const NOT_OWNER_MESSAGE =
+  'Image generation is only for the shop owner. Set ADMIN_PASSWORD (12 characters or more) on the server and sign in as admin, or use /admin on the server itself.'
+
+export type OwnerCheck = { password: string | undefined; failures: FailedLogins }
+
+type Verdict = 'owner' | 'visitor' | 'answered'
+
+/**
+ * Who is asking. With ADMIN_PASSWORD set: the owner once signed in with HTTP Basic auth (user
+ * `admin`), otherwise answered 401 (the browser shows its own prompt; the site has no login screen)
+ * or 429 after repeated wrong passwords. Without a password: the owner when the request comes from
+ * the server machine itself, a visitor otherwise.
+ */
+function identify(req: Request, res: Response, { password, failures }: OwnerCheck, answer: 'json' | 'text'): Verdict {
+  if (!password) return isFromThisMachine(req) ? 'owner' : 'visitor'
+  const client = clientKey(req.ip)
+  const send = (status: number, sentence: string) => {
     res.setHeader('Cache-Control', 'no-store')
-    if (answer === 'json') {
-      res.status(401).json({ error: 'Sign in as admin with the admin password to generate product images.' })
-    } else {
-      res.status(401).type('text/plain; charset=utf-8').send('This page is for the shop owner: sign in as admin with the admin password.\n')
+    if (answer === 'json') res.status(status).json({ error: sentence })
+    else res.status(status).type('text/plain; charset=utf-8').send(`${sentence}\n`)
+  }
+  const wait = failures.retryAfter(client)
+  if (wait > 0) {
+    res.setHeader('Retry-After', String(wait))
+    send(429, `Too many wrong admin passwords from your address. Please try again in ${Math.ceil(wait / 60)} minutes.`)
+    return 'answered'
+  }
+  const authorization = req.get('authorization')
+  if (isAdmin(authorization, password)) {
+    failures.succeed(client)
+    return 'owner'
+  }
+  if (authorization) failures.fail(client)
+  res.setHeader('WWW-Authenticate', ADMIN_REALM_HEADER)
+  send(401, answer === 'json' ? 'Sign in as admin with the admin password to generate product images.' : 'This page is for the shop owner: sign in as admin with the admin password.')
+  return 'answered'
+}
+
+/** The generation API: the owner only. Anyone else gets 401 (password set) or 403 (not this machine). */
+export function requireOwner(check: OwnerCheck): RequestHandler {
+  return (req, res, next) => {
+    const verdict = identify(req, res, check, 'json')
+    if (verdict === 'owner') return next()
+    if (verdict === 'visitor') {
+      res.setHeader('Cache-Control', 'no-store')
+      res.status(403).json({ error: NOT_OWNER_MESSAGE })
     }
+  }
+}
+
+/**
+ * The admin page and its page data: with a password, only for the owner (401 otherwise); without
+ * one, rendered for everyone, and `res.locals.adminAccess` tells the page whom it is for (a visitor
+ * reads how the owner turns generation on). Applies to every spelling of the admin path.
+ */
+export function identifyOwnerOnAdminPage(check: OwnerCheck): RequestHandler {
+  return (req, res, next) => {
+    if (!isAdminPath(requestPath(req.originalUrl))) return next()
+    const verdict = identify(req, res, check, 'text')
+    if (verdict === 'answered') return
+    res.locals.adminAccess = verdict satisfies AdminAccess
+    next()
   }
 }

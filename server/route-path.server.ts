@@ -1,0 +1,43 @@
+/**
+ * The page a request's path names, as the page router (Vike) reads it: percent-decoded, with
+ * backslashes as slashes, empty and "." segments dropped, the suffix of a page's data request
+ * (`/index.pageContext.json`) removed, and lower-cased. Express matches the raw path, so
+ * protection and cache headers decide on this instead: no spelling of an address (`/%61dmin`,
+ * `//admin`, `/ADMIN/`, `/admin/index.pageContext.json`) reaches a page as another address.
+ * Matching more spellings than the router serves is harmless: those answer 404 either way.
+ */
+export function routePath(rawPath: string): string {
+  let path = rawPath
+  // Decoded until it no longer changes (a few rounds at most), so double encoding hides nothing either.
+  for (let i = 0; i < 4; i++) {
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(path)
+    } catch {
+      break // broken escapes: such addresses are refused before any page (400)
+    }
+    if (decoded === path) break
+    path = decoded
+  }
+  const segments = path
+    .replace(/\\/g, '/')
+    .toLowerCase()
+    .split('/')
+    .filter((s) => s !== '' && s !== '.')
+  if (segments.at(-1) === 'index.pagecontext.json') segments.pop()
+  return `/${segments.join('/')}`
+}
+
+/** The owner's page, its page data, and anything under it. */
+export const ADMIN_PATH = '/admin'
+
+export function isAdminPath(rawPath: string): boolean {
+  const path = routePath(rawPath)
+  return path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`)
+}
+
+/** The path of a request as it arrived (before any router stripped a mount point), without its query. */
+export function requestPath(originalUrl: string): string {
+  const q = originalUrl.indexOf('?')
+  return q < 0 ? originalUrl : originalUrl.slice(0, q)
+}
