@@ -95,7 +95,7 @@ describe('the legal pages in the browser', () => {
     await context.close()
   })
 
-  it('the footer links reach each page by client-side navigation, updating the title', async () => {
+  it('the footer links reach each policy page, with its own title', async () => {
     const { page, context } = await openContext(browser, t.url)
     await page.goto('/')
     await waitForHydration(page)

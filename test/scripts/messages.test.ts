@@ -89,7 +89,7 @@ describe('formatReport', () => {
     for (const label of ['Name:', 'E-mail:', 'Subject:', 'Notified:', 'Message:']) {
       expect(lines.filter((l) => l.startsWith(`  ${label}`)), label).toHaveLength(1)
     }
-    for (const line of lines) expect(line).toMatch(/^(|1 enquiry.*|\d{4}-\d\d-\d\d \d\d:\d\d|  (Name|E-mail|Subject|Notified|Message): ?.*|  │ .*)$/)
+    for (const line of lines) expect(line).toMatch(/^(|1 enquiry.*|\d{4}-\d\d-\d\d \d\d:\d\d|  (Name|E-mail|Subject|Notified|Id|Message): ?.*|  │ .*)$/)
     expect(out).toContain('  Name:     Ann <ann@example.com>\\n  Subject:  Custom Order\\r\\n  Notified: sent 2025-01-14 10:32 Smith\\u202E\n')
     expect(out).toContain('  E-mail:   evil@example.com\\u2028  Name:     Someone\n')
     expect(out).toContain('last error: 451 busy\\r\\n  Name: x')
@@ -186,7 +186,7 @@ describe('npm run messages -- archive | unarchive | delete', () => {
       expect(listed).toContain('2 enquiries')
       expect(listed).not.toContain('Newest Pending')
       expect(listed).toContain('(1 archived not listed: npm run messages -- --archived)')
-      expect(listed).toContain('Id:      m1')
+      expect(listed).toContain('Id:       m1')
       expect((await cli('--archived')).out).toContain('Newest Pending')
       expect(await cli('archive', 'nope')).toMatchObject({ code: 1, out: 'There is no enquiry with the id nope.\n' })
     } finally {
