@@ -1,4 +1,5 @@
 import { PRODUCT_IMAGE_WIDTHS, productImageSources } from '../../components/product-image.ts'
+import { productPath } from '../../domain/catalogue.ts'
 import { ADMIN_OVERVIEW_COUNT, CATEGORY_LABELS } from '../../domain/business.ts'
 import { adminStore } from '../../stores/admin-store.ts'
 
@@ -27,7 +28,9 @@ export function ProductOverview() {
                 decoding="async"
               />
               <div className="admin-overview__text">
-                <p className="admin-overview__name">{p.name}</p>
+                <p className="admin-overview__name">
+                  <a href={productPath(p)}>{p.name}</a>
+                </p>
                 <p className="admin-overview__meta">
                   <span className="admin-overview__sku">{p.sku}</span>
                   <span className="admin-overview__category">{CATEGORY_LABELS[p.category]}</span>
