@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the production server on loopback, measured in one run. Prints tables and writes
- * bench/results/latest.json. Flags: --skip-load (no 30 s load test), --skip-lighthouse.
+ * bench/results/latest.json. Flags: --skip-load (no 30 s load test), --skip-lighthouse, --skip-first-paint.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -26,6 +26,14 @@ if (!args.has('--skip-lighthouse')) {
   const lh = await runLighthouse({ writeReports: true, runs: 3 })
   console.table(lh.map(({ url, scores, metrics }) => ({ url, ...scores, ...metrics })))
   results.lighthouse = lh
+}
+
+if (!args.has('--skip-first-paint')) {
+  const { runFirstPaintBench, printFirstPaint } = await import('./first-paint.ts')
+  console.log('\n== First paint on a slow phone: taps and keystrokes from the moment a control is visible ==')
+  const firstPaint = await runFirstPaintBench()
+  printFirstPaint(firstPaint.rows)
+  results.firstPaint = firstPaint
 }
 
 if (!args.has('--skip-load')) {

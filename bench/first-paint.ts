@@ -1,0 +1,426 @@
+/**
+ * The dead window: what a visitor on a slow phone gets from acting the moment a control is painted.
+ * Chromium emulates the phone (CPU 4x slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip,
+ * 375x740 touch screen) against the production server on loopback, with JavaScript on and off, for:
+ * - 'Purchase Now' on /products: tapped every 100 ms until the order form answers (the product's
+ *   order page starts loading, or the order dialog opens);
+ * - the menu toggle on /: tapped until the phone menu is open;
+ * - the 'Belts' filter on /products: tapped until the belts are asked for or shown;
+ * - the enquiry form on /contact: typed from the moment it is painted, then 'Send Message' tapped
+ *   until the form answers; the saved enquiry is compared with what was typed.
+ * Per control: when it became visible (from the start of navigation), the time from visible to the
+ * first response, the taps made before the one that was answered (lost), and for the form the
+ * keystrokes that did not reach the saved enquiry. Targets: nothing lost, everything works without
+ * JavaScript. `npx tsx bench/first-paint.ts` runs it alone (FIRST_PAINT_DETAIL=1 adds each tap and
+ * navigation).
+ */
+import { readFile, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import type { Browser, Page } from 'playwright-core'
+import { buildIfNeeded } from '../scripts/build-if-needed.ts'
+import { ROOT } from '../server/paths.server.ts'
+import { launchBrowser, VIEWPORTS } from '../test/helpers/browser.ts'
+import { prepareDataDir, startBenchServer } from './server.ts'
+
+/** The slow phone, as Lighthouse's mobile preset and the team's own trials emulate it. */
+export const SLOW_PHONE = {
+  cpuSlowdown: 4,
+  downKbps: 1600,
+  upKbps: 750,
+  rttMs: 150,
+  viewport: VIEWPORTS.phone,
+} as const
+
+const TAP_EVERY_MS = 100
+/**
+ * How often the probe looks into the page for an answer. Every look costs the page's main thread
+ * (4x slower here): looking every few milliseconds starves the very taps being measured.
+ */
+const LOOK_EVERY_MS = 50
+/** How long a visitor keeps tapping (and the probe waits) before the control counts as dead. */
+const GIVE_UP_MS = 8_000
+/** Between keystrokes: a quick thumb typist. */
+const KEY_DELAY_MS = 35
+
+export type FirstPaintRow = {
+  control: string
+  javaScript: 'on' | 'off'
+  /** From the start of navigation until the control was painted and on screen. */
+  visibleMs: number | null
+  /**
+   * From visible until the visitor saw an answer to their taps (null: none within the probe's
+   * patience); for the enquiry form, from the first tap on 'Send Message'.
+   */
+  responseMs: number | null
+  /** What answered: the navigation, the dialog, the open menu, the toast, an error... */
+  response: string
+  taps: number
+  lostTaps: number
+  /** When each tap was made, from visible: the detail behind `lostTaps`. */
+  tappedAtMs: number[]
+  /** Every page the taps asked for: one not expected means a tap landed elsewhere (the page moved). */
+  navigations: string[]
+  /** The enquiry form only: keystrokes typed, and those missing from (or wrong in) the saved enquiry. */
+  keystrokes?: number
+  lostKeystrokes?: number
+  ok: boolean
+}
+
+type Probe = { page: Page; t0: number; visibleAt: number; navigations: { url: string; at: number }[] }
+
+const now = () => performance.now()
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Opens `pagePath` on a freshly emulated phone (cold cache) and waits until `selector` is painted on screen. */
+async function openOnPhone(browser: Browser, baseUrl: string, pagePath: string, selector: string, javaScriptEnabled: boolean): Promise<Probe & { close: () => Promise<void> }> {
+  const context = await browser.newContext({
+    viewport: SLOW_PHONE.viewport,
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled,
+    baseURL: baseUrl,
+  })
+  await context.addInitScript({ content: NOTE_TAKEN_TAPS })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown })
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_PHONE.rttMs,
+    downloadThroughput: (SLOW_PHONE.downKbps * 1000) / 8,
+    uploadThroughput: (SLOW_PHONE.upKbps * 1000) / 8,
+  })
+  const navigations: Probe['navigations'] = []
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigations.push({ url: r.url(), at: now() })
+  })
+  // The browser's own word that the document was painted: it holds with JavaScript off, where the
+  // page's performance timeline stays empty, and a layout query alone would answer before the
+  // stylesheets arrive, when nothing is painted yet.
+  let painted = false
+  await cdp.send('Page.enable')
+  await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true })
+  cdp.on('Page.lifecycleEvent', (e) => {
+    if (e.name === 'firstContentfulPaint') painted = true
+  })
+  const t0 = now()
+  await page.goto(pagePath, { waitUntil: 'commit' })
+  navigations.length = 0 // the page itself is not a response
+  // Then the control on screen. One below the fold ('Purchase Now' under the first card's photograph)
+  // is scrolled to at once, as a visitor's thumb would.
+  for (;;) {
+    const shown =
+      painted &&
+      (await page
+        .evaluate((sel) => {
+          const el = document.querySelector(sel)
+          if (!el) return false
+          let r = el.getBoundingClientRect()
+          if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') return false
+          if (r.top < 0 || r.bottom > innerHeight) {
+            el.scrollIntoView({ block: 'center' })
+            r = el.getBoundingClientRect()
+          }
+          return r.top >= 0 && r.bottom <= innerHeight
+        }, selector)
+        .catch(() => false))
+    if (shown) break
+    if (now() - t0 > GIVE_UP_MS * 2) throw new Error(`${selector} never became visible on ${pagePath}`)
+    await sleep(painted ? LOOK_EVERY_MS / 2 : 5)
+  }
+  return { page, t0, visibleAt: now(), navigations, close: () => context.close() }
+}
+
+/** The centre of the element in the viewport, where a thumb lands; null once the page is going away. */
+async function centreOf(page: Page, selector: string): Promise<{ x: number; y: number } | null> {
+  return page
+    .evaluate((sel) => {
+      const el = document.querySelector(sel)
+      if (!el) return null
+      const r = el.getBoundingClientRect()
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 }
+    }, selector)
+    .catch(() => null)
+}
+
+/**
+ * Runs in the page before its own scripts (so only with JavaScript on): notes the first tap the
+ * page's scripts took over (a click or submit whose default they prevented, as the order dialog,
+ * the in-place filter and the enquiry form do). That tap was answered, even if what it shows (a
+ * dialog whose code is still on its way) appears a moment later. A string, not a function: the
+ * TypeScript loader wraps functions in helpers that do not exist in the page.
+ */
+const NOTE_TAKEN_TAPS = `{
+  const note = (e) => {
+    if (e.defaultPrevented && window.__tapTaken === undefined) window.__tapTaken = performance.now()
+  }
+  addEventListener('click', note)
+  addEventListener('submit', note)
+}`
+
+function tapTaken(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __tapTaken?: number }).__tapTaken !== undefined).catch(() => false)
+}
+
+type Tapping = { taps: number; tappedAtMs: number[]; sign: string | null; firstTapAt: number | null }
+
+/**
+ * Taps `selector` every 100 ms until `took` names a sign that the page took a tap (checked between
+ * taps), or the visitor gives up. Each tap is sent once the previous one reached the page, as a
+ * thumb's would queue behind a busy page. The taps before the one that was taken are the lost ones;
+ * a tap answered more than 100 ms after it was made counts the taps made meanwhile as lost, as the
+ * visitor who made them saw nothing happen.
+ */
+async function tapUntilTaken(probe: Probe, selector: string, took: () => Promise<string | null>): Promise<Tapping> {
+  const { page } = probe
+  const tappedAtMs: number[] = []
+  let firstTapAt: number | null = null
+  const result = (sign: string | null): Tapping => ({ taps: tappedAtMs.length, tappedAtMs, sign, firstTapAt })
+  const start = now()
+  for (;;) {
+    const slot = now()
+    if (slot - start > GIVE_UP_MS) return result(null)
+    const at = await centreOf(page, selector)
+    // Looking for the control can wait behind a busy page, long enough for the last tap's answer to
+    // arrive: a tap after the answer is no tap lost.
+    const late = tappedAtMs.length > 0 ? await took() : null
+    if (late) return result(late)
+    if (at) {
+      firstTapAt ??= now()
+      tappedAtMs.push(Math.round(now() - probe.visibleAt))
+      await page.touchscreen.tap(at.x, at.y).catch(() => {})
+    }
+    for (;;) {
+      const sign = await took()
+      if (sign) return result(sign)
+      const left = TAP_EVERY_MS - (now() - slot)
+      if (left <= 0) break
+      await sleep(Math.min(LOOK_EVERY_MS, left))
+    }
+  }
+}
+
+/** Waits (without tapping) for what the visitor sees in answer; null if nothing within the probe's patience. */
+async function seen(answered: () => Promise<string | null>): Promise<{ answer: string; at: number } | null> {
+  const deadline = now() + GIVE_UP_MS
+  while (now() < deadline) {
+    const answer = await answered()
+    if (answer) return { answer, at: now() }
+    await sleep(LOOK_EVERY_MS)
+  }
+  return null
+}
+
+/** The first navigation asked for whose address matches, as the page's response. */
+function navigatedTo(probe: Probe, pattern: RegExp): string | null {
+  const nav = probe.navigations.find((n) => pattern.test(n.url))
+  return nav ? `navigation to ${new URL(nav.url).pathname}${new URL(nav.url).search}` : null
+}
+
+/** Evaluates `fn` in the page; false while the page is between documents. */
+function inPage(page: Page, fn: () => boolean): Promise<boolean> {
+  return page.evaluate(fn).catch(() => false)
+}
+
+type TapControl = {
+  name: string
+  path: string
+  selector: string
+  /** What the visitor sees in answer: a navigation under way counts (the next page is coming). */
+  answered: (probe: Probe) => Promise<string | null>
+}
+
+const TAP_CONTROLS: TapControl[] = [
+  {
+    name: "'Purchase Now' on /products",
+    path: '/products',
+    selector: '.product-card .purchase-form button',
+    answered: async (probe) =>
+      navigatedTo(probe, /\/products\/[^/?#]+\?order=1/) ??
+      ((await inPage(probe.page, () => document.querySelector('dialog.order-dialog[open]') !== null)) ? 'order dialog open' : null),
+  },
+  {
+    name: 'menu toggle on / (phone)',
+    path: '/',
+    selector: '.menu-toggle',
+    answered: async (probe) => ((await inPage(probe.page, () => document.getElementById('mobile-menu')?.matches(':popover-open, .is-open') === true)) ? 'menu open' : null),
+  },
+  {
+    name: "'Belts' filter on /products",
+    path: '/products',
+    selector: '.filter-bar a[data-filter="belts"]',
+    answered: async (probe) =>
+      navigatedTo(probe, /[?&]category=belts/) ??
+      ((await inPage(
+        probe.page,
+        () => location.search.includes('category=belts') && document.querySelector('.filter-bar a[data-filter="belts"]')?.getAttribute('aria-current') === 'true',
+      ))
+        ? 'belts shown in place'
+        : null),
+  },
+]
+
+const row = (control: string, probe: Probe, javaScriptEnabled: boolean) => ({
+  control,
+  javaScript: javaScriptEnabled ? ('on' as const) : ('off' as const),
+  visibleMs: Math.round(probe.visibleAt - probe.t0),
+  navigations: probe.navigations.map((n) => `${Math.round(n.at - probe.visibleAt)} ms: ${new URL(n.url).pathname}${new URL(n.url).search}`),
+})
+
+async function probeTapControl(browser: Browser, baseUrl: string, control: TapControl, javaScriptEnabled: boolean): Promise<FirstPaintRow> {
+  const probe = await openOnPhone(browser, baseUrl, control.path, control.selector, javaScriptEnabled)
+  try {
+    const answered = () => control.answered(probe)
+    const tapping = await tapUntilTaken(probe, control.selector, async () => (await answered()) ?? ((await tapTaken(probe.page)) ? 'taken' : null))
+    const shown = tapping.sign ? await seen(answered) : null
+    // A navigation answers when the browser asks for the page, which the probe may notice later (its
+    // looks into the page wait behind a busy main thread).
+    const answeredAt = shown?.answer.startsWith('navigation') ? (probe.navigations[0]?.at ?? shown.at) : shown?.at
+    return {
+      ...row(control.name, probe, javaScriptEnabled),
+      responseMs: answeredAt === undefined ? null : Math.round(answeredAt - probe.visibleAt),
+      response: shown?.answer ?? (tapping.sign ? 'tap taken, nothing shown' : 'none'),
+      taps: tapping.taps,
+      lostTaps: tapping.sign ? tapping.taps - 1 : tapping.taps,
+      tappedAtMs: tapping.tappedAtMs,
+      ok: shown !== null && tapping.taps === 1,
+    }
+  } finally {
+    await probe.close()
+  }
+}
+
+/** What the visitor types into the enquiry form: Tab moves on, as a phone keyboard's "next" does. */
+function enquiry(run: string) {
+  return {
+    firstName: 'Early',
+    lastName: `Typist ${run}`,
+    email: `early.${run}@example.com`,
+    // The select answers to typed letters: "Bags Enquiry".
+    subject: { typed: 'Bags', value: 'bags' },
+    message: 'Is the Holdall made in dark brown?',
+  }
+}
+
+type SavedMessage = { firstName: string; lastName: string; email: string; subject: string; message: string }
+
+/** The enquiry form's answer once sent: the sent page, the toast, or the messages that refused it. */
+async function enquiryAnswer(probe: Probe): Promise<string | null> {
+  return probe.page
+    .evaluate(() => {
+      if (location.pathname === '/contact/sent' && document.querySelector('h1')?.textContent?.includes('Message sent successfully!')) return 'sent page'
+      if ([...document.querySelectorAll('.Toastify')].some((e) => e.textContent?.includes('Message sent successfully!'))) return 'toast'
+      const errors = [...document.querySelectorAll('#contact-form .field__error, #contact-form [role="alert"]')].map((e) => e.textContent?.trim()).filter(Boolean)
+      return errors.length ? `refused: ${errors.join('; ')}` : null
+    })
+    .catch(() => null)
+}
+
+async function probeContactForm(browser: Browser, baseUrl: string, dataFile: string, javaScriptEnabled: boolean): Promise<FirstPaintRow> {
+  const typed = enquiry(javaScriptEnabled ? 'js' : 'nojs')
+  const before = (JSON.parse(await readFile(dataFile, 'utf8')).messages as SavedMessage[]).length
+  const probe = await openOnPhone(browser, baseUrl, '/contact', '#enquiry-firstName', javaScriptEnabled)
+  const { page } = probe
+  try {
+    const first = await centreOf(page, '#enquiry-firstName')
+    if (first) await page.touchscreen.tap(first.x, first.y)
+    let keystrokes = 1 // the tap into the first field
+    for (const [i, text] of [typed.firstName, typed.lastName, typed.email, typed.subject.typed, typed.message].entries()) {
+      if (i > 0) {
+        await page.keyboard.press('Tab')
+        keystrokes++
+      }
+      await page.keyboard.type(text, { delay: KEY_DELAY_MS })
+      keystrokes += text.length
+    }
+
+    // 'Send Message' is taken when the post leaves, or the page's script takes the submit.
+    const tapping = await tapUntilTaken(probe, '#contact-form button[type="submit"]', async () => navigatedTo(probe, /\/contact/) ?? ((await tapTaken(page)) ? 'taken' : null) ?? (await enquiryAnswer(probe)))
+    const shown = tapping.sign ? await seen(() => enquiryAnswer(probe)) : null
+
+    const saved = (JSON.parse(await readFile(dataFile, 'utf8')).messages as SavedMessage[]).slice(before)
+    const message = saved.at(-1)
+    const lostKeystrokes = message
+      ? distance(typed.firstName, message.firstName) +
+        distance(typed.lastName, message.lastName) +
+        distance(typed.email, message.email) +
+        (message.subject === typed.subject.value ? 0 : typed.subject.typed.length) +
+        distance(typed.message, message.message)
+      : keystrokes
+    const lostTaps = tapping.sign ? tapping.taps - 1 : tapping.taps
+    return {
+      ...row('enquiry form on /contact', probe, javaScriptEnabled),
+      // From the first tap on 'Send Message': the typing before it is the visitor's own time.
+      responseMs: shown && tapping.firstTapAt !== null ? Math.round(shown.at - tapping.firstTapAt) : null,
+      response: shown?.answer ?? (tapping.sign ? 'send taken, nothing shown' : 'none'),
+      taps: tapping.taps,
+      lostTaps,
+      tappedAtMs: tapping.tappedAtMs,
+      keystrokes,
+      lostKeystrokes,
+      ok: message !== undefined && lostKeystrokes === 0 && lostTaps === 0 && shown !== null && !shown.answer.startsWith('refused'),
+    }
+  } finally {
+    await probe.close()
+  }
+}
+
+/** Edits (insertions, deletions, substitutions) between what was typed and what was saved. */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    prev = row
+  }
+  return prev[b.length]!
+}
+
+export async function runFirstPaintBench(): Promise<{ phone: typeof SLOW_PHONE; rows: FirstPaintRow[] }> {
+  const { dir, dataFile } = await prepareDataDir(0)
+  const server = await startBenchServer({ DATA_FILE: dataFile })
+  const browser = await launchBrowser()
+  const rows: FirstPaintRow[] = []
+  try {
+    // A running shop has rendered its pages before: no run pays a first render.
+    for (const p of ['/', '/products', '/contact']) await (await fetch(server.url + p)).arrayBuffer()
+    for (const control of TAP_CONTROLS) {
+      for (const js of [true, false]) rows.push(await probeTapControl(browser, server.url, control, js))
+    }
+    for (const js of [true, false]) rows.push(await probeContactForm(browser, server.url, dataFile, js))
+  } finally {
+    await browser.close()
+    server.child.kill('SIGTERM')
+    await server.exited
+    await rm(dir, { recursive: true, force: true })
+  }
+  return { phone: SLOW_PHONE, rows }
+}
+
+/** The table `npm run bench` prints: one line per control and JavaScript on/off, with the targets. */
+export function printFirstPaint(rows: FirstPaintRow[]): void {
+  console.table(
+    rows.map((r) => ({
+      control: r.control,
+      JS: r.javaScript,
+      'visible (ms)': r.visibleMs,
+      'response after (ms)': r.responseMs ?? 'never',
+      response: r.response,
+      'taps lost': `${r.lostTaps} of ${r.taps}`,
+      'keys lost': r.keystrokes === undefined ? '' : `${r.lostKeystrokes} of ${r.keystrokes}`,
+      target: '0 lost, works',
+      ok: r.ok,
+    })),
+  )
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.join(ROOT, 'bench', 'first-paint.ts')) {
+  buildIfNeeded()
+  const { rows } = await runFirstPaintBench()
+  printFirstPaint(rows)
+  // The detail behind the table (when each tap was made, every page asked for).
+  if (process.env.FIRST_PAINT_DETAIL) console.log(JSON.stringify(rows, null, 1))
+}
