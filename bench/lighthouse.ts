@@ -12,7 +12,7 @@ import { ROOT } from '../server/paths.server.ts'
 import { findChromium } from '../test/helpers/chromium-path.ts'
 import { prepareDataDir, startBenchServer } from './server.ts'
 
-export const LIGHTHOUSE_PAGES = ['/', '/products', '/admin', '/terms']
+export const LIGHTHOUSE_PAGES = ['/', '/products', '/products/oxford-brogue', '/admin', '/terms']
 
 export type LighthouseResult = {
   url: string

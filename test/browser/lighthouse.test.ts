@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 describe('Lighthouse (mobile preset)', () => {
-  for (const page of ['/', '/products', '/admin', '/terms']) {
+  for (const page of ['/', '/products', '/products/oxford-brogue', '/admin', '/terms']) {
     it(`scores 100 for accessibility, best practices and SEO on ${page}, and passes the back/forward cache audit`, () => {
       const r = results.find((x) => x.url === page)!
       // /admin is kept out of search engines on purpose (robots.txt and noindex, issue 6 point 6):
