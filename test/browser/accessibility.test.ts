@@ -29,7 +29,7 @@ async function violations(page: Page): Promise<string[]> {
 const PAGES = ['/', '/products', '/products?category=bags', '/products/oxford-brogue', '/products/oxford-brogue?order=1', '/admin', '/terms', '/privacy', '/cookies', '/returns', '/contact', '/no-such-page']
 
 describe.each(['phone', 'desktop'] as ViewportName[])('axe-core at %s width', (viewport) => {
-  it('finds no violations on any page', async () => {
+  it('finds no violations on any page', { timeout: 180_000 }, async () => {
     const { page, context } = await openContext(browser, t.url, { viewport, reducedMotion: 'reduce' })
     const found: string[] = []
     for (const path of PAGES) {
