@@ -1,5 +1,5 @@
 /**
- * Issue 7 §5, load: the production server as a child process on loopback, 200 connections for 30 s
+ * RELIABILITY.md §5, load: the production server as a child process on loopback, 200 connections for 30 s
  * across /, /products and /api/products (autocannon). Targets: zero errors and timeouts, resident
  * memory within +50 MB of its level before the load, event-loop delay p99 under 50 ms.
  *

@@ -14,7 +14,7 @@ const LEGAL = [
   { href: '/returns', label: 'Returns Policy' },
 ]
 
-/** The site footer (SPEC §2 Footer). */
+/** The site footer: blurb, contact, collection and legal links, company details (docs/site.md). */
 export function Footer() {
   const year = new Date().getFullYear()
   return (

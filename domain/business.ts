@@ -1,11 +1,12 @@
 /**
- * Every business constant of the site, in one place (SPEC §9 and the company's details).
+ * Every business constant of the site, in one place: those listed in docs/site.md and the company's
+ * details.
  * Pages, schemas, legal texts, e-mails and JSON-LD all read from here.
  */
 
 export const COMPANY = {
   brand: 'Ashbourne Leather',
-  /** The brand as shown in the header: the name followed by 'LTD' (SPEC §2). */
+  /** The brand as shown in the header: the name followed by 'LTD'. */
   legalSuffix: 'LTD',
   legalName: 'Ashbourne Leather LTD',
   companyNumber: '14827365',
@@ -51,7 +52,7 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   bags: 'Bags',
 }
 
-/** The catalogue's filter buttons, in the order SPEC §2 lists them. */
+/** The catalogue's filter buttons, in the order they are shown. */
 export const FILTERS = [
   { value: 'all', label: 'All Products' },
   { value: 'belts', label: 'Belts' },
@@ -64,7 +65,7 @@ export function isCategory(value: unknown): value is Category {
   return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value)
 }
 
-/** A `category` query value selects a filter only when it is a known category (SPEC §2). */
+/** A `category` query value selects a filter only when it is a known category; any other value shows all. */
 export function filterFromParam(value: unknown): CategoryFilter {
   return isCategory(value) ? value : 'all'
 }
@@ -111,7 +112,7 @@ export const TOAST = {
 
 export const TOOLTIP = { openDelayMs: 700, skipDelayMs: 300 } as const
 
-/** Policy terms stated by the legal pages (SPEC §9). */
+/** Policy terms stated by the legal pages. */
 export const POLICY = {
   lastUpdated: 'January 2025',
   dispatchBusinessDays: '5-7',

@@ -1,6 +1,6 @@
 /**
  * Product image generation as the server, the admin page and `npm run generate-images` all see it:
- * the results (CONTRACT: POST /api/generate-images), the progress events streamed while a run goes
+ * the results (as POST /api/generate-images answers them), the progress events streamed while a run goes
  * on, and the texts built from them. No Node or browser APIs here: both sides import it.
  */
 import { IMAGE_ANGLES, IMAGE_PRICE_USD, IMAGE_SECONDS_PER_IMAGE } from './business.ts'
@@ -8,7 +8,7 @@ import { IMAGE_ANGLES, IMAGE_PRICE_USD, IMAGE_SECONDS_PER_IMAGE } from './busine
 export type ImageAngle = (typeof IMAGE_ANGLES)[number]
 
 /**
- * What a run counts (SPEC §3 "Image generation result"). The counts are PRODUCTS, not images:
+ * What a run counts (`results` in the API's answer). The counts are PRODUCTS, not images:
  * a product succeeds when all four of its angles were generated and stored (its mainImage then
  * switches to the new main image); it fails when any angle failed, and then keeps its old images.
  * `total` is the number of products the run attempted, so successCount + errorCount = total.
@@ -75,7 +75,7 @@ export const ANGLE_LABELS: Record<ImageAngle, string> = {
   detail: 'detail',
 }
 
-/** The status texts of SPEC §4, letter for letter. */
+/** The admin page's fixed status texts (docs/site.md), letter for letter. */
 export const GENERATION_STATUS = {
   starting: 'Starting image generation...',
   completed: '✓ Generation completed!',

@@ -14,7 +14,7 @@ export const ProductSchema = v.object({
 })
 export type Product = v.InferOutput<typeof ProductSchema>
 
-/** The public shape: exactly the CONTRACT's fields, in its order, nothing internal. */
+/** The public shape, as GET /api/products answers it: these eight fields, in this order, nothing internal. */
 export function toPublicProduct(p: Product): Product {
   const { id, name, description, price, sku, category, mainImage, paymentLink } = p
   return { id, name, description, price, sku, category, mainImage, paymentLink }

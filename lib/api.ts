@@ -62,7 +62,7 @@ export async function apiGet<T>(url: string, options: { on401?: On401 } = {}): P
   return (await res.json()) as T
 }
 
-/** The message to show for a failed call, with SPEC §8's fallback when there is none. */
+/** The message to show for a failed call, with 'Please try again later.' when there is none. */
 export function errorText(err: unknown, fallback = 'Please try again later.'): string {
   return err instanceof Error && err.message ? err.message : fallback
 }

@@ -36,7 +36,8 @@ let productionEntry: Promise<unknown> | undefined
  */
 export async function createApp({ config, store, services, logger, vite }: AppDeps): Promise<Express> {
   if (!vite) {
-    // The built server entry holds Vike's page files; import it explicitly (DEVELOPERS.md "Known traps").
+    // The built server entry holds Vike's page files; import it explicitly, as its automatic
+    // import can miss it (https://github.com/brillout/vite-plugin-server-entry#manual-import).
     productionEntry ??= import(/* @vite-ignore */ SERVER_ENTRY)
     await productionEntry
   }

@@ -10,8 +10,9 @@ export const ADMIN_PASSWORD_MIN_LENGTH = 12
 const SECRETS = new Set(['ADMIN_PASSWORD', 'OPENAI_API_KEY', 'SMTP_URL'])
 
 /**
- * Everything the process reads from the environment, validated once at start-up (CONTRACT
- * "Configuration"). A bad value stops the server with a message naming the variable.
+ * Everything the process reads from the environment, validated once at start-up (each variable is
+ * described in .env.example and docs/api-and-data.md). A bad value stops the server with a message
+ * naming the variable.
  */
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.string(), 'production'),

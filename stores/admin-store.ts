@@ -33,7 +33,7 @@ export type AdminState = {
   phase: GenerationPhase
   /** 0 to 100. */
   progress: number
-  /** The status line under the bar (SPEC §4 texts at 0, 100 and on failure). */
+  /** The status line under the bar (the fixed texts at 0, 100 and on failure: docs/site.md, admin page). */
   status: string
   /** Why the run failed, in a sentence; null otherwise. */
   error: string | null

@@ -3,7 +3,7 @@ import { COLLECTION_CARDS } from './content.ts'
 import { Icon } from './icons.tsx'
 import { SectionHead } from './SectionHead.tsx'
 
-/** SPEC §2 Home 3: 'Our Collection' (anchor `collection`), one card per category. */
+/** The landing page's 'Our Collection' (anchor `collection`), one card per category. */
 export function Collection() {
   return (
     <section id="collection" className="section collection" aria-labelledby="collection-title">

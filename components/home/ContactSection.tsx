@@ -4,7 +4,7 @@ import { Reveal } from '../Reveal.tsx'
 import { Icon } from './icons.tsx'
 import { SectionHead } from './SectionHead.tsx'
 
-/** SPEC §2 Home 6: 'Get in Touch' (anchor `contact`): chat link, e-mails, office, hours and the form. */
+/** The landing page's contact section, 'Get in Touch' (anchor `contact`): chat link, e-mails, office, hours and the form. */
 export function ContactSection() {
   const office = COMPANY.registeredOffice
   return (

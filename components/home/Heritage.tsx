@@ -3,7 +3,7 @@ import { Reveal } from '../Reveal.tsx'
 import { HERITAGE_HIGHLIGHTS } from './content.ts'
 import { Icon } from './icons.tsx'
 
-/** SPEC §2 Home 2: 'Heritage & Craftsmanship' (anchor `about`) and its three highlights. */
+/** The landing page's 'Heritage & Craftsmanship' (anchor `about`) and its three highlights. */
 export function Heritage() {
   const { foundedYear, registeredOffice } = COMPANY
   return (

@@ -14,7 +14,7 @@ function Stars({ rating }: { rating: number }) {
   )
 }
 
-/** SPEC §2 Home 5: 'What Our Clients Say', three fixed testimonials. */
+/** The landing page's 'What Our Clients Say', three fixed testimonials. */
 export function Testimonials() {
   return (
     <section className="section testimonials" aria-labelledby="testimonials-title">

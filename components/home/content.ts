@@ -1,10 +1,10 @@
 /**
- * The landing page's fixed content (SPEC §2 Home page, §3 static collection card and testimonial).
+ * The landing page's fixed content: brand messages, collection cards and testimonials (docs/site.md).
  * Company details come from domain/business.ts; only the marketing copy lives here.
  */
 import type { Category } from '../../domain/business.ts'
 
-/** SPEC §1: the messages the landing page carries. */
+/** The brand's messages the landing page carries. */
 export const BRAND_MESSAGES = ['Handmade', 'Premium Leather', 'Quality Guaranteed', 'British craftsmanship'] as const
 
 export type Highlight = { title: string; text: string; icon: IconName }
@@ -29,7 +29,7 @@ export const HERITAGE_HIGHLIGHTS: Highlight[] = [
   },
 ]
 
-/** SPEC §3 "Static collection card": title, category, description, image, alt. */
+/** A collection card: title, category, description, image, alt. */
 export type CollectionCard = { title: string; category: Category; description: string; image: string; alt: string }
 
 export const COLLECTION_CARDS: CollectionCard[] = [
@@ -79,7 +79,7 @@ export const QUALITY_VALUES: Highlight[] = [
   },
 ]
 
-/** SPEC §3 "Static testimonial": text, name, title (job title), initials. Fixed content, not fetched. */
+/** A testimonial: text, name, title (job title), initials. Fixed content, not fetched. */
 export type Testimonial = { text: string; name: string; title: string; initials: string }
 
 export const TESTIMONIALS: Testimonial[] = [

@@ -8,7 +8,7 @@ import type { Notice, Notifier } from './notify.ts'
 import './toast.scss'
 
 /**
- * SPEC §9 toast settings, mapped onto react-toastify:
+ * The site's toast settings (docs/site.md, Notifications), mapped onto react-toastify:
  * - limit 1: `limit={1}` and every new toast first dismisses the current one (and any queued), so the
  *   newest replaces the old instead of waiting behind it;
  * - default display 5000 ms: `autoClose`;
@@ -29,7 +29,7 @@ function toastWidthPx(): number {
   return window.innerWidth <= PHONE_MAX_PX ? window.innerWidth - PHONE_GUTTER_PX : TOAST_WIDTH_PX
 }
 
-/** The swipe distance of SPEC §9 (50 px) as the percentage react-toastify wants. */
+/** The swipe distance (50 px) as the percentage react-toastify wants. */
 function swipePercent(): number {
   return (TOAST.swipeThresholdPx / toastWidthPx()) * 100
 }

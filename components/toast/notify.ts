@@ -1,7 +1,8 @@
 /**
- * Toasts (SPEC §4, §8, §9) without weighing on the first page load: this module is tiny and has
- * no dependencies; react-toastify, its styles and the notification area are fetched the first time
- * they are needed (or a little earlier, see `prepareToasts`).
+ * Toasts (one at a time, the newest replacing the old: docs/site.md, Notifications) without
+ * weighing on the first page load: this module is tiny and has no dependencies; react-toastify, its
+ * styles and the notification area are fetched the first time they are needed (or a little earlier,
+ * see `prepareToasts`).
  *
  * Usage: `notify({ kind: 'success', title: 'Message sent successfully!', description: '...' })`.
  */

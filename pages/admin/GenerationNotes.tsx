@@ -10,7 +10,7 @@ function formatTime(iso: string): string {
   return `${new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })} UTC`
 }
 
-/** What a run does, costs and takes, and what the results count (SPEC §2 "Notes about the generation"). */
+/** What a run does, costs and takes, and what the results count. */
 export function GenerationNotes() {
   const count = adminStore.useSelector((s) => s.products.length)
   const server = adminStore.useSelector((s) => s.server)

@@ -3,7 +3,7 @@ import { productPath } from '../../domain/catalogue.ts'
 import { ADMIN_OVERVIEW_COUNT, CATEGORY_LABELS } from '../../domain/business.ts'
 import { adminStore } from '../../stores/admin-store.ts'
 
-/** The first products of the catalogue with their current main image (SPEC §2: 6, then '... and N more products'). */
+/** The first products of the catalogue with their current main image (the first 6, then '... and N more products'). */
 export function ProductOverview() {
   const products = adminStore.useSelector((s) => s.products)
   const shown = products.slice(0, ADMIN_OVERVIEW_COUNT)

@@ -18,7 +18,7 @@ import { FormFlash } from '../services/form-flash.server.ts'
 import { MailOutbox, type RetryPolicy } from '../services/mail-outbox.server.ts'
 
 /**
- * Enquiries (SPEC §2 contact form, §7 POST /api/contact; CONTRACT "HTTP API").
+ * Enquiries: the contact form's two ways in (answers listed in docs/api-and-data.md, HTTP API).
  *
  * - `POST /api/contact` (JSON, from the form's script): 201 `{ id }` once the message is in the data file.
  * - `POST /contact` (a plain form post, for visitors without JavaScript): the same checks and save,
@@ -117,7 +117,7 @@ export function contactRouter({ config, store, logger }: ServiceDeps, options: C
         res.status(201).json({ id: randomUUID() })
         return
       }
-      // Read through contactValuesFrom: a missing or non-text field gets the SPEC's message, not valibot's.
+      // Read through contactValuesFrom: a missing or non-text field gets the form's own message, not valibot's.
       const parsed = checkContact(contactValuesFrom(req.body))
       if (!parsed.success) {
         res.status(400).json({ error: FIX_FIELDS, issues: parsed.errors })

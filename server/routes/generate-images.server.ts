@@ -1,5 +1,5 @@
 /**
- * POST /api/generate-images (CONTRACT "HTTP API") and the protection of /admin.
+ * POST /api/generate-images (answers listed in docs/api-and-data.md) and the protection of /admin.
  *
  * - Plain POST: waits for the run and answers `{ results: { successCount, errorCount, total } }`.
  * - POST with `Accept: text/event-stream` (or `?stream=1`): the same run, streamed as Server-Sent

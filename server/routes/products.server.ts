@@ -3,7 +3,7 @@ import { Router } from 'express'
 import type { Store } from '../../data/store.server.ts'
 import { toPublicProduct } from '../../domain/product.ts'
 
-/** GET /api/products: the catalogue, exactly the CONTRACT's fields. */
+/** GET /api/products: the catalogue, exactly the public product fields (docs/api-and-data.md). */
 export function productsRouter(store: Store): Router {
   const router = Router()
   // The body only changes with the products: serialise it once per version, not per request.

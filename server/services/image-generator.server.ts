@@ -34,7 +34,7 @@ export type ImageGeneratorOptions = {
   createClient?: (options: ImageRequestOptions) => OpenAI
 }
 
-/** A product as stored after a generation: the CONTRACT fields plus its set of angles (the API strips the extras). */
+/** A product as stored after a generation: the public product fields plus its set of angles (the API strips the extras). */
 export type ProductWithImages = Product & { images?: StoredImage[]; imagesGeneratedAt?: string; imageModel?: string }
 
 /** Asked to start while a run is going on (409). */
@@ -52,7 +52,7 @@ export type GenerationJob = {
   readonly events: readonly GenerationEvent[]
   /** Calls `listener` with every event so far, then with each new one; returns the unsubscribe. */
   subscribe(listener: (event: GenerationEvent) => void): () => void
-  /** Settles when the run is over: the CONTRACT's answer, or a rejection for a fault of ours. */
+  /** Settles when the run is over: the API's `{ results }` answer, or a rejection for a fault of ours. */
   readonly result: Promise<GenerationResponse>
   /** Stops starting requests and abandons those in flight; products not complete keep their old images. */
   cancel(reason: string): void

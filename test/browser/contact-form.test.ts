@@ -94,7 +94,7 @@ function gate(page: Page, answer?: (route: Route) => Promise<void>) {
 }
 
 describe('the enquiry form in the browser', () => {
-  it('shows exactly the SPEC §5 message beside each field on submit, and clears a message when its field is edited', async () => {
+  it('shows exactly the form’s own message beside each field on submit, and clears a message when its field is edited', async () => {
     const { page, context, form, blocked, errors } = await openForm('/contact')
     let posts = 0
     page.on('request', (r) => {

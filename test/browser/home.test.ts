@@ -53,7 +53,7 @@ async function recordScrolls(page: Page) {
   return async () => page.evaluate(() => new Set((window as unknown as { __scrolls: number[] }).__scrolls).size)
 }
 
-describe('scrolling to the landing sections (issue 3, point 2)', () => {
+describe('scrolling to the landing sections', () => {
   it("'Discover the Collection' scrolls smoothly to the collection, below the fixed header", async () => {
     const { page, context, blocked, errors } = await openContext(browser, t.url)
     await page.goto('/')
@@ -192,7 +192,7 @@ describe('the mobile menu on the home page', () => {
   })
 })
 
-describe('entrance animations (issue 3, point 3)', () => {
+describe('entrance animations', () => {
   it('reveal sections below the fold in 0.6–0.8 s as they scroll into view, leaving the first screen alone', async () => {
     const { page, context } = await openContext(browser, t.url)
     await page.goto('/')
@@ -261,7 +261,7 @@ describe('entrance animations (issue 3, point 3)', () => {
   })
 })
 
-describe('layout (issue 3, point 4)', () => {
+describe('layout', () => {
   it('has no horizontal scroll at 320, 375, 768, 1024 and 1440 px, and asks nothing of other hosts', async () => {
     const { page, context, blocked, errors } = await openContext(browser, t.url)
     for (const width of [320, 375, 768, 1024, 1440]) {

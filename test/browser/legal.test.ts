@@ -10,7 +10,7 @@ let browser: Browser
 beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
 afterAll(() => stopBrowserSuite({ t, browser }))
 
-/** Each page, and the SPEC §9 terms a visitor must be able to read on it (numbers from POLICY). */
+/** Each page, and the policy terms a visitor must be able to read on it (numbers from POLICY). */
 const LEGAL = [
   {
     path: '/terms',

@@ -17,7 +17,7 @@ describe('Lighthouse (mobile preset)', () => {
   for (const page of ['/', '/products', '/products/oxford-brogue', '/admin', '/terms']) {
     it(`scores 100 for accessibility, best practices and SEO on ${page}, and passes the back/forward cache audit`, () => {
       const r = results.find((x) => x.url === page)!
-      // /admin is kept out of search engines on purpose (robots.txt and noindex, issue 6 point 6):
+      // /admin is kept out of search engines on purpose (robots.txt and noindex):
       // Lighthouse's "is-crawlable" audit cannot pass there, and every other SEO audit must.
       const allowedFailures = page === '/admin' ? ['is-crawlable'] : []
       expect({ page, failing: r.failing }).toEqual({ page, failing: { accessibility: [], 'best-practices': [], seo: allowedFailures } })

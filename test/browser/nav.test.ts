@@ -10,7 +10,7 @@ let browser: Browser
 beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
 afterAll(() => stopBrowserSuite({ t, browser }))
 
-describe('the fixed header (SPEC §2 Top navigation)', () => {
+describe('the fixed header', () => {
   it('shows the brand with LTD linking home, the shop, Heritage, Contact and WhatsApp in a new tab', async () => {
     const { page, context } = await openContext(browser, t.url)
     await page.goto('/products')

@@ -58,7 +58,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the catalogue at %s width
     await context.close()
   })
 
-  it('shows each card as SPEC says: image, sku, capitalised category, name, 2-line description, price, Purchase Now', async () => {
+  it('shows each card with its image, sku, capitalised category, name, 2-line description, price, Purchase Now', async () => {
     const { page, context } = await openContext(browser, t.url, { viewport })
     await page.goto('/products?category=bags')
     const first = cards(page).first()
@@ -97,7 +97,7 @@ async function openOrder(page: Page, productName: string) {
 }
 
 describe.each(['phone', 'desktop'] as ViewportName[])('ordering at %s width', (viewport) => {
-  it('validates per SPEC, clears an error when its field is edited, and hands off to the payment link in a new tab', async () => {
+  it('shows each field’s message on submit, clears an error when its field is edited, and hands off to the payment link in a new tab', async () => {
     const { page, context, blocked } = await openContext(browser, t.url, { viewport })
     await page.goto('/products')
     await waitForHydration(page)

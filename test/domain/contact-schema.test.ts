@@ -18,7 +18,7 @@ const errorsOf = (input: unknown) => {
   return r.success ? {} : fieldErrors(r.issues)
 }
 
-describe('ContactSchema (SPEC §5)', () => {
+describe('ContactSchema: the enquiry form’s rules and messages', () => {
   it('accepts a complete enquiry and trims every field', () => {
     const r = v.safeParse(ContactSchema, {
       firstName: '  Jane ',
@@ -37,7 +37,7 @@ describe('ContactSchema (SPEC §5)', () => {
     })
   })
 
-  it('gives exactly the SPEC messages for an empty form', () => {
+  it('gives exactly the form’s messages for an empty form', () => {
     expect(errorsOf({ firstName: '', lastName: '', email: '', subject: '', message: '' })).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
@@ -54,7 +54,7 @@ describe('ContactSchema (SPEC §5)', () => {
     })
   })
 
-  it('gives the SPEC messages for missing fields once the body is read through contactValuesFrom (as the server does)', () => {
+  it('gives the form’s messages for missing fields once the body is read through contactValuesFrom (as the server does)', () => {
     const all = {
       firstName: 'First name is required',
       lastName: 'Last name is required',

@@ -10,7 +10,7 @@ const errorsOf = (category: 'footwear' | 'bags' | 'belts', values: OrderForm) =>
   return r.success ? {} : fieldErrors(r.issues)
 }
 
-describe('order schema (SPEC §5)', () => {
+describe('order schema: the order form’s messages', () => {
   it('gives every message of an empty footwear order', () => {
     expect(errorsOf('footwear', EMPTY_ORDER)).toEqual({
       firstName: 'First name is required',
@@ -45,7 +45,7 @@ describe('order schema (SPEC §5)', () => {
   })
 })
 
-describe('order note and payment URL (SPEC §7)', () => {
+describe('order note and payment URL', () => {
   const boot = { name: 'Chelsea Boot', price: '£210.00', category: 'footwear' as const }
 
   it('summarises product, price, size, name, email, phone and address', () => {

@@ -28,7 +28,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())))
 
 const last = () => seen[seen.length - 1]!
 
-describe('browser API helper (SPEC §7–§8)', () => {
+describe('browser API helper', () => {
   it('sends JSON with its content type only when there is a body', async () => {
     await apiRequest('POST', `${base}/ok`, { x: 1 })
     expect(last().headers['content-type']).toBe('application/json')

@@ -1,5 +1,5 @@
 /**
- * Issue 7 §4, bad input. Property-based (fast-check): thousands of generated bodies to
+ * RELIABILITY.md §4, bad input. Property-based (fast-check): thousands of generated bodies to
  * POST /api/contact and to the no-JavaScript form post, and generated addresses to the pages.
  * Only the documented answers come back, never a 5xx; no prototype is polluted; the data file
  * stays valid and holds every enquiry that was accepted.

@@ -1,5 +1,5 @@
 /**
- * Issue 7 §2, faults on disk while the server runs: a read-only data folder and a full disk. The
+ * RELIABILITY.md §2, faults on disk while the server runs: a read-only data folder and a full disk. The
  * visitor gets a readable 503 (or, without JavaScript, the form back with the same sentence), pages
  * keep being served, nothing already saved is lost or damaged, and saving works again by itself once
  * the disk does. (Refusing a broken data file at start-up: test/data/store.test.ts and

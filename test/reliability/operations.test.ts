@@ -1,5 +1,5 @@
 /**
- * Issue 7 §7, operations, on the real server as a child process: one JSON log line per request and
+ * RELIABILITY.md §7, operations, on the real server as a child process: one JSON log line per request and
  * per error, with no message text, visitor details or passwords in them; /healthz tells an uptime
  * monitor whether the data file can be written.
  */

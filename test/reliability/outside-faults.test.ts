@@ -1,5 +1,5 @@
 /**
- * Issue 7 §3, faults outside the process.
+ * RELIABILITY.md §3, faults outside the process.
  * - The mail server down, hanging past its timeout, or refusing: visitors still get 201 at once,
  *   and every notification goes out once the mail server is back (real SMTP server on loopback).
  * - The image API answering 500, hanging, or sending a malformed body: the run counts those products

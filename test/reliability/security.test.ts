@@ -1,5 +1,5 @@
 /**
- * Issue 7 §6, security: cross-site POSTs refused on every state-changing endpoint (so a hostile page
+ * RELIABILITY.md §6, security: cross-site POSTs refused on every state-changing endpoint (so a hostile page
  * cannot spend the owner's image budget with the browser's cached Basic-auth credentials), repeated
  * wrong admin passwords slowed down, error answers that show nothing of the server's insides, static
  * files that cannot be escaped (plain or encoded traversal) and hide dotfiles, /admin never stored by

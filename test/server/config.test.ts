@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.server.ts'
 
 describe('configuration from the environment', () => {
-  it('has the CONTRACT defaults', () => {
+  it('has the documented defaults', () => {
     const c = loadConfig({})
     expect(c).toMatchObject({
       port: 3000,

@@ -72,7 +72,7 @@ describe('POST /api/contact', () => {
     expect(Object.keys(saved).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'message', 'notification', 'subject'])
   })
 
-  it('answers 400 with the SPEC message for each bad field, and saves nothing', async () => {
+  it('answers 400 with the form’s message for each bad field, and saves nothing', async () => {
     const before = await readText(t)
     const res = await post(t, { firstName: ' ', lastName: '', email: 'not-an-email', subject: 'hats', message: 'too short' }).expect(400)
     expect(res.headers['content-type']).toMatch(/application\/json/)

@@ -36,7 +36,7 @@ afterAll(() => t.close())
 
 const page = (path: string) => pages.get(path)!
 
-/** SPEC §9's policy terms, worded as the pages state them, every number read from POLICY. */
+/** The policy terms (docs/site.md), worded as the pages state them, every number read from POLICY. */
 const TERMS = {
   dispatch: new RegExp(`dispatch orders within ${POLICY.dispatchBusinessDays} business days`),
   inspect: new RegExp(`within ${POLICY.inspectWithinHours} hours of delivery`),
@@ -49,7 +49,7 @@ const TERMS = {
   payments: /card payment provider/,
 }
 
-describe('the legal pages (SPEC §2, §9)', () => {
+describe('the legal pages and the policy terms they state', () => {
   it.each(LEGAL)('$path is a static page titled "$title", last updated January 2025', ({ path, title }) => {
     const { html, text } = page(path)
     expect(html).toContain(`<title>${title.replace('&', '&amp;')} | Ashbourne Leather</title>`)

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('GET /api/products', () => {
-  it('answers the catalogue with exactly the CONTRACT fields', async () => {
+  it('answers the catalogue with exactly the public product fields, in order', async () => {
     const res = await request(t.app).get('/api/products').expect(200)
     expect(res.headers['content-type']).toMatch(/application\/json/)
     expect(res.body.length).toBeGreaterThanOrEqual(12)

@@ -1,5 +1,5 @@
 
-/** The confirmation of a no-JavaScript enquiry, in the words of the toast (SPEC §8). */
+/** The confirmation of a no-JavaScript enquiry, in the words of the success toast. */
 export default function Page() {
   return (
     <section className="page-banner contact-sent">

@@ -19,7 +19,7 @@ export function createImageClient(options: ImageRequestOptions): OpenAI {
   return new OpenAI({ timeout: options.timeoutMs, maxRetries: options.maxRetries })
 }
 
-/** The highest quality each model family offers (SPEC §9: 1024x1024 HD). */
+/** The highest quality each model family offers (every image is 1024x1024, at its model's best). */
 export function qualityFor(model: string): ImageGenerateParamsNonStreaming['quality'] | undefined {
   if (model === 'dall-e-3') return 'hd'
   if (model === 'dall-e-2') return undefined // one quality only

@@ -16,7 +16,7 @@ export const STUDIO_STYLE = [
   'No people, no hands, no text, no logos, no price tags, no props, no watermark.',
 ].join(' ')
 
-/** Where the camera stands for each angle (SPEC §9: main, 45-degree, side profile, detail). */
+/** Where the camera stands for each angle (the four angles: main, 45-degree, side profile, detail). */
 export const ANGLE_DIRECTIONS: Record<ImageAngle, string> = {
   main: 'Hero shot: the whole product seen from the front at a slight three-quarter angle at eye level, filling about 70% of the frame.',
   '45-degree': 'The whole product seen from 45 degrees above and to one side, showing its top and one side.',
