@@ -14,7 +14,7 @@ import { servePrecompressed } from './precompressed.server.ts'
 import { createStyleInliner } from './inline-styles.server.ts'
 import { isServedFromCache, ResponseCache } from './page-cache.server.ts'
 import { createPageHandler } from './render.server.ts'
-import { requestLogger } from './request-log.server.ts'
+import { requestLog } from './request-log.server.ts'
 import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
 import { productsRouter } from './routes/products.server.ts'
 import { seoRouter } from './routes/seo.server.ts'
@@ -68,9 +68,9 @@ export async function createSite({ config, store, services, logger, vite }: AppD
     trustProxy: app.get('trust proxy fn'),
     enabled: !vite, // hot reload must show every edit
   })
-  const logRequest = requestLogger(logger)
+  const log = requestLog(logger)
 
-  app.use(logRequest)
+  app.use(log.middleware)
   app.use(rejectMalformedUrls)
   app.use(securityHeaders({ isProduction: !vite }))
   app.use(refuseCrossSite({ siteUrl: config.siteUrl }))
@@ -114,5 +114,5 @@ export async function createSite({ config, store, services, logger, vite }: AppD
     }),
   )
   app.use(errorHandler)
-  return { app, handler: answerCacheHitsFirst({ cache: responses, logRequest: (req, res) => logRequest(req, res), app }), responses }
+  return { app, handler: answerCacheHitsFirst({ cache: responses, logRequest: log.answered, app }), responses }
 }

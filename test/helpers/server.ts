@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Express } from 'express'
+import type { Logger } from 'pino'
 import { openStore, type Store } from '../../data/store.server.ts'
 import { createSite } from '../../server/app.server.ts'
 import { loadConfig, type Config } from '../../server/config.server.ts'
@@ -26,17 +27,18 @@ export type TestServer = {
 
 /**
  * A real app on a real lowdb file in a fresh temp dir. `env` overrides the environment as the
- * server would read it (SMTP_URL, OPENAI_API_KEY, ...). `prepare` may write files before the store opens.
+ * server would read it (SMTP_URL, OPENAI_API_KEY, ...). `prepare` may write files before the store opens;
+ * `logger` replaces the silent one (to read the log lines).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; prepare?: (dir: string) => Promise<void>; keepDir?: boolean } = {},
+  options: { env?: Record<string, string>; prepare?: (dir: string) => Promise<void>; keepDir?: boolean; logger?: Logger } = {},
 ): Promise<TestServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'leather-test-'))
   const dataFile = path.join(dir, 'db.json')
   await options.prepare?.(dir)
   const config = loadConfig({ DATA_FILE: dataFile, LOG_LEVEL: 'silent', SITE_URL: 'https://www.example.co.uk', ...options.env })
   const store = await openStore(config.dataFile)
-  const logger = createLogger(config.logLevel)
+  const logger = options.logger ?? createLogger(config.logLevel)
   const services = createServices({ config, store, logger })
   const { app, handler } = await createSite({ config, store, services, logger })
   await services.start()

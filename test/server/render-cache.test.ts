@@ -1,3 +1,4 @@
+import pino from 'pino'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
@@ -289,5 +290,23 @@ describe('nothing private is kept', () => {
     }
     expect((await site.http.send('/admin')).status).toBe(401)
     expect((await site.http.send('/admin/index.pageContext.json')).status).toBe(401)
+  })
+})
+
+describe('request log', () => {
+  const lines: { req?: { id: number; method: string; url: string; remoteAddress: string }; res?: { statusCode: number }; responseTime?: number; msg: string }[] = []
+  const site = freshSite({ logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }) })
+
+  it('writes one line per request, the same for an answer from the cache as for one from the app', async () => {
+    const made = ['/terms', '/terms', '/terms?fbclid=1', '/api/products', '/api/products']
+    for (const path of made) await site.http.send(path, { headers: { 'accept-encoding': CHROMIUM } })
+    await expect.poll(() => lines.filter((l) => l.req).length).toBe(made.length)
+    const requests = lines.filter((l) => l.req)
+    expect(requests.map((l) => l.req!.url)).toEqual(made)
+    for (const l of requests) {
+      expect(Object.keys(l.req!).sort()).toEqual(['id', 'method', 'remoteAddress', 'url'])
+      expect(l).toMatchObject({ msg: 'request completed', req: { method: 'GET', remoteAddress: '127.0.0.1' }, res: { statusCode: 200 }, responseTime: expect.any(Number) })
+    }
+    expect(new Set(requests.map((l) => l.req!.id)).size).toBe(made.length)
   })
 })
