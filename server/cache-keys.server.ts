@@ -52,10 +52,11 @@ export function cacheTarget(url: string, origin: string, table: readonly RoutePa
   if (q < 0) return { key: origin + url, url }
   const pathname = url.slice(0, q)
   const rules = rulesFor(pathname, table)
+  if (!rules) return { key: origin + pathname, url: pathname } // no parameter matters here
   const params = new URLSearchParams(url.slice(q + 1))
-  if (rules?.bypass?.some((name) => params.has(name))) return undefined
+  if (rules.bypass?.some((name) => params.has(name))) return undefined
   const kept = new URLSearchParams()
-  for (const [name, value] of params) if (rules?.vary?.includes(name)) kept.append(name, value)
+  for (const [name, value] of params) if (rules.vary?.includes(name)) kept.append(name, value)
   const search = kept.size > 0 ? `?${kept}` : ''
   return { key: origin + pathname + search, url: pathname + search }
 }

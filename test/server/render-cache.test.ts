@@ -272,6 +272,9 @@ describe('a hit carries the headers the full path sent', () => {
       const viaApp = await request(site.t.app).get(path).set('accept-encoding', CHROMIUM)
       expect(viaApp.headers['cache-status']).toBe(HIT)
       expect(viaApp.headers.etag).toBe(hit.headers.etag)
+      // The kept brotli bytes as they are: the compression middleware did not compress them again.
+      expect(viaApp.headers['content-encoding']).toBe('br')
+      expect(viaApp.headers['content-length']).toBe(hit.headers['content-length'])
       expect(sharedHeaders(viaApp)).toEqual(sharedHeaders(hit))
     })
   }
