@@ -120,11 +120,6 @@ export class ResponseCache {
     return entry
   }
 
-  get size(): number {
-    this.isCurrent()
-    return this.entries.size
-  }
-
   /** When the data changes, every entry is out of date at once: all go. */
   private isCurrent(): boolean {
     const version = this.options.version()
