@@ -96,6 +96,8 @@ export type PageBench = {
   comparisons: Comparison[]
   /** The home page reached through links carrying a different fbclid each time, beside the plain page. */
   tracking: { plainReqPerSec: number; trackedReqPerSec: number; ratio: number; plainCpuUs: number; trackedCpuUs: number }
+  /** The home page from the server as configured (a log line per request) beside one that logs only warnings. */
+  requestLog: { withLogReqPerSec: number; withoutLogReqPerSec: number; cpuUsWith: number; cpuUsWithout: number; shareOfHitCpu: number }
   skipped: string[]
   contact: Record<string, unknown>
 }
@@ -206,14 +208,16 @@ export async function runPageBench(): Promise<PageBench> {
       })
     }
 
-    // A link shared on social media: every visitor's carries its own fbclid.
+    // A link shared on social media: every visitor's carries its own fbclid. Both sides build each
+    // request afresh (autocannon's setupRequest), so the client does the same work for both and
+    // only the server's handling of the parameter differs. Five rounds: one round's noise is larger
+    // than the difference looked for.
     let n = 0
-    const trackedLink = { requests: [{ method: 'GET' as const, setupRequest: (req: autocannon.Request) => ({ ...req, path: `/?fbclid=IwAR${++n}` }) }] }
-    // Five rounds: the two differ by a few per cent at most, less than one round's noise.
+    const eachRequest = (path: () => string) => ({ requests: [{ method: 'GET' as const, setupRequest: (req: autocannon.Request) => ({ ...req, path: path() }) }] })
     const [plain, tracked] = await sideBySide(
       [
-        { opts: { url: server.url + '/', headers }, pid },
-        { opts: { url: server.url, headers, ...trackedLink }, pid },
+        { opts: { url: server.url, headers, ...eachRequest(() => '/') }, pid },
+        { opts: { url: server.url, headers, ...eachRequest(() => `/?fbclid=IwAR${++n}`) }, pid },
       ],
       5,
     )
@@ -225,6 +229,9 @@ export async function runPageBench(): Promise<PageBench> {
       plainCpuUs: plain.cpuUsPerAnswer!,
       trackedCpuUs: tracked.cpuUsPerAnswer!,
     }
+
+    const requestLog = await benchRequestLog(server.url, pid)
+    rows.push(requestLog.rows[0], requestLog.rows[1])
 
     const [api, apiCeiling] = await sideBySide([
       { opts: { url: `${server.url}/api/products`, headers: FETCH_HEADERS }, pid },
@@ -245,7 +252,7 @@ export async function runPageBench(): Promise<PageBench> {
 
     const contact = await benchContact(server.url, dataFile)
     rows.push(contact.row)
-    return { rows, comparisons, tracking, skipped, contact: contact.summary }
+    return { rows, comparisons, tracking, requestLog: requestLog.summary, skipped, contact: contact.summary }
   } finally {
     await bare?.stop()
     server.child.kill('SIGTERM')
@@ -254,6 +261,36 @@ export async function runPageBench(): Promise<PageBench> {
 }
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
+
+/**
+ * What the log line per request costs a cache hit: the home page from the benchmark's server beside
+ * a second server that logs warnings only (its own data file: one writer per file).
+ */
+async function benchRequestLog(url: string, pid: number) {
+  const { dataFile } = await prepareDataDir(100)
+  const quiet = await startBenchServer({ DATA_FILE: dataFile, LOG_LEVEL: 'warn' })
+  try {
+    const [logged, unlogged] = await sideBySide([
+      { opts: { url: url + '/', headers: PAGE_HEADERS }, pid },
+      { opts: { url: quiet.url + '/', headers: PAGE_HEADERS }, pid: quiet.child.pid! },
+    ])
+    const rows: [Row, Row] = [
+      { name: 'page / (a log line per request)', ...logged },
+      { name: 'page / (warnings only, no request lines)', ...unlogged },
+    ]
+    const summary = {
+      withLogReqPerSec: logged.reqPerSec,
+      withoutLogReqPerSec: unlogged.reqPerSec,
+      cpuUsWith: logged.cpuUsPerAnswer!,
+      cpuUsWithout: unlogged.cpuUsPerAnswer!,
+      shareOfHitCpu: ratio(logged.cpuUsPerAnswer! - unlogged.cpuUsPerAnswer!, logged.cpuUsPerAnswer!),
+    }
+    return { rows, summary }
+  } finally {
+    quiet.child.kill('SIGTERM')
+    await quiet.exited
+  }
+}
 
 async function benchContact(url: string, dataFile: string) {
   const before = JSON.parse(await readFile(dataFile, 'utf8')).messages.length as number

@@ -45,6 +45,17 @@ console.table([
     'CPU µs/answer /?fbclid=N': t.trackedCpuUs,
   },
 ])
+const log = pages.requestLog
+console.log('What the log line per request costs a hit on / (the same page from a server logging warnings only):')
+console.table([
+  {
+    'req/s with': log.withLogReqPerSec,
+    'req/s without': log.withoutLogReqPerSec,
+    'CPU µs/answer with': log.cpuUsWith,
+    'CPU µs/answer without': log.cpuUsWithout,
+    "share of a hit's CPU": log.shareOfHitCpu,
+  },
+])
 console.table([{ ...pages.contact, 'req/s target': '>= 300' }])
 results.pages = pages
 
