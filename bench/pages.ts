@@ -84,6 +84,11 @@ export type Comparison = {
   bareReqPerSec: number
   twinReqPerSec: number
   pageOverBare: number
+  /**
+   * The same comparison by server CPU per answer (bare over ours): what the req/s ratio would be if
+   * each had the machine to itself, so it moves less than req/s when other work shares the machine.
+   */
+  pageOverBareByCpu: number
   pageOverTwin: number
   /** Server CPU per answer, ours and the bare server's. */
   cpuUs: number
@@ -194,6 +199,7 @@ export async function runPageBench(): Promise<PageBench> {
         bareReqPerSec: ceiling.reqPerSec,
         twinReqPerSec: twin.reqPerSec,
         pageOverBare: ratio(page.reqPerSec, ceiling.reqPerSec),
+        pageOverBareByCpu: ratio(ceiling.cpuUsPerAnswer!, page.cpuUsPerAnswer!),
         pageOverTwin: ratio(page.reqPerSec, twin.reqPerSec),
         cpuUs: page.cpuUsPerAnswer!,
         bareCpuUs: ceiling.cpuUsPerAnswer!,
@@ -237,6 +243,7 @@ export async function runPageBench(): Promise<PageBench> {
       bareReqPerSec: apiCeiling.reqPerSec,
       twinReqPerSec: NaN,
       pageOverBare: ratio(api.reqPerSec, apiCeiling.reqPerSec),
+      pageOverBareByCpu: ratio(apiCeiling.cpuUsPerAnswer!, api.cpuUsPerAnswer!),
       pageOverTwin: NaN,
       cpuUs: api.cpuUsPerAnswer!,
       bareCpuUs: apiCeiling.cpuUsPerAnswer!,

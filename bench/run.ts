@@ -26,6 +26,7 @@ console.table(
     'page / bare': c.pageOverBare,
     target: '>= 0.5',
     ok: c.pageOverBare >= 0.5,
+    'page / bare by CPU': c.pageOverBareByCpu,
     'static twin req/s': c.twinReqPerSec,
     'page / static twin': c.pageOverTwin,
     'CPU µs/answer': c.cpuUs,

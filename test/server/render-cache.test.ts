@@ -179,6 +179,28 @@ describe('kept answers, compressed once (as the server listens: hits answered be
   })
 })
 
+describe('a page is made once, however many ask for it at once', () => {
+  const site = freshSite()
+
+  it('renders a page asked for by 30 visitors at the same moment once: the others get the kept answer, in their own coding', async () => {
+    const accepts = [CHROMIUM, 'gzip', 'identity']
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        // Some of them through a tracking link: the same page, so the same render.
+        site.http.send(n % 2 ? '/cookies' : `/cookies?fbclid=IwAR${n}`, { headers: { 'accept-encoding': accepts[n % accepts.length]! } }),
+      ),
+    )
+    const statuses = answers.map((a) => a.headers['cache-status'])
+    expect(statuses.filter((s) => s === 'ashbourne; fwd=uri-miss')).toHaveLength(1)
+    expect(statuses.filter((s) => s === HIT)).toHaveLength(29)
+    const page = decoded(answers[0]!)
+    for (const [n, a] of answers.entries()) {
+      expect(a.status).toBe(200)
+      expect(decoded(a).equals(page), `answer ${n}`).toBe(true)
+    }
+  })
+})
+
 describe('the cache key holds only what changes the page', () => {
   const site = freshSite()
   const get = (path: string, headers: Record<string, string> = { 'accept-encoding': CHROMIUM }) => site.http.send(path, { headers })
@@ -388,5 +410,16 @@ describe('request log', () => {
       expect(l).toMatchObject({ msg: 'request completed', req: { method: 'GET', remoteAddress: '127.0.0.1' }, res: { statusCode: 200 }, responseTime: expect.any(Number) })
     }
     expect(new Set(requests.map((l) => l.req!.id)).size).toBe(made.length)
+  })
+
+  it('warns of an unannounced proxy on a cache hit too (the first forwarded request may be one)', async () => {
+    await site.http.send('/privacy')
+    expect((await site.http.send('/privacy')).headers['cache-status']).toBe(HIT)
+    expect(lines.filter((l) => /TRUST_PROXY/.test(l.msg))).toHaveLength(0)
+    for (let n = 0; n < 2; n++) {
+      const res = await site.http.send('/privacy', { headers: { 'x-forwarded-for': '203.0.113.9' } })
+      expect(res.headers['cache-status']).toBe(HIT)
+    }
+    await expect.poll(() => lines.filter((l) => /TRUST_PROXY/.test(l.msg)).length).toBe(1)
   })
 })
