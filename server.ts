@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http'
 import { DataFileError, openStore } from './data/store.server.ts'
-import { createApp } from './server/app.server.ts'
+import { createSite } from './server/app.server.ts'
 import { ConfigError, loadConfig } from './server/config.server.ts'
 import { createLogger } from './server/logger.server.ts'
 import { pacedDispatch } from './server/paced-dispatch.server.ts'
@@ -43,10 +43,11 @@ async function main() {
   const vite = isDev
     ? await (await import('vite')).createServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' })
     : undefined
-  const app = await createApp({ config, store, services, logger, vite })
+  const site = await createSite({ config, store, services, logger, vite })
 
-  // Requests reach the app through a paced queue, so a flood cannot hold the event loop.
-  const server: Server = createServer(pacedDispatch(app)).listen(config.port, config.host ?? '::', () => {
+  // Requests reach the site through a paced queue, so a flood cannot hold the event loop; cache hits
+  // are answered before Express runs.
+  const server: Server = createServer(pacedDispatch(site.handler)).listen(config.port, config.host ?? '::', () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
     logger.info({ port, dataFile: store.file, mode: isDev ? 'development' : 'production' }, `Serving on http://localhost:${port}`)

@@ -1,6 +1,6 @@
 /**
  * RELIABILITY.md §5, load: the production server as a child process on loopback, 200 connections for 30 s
- * across /, /products and /api/products (autocannon). Targets: zero errors and timeouts, resident
+ * across /, /products and /api/products (autocannon), each asked for with the headers Chromium sends. Targets: zero errors and timeouts, resident
  * memory within +50 MB of its level before the load, event-loop delay p99 under 50 ms.
  *
  * Memory is the child's VmRSS from /proc/<pid>/status, sampled before, every second during, and
@@ -14,6 +14,7 @@
 import { readFile, rm } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
+import { browserHeaders } from './browser-headers.ts'
 import { prepareDataDir, startBenchServer } from './server.ts'
 
 export const LOAD_TARGETS = { errors: 0, timeouts: 0, rssGrowthMb: 50, eventLoopP99Ms: 50 } as const
@@ -74,7 +75,8 @@ export async function runLoadBench(options: { durationSeconds?: number; connecti
         connections,
         duration: durationSeconds,
         timeout: 10,
-        requests: PATHS.map((path) => ({ method: 'GET' as const, path })),
+        // As browsers ask: pages as a navigation, the API as a page's fetch (both accept brotli).
+        requests: PATHS.map((path) => ({ method: 'GET' as const, path, headers: browserHeaders(path) })),
       })
     } finally {
       clearInterval(sampler)

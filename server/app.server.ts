@@ -1,17 +1,20 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
 import express, { type Express } from 'express'
 import type { Logger } from 'pino'
-import { pinoHttp } from 'pino-http'
 import type { ViteDevServer } from 'vite'
 import type { Store } from '../data/store.server.ts'
+import { answerCacheHitsFirst } from './cache-hits.server.ts'
 import type { Config } from './config.server.ts'
 import { apiNotFound, errorHandler, unhandled } from './http-errors.server.ts'
 import { healthHandler } from './health.server.ts'
 import { CLIENT_DIST, mediaDirFor, SEED_IMAGES, SERVER_ENTRY } from './paths.server.ts'
 import { servePrecompressed } from './precompressed.server.ts'
+import { isServedFromCache, ResponseCache } from './page-cache.server.ts'
 import { warnOfUntrustedProxy } from './proxy-warning.server.ts'
 import { createPageHandler } from './render.server.ts'
+import { requestLog } from './request-log.server.ts'
 import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
 import { mountOrderForm } from './routes/order.server.ts'
 import { productsRouter } from './routes/products.server.ts'
@@ -30,11 +33,26 @@ export type AppDeps = {
 
 let productionEntry: Promise<unknown> | undefined
 
+export type Site = {
+  /** The Express application. */
+  app: Express
+  /** What server.ts listens with: cache hits answered before the app, everything else by it. */
+  handler: RequestListener
+  /** Pages, /api/products and the sitemap, kept compressed until the products change. */
+  responses: ResponseCache
+}
+
+/** The Express application alone (tests that need no cache hits before it). */
+export async function createApp(deps: AppDeps): Promise<Express> {
+  return (await createSite(deps)).app
+}
+
 /**
- * The Express application, without listening: server.ts listens, tests use it through supertest.
- * Order: logging, compression, static files, the API, then pages through Vike.
+ * The site, without listening: server.ts listens with `handler`, tests use it through supertest.
+ * Order: cache hits (before Express), then logging, compression, static files, the API, then pages
+ * through Vike.
  */
-export async function createApp({ config, store, services, logger, vite }: AppDeps): Promise<Express> {
+export async function createSite({ config, store, services, logger, vite }: AppDeps): Promise<Site> {
   if (!vite) {
     // The built server entry holds Vike's page files; import it explicitly, as its automatic
     // import can miss it (https://github.com/brillout/vite-plugin-server-entry#manual-import).
@@ -47,23 +65,22 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
   app.set('trust proxy', config.trustProxy)
   app.set('etag', 'strong')
 
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
-      // A compact line: what was asked and how it went. Headers stay out (cookies, credentials), and
-      // the child logger pino-http makes per request stays cheap under load.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  )
-  app.use(warnOfUntrustedProxy(config.trustProxy, logger))
+  const responses = new ResponseCache({
+    version: () => store.productsVersion,
+    siteUrl: config.siteUrl,
+    trustProxy: app.get('trust proxy fn'),
+    enabled: !vite, // hot reload must show every edit
+  })
+  const log = requestLog(logger)
+  const proxyWarning = warnOfUntrustedProxy(config.trustProxy, logger)
+
+  app.use(log.middleware)
+  app.use(proxyWarning)
   app.use(rejectMalformedUrls)
   app.use(securityHeaders({ isProduction: !vite, paymentOrigins: paymentOriginsOf(store) }))
   app.use(refuseCrossSite({ siteUrl: config.siteUrl }))
-  app.use(compression({ threshold: 512 }))
+  // Kept answers carry their own compressed bytes: never compressed again.
+  app.use(compression({ threshold: 512, filter: (req, res) => !isServedFromCache(res) && compression.filter(req, res) }))
 
   if (vite) {
     app.use(vite.middlewares)
@@ -84,11 +101,11 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
   app.use('/social', socialImagesRouter({ store, mediaDir: mediaDirFor(config.dataFile) }))
 
   if (config.benchStaticDir) app.use('/__static', express.static(config.benchStaticDir, { index: false }))
-  app.use(seoRouter({ siteUrl: config.siteUrl, store }))
+  app.use(seoRouter({ siteUrl: config.siteUrl, store, responses }))
 
   app.get('/healthz', healthHandler(store))
 
-  app.use('/api/products', productsRouter(store))
+  app.use('/api/products', productsRouter(store, responses))
   services.mountApi(app)
   app.use('/api', apiNotFound)
 
@@ -99,12 +116,17 @@ export async function createApp({ config, store, services, logger, vite }: AppDe
     createPageHandler({
       store,
       siteUrl: config.siteUrl,
-      cache: !vite, // hot reload must show every edit
+      cache: responses,
     }),
   )
   app.use(unhandled)
   app.use(errorHandler)
-  return app
+  // A hit gets what the first middleware gives every request: its log line and the proxy check.
+  const seeHit = (req: IncomingMessage, res: ServerResponse) => {
+    log.answered(req, res)
+    proxyWarning(req, res, () => {})
+  }
+  return { app, handler: answerCacheHitsFirst({ cache: responses, seeRequest: seeHit, app }), responses }
 }
 
 /** The origins of the products' payment links, worked out again only when the products change. */

@@ -1,69 +1,63 @@
-import { createHash } from 'node:crypto'
 import { Writable } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
 import { renderPage } from 'vike/server'
 import type { Store } from '../data/store.server.ts'
+import { requestOrigin } from './cache-keys.server.ts'
+import { markMiss, type ResponseCache } from './page-cache.server.ts'
 import { isAdminPath } from './route-path.server.ts'
-
-type Rendered = { statusCode: number; headers: [string, string][]; body: Buffer; etag: string; version: number }
-
-const MAX_CACHED = 200
 
 /**
  * Serves pages through Vike's renderPage. Pages show the same thing to every visitor and change only
- * when the products do, so a rendered page is kept, keyed on its URL and the products' version, and
- * sent again without rendering until the products change. The first render streams to the visitor.
+ * when the products do, so a rendered page is kept in the response cache, keyed on its address (only
+ * the parameters that change the page: see cache-keys.server.ts) and the products' version, and sent
+ * again without rendering until the products change. The first render streams to the visitor; others
+ * asking for the same page meanwhile wait for it rather than render it again.
  */
 type PageHandlerOptions = {
   store: Store
   siteUrl: string | undefined
-  /** Keep rendered pages (off in development, where every edit must show). */
-  cache?: boolean
+  /** Where rendered pages are kept (none in development, where every edit must show). */
+  cache?: ResponseCache
 }
 
-export function createPageHandler({
-  store,
-  siteUrl,
-  cache: useCache = true,
-}: PageHandlerOptions) {
-  const cache = new Map<string, Rendered>()
-
-  const remember = (key: string, entry: Rendered) => {
-    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!) // oldest first
-    cache.set(key, entry)
-  }
-
+export function createPageHandler({ store, siteUrl, cache }: PageHandlerOptions) {
   return async function pageHandler(req: Request, res: Response, next: NextFunction) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     // Without SITE_URL, absolute URLs in the page come from the request's host: part of the key then.
-    const origin = siteUrl ?? `${req.protocol}://${req.get('host')}`
-    const key = siteUrl ? req.originalUrl : `${origin}${req.originalUrl}`
-    const version = store.productsVersion
+    const origin = requestOrigin(req, siteUrl, req.app.get('trust proxy fn'))
     // What a handler before this one set for this request alone (the admin page's access and
-    // allowance): such a page is rendered for it and never kept for anyone else.
+    // allowance): such a page is rendered for it, never answered from the cache nor kept in it.
     const own = res.locals.pageContext as Record<string, unknown> | undefined
-    const hit = useCache && !own ? cache.get(key) : undefined
-    if (hit && hit.version === version) {
-      cache.delete(key) // keep recently used entries at the end
-      cache.set(key, hit)
-      return sendRendered(req, res, hit)
+    const target = own ? undefined : cache?.targetFor(req)
+    if (cache && target) {
+      const hit = cache.get(target.key) ?? (await cache.whenFilled(target.key)?.then(() => cache.get(target.key)))
+      if (hit) return cache.send(req, res, hit)
     }
+    const version = store.productsVersion
+    const filled = cache && target ? cache.startFilling(target.key) : undefined
+    if (filled) res.once('close', filled) // whatever happens to this answer, nobody waits for it longer
     try {
       const pageContext = await renderPage({
         ...own,
-        urlOriginal: req.originalUrl,
+        // The page is rendered from the address without tracking parameters, so it suits every address
+        // that shares its cache entry.
+        urlOriginal: target?.url ?? req.originalUrl,
         headersOriginal: req.headers,
         store,
         siteUrl: origin,
       })
       const { httpResponse } = pageContext
-      if (!httpResponse) return next()
+      if (!httpResponse) {
+        filled?.()
+        return next()
+      }
       res.status(httpResponse.statusCode)
       for (const [name, value] of httpResponse.headers) {
         if (name.toLowerCase() !== 'cache-control') res.setHeader(name, value)
       }
       res.setHeader('Cache-Control', pageCacheControl(req.path))
-      const cacheable = useCache && !own && !pageContext.errorWhileRendering && [200, 404].includes(httpResponse.statusCode)
+      if (target) markMiss(res)
+      const cacheable = cache && target && !pageContext.errorWhileRendering
       const chunks: Buffer[] = []
       const send = (buf: Buffer | undefined, done: () => void) => {
         if (!buf) return done()
@@ -73,21 +67,19 @@ export function createPageHandler({
       }
       const tee = new Writable({
         write(chunk, _enc, done) {
-          const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
-          send(buf, done)
+          send(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), done)
         },
         final(done) {
           res.end()
-          if (cacheable) {
-            const body = Buffer.concat(chunks)
-            const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
-            remember(key, { statusCode: httpResponse.statusCode, headers: httpResponse.headers, body, etag, version })
-          }
+          // Kept once sent, with the headers it went out with (the cache decides whether it may keep it).
+          if (cacheable) cache.keep(target.key, req, res, Buffer.concat(chunks), version)
+          filled?.()
           done()
         },
       })
       httpResponse.pipe(tee)
     } catch (err) {
+      filled?.()
       next(err)
     }
   }
@@ -96,15 +88,4 @@ export function createPageHandler({
 /** Pages are revalidated on every visit (ETag); the admin page, however spelled, is never stored by any cache. */
 export function pageCacheControl(path: string): string {
   return isAdminPath(path) ? 'private, no-store' : 'no-cache'
-}
-
-function sendRendered(req: Request, res: Response, page: Rendered) {
-  res.status(page.statusCode)
-  for (const [name, value] of page.headers) {
-    if (name.toLowerCase() !== 'cache-control') res.setHeader(name, value)
-  }
-  res.setHeader('Cache-Control', pageCacheControl(req.path))
-  // The ETag was computed once, when the page was rendered; res.send answers 304 when it matches.
-  res.setHeader('ETag', page.etag)
-  res.send(page.body)
 }

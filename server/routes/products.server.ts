@@ -1,21 +1,16 @@
-import { createHash } from 'node:crypto'
 import { Router } from 'express'
 import type { Store } from '../../data/store.server.ts'
 import { toPublicProduct } from '../../domain/product.ts'
+import type { ResponseCache } from '../page-cache.server.ts'
 
 /** GET /api/products: the catalogue, exactly the public product fields (docs/api-and-data.md). */
-export function productsRouter(store: Store): Router {
+export function productsRouter(store: Store, responses: ResponseCache): Router {
   const router = Router()
-  // The body only changes with the products: serialise it once per version, not per request.
-  let cached: { version: number; body: Buffer; etag: string } | undefined
-  router.get('/', (_req, res) => {
-    if (cached?.version !== store.productsVersion) {
-      const body = Buffer.from(JSON.stringify(store.products.map(toPublicProduct)))
-      cached = { version: store.productsVersion, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
-    }
+  // The body only changes with the products: made once per version, kept compressed by the cache.
+  router.get('/', (req, res) => {
     res.setHeader('Cache-Control', 'no-cache')
-    res.setHeader('ETag', cached.etag)
-    res.type('application/json').send(cached.body)
+    res.type('application/json')
+    responses.sendShared(req, res, () => Buffer.from(JSON.stringify(store.products.map(toPublicProduct))))
   })
   return router
 }

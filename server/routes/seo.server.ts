@@ -3,6 +3,7 @@ import type { Store } from '../../data/store.server.ts'
 import { CATEGORIES } from '../../domain/business.ts'
 import { productPath } from '../../domain/catalogue.ts'
 import { galleryOf, type StoredProduct } from '../../domain/product-page.ts'
+import type { ResponseCache } from '../page-cache.server.ts'
 
 /** Every page a search engine should know: the static pages and each catalogue filter. */
 export const SITEMAP_PATHS = ['/', '/products', ...CATEGORIES.map((c) => `/products?category=${c}`), '/terms', '/privacy', '/cookies', '/returns']
@@ -21,31 +22,35 @@ function productEntry(origin: string, product: StoredProduct): string {
 /**
  * /robots.txt and /sitemap.xml, with absolute URLs from SITE_URL (or the request's own origin). The
  * sitemap lists the pages every visitor sees and each product's page, from the catalogue as it is now.
+ * Both are made once per catalogue version and kept compressed by the response cache.
  */
-export function seoRouter({ siteUrl, store }: { siteUrl: string | undefined; store: Pick<Store, 'products'> }): Router {
+export function seoRouter({ siteUrl, store, responses }: { siteUrl: string | undefined; store: Pick<Store, 'products'>; responses: ResponseCache }): Router {
   const router = Router()
   const origin = (req: Request) => siteUrl ?? `${req.protocol}://${req.get('host')}`
 
   router.get('/robots.txt', (req, res) => {
     res.type('text/plain').setHeader('Cache-Control', 'public, max-age=86400')
-    res.send(['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${origin(req)}/sitemap.xml`, ''].join('\n'))
+    responses.sendShared(req, res, () => Buffer.from(['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${origin(req)}/sitemap.xml`, ''].join('\n')))
   })
 
   router.get('/sitemap.xml', (req, res) => {
-    const here = origin(req)
-    const urls = SITEMAP_PATHS.map((p) => `  <url><loc>${xmlEscape(here + p)}</loc></url>`)
-    const products = (store.products as readonly StoredProduct[]).map((p) => productEntry(here, p))
-    res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600')
-    res.send(
-      [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
-        ...urls,
-        ...products,
-        '</urlset>',
-        '',
-      ].join('\n'),
-    )
+    res.setHeader('Content-Type', 'application/xml; charset=utf-8')
+    res.setHeader('Cache-Control', 'public, max-age=3600')
+    responses.sendShared(req, res, () => {
+      const here = origin(req)
+      const urls = SITEMAP_PATHS.map((p) => `  <url><loc>${xmlEscape(here + p)}</loc></url>`)
+      const products = (store.products as readonly StoredProduct[]).map((p) => productEntry(here, p))
+      return Buffer.from(
+        [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
+          ...urls,
+          ...products,
+          '</urlset>',
+          '',
+        ].join('\n'),
+      )
+    })
   })
   return router
 }

@@ -34,6 +34,8 @@ export async function spawnServer(
     waitReady?: boolean
     /** Runs the server through another command, e.g. `unshare ...` (its last words are the server's command line). */
     wrap?: (command: string[]) => string[]
+    /** false: stdout (the request log) is read and dropped rather than kept for `output()`. */
+    keepOutput?: boolean
   } = {},
 ): Promise<ChildServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
@@ -44,7 +46,9 @@ export async function spawnServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
-  child.stdout!.on('data', (d) => (out += d))
+  // A benchmark's millions of request log lines are read (as a log collector would) but not kept.
+  if (options.keepOutput === false) child.stdout!.resume()
+  else child.stdout!.on('data', (d) => (out += d))
   child.stderr!.on('data', (d) => (out += d))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const url = `http://127.0.0.1:${port}`

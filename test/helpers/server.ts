@@ -1,16 +1,20 @@
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Express } from 'express'
+import type { Logger } from 'pino'
 import { openStore, type Store } from '../../data/store.server.ts'
-import { createApp } from '../../server/app.server.ts'
+import { createSite } from '../../server/app.server.ts'
 import { loadConfig, type Config } from '../../server/config.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
 import { createServices, type Services } from '../../server/services.server.ts'
 
 export type TestServer = {
   app: Express
+  /** What the server listens with: cache hits answered before the app, the rest by it. */
+  handler: RequestListener
   store: Store
   config: Config
   services: Services
@@ -23,22 +27,24 @@ export type TestServer = {
 
 /**
  * A real app on a real lowdb file in a fresh temp dir. `env` overrides the environment as the
- * server would read it (SMTP_URL, OPENAI_API_KEY, ...). `prepare` may write files before the store opens.
+ * server would read it (SMTP_URL, OPENAI_API_KEY, ...). `prepare` may write files before the store opens;
+ * `logger` replaces the silent one (to read the log lines).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; prepare?: (dir: string) => Promise<void>; keepDir?: boolean } = {},
+  options: { env?: Record<string, string>; prepare?: (dir: string) => Promise<void>; keepDir?: boolean; logger?: Logger } = {},
 ): Promise<TestServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'leather-test-'))
   const dataFile = path.join(dir, 'db.json')
   await options.prepare?.(dir)
   const config = loadConfig({ DATA_FILE: dataFile, LOG_LEVEL: 'silent', SITE_URL: 'https://www.example.co.uk', ...options.env })
   const store = await openStore(config.dataFile)
-  const logger = createLogger(config.logLevel)
+  const logger = options.logger ?? createLogger(config.logLevel)
   const services = createServices({ config, store, logger })
-  const app = await createApp({ config, store, services, logger })
+  const { app, handler } = await createSite({ config, store, services, logger })
   await services.start()
   return {
     app,
+    handler,
     store,
     config,
     services,
@@ -56,7 +62,7 @@ export async function createTestApp(
 /** The same, listening on a free loopback port, for browser tests. */
 export async function startTestServer(options: Parameters<typeof createTestApp>[0] = {}): Promise<TestServer> {
   const t = await createTestApp(options)
-  const server = t.app.listen(0, '127.0.0.1')
+  const server = createServer(t.handler).listen(0, '127.0.0.1')
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const { port } = server.address() as AddressInfo
   const close = t.close

@@ -1,0 +1,36 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import type { ResponseCache } from './page-cache.server.ts'
+import { isWellFormedUrl } from './security.server.ts'
+
+type CacheHitOptions = {
+  cache: ResponseCache
+  /** What the app's first middleware does for every request (its log line), done for a hit too. */
+  seeRequest: (req: IncomingMessage, res: ServerResponse) => void
+  /** Everything that is not a plain cache hit. */
+  app: RequestListener
+}
+
+/**
+ * Answers plain cache hits before the app: a GET or HEAD without a body, for an address the response
+ * cache holds at the current data version, gets the kept answer (with the headers the full path sent)
+ * without running the middleware chain. Everything else, including every address the app would refuse
+ * as malformed, goes to the app unchanged. Entries exist only for answers the full path gave to
+ * everyone (admin pages and anything private are never kept), so this cannot skip a check.
+ */
+export function answerCacheHitsFirst({ cache, seeRequest, app }: CacheHitOptions): RequestListener {
+  if (!cache.enabled) return app
+  const plainHit = (req: IncomingMessage) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined
+    const { headers } = req
+    if ((headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined) return undefined
+    if (!isWellFormedUrl(req.url ?? '')) return undefined
+    const target = cache.targetFor(req)
+    return target && cache.get(target.key)
+  }
+  return (req, res) => {
+    const entry = plainHit(req)
+    if (!entry) return app(req, res)
+    seeRequest(req, res)
+    cache.send(req, res, entry)
+  }
+}

@@ -1,0 +1,281 @@
+import { createHash } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
+import Negotiator from 'negotiator'
+import { cacheTarget, requestOrigin, type CacheTarget, type TrustProxy } from './cache-keys.server.ts'
+
+/**
+ * Answers that are the same for every visitor until the products change (pages, /api/products, the
+ * sitemap), kept with their headers and compressed once: identity, brotli at its highest quality and
+ * gzip. Each request then costs a header lookup and one write, like a static file server with
+ * precompressed files, instead of a render or a compression.
+ *
+ * An answer is kept only if a shared cache may keep it: a 200 or 404 to a request without credentials,
+ * with no `Cache-Control: private` or `no-store`, no cookie, and no `Vary` other than Accept-Encoding.
+ * Its headers are those the full path sent (security headers and CSP included), taken from that first
+ * answer. The compressed variants are made after that first answer has gone, off the event loop
+ * (zlib's thread pool); requests that arrive meanwhile wait for them.
+ */
+export type Encoding = 'br' | 'gzip' | 'identity'
+
+/** The codings we keep, best first: used when a browser accepts several equally (most do). */
+const CODINGS: Encoding[] = ['br', 'gzip', 'identity']
+const ETAG_SUFFIX: Record<Encoding, string> = { br: '-br', gzip: '-gz', identity: '' }
+
+/** Header names and values, one after the other, as `writeHead` takes them without building an object. */
+type HeaderList = (string | number | readonly string[])[]
+
+type Variant = { body: Buffer; etag: string; head: HeaderList; notModified: HeaderList }
+
+export type Entry = {
+  status: number
+  variants: Partial<Record<Encoding, Variant>> & { identity: Variant }
+  /** Set until the compressed variants exist. */
+  compressing: Promise<void> | undefined
+}
+
+/** Reported to clients in the standard Cache-Status header (RFC 9211), so a hit can be told from a miss. */
+const CACHE_NAME = 'ashbourne'
+export const CACHE_STATUS_HIT = `${CACHE_NAME}; hit`
+const CACHE_STATUS_MISS = `${CACHE_NAME}; fwd=uri-miss`
+
+/** Set per answer by us, never copied from the first answer. */
+const OWN_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'vary', 'date', 'connection', 'keep-alive', 'cache-status'])
+/** Representation metadata a 304 leaves out (the browser keeps its copy's). */
+const NOT_IN_304 = new Set(['content-type', 'content-length', 'content-encoding'])
+
+const KEPT_STATUSES = new Set([200, 404])
+const MAX_ENTRIES = 200
+
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
+
+/** Responses answered from the cache: the compression middleware leaves them alone. */
+const servedFromCache = new WeakSet<ServerResponse>()
+export const isServedFromCache = (res: ServerResponse) => servedFromCache.has(res)
+
+export type ResponseCacheOptions = {
+  /** The data's version: an entry made at another version is never served. */
+  version: () => number
+  /** SITE_URL; without it the request's own origin is part of each key (absolute links differ). */
+  siteUrl: string | undefined
+  /** Express's compiled `trust proxy` setting, to read the origin as Express does. */
+  trustProxy: TrustProxy
+  /** Off in development, where every edit must show. */
+  enabled?: boolean
+  maxEntries?: number
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>()
+  private readonly filling = new Map<string, Promise<void>>()
+  private entriesVersion: number
+  readonly enabled: boolean
+  private readonly maxEntries: number
+
+  constructor(private readonly options: ResponseCacheOptions) {
+    this.enabled = options.enabled ?? true
+    this.maxEntries = options.maxEntries ?? MAX_ENTRIES
+    this.entriesVersion = options.version()
+  }
+
+  /** The data version now (entries are made for one version). */
+  version(): number {
+    return this.options.version()
+  }
+
+  /** Where a request's answer is kept (Express routers rewrite `url`, so `originalUrl` first). */
+  targetFor(req: IncomingMessage & { originalUrl?: string }): CacheTarget | undefined {
+    if (!this.enabled) return undefined
+    return cacheTarget(req.originalUrl ?? req.url ?? '', requestOrigin(req, this.options.siteUrl, this.options.trustProxy))
+  }
+
+  /**
+   * For a route whose answer is the same for everyone until the data changes: the kept answer, or
+   * else `makeBody()` sent with the headers already set on `res`, then kept (compressed after it has
+   * gone; the compression middleware compresses this first one on the way out).
+   */
+  sendShared(req: IncomingMessage, res: ServerResponse, makeBody: () => Buffer): void {
+    const target = this.targetFor(req)
+    const hit = target && this.get(target.key)
+    if (hit) return this.send(req, res, hit)
+    const version = this.version()
+    const body = makeBody()
+    if (target) {
+      markMiss(res)
+      res.once('finish', () => this.keep(target.key, req, res, body, version))
+    }
+    res.end(body)
+  }
+
+  /** The current entry for a key, if any; the most recently used are the last to go. */
+  get(key: string): Entry | undefined {
+    if (!this.isCurrent()) return undefined
+    const entry = this.entries.get(key)
+    if (entry) {
+      this.entries.delete(key)
+      this.entries.set(key, entry)
+    }
+    return entry
+  }
+
+  /** When the data changes, every entry is out of date at once: all go. */
+  private isCurrent(): boolean {
+    const version = this.options.version()
+    if (version === this.entriesVersion) return true
+    this.entries.clear()
+    this.entriesVersion = version
+    return false
+  }
+
+  /**
+   * Marks the start of the first answer for `key`; requests for it that arrive before it is kept can
+   * wait for it (`whenFilled`) instead of doing the same work again. Call the returned function once
+   * that answer is kept or turned out not to be keepable.
+   */
+  startFilling(key: string): () => void {
+    let resolve!: () => void
+    const filled = new Promise<void>((r) => (resolve = r))
+    this.filling.set(key, filled)
+    return () => {
+      if (this.filling.get(key) === filled) this.filling.delete(key)
+      resolve()
+    }
+  }
+
+  whenFilled(key: string): Promise<void> | undefined {
+    return this.filling.get(key)
+  }
+
+  /**
+   * Keeps what `res` has just answered with `body` (uncompressed), made at data version `version`,
+   * if a shared cache may keep it. Call once the answer has been sent: its headers are final then.
+   */
+  keep(key: string, req: IncomingMessage, res: ServerResponse, body: Buffer, version: number): void {
+    if (!this.enabled || version !== this.version() || !isStorable(req, res)) return
+    this.isCurrent()
+    if (this.entries.has(key)) return
+    const captured = capturedHeaders(res)
+    const hash = createHash('sha1').update(body).digest('base64url')
+    const entry: Entry = { status: res.statusCode, variants: { identity: variant(captured, 'identity', body, hash) }, compressing: undefined }
+    entry.compressing = compress(body).then(
+      ({ br, gzip }) => {
+        if (br) entry.variants.br = variant(captured, 'br', br, hash)
+        if (gzip) entry.variants.gzip = variant(captured, 'gzip', gzip, hash)
+        entry.compressing = undefined
+      },
+      () => {
+        entry.compressing = undefined // identity only, which every client accepts
+      },
+    )
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
+    this.entries.set(key, entry)
+  }
+
+  /**
+   * Answers from an entry: the variant the request's Accept-Encoding prefers (q-values, `*` and
+   * `identity` as HTTP defines them; brotli, then gzip, when it likes several equally), 304 when
+   * If-None-Match names that variant's ETag, headers only for HEAD.
+   */
+  send(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
+    if (entry.compressing) {
+      void entry.compressing.then(() => this.send(req, res, entry))
+      return
+    }
+    const chosen = choose(entry, req.headers['accept-encoding'])
+    servedFromCache.add(res)
+    if (entry.status === 200 && matchesIfNoneMatch(req.headers['if-none-match'], chosen.etag)) {
+      res.writeHead(304, chosen.notModified as never)
+      res.end()
+      return
+    }
+    res.writeHead(entry.status, chosen.head as never)
+    if (req.method === 'HEAD') res.end()
+    else res.end(chosen.body)
+  }
+}
+
+/** Marks an answer that could be kept but was not in the cache (set before it is sent). */
+export function markMiss(res: ServerResponse): void {
+  res.setHeader('Cache-Status', CACHE_STATUS_MISS)
+}
+
+function isStorable(req: IncomingMessage, res: ServerResponse): boolean {
+  if (!KEPT_STATUSES.has(res.statusCode) || req.headers.authorization !== undefined) return false
+  if (res.hasHeader('set-cookie')) return false
+  if (/(^|[\s,])(private|no-store)\b/i.test(String(res.getHeader('cache-control') ?? ''))) return false
+  const vary = String(res.getHeader('vary') ?? '')
+  return vary.split(',').every((name) => name.trim() === '' || name.trim().toLowerCase() === 'accept-encoding')
+}
+
+/** The first answer's headers (names in lower case), minus those each answer from here sets itself. */
+function capturedHeaders(res: ServerResponse): HeaderList {
+  const out: HeaderList = []
+  for (const name of res.getHeaderNames()) {
+    if (OWN_HEADERS.has(name)) continue
+    const value = res.getHeader(name)
+    if (value !== undefined) out.push(name, value)
+  }
+  return out
+}
+
+function variant(captured: HeaderList, encoding: Encoding, body: Buffer, hash: string): Variant {
+  const etag = `"${hash}${ETAG_SUFFIX[encoding]}"`
+  const own: HeaderList = ['vary', 'Accept-Encoding', 'etag', etag, 'cache-status', CACHE_STATUS_HIT]
+  const head: HeaderList = [...captured, ...own, 'content-length', body.length]
+  if (encoding !== 'identity') head.push('content-encoding', encoding)
+  const notModified: HeaderList = []
+  for (let i = 0; i < captured.length; i += 2) {
+    if (!NOT_IN_304.has(captured[i] as string)) notModified.push(captured[i]!, captured[i + 1]!)
+  }
+  notModified.push(...own)
+  return { body, etag, head, notModified }
+}
+
+/** Brotli at quality 11 and gzip at level 9, each kept only when smaller than the original. */
+async function compress(body: Buffer): Promise<{ br?: Buffer; gzip?: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzipped(body, { level: zlib.Z_BEST_COMPRESSION }),
+  ])
+  return { br: br.length < body.length ? br : undefined, gzip: gz.length < body.length ? gz : undefined }
+}
+
+/** Browsers send a handful of distinct Accept-Encoding values: each is negotiated once. */
+const preferences = new Map<string, Encoding[]>()
+
+/** The codings a request accepts, best first (negotiator applies HTTP's rules). */
+export function preferredEncodings(acceptEncoding: string | undefined): Encoding[] {
+  const header = acceptEncoding ?? ''
+  let order = preferences.get(header)
+  if (!order) {
+    const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as {
+      // The `preferred` option (ties between equally accepted codings) is documented, not yet typed.
+      encodings(available: readonly string[], options: { preferred: readonly string[] }): string[]
+    }
+    order = negotiator.encodings(CODINGS, { preferred: CODINGS }) as Encoding[]
+    if (preferences.size >= 100) preferences.clear() // the header is the client's to choose: bounded
+    preferences.set(header, order)
+  }
+  return order
+}
+
+function choose(entry: Entry, acceptEncoding: string | undefined): Variant {
+  for (const encoding of preferredEncodings(acceptEncoding)) {
+    const found = entry.variants[encoding]
+    if (found) return found
+  }
+  // Nothing acceptable (identity refused too): the original, which every client can read.
+  return entry.variants.identity
+}
+
+/** If-None-Match holds this ETag (compared weakly, as HTTP requires for this header) or `*`. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  if (header === etag) return true
+  return header.split(',').some((tag) => {
+    const t = tag.trim()
+    return t === '*' || (t.startsWith('W/') ? t.slice(2) : t) === etag
+  })
+}

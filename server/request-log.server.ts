@@ -1,0 +1,44 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Logger } from 'pino'
+import { pinoHttp, type HttpLogger } from 'pino-http'
+
+export type RequestLog = {
+  /** The app's middleware: a line per request, and `req.log` for the handlers' own lines. */
+  middleware: HttpLogger
+  /** The same line for an answer given before the app runs (a cache hit), without a logger per request. */
+  answered: (req: IncomingMessage, res: ServerResponse) => void
+}
+
+type RequestLine = { id: unknown; method?: string; url?: string; remoteAddress?: string }
+
+const MESSAGE = 'request completed'
+
+/**
+ * One log line per request (method, address, status, time), from pino-http for the app and written
+ * directly for the answers the response cache gives before the app runs (the same line, without the
+ * child logger pino-http makes per request); both number requests from one counter. Headers stay out
+ * (cookies, credentials). Health checks are not logged.
+ */
+export function requestLog(logger: Logger): RequestLog {
+  let lastId = 0
+  const nextId = () => (lastId = (lastId + 1) & 0x7fffffff)
+  const middleware = pinoHttp({
+    logger,
+    genReqId: (req) => req.id ?? nextId(),
+    autoLogging: { ignore: (req) => req.url === '/healthz' },
+    customSuccessMessage: () => MESSAGE,
+    serializers: {
+      req: ({ id, method, url, remoteAddress }: RequestLine): RequestLine => ({ id, method, url, remoteAddress }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  })
+  return {
+    middleware,
+    answered(req, res) {
+      if (!logger.isLevelEnabled('info')) return
+      const started = Date.now()
+      const line: RequestLine = { id: nextId(), method: req.method, url: req.url, remoteAddress: req.socket.remoteAddress }
+      res.once('finish', () => logger.info({ req: line, res: { statusCode: res.statusCode }, responseTime: Date.now() - started }, MESSAGE))
+    },
+  }
+}
