@@ -53,18 +53,24 @@ async function post(i: number): Promise<string> {
   expect(res.status).toBe(201)
   return ((await res.json()) as { id: string }).id
 }
-/** Polls until `check` passes; fails if that takes a second or more from `since` (the save). */
+/**
+ * Polls until `check` passes; fails unless the edit was being served less than a second after `since`
+ * (the save). What counts is when the passing check's requests were sent, not how long the check's own
+ * requests took to answer on a machine busy with other tests.
+ */
 async function within1s(since: number, check: () => Promise<void>): Promise<void> {
+  let sentAt: number
   for (;;) {
+    sentAt = Date.now()
     try {
       await check()
       break
     } catch (err) {
-      if (Date.now() - since >= 1000) throw err
+      if (Date.now() - since >= 5000) throw err
       await new Promise((r) => setTimeout(r, 25))
     }
   }
-  expect(Date.now() - since).toBeLessThan(1000)
+  expect(sentAt - since).toBeLessThan(1000)
 }
 const logLines = () =>
   server
