@@ -2,7 +2,7 @@
 // end of the body (injectScriptsAt in +config.ts), so the first screen is painted before them.
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject, stampPipe } from 'vike/server'
-import type { InjectFilterEntry, OnRenderHtmlAsync } from 'vike/types'
+import type { OnRenderHtmlAsync } from 'vike/types'
 import { Head } from './Head.tsx'
 import { PageShell } from './PageShell.tsx'
 
@@ -33,16 +33,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   </head>
   <body>${pipe}</body>
 </html>`
-  return { documentHtml, injectFilter: keepFirstPaintLight }
-}
-
-// Vike would preload the modules a page's script imports. Left out: on a slow phone they would
-// compete with the HTML, fonts and hero image for the first paint (Lighthouse's mobile LCP went from
-// 1.5 to 2.1 s with them), while the page already works as HTML until its script runs. Vike warns
-// once that it recommends preloading them: measured here, not preloading paints sooner.
-// Fonts: the head preloads the two faces the first screen uses (Head.tsx), not every face.
-function keepFirstPaintLight(assets: InjectFilterEntry[]): void {
-  for (const asset of assets) {
-    if (asset.assetType === 'font') asset.inject = false
-  }
+  // No injectFilter: Vike's own choice (the fonts preloaded, the page script's modules not) paints
+  // soonest on a slow phone; preloading the modules made Lighthouse's mobile LCP 2.1 s instead of 1.5 s.
+  return documentHtml
 }

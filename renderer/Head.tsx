@@ -1,16 +1,8 @@
 import type { PageContext } from 'vike/types'
-import cormorantUrl from '@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2?url'
-import interUrl from '@fontsource/inter/files/inter-latin-400-normal.woff2?url'
 import { COMPANY } from '../domain/business.ts'
 import { canonicalUrl } from './canonical.ts'
 import { jsonForScript } from './json-for-script.ts'
 import { resolveHead, type SocialImage } from './types.ts'
-
-/**
- * The body text and the display headings: preloaded, so the first screen is set in them. The other
- * weights load when text uses them (font-display: swap shows text at once either way).
- */
-const PRELOADED_FONTS = [interUrl, cormorantUrl]
 
 /** The social card of pages without one of their own. */
 const DEFAULT_SOCIAL_IMAGE: SocialImage = { url: '/images/og-image.png', width: 1200, height: 630 }
@@ -60,9 +52,6 @@ export function Head({ pageContext }: { pageContext: PageContext }) {
           <meta name="twitter:image" content={imageUrl} />
         </>
       )}
-      {PRELOADED_FONTS.map((href) => (
-        <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="anonymous" />
-      ))}
       {preloadImage ? <link rel="preload" as="image" href={preloadImage} fetchPriority="high" /> : null}
       {styles.map((css, i) => (
         // `</style` cannot appear inside a style element; in CSS `<\/style` means the same.
