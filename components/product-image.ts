@@ -1,10 +1,10 @@
+import { PRODUCT_IMAGE_WIDTHS } from '../domain/product-image.ts'
+
 /**
  * The <img> attributes for a product's main image. Generated images are stored as WebP at several
  * widths (`…-1024.webp` beside `…-400.webp` and `…-800.webp`), so the browser picks the smallest
  * that fills the card; seed images are SVG and scale by themselves.
  */
-export const PRODUCT_IMAGE_WIDTHS = [400, 800, 1024] as const
-
 export function productImageSources(mainImage: string): { src: string; srcSet?: string } {
   const m = /^(.*)-(\d+)\.webp$/.exec(mainImage)
   if (!m) return { src: mainImage }

@@ -6,9 +6,9 @@
  */
 import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
 import * as v from 'valibot'
-import { ImageRunSchema } from '../domain/image-runs.ts'
+import { ImageRunSchema } from './image-runs.server.ts'
 import { ProductSchema } from '../domain/product.ts'
-import { StoredMessageSchema } from '../domain/message.ts'
+import { StoredMessageSchema } from './message.server.ts'
 
 /** Stored products may carry extra fields (generated image sets); the API shows only the public ones. */
 const StoredProductSchema = v.looseObject(ProductSchema.entries)

@@ -15,7 +15,7 @@ import { open, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as v from 'valibot'
 import writeFileAtomic from 'write-file-atomic'
-import { StoredMessageSchema, type StoredMessage } from '../domain/message.ts'
+import { StoredMessageSchema, type StoredMessage } from './message.server.ts'
 import { syncFolder } from './fsync.server.ts'
 
 export type JournalRecord = { message: StoredMessage } | { removed: string }

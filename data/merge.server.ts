@@ -22,7 +22,7 @@
  * and nothing else of ours changed meanwhile), it is read as an old copy and ours is kept.
  */
 import { createHash } from 'node:crypto'
-import type { StoredMessage } from '../domain/message.ts'
+import type { StoredMessage } from './message.server.ts'
 import type { Data } from './check.server.ts'
 
 const ABSENT = '-'

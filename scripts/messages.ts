@@ -21,7 +21,7 @@ import * as v from 'valibot'
 import { DataFileError, openStore, UnknownMessageError } from '../data/store.server.ts'
 import { askHolder } from '../data/lock.server.ts'
 import { subjectLabel } from '../domain/business.ts'
-import { StoredMessageSchema, type StoredMessage } from '../domain/message.ts'
+import { StoredMessageSchema, type StoredMessage } from '../data/message.server.ts'
 import { showInvisible } from '../domain/plain-text.ts'
 
 const COMMANDS = ['archive', 'unarchive', 'delete'] as const

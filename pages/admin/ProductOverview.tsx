@@ -1,4 +1,5 @@
-import { PRODUCT_IMAGE_WIDTHS, productImageSources } from '../../components/product-image.ts'
+import { productImageSources } from '../../components/product-image.ts'
+import { PRODUCT_IMAGE_WIDTHS } from '../../domain/product-image.ts'
 import { productPath } from '../../domain/catalogue.ts'
 import { ADMIN_OVERVIEW_COUNT, CATEGORY_LABELS } from '../../domain/business.ts'
 import { adminStore } from '../../stores/admin-store.ts'

@@ -10,7 +10,7 @@ import {
 import { StoreWriteError, type Store } from '../../data/store.server.ts'
 import { COMPANY } from '../../domain/business.ts'
 import { checkContact, type ContactMessage } from '../../domain/contact-schema.ts'
-import type { StoredMessage } from '../../domain/message.ts'
+import type { StoredMessage } from '../../data/message.server.ts'
 import { HttpError } from '../http-errors.server.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
 import type { Feature, ServiceDeps } from '../services.server.ts'

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer'
 import type { Logger } from 'pino'
 import { StoreWriteError, type Store } from '../../data/store.server.ts'
 import { COMPANY, subjectLabel } from '../../domain/business.ts'
-import type { Notification, StoredMessage } from '../../domain/message.ts'
+import type { Notification, StoredMessage } from '../../data/message.server.ts'
 import { showInvisible } from '../../domain/plain-text.ts'
 
 /**

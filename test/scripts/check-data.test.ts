@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { journalFileFor } from '../../data/store.server.ts'
 import { CATEGORIES } from '../../domain/business.ts'
-import type { StoredMessage } from '../../domain/message.ts'
+import type { StoredMessage } from '../../data/message.server.ts'
 import { main } from '../../scripts/check-data.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')

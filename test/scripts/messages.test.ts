@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { openStore } from '../../data/store.server.ts'
-import type { StoredMessage } from '../../domain/message.ts'
+import type { StoredMessage } from '../../data/message.server.ts'
 import { formatReport, main } from '../../scripts/messages.ts'
 
 // Dates print in the machine's time zone; pin it for the test.

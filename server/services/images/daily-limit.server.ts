@@ -7,7 +7,7 @@
 import type { Store } from '../../../data/store.server.ts'
 import { IMAGE_ANGLES } from '../../../domain/business.ts'
 import type { ImageAllowance } from '../../../domain/image-generation.ts'
-import type { ImageRun } from '../../../domain/image-runs.ts'
+import type { ImageRun } from '../../../data/image-runs.server.ts'
 
 export const DAY_MS = 24 * 60 * 60_000
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { PRODUCT_IMAGE_WIDTHS } from '../../../components/product-image.ts'
+import { PRODUCT_IMAGE_WIDTHS } from '../../../domain/product-image.ts'
 import type { ImageAngle } from '../../../domain/image-generation.ts'
 
 /** The URL prefix Express serves mediaDirFor(DATA_FILE) under (server/app.server.ts). */
@@ -18,7 +18,7 @@ export const ANGLE_SLUGS: Record<ImageAngle, string> = {
 /** One stored angle of a product, as kept in the data file beside the product (`images`). */
 export type StoredImage = {
   angle: ImageAngle
-  /** The 1024 px WebP; `-400.webp` and `-800.webp` sit beside it (components/product-image.ts). */
+  /** The 1024 px WebP; `-400.webp` and `-800.webp` sit beside it (domain/product-image.ts). */
   src: string
   /** The image exactly as the service sent it, kept because it was paid for. */
   original: string
