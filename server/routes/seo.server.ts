@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html'
 import { Router, type Request } from 'express'
 import type { Store } from '../../data/store.server.ts'
 import { CATEGORIES } from '../../domain/business.ts'
@@ -8,15 +9,16 @@ import type { ResponseCache } from '../page-cache.server.ts'
 /** Every page a search engine should know: the static pages and each catalogue filter. */
 export const SITEMAP_PATHS = ['/', '/products', ...CATEGORIES.map((c) => `/products?category=${c}`), '/terms', '/privacy', '/cookies', '/returns']
 
-const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
 const absolute = (origin: string, src: string) => (/^https?:\/\//.test(src) ? src : origin + src)
 
-/** A product's sitemap entry: its page, when its photographs last changed, and the photographs. */
+/**
+ * A product's sitemap entry: its page, when its photographs last changed, and the photographs.
+ * escape-html's entities (`&#39;` for a quote) are valid XML too: one escaper for the mail and the sitemap.
+ */
 function productEntry(origin: string, product: StoredProduct): string {
-  const lastmod = product.imagesGeneratedAt ? `<lastmod>${xmlEscape(product.imagesGeneratedAt.slice(0, 10))}</lastmod>` : ''
-  const images = galleryOf(product).map((i) => `<image:image><image:loc>${xmlEscape(absolute(origin, i.src))}</image:loc></image:image>`)
-  return `  <url><loc>${xmlEscape(origin + productPath(product))}</loc>${lastmod}${images.join('')}</url>`
+  const lastmod = product.imagesGeneratedAt ? `<lastmod>${escapeHtml(product.imagesGeneratedAt.slice(0, 10))}</lastmod>` : ''
+  const images = galleryOf(product).map((i) => `<image:image><image:loc>${escapeHtml(absolute(origin, i.src))}</image:loc></image:image>`)
+  return `  <url><loc>${escapeHtml(origin + productPath(product))}</loc>${lastmod}${images.join('')}</url>`
 }
 
 /**
@@ -38,7 +40,7 @@ export function seoRouter({ siteUrl, store, responses }: { siteUrl: string | und
     res.setHeader('Cache-Control', 'public, max-age=3600')
     responses.sendShared(req, res, () => {
       const here = origin(req)
-      const urls = SITEMAP_PATHS.map((p) => `  <url><loc>${xmlEscape(here + p)}</loc></url>`)
+      const urls = SITEMAP_PATHS.map((p) => `  <url><loc>${escapeHtml(here + p)}</loc></url>`)
       const products = (store.products as readonly StoredProduct[]).map((p) => productEntry(here, p))
       return Buffer.from(
         [

@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html'
 import nodemailer from 'nodemailer'
 import type { Logger } from 'pino'
 import { StoreWriteError, type Store } from '../../data/store.server.ts'
@@ -47,12 +48,6 @@ export type MailOutboxOptions = {
 export function retryDelay(failures: number, policy: RetryPolicy = DEFAULT_RETRY): number {
   const n = Math.max(1, failures)
   return Math.min(policy.maxDelayMs, Math.round(policy.firstDelayMs * policy.factor ** (n - 1)))
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
 }
 
 /**
