@@ -4,6 +4,7 @@ import { renderPage } from 'vike/server'
 import type { Store } from '../data/store.server.ts'
 import { requestOrigin } from './cache-keys.server.ts'
 import { markMiss, type ResponseCache } from './page-cache.server.ts'
+import { answerWithRender } from './page-response.server.ts'
 import { isAdminPath } from './route-path.server.ts'
 
 /**
@@ -51,11 +52,7 @@ export function createPageHandler({ store, siteUrl, cache }: PageHandlerOptions)
         filled?.()
         return next()
       }
-      res.status(httpResponse.statusCode)
-      for (const [name, value] of httpResponse.headers) {
-        if (name.toLowerCase() !== 'cache-control') res.setHeader(name, value)
-      }
-      res.setHeader('Cache-Control', pageCacheControl(req.path))
+      answerWithRender(res, httpResponse, { cacheControl: pageCacheControl(req.path) })
       if (target) markMiss(res)
       const cacheable = cache && target && !pageContext.errorWhileRendering
       const chunks: Buffer[] = []
