@@ -1,5 +1,6 @@
 /**
- * The composition root: configuration → data store → services → Express app → listen → shutdown.
+ * The composition root: configuration → data store → services (mail outbox, enquiries, returned
+ * forms, image generation) → Express app (its routes receive the services) → listen → shutdown.
  * `tsx server.ts` serves the production build; `tsx server.ts --dev` serves with Vite's hot reload.
  */
 import { createServer, type Server } from 'node:http'
@@ -10,6 +11,7 @@ import { createLogger } from './server/logger.server.ts'
 import { pacedDispatch } from './server/paced-dispatch.server.ts'
 import { ROOT } from './server/paths.server.ts'
 import { createServices } from './server/services.server.ts'
+import { SHUTTING_DOWN } from './server/services/image-generator.server.ts'
 
 const isDev = process.argv.includes('--dev')
 
@@ -60,6 +62,8 @@ async function main() {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'Shutting down: finishing requests in flight and pending writes')
+    // A generation run holds its event streams open: stop it at once, so they end and close() can finish.
+    services.images.generator.current?.cancel(SHUTTING_DOWN)
     const force = setTimeout(() => {
       logger.error('Shutdown took longer than 10 s; exiting anyway')
       process.exit(1)
@@ -76,6 +80,7 @@ async function main() {
     logger.flush?.()
     process.exit(0)
   }
+  // The one shutdown path: nothing else in the process listens for these signals.
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 

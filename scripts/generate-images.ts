@@ -28,8 +28,7 @@ import {
 } from '../domain/image-generation.ts'
 import { readEventStream } from '../lib/event-stream.ts'
 import { ConfigError, loadConfig, type Config } from '../server/config.server.ts'
-import { mediaDirFor } from '../server/paths.server.ts'
-import { createImageGenerator, type GenerationJob } from '../server/services/image-generator.server.ts'
+import { configuredImageGenerator, type GenerationJob } from '../server/services/image-generator.server.ts'
 import { DailyImageLimit, DailyLimitError } from '../server/services/images/daily-limit.server.ts'
 
 const USAGE = `Usage: npm run generate-images
@@ -202,16 +201,8 @@ async function inProcess(config: Config, out: Out, err: Out): Promise<number> {
     throw e
   }
   try {
-    const generator = createImageGenerator({
-      store,
-      mediaDir: mediaDirFor(config.dataFile),
-      model: config.imageModel,
-      concurrency: config.imageConcurrency,
-      timeoutMs: config.openaiTimeoutMs,
-      maxRetries: config.openaiMaxRetries,
-      // The same spend cap as the server's, counted in the same data file.
-      dailyLimit: new DailyImageLimit(store, config.imageDailyLimit),
-    })
+    // The same spend cap as the server's, counted in the same data file.
+    const generator = configuredImageGenerator(config, store, { dailyLimit: new DailyImageLimit(store, config.imageDailyLimit) })
     let job: GenerationJob
     try {
       job = generator.start()

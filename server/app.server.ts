@@ -18,6 +18,8 @@ import { requestLog } from './request-log.server.ts'
 import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
 import { mountOrderForm } from './routes/order.server.ts'
 import { productsRouter } from './routes/products.server.ts'
+import { contactRoutes } from './routes/contact.server.ts'
+import { adminPageAccess, generateImagesApi } from './routes/generate-images.server.ts'
 import { seoRouter } from './routes/seo.server.ts'
 import { socialImagesRouter } from './routes/social-images.server.ts'
 import type { Services } from './services.server.ts'
@@ -29,6 +31,34 @@ export type AppDeps = {
   logger: Logger
   /** Development only: Vite's dev server, for hot reload. */
   vite?: ViteDevServer
+}
+
+/** What the routes are built from: the app's parts and the response cache. */
+export type RouteDeps = AppDeps & { responses: ResponseCache }
+
+/**
+ * The routes that use the services, in two groups the app mounts in this order: the API (before
+ * `/api`'s 404), then what must run before the page handler (form posts, the returned enquiry form,
+ * the admin page's owner check). Tests may replace a group, to add a route that fails as a bug
+ * would or to leave a check out.
+ */
+export type SiteRoutes = { api: (app: Express) => void; beforePages: (app: Express) => void }
+
+export function siteRoutes({ config, store, services, logger, responses }: RouteDeps): SiteRoutes {
+  // One router pair for both ways in of an enquiry: they share one rate limiter.
+  const contact = contactRoutes({ config, store, logger, enquiries: services.enquiries, returnedForms: services.returnedForms })
+  return {
+    api(app) {
+      app.use('/api/products', productsRouter(store, responses))
+      app.use('/api/contact', contact.api)
+      app.use('/api/generate-images', generateImagesApi({ config, ...services.images }))
+    },
+    beforePages(app) {
+      app.use(contact.form)
+      app.use(adminPageAccess({ config, ...services.images }))
+      mountOrderForm(app, { store, siteUrl: config.siteUrl })
+    },
+  }
 }
 
 let productionEntry: Promise<unknown> | undefined
@@ -43,8 +73,8 @@ export type Site = {
 }
 
 /** The Express application alone (tests that need no cache hits before it). */
-export async function createApp(deps: AppDeps): Promise<Express> {
-  return (await createSite(deps)).app
+export async function createApp(deps: AppDeps, routes?: (deps: RouteDeps) => SiteRoutes): Promise<Express> {
+  return (await createSite(deps, routes)).app
 }
 
 /**
@@ -52,7 +82,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
  * Order: cache hits (before Express), then logging, compression, static files, the API, then pages
  * through Vike.
  */
-export async function createSite({ config, store, services, logger, vite }: AppDeps): Promise<Site> {
+export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Site> {
+  const { config, store, logger, vite } = deps
   if (!vite) {
     // The built server entry holds Vike's page files; import it explicitly, as its automatic
     // import can miss it (https://github.com/brillout/vite-plugin-server-entry#manual-import).
@@ -105,12 +136,11 @@ export async function createSite({ config, store, services, logger, vite }: AppD
 
   app.get('/healthz', healthHandler(store))
 
-  app.use('/api/products', productsRouter(store, responses))
-  services.mountApi(app)
+  const { api, beforePages } = routes({ ...deps, responses })
+  api(app)
   app.use('/api', apiNotFound)
 
-  services.mountPages?.(app)
-  mountOrderForm(app, { store, siteUrl: config.siteUrl })
+  beforePages(app)
   app.get(
     '/{*splat}',
     createPageHandler({

@@ -12,3 +12,8 @@ export const SEED_IMAGES = path.join(ROOT, 'data', 'seed', 'images')
 export function mediaDirFor(dataFile: string): string {
   return path.join(path.dirname(path.resolve(dataFile)), 'media')
 }
+
+/** The key that signs the cookies of forms sent back to a visitor, beside the data file and media/. */
+export function formKeyFileFor(dataFile: string): string {
+  return path.join(path.dirname(path.resolve(dataFile)), 'form-state.key')
+}

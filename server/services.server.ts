@@ -1,53 +1,64 @@
-import type { Express } from 'express'
 import type { Logger } from 'pino'
 import type { Store } from '../data/store.server.ts'
 import type { Config } from './config.server.ts'
-import { contactRouter } from './routes/contact.server.ts'
-import { generateImagesRouter } from './routes/generate-images.server.ts'
+import { formStateKey } from './form-state-cookie.server.ts'
+import { formKeyFileFor } from './paths.server.ts'
+import { returnedContactForms, type ReturnedContactForms } from './returned-contact-form.server.ts'
+import { createEnquiryService, type EnquiryService } from './services/enquiries.server.ts'
+import { configuredImageGenerator, type ImageGenerator } from './services/image-generator.server.ts'
+import { FailedLogins, type OwnerCheck } from './services/images/admin-auth.server.ts'
+import { DailyImageLimit } from './services/images/daily-limit.server.ts'
+import { MailOutbox, type RetryPolicy } from './services/mail-outbox.server.ts'
 
-/** The long-lived parts beside the store: enquiry e-mail and image generation. */
+/** The long-lived parts beside the store, built once by server.ts and handed to the routes that use them. */
 export type Services = {
-  /** Mounts the writing API routes (/api/contact, /api/generate-images). */
-  mountApi: (app: Express) => void
-  /** Mounts what must run before the page handler (no-JS form posts, admin protection). */
-  mountPages?: (app: Express) => void
-  /** Background work at start-up (for example retrying unsent notifications). */
-  start: () => Promise<void>
-  /** Stops timers and waits for work in progress, for a graceful shutdown. */
-  stop: () => Promise<void>
+  /** E-mails every saved enquiry to the owner, retrying until sent. */
+  outbox: MailOutbox
+  /** Checks, saves and schedules the e-mail of an enquiry, for both of its ways in. */
+  enquiries: EnquiryService
+  /** The state of an enquiry form sent back to a visitor without JavaScript, in a signed cookie. */
+  returnedForms: ReturnedContactForms
+  /** Product photographs: the generator, the daily spend cap, and who counts as the owner. */
+  images: { generator: ImageGenerator; dailyLimit: DailyImageLimit; owner: OwnerCheck }
+  /** Background work at start-up: e-mails left unsent by an earlier run. */
+  start(): Promise<void>
+  /** Stops a generation run and the outbox, waiting for work in progress (graceful shutdown). */
+  stop(): Promise<void>
 }
 
-export type ServiceDeps = { config: Config; store: Store; logger: Logger }
+export type ServiceOptions = {
+  /** Backoff of the e-mail retries (tests shorten it). */
+  retry?: Partial<RetryPolicy>
+  /** SMTP connection, greeting and socket timeouts in ms (default 20 s; tests shorten it). */
+  smtpTimeoutMs?: number
+}
 
-export function createServices(deps: ServiceDeps): Services {
-  // --- enquiries (contact form, mail outbox) ---
-  const contact = contactRouter(deps)
-  // --- image generation ---
-  const images = generateImagesRouter(deps)
+export function createServices({ config, store, logger }: { config: Config; store: Store; logger: Logger }, options: ServiceOptions = {}): Services {
+  const outbox = new MailOutbox({
+    store,
+    logger,
+    smtpUrl: config.smtpUrl,
+    mailTo: config.mailTo,
+    mailFrom: config.mailFrom,
+    retry: options.retry,
+    timeoutMs: options.smtpTimeoutMs,
+  })
+  const enquiries = createEnquiryService({ store, outbox })
+  const returnedForms = returnedContactForms(formStateKey(formKeyFileFor(config.dataFile), logger))
+
+  const dailyLimit = new DailyImageLimit(store, config.imageDailyLimit)
+  const generator = configuredImageGenerator(config, store, { logger: logger.child({ feature: 'image-generation' }), dailyLimit })
+  // One count of wrong passwords for the admin page and the API, so guessing cannot alternate between them.
+  const owner: OwnerCheck = { password: config.adminPassword, failures: new FailedLogins() }
 
   return {
-    mountApi(app) {
-      app.use('/api/contact', contact.api)
-      app.use('/api/generate-images', images.api)
-    },
-    mountPages(app) {
-      contact.mountPages?.(app)
-      images.mountPages?.(app)
-    },
-    async start() {
-      await contact.start?.()
-      await images.start?.()
-    },
+    outbox,
+    enquiries,
+    returnedForms,
+    images: { generator, dailyLimit, owner },
+    start: () => outbox.start(),
     async stop() {
-      await Promise.all([contact.stop?.(), images.stop?.()])
+      await Promise.all([generator.stop(), outbox.stop()])
     },
   }
-}
-
-/** What each feature module gives the app. */
-export type Feature = {
-  api: import('express').Router
-  mountPages?: (app: Express) => void
-  start?: () => Promise<void>
-  stop?: () => Promise<void>
 }

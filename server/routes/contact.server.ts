@@ -1,31 +1,24 @@
 import { randomUUID } from 'node:crypto'
-import express, { Router, type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express'
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express'
 import { rateLimit } from 'express-rate-limit'
-import {
-  EMPTY_CONTACT,
-  contactValuesFrom,
-  isHoneypotFilled,
-  type ContactFormState,
-} from '../../domain/contact-fields.ts'
-import { StoreWriteError, type Store } from '../../data/store.server.ts'
+import type { Logger } from 'pino'
+import type { Store } from '../../data/store.server.ts'
 import { COMPANY } from '../../domain/business.ts'
-import { checkContact, type ContactMessage } from '../../domain/contact-schema.ts'
-import type { StoredMessage } from '../../data/message.server.ts'
+import { CONTACT_FIELDS, EMPTY_CONTACT, contactValuesFrom, type ContactFormState } from '../../domain/contact-fields.ts'
+import type { Config } from '../config.server.ts'
 import { HttpError } from '../http-errors.server.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
-import type { Feature, ServiceDeps } from '../services.server.ts'
-import { FormFlash } from '../services/form-flash.server.ts'
-import { MailOutbox, type RetryPolicy } from '../services/mail-outbox.server.ts'
+import type { ReturnedContactForms } from '../returned-contact-form.server.ts'
+import type { EnquiryOutcome, EnquiryService } from '../services/enquiries.server.ts'
 
 /**
- * Enquiries: the contact form's two ways in (answers listed in docs/api-and-data.md, HTTP API).
+ * Enquiries: the contact form's two ways in (answers listed in docs/api-and-data.md, HTTP API), each a
+ * thin adapter turning what the enquiry service made of the enquiry into its own answer.
  *
  * - `POST /api/contact` (JSON, from the form's script): 201 `{ id }` once the message is in the data file.
- * - `POST /contact` (a plain form post, for visitors without JavaScript): the same checks and save,
- *   then post/redirect/get: 303 to `/contact/sent`, or back to `/contact?form=<id>` where the page
- *   shows the errors beside the fields and the values kept (held server-side; the URL has no personal data).
- *
- * The owner's e-mail goes out after the answer, through the outbox (server/services/mail-outbox.server.ts).
+ * - `POST /contact` (a plain form post, for visitors without JavaScript): post/redirect/get, 303 to
+ *   `/contact/sent`, or back to `/contact?form=<id>` where the page shows the errors beside the fields
+ *   and the values kept (carried in a signed cookie for that id: the address holds nothing personal).
  */
 
 /** The rate limit's window: CONTACT_RATE_LIMIT enquiries per client per this many minutes. */
@@ -40,34 +33,21 @@ const SAVE_FAILED = `Sorry, your message could not be saved just now. Please try
 const tooMany = (limit: number) =>
   `You have sent ${limit === 1 ? 'a message' : `${limit} messages`} in the last ${RATE_WINDOW_MINUTES} minutes. Please wait a few minutes before sending another, or e-mail us at ${COMPANY.emails.enquiries}.`
 
-export type ContactOptions = {
-  /** Backoff of the e-mail retries (tests shorten it). */
-  retry?: Partial<RetryPolicy>
-  /** SMTP connection, greeting and socket timeouts in ms (default 20 s; tests shorten it). */
-  smtpTimeoutMs?: number
-  /** How long a no-JS form's values are kept for the page that shows its errors. */
-  flashTtlMs?: number
+export type ContactRoutesDeps = {
+  config: Config
+  store: Store
+  logger: Logger
+  enquiries: EnquiryService
+  /** Where a form sent back keeps its state between the post and the page. */
+  returnedForms: ReturnedContactForms
 }
 
-export type ContactFeature = Feature & { outbox: MailOutbox }
-
-export function contactRouter({ config, store, logger }: ServiceDeps, options: ContactOptions = {}): ContactFeature {
-  const outbox = new MailOutbox({
-    store,
-    logger,
-    smtpUrl: config.smtpUrl,
-    mailTo: config.mailTo,
-    mailFrom: config.mailFrom,
-    retry: options.retry,
-    timeoutMs: options.smtpTimeoutMs,
-  })
-  const flash = new FormFlash<ContactFormState>({ ttlMs: options.flashTtlMs ?? 30 * 60_000, max: 500 })
-
-  /** Saves a valid enquiry; the e-mail is scheduled by the caller once the answer is on its way. */
-  const save = (fields: ContactMessage): Promise<StoredMessage> => store.addMessage({ ...fields, notification: outbox.initialNotification() })
-
-  const backToForm = (res: Response, state: ContactFormState) => {
-    res.redirect(303, `/contact?form=${flash.put(state)}#contact-form`)
+export function contactRoutes({ config, store, logger, enquiries, returnedForms }: ContactRoutesDeps): { api: Router; form: Router } {
+  /** 303 back to the form, its state in a cookie bound to the id in the address. */
+  const backToForm = async (req: Request, res: Response, state: ContactFormState) => {
+    let id: string | undefined
+    for (const kept of shorterAndShorter(state)) if ((id = await returnedForms.put(req, res, kept))) break
+    res.redirect(303, `/contact?form=${id}#contact-form`)
   }
 
   // One limiter for both ways in, so a bot cannot dodge it by switching. Only saved enquiries count
@@ -83,13 +63,13 @@ export function contactRouter({ config, store, logger }: ServiceDeps, options: C
           // The app warns of forwarding headers without TRUST_PROXY itself, once, naming the setting.
           validate: { xForwardedForHeader: false, forwardedHeader: false },
           requestWasSuccessful: (_req, res) => res.locals.enquirySaved === true,
-          handler: (req, res) => {
+          handler: async (req, res, next) => {
             const error = tooMany(config.contactRateLimit)
             req.log?.warn('enquiry refused: rate limit')
             if (req.originalUrl.startsWith('/api/')) {
               res.status(429).json({ error })
             } else {
-              backToForm(res, { values: contactValuesFrom(req.body), errors: {}, formError: error })
+              await backToForm(req, res, { values: contactValuesFrom(req.body), errors: {}, formError: error }).catch(next)
             }
           },
           logger: {
@@ -98,6 +78,13 @@ export function contactRouter({ config, store, logger }: ServiceDeps, options: C
           },
         })
       : (_req, _res, next) => next()
+
+  /** Asks the enquiry service; what it saved counts towards the limit. */
+  const submit = async (req: Request, res: Response): Promise<EnquiryOutcome> => {
+    const outcome = await enquiries.submitEnquiry(req.body, req.log)
+    if (outcome.kind === 'saved') res.locals.enquirySaved = true
+    return outcome
+  }
 
   // --- POST /api/contact -------------------------------------------------------------------
   const api = Router()
@@ -110,34 +97,23 @@ export function contactRouter({ config, store, logger }: ServiceDeps, options: C
     (req, _res, next) => next(req.is('application/json') === 'application/json' ? undefined : new HttpError(415, NOT_JSON)),
     express.json({ limit: BODY_LIMIT }),
     limiter,
-    async (req, res, next) => {
-      if (isHoneypotFilled(req.body)) {
-        // A bot: answer as if saved so it learns nothing, save and send nothing.
-        req.log?.info('enquiry dropped: honeypot filled')
-        res.status(201).json({ id: randomUUID() })
-        return
-      }
-      // Read through contactValuesFrom: a missing or non-text field gets the form's own message, not valibot's.
-      const parsed = checkContact(contactValuesFrom(req.body))
-      if (!parsed.success) {
-        res.status(400).json({ error: FIX_FIELDS, issues: parsed.errors })
-        return
-      }
-      let saved: StoredMessage
-      try {
-        saved = await save(parsed.output)
-      } catch (err) {
-        if (err instanceof StoreWriteError) {
-          req.log?.error({ err }, 'enquiry not saved')
+    async (req, res) => {
+      const outcome = await submit(req, res)
+      switch (outcome.kind) {
+        case 'saved':
+          res.status(201).json({ id: outcome.id })
+          return
+        case 'dropped':
+          // A bot: answered as if saved, so it learns nothing.
+          res.status(201).json({ id: randomUUID() })
+          return
+        case 'invalid':
+          res.status(400).json({ error: FIX_FIELDS, issues: outcome.errors })
+          return
+        case 'saveFailed':
           res.status(503).json({ error: SAVE_FAILED })
           return
-        }
-        return next(err)
       }
-      res.locals.enquirySaved = true
-      req.log?.info({ enquiry: saved.id }, 'enquiry saved')
-      res.status(201).json({ id: saved.id })
-      outbox.deliverSoon(saved.id)
     },
   )
   api.use(((err, _req, _res, next) => {
@@ -148,64 +124,56 @@ export function contactRouter({ config, store, logger }: ServiceDeps, options: C
   }) satisfies ErrorRequestHandler)
 
   // --- POST /contact and GET /contact?form=<id> (no JavaScript) -------------------------------
-  const mountPages = (app: Express) => {
-    app.post(
-      '/contact',
-      express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 20 }),
-      limiter,
-      (async (req, res, next) => {
-        res.setHeader('Cache-Control', 'no-store')
-        if (isHoneypotFilled(req.body)) {
-          req.log?.info('enquiry dropped: honeypot filled')
-          res.redirect(303, '/contact/sent')
-          return
-        }
-        const values = contactValuesFrom(req.body)
-        const parsed = checkContact(values)
-        if (!parsed.success) {
-          backToForm(res, { values, errors: parsed.errors, formError: FIX_FIELDS })
-          return
-        }
-        let saved: StoredMessage
-        try {
-          saved = await save(parsed.output)
-        } catch (err) {
-          if (err instanceof StoreWriteError) {
-            req.log?.error({ err }, 'enquiry not saved')
-            backToForm(res, { values, errors: {}, formError: SAVE_FAILED })
-            return
-          }
-          return next(err)
-        }
-        res.locals.enquirySaved = true
-        req.log?.info({ enquiry: saved.id }, 'enquiry saved (form post)')
+  const tooLargeForm: ErrorRequestHandler = async (err, req, res, next) => {
+    if (err?.type !== 'entity.too.large') return next(err)
+    await backToForm(req, res, { values: EMPTY_CONTACT, errors: {}, formError: TOO_LARGE })
+  }
+  const submitForm: RequestHandler = async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    const outcome = await submit(req, res)
+    switch (outcome.kind) {
+      case 'saved':
+        returnedForms.clear(req, res)
         res.redirect(303, '/contact/sent')
-        outbox.deliverSoon(saved.id)
-      }) satisfies RequestHandler,
-      ((err, _req, res, next) => {
-        if (err?.type === 'entity.too.large') return backToForm(res, { values: EMPTY_CONTACT, errors: {}, formError: TOO_LARGE })
-        next(err)
-      }) satisfies ErrorRequestHandler,
-    )
-
-    // The page after a post that needs another go. Rendered for this visitor only: never cached
-    // (the shared page cache keys on the URL), and the flash id is random and short-lived.
-    app.get(['/contact', '/contact/index.pageContext.json'], async (req, res, next) => {
-      const state = flash.get(req.query.form)
-      if (!state) return next()
-      try {
-        await sendPersonalPage(req, res, { store, siteUrl: config.siteUrl ?? `${req.protocol}://${req.get('host')}`, contactForm: state })
-      } catch (err) {
-        next(err)
-      }
-    })
+        return
+      case 'dropped':
+        res.redirect(303, '/contact/sent')
+        return
+      case 'invalid':
+        await backToForm(req, res, { values: outcome.values, errors: outcome.errors, formError: FIX_FIELDS })
+        return
+      case 'saveFailed':
+        await backToForm(req, res, { values: outcome.values, errors: {}, formError: SAVE_FAILED })
+        return
+    }
   }
+  const form = Router()
+  form.post('/contact', express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 20 }), limiter, submitForm, tooLargeForm)
 
-  return {
-    api,
-    mountPages,
-    outbox,
-    start: () => outbox.start(),
-    stop: () => outbox.stop(),
+  // The page after a post that needs another go, rendered for this visitor alone: never cached (the
+  // shared page cache keys on the address) nor indexed. Without its cookie it is the plain form.
+  form.get('/contact', async (req, res, next) => {
+    if (req.query.form === undefined) return next()
+    const contactForm = await returnedForms.read(req)
+    await sendPersonalPage(req, res, { store, siteUrl: config.siteUrl ?? `${req.protocol}://${req.get('host')}`, contactForm })
+  })
+
+  return { api, form }
+}
+
+/**
+ * What a returned form keeps: everything, unless its cookie would be too large (a long message in
+ * characters that compress badly); then the longest value is cut by a quarter at a time.
+ */
+function* shorterAndShorter(state: ContactFormState): Generator<ContactFormState> {
+  yield state
+  let values = state.values
+  for (let i = 0; i < 24; i++) {
+    const longest = CONTACT_FIELDS.reduce((a, b) => (values[b].length > values[a].length ? b : a))
+    const chars = Array.from(values[longest])
+    if (chars.length === 0) break
+    values = { ...values, [longest]: chars.slice(0, Math.floor((chars.length * 3) / 4)).join('') }
+    yield { ...state, values }
   }
+  yield { ...state, values: EMPTY_CONTACT }
 }

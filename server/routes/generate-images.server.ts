@@ -16,12 +16,11 @@
  * ADMIN_PASSWORD, or, when none is set, a request from the server machine itself. And however the
  * owner signs in, at most the daily image limit is spent per 24 hours (429 past it).
  */
-import { Router, type Request, type Response } from 'express'
-import { mediaDirFor } from '../paths.server.ts'
-import { GenerationBusyError, createImageGenerator, type GenerationJob } from '../services/image-generator.server.ts'
-import { FailedLogins, identifyOwnerOnAdminPage, requireOwner, type OwnerCheck } from '../services/images/admin-auth.server.ts'
-import { DailyImageLimit, DailyLimitError } from '../services/images/daily-limit.server.ts'
-import type { Feature, ServiceDeps } from '../services.server.ts'
+import { Router, type Request, type RequestHandler, type Response } from 'express'
+import type { Config } from '../config.server.ts'
+import { GenerationBusyError, type GenerationJob, type ImageGenerator } from '../services/image-generator.server.ts'
+import { identifyOwnerOnAdminPage, requireOwner, type OwnerCheck } from '../services/images/admin-auth.server.ts'
+import { DailyLimitError, type DailyImageLimit } from '../services/images/daily-limit.server.ts'
 import type { AdminAccess, AdminPageState, GenerationEvent, GenerationStatus } from '../../domain/image-generation.ts'
 
 export const NO_KEY_MESSAGE =
@@ -31,21 +30,16 @@ export const CANCELLED_MESSAGE = 'Stopped by the owner.'
 
 const HEARTBEAT_MS = 15_000
 
-export function generateImagesRouter({ config, store, logger }: ServiceDeps): Feature {
-  const dailyLimit = new DailyImageLimit(store, config.imageDailyLimit)
-  const generator = createImageGenerator({
-    store,
-    mediaDir: mediaDirFor(config.dataFile),
-    model: config.imageModel,
-    concurrency: config.imageConcurrency,
-    timeoutMs: config.openaiTimeoutMs,
-    maxRetries: config.openaiMaxRetries,
-    logger: logger.child({ feature: 'image-generation' }),
-    dailyLimit,
-  })
+/** What the image routes use: the generator, its daily limit, and the check of who the owner is. */
+export type ImageRoutesDeps = {
+  config: Pick<Config, 'openaiApiKey' | 'imageModel' | 'imageConcurrency'>
+  generator: ImageGenerator
+  dailyLimit: DailyImageLimit
+  owner: OwnerCheck
+}
 
-  // One count of wrong passwords for the page and the API, so guessing cannot alternate between them.
-  const owner: OwnerCheck = { password: config.adminPassword, failures: new FailedLogins() }
+/** `/api/generate-images`: the owner's API. */
+export function generateImagesApi({ config, generator, dailyLimit, owner }: ImageRoutesDeps): Router {
   const api = Router()
   api.use(requireOwner(owner))
 
@@ -118,39 +112,27 @@ export function generateImagesRouter({ config, store, logger }: ServiceDeps): Fe
     )
   })
 
+  return api
+}
+
+/**
+ * Before the page handler: every spelling of /admin and of its page data asks who is there (the
+ * same count of wrong passwords as the API, so guessing cannot alternate between them). The page is
+ * then rendered for this request alone (res.locals.pageContext is never served from the page cache).
+ */
+export function adminPageAccess({ config, dailyLimit, owner }: Omit<ImageRoutesDeps, 'generator'>): RequestHandler {
   /** What /admin shows: a visitor learns nothing about the server's set-up or spending. */
   const adminPageState = (access: AdminAccess): AdminPageState =>
     access === 'owner'
       ? { access, configured: Boolean(config.openaiApiKey), allowance: dailyLimit.allowance() }
       : { access, configured: false, allowance: null }
-
-  // A stop signal cancels a run at once, so open responses end and the server can close (server.ts).
-  const onSignal = () => void generator.current?.cancel('The server is shutting down.')
-
-  return {
-    api,
-    mountPages(app) {
-      // Before the page handler: every spelling of /admin and of its page data. The page is then
-      // rendered for this request alone (res.locals.pageContext is never served from the page cache).
-      const identify = identifyOwnerOnAdminPage(owner)
-      app.use((req, res, next) =>
-        identify(req, res, () => {
-          const access = res.locals.adminAccess as AdminAccess | undefined
-          if (access) res.locals.pageContext = { imageAdmin: adminPageState(access) }
-          next()
-        }),
-      )
-    },
-    async start() {
-      process.on('SIGTERM', onSignal)
-      process.on('SIGINT', onSignal)
-    },
-    async stop() {
-      process.off('SIGTERM', onSignal)
-      process.off('SIGINT', onSignal)
-      await generator.stop()
-    },
-  }
+  const identify = identifyOwnerOnAdminPage(owner)
+  return (req, res, next) =>
+    identify(req, res, () => {
+      const access = res.locals.adminAccess as AdminAccess | undefined
+      if (access) res.locals.pageContext = { imageAdmin: adminPageState(access) }
+      next()
+    })
 }
 
 function wantsEventStream(req: Request): boolean {

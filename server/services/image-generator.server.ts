@@ -7,6 +7,8 @@
 import type OpenAI from 'openai'
 import type { Logger } from 'pino'
 import type { Store } from '../../data/store.server.ts'
+import type { Config } from '../config.server.ts'
+import { mediaDirFor } from '../paths.server.ts'
 import { IMAGE_ANGLES } from '../../domain/business.ts'
 import type { GenerationEvent, GenerationResponse, GenerationResults, ImageAngle, ImageOutcome } from '../../domain/image-generation.ts'
 import type { Product } from '../../domain/product.ts'
@@ -36,6 +38,29 @@ export type ImageGeneratorOptions = {
 
 /** A product as stored after a generation: the public product fields plus its set of angles (the API strips the extras). */
 export type ProductWithImages = Product & { images?: StoredImage[]; imagesGeneratedAt?: string; imageModel?: string }
+
+/**
+ * The generator as the configuration sets it up (model, concurrency, timeouts), writing into the
+ * media folder beside the data file: the server's and `npm run generate-images`'s alike.
+ */
+export function configuredImageGenerator(
+  config: Pick<Config, 'dataFile' | 'imageModel' | 'imageConcurrency' | 'openaiTimeoutMs' | 'openaiMaxRetries'>,
+  store: Store,
+  extra: Pick<ImageGeneratorOptions, 'logger' | 'dailyLimit'>,
+): ImageGenerator {
+  return createImageGenerator({
+    store,
+    mediaDir: mediaDirFor(config.dataFile),
+    model: config.imageModel,
+    concurrency: config.imageConcurrency,
+    timeoutMs: config.openaiTimeoutMs,
+    maxRetries: config.openaiMaxRetries,
+    ...extra,
+  })
+}
+
+/** Why a run stopped when the server did. */
+export const SHUTTING_DOWN = 'The server is shutting down.'
 
 /** Asked to start while a run is going on (409). */
 export class GenerationBusyError extends Error {
@@ -96,7 +121,7 @@ export function createImageGenerator(options: ImageGeneratorOptions): ImageGener
       return current
     },
     start,
-    async stop(reason = 'The server is shutting down.') {
+    async stop(reason = SHUTTING_DOWN) {
       const job = current
       if (!job) return
       job.cancel(reason)

@@ -15,8 +15,8 @@ import { showInvisible } from '../../domain/plain-text.ts'
  * with exponential backoff. Because the state lives in the file, a crash or restart loses
  * nothing: `start()` picks up whatever is still pending.
  *
- * Sending never happens on the visitor's request: the route answers first, then calls
- * `deliverSoon()`, which only schedules work.
+ * Sending never happens on the visitor's request: saving an enquiry calls `deliverSoon()`,
+ * which only schedules work, and the visitor's answer goes first.
  */
 
 export type RetryPolicy = {
@@ -195,8 +195,11 @@ export class MailOutbox {
     this.pump()
   }
 
-  /** Called after an enquiry was saved and answered: schedules its e-mail, never waits for it. */
-  deliverSoon(_id: string): void {
+  /**
+   * Called once an enquiry is saved: schedules a pass over every message due (the new one among
+   * them) after the current answer is written, and never waits for it.
+   */
+  deliverSoon(): void {
     if (!this.enabled || this.stopped || !this.started) return
     setImmediate(() => this.pump())
   }

@@ -6,19 +6,27 @@ import { openStore, type Store } from '../../data/store.server.ts'
 import { createApp } from '../../server/app.server.ts'
 import { loadConfig } from '../../server/config.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
-import { contactRouter, type ContactFeature, type ContactOptions } from '../../server/routes/contact.server.ts'
-import type { Services } from '../../server/services.server.ts'
+import { createServices, type ServiceOptions } from '../../server/services.server.ts'
+import type { MailOutbox } from '../../server/services/mail-outbox.server.ts'
 
-export type ContactHarness = { app: Express; store: Store; contact: ContactFeature; dataFile: string; dir: string; close: () => Promise<void> }
+export type ContactHarness = {
+  app: Express
+  store: Store
+  /** The enquiries' outbox, and stopping the services (as a shutdown does). */
+  contact: { outbox: MailOutbox; stop: () => Promise<void> }
+  dataFile: string
+  dir: string
+  close: () => Promise<void>
+}
 
 /**
- * The app as server.ts builds it, with only the enquiry feature, on a real data file in a temp dir,
- * and the feature's e-mail retries and timeouts shortened so tests run in seconds.
+ * The app as server.ts builds it, on a real data file in a temp dir, with the e-mail retries and
+ * timeouts shortened so tests run in seconds.
  */
 export async function startContactApp(options: {
   env: Record<string, string>
-  retry: ContactOptions['retry']
-  smtpTimeoutMs?: ContactOptions['smtpTimeoutMs']
+  retry: ServiceOptions['retry']
+  smtpTimeoutMs?: ServiceOptions['smtpTimeoutMs']
   prepare?: (dataFile: string) => Promise<void>
 }): Promise<ContactHarness> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'leather-contact-'))
@@ -27,19 +35,13 @@ export async function startContactApp(options: {
   const config = loadConfig({ DATA_FILE: dataFile, LOG_LEVEL: 'silent', CONTACT_RATE_LIMIT: '0', ...options.env })
   const store = await openStore(config.dataFile)
   const logger = createLogger(config.logLevel)
-  const contact = contactRouter({ config, store, logger }, { retry: options.retry, smtpTimeoutMs: options.smtpTimeoutMs })
-  const services: Services = {
-    mountApi: (app) => app.use('/api/contact', contact.api),
-    mountPages: (app) => contact.mountPages?.(app),
-    start: () => contact.start!(),
-    stop: () => contact.stop!(),
-  }
+  const services = createServices({ config, store, logger }, { retry: options.retry, smtpTimeoutMs: options.smtpTimeoutMs })
   const app = await createApp({ config, store, services, logger })
   await services.start()
   return {
     app,
     store,
-    contact,
+    contact: { outbox: services.outbox, stop: () => services.stop() },
     dataFile,
     dir,
     async close() {

@@ -28,12 +28,13 @@ export type TestServer = {
 /**
  * A real app on a real lowdb file in a fresh temp dir. `env` overrides the environment as the
  * server would read it (SMTP_URL, OPENAI_API_KEY, ...). `prepare` may write files before the store opens;
- * `logger` replaces the silent one (to read the log lines).
+ * `logger` replaces the silent one (to read the log lines); `dir` reuses the folder of an earlier app
+ * (closed with `keepDir`), as a restart would.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; prepare?: (dir: string) => Promise<void>; keepDir?: boolean; logger?: Logger } = {},
+  options: { env?: Record<string, string>; prepare?: (dir: string) => Promise<void>; keepDir?: boolean; logger?: Logger; dir?: string } = {},
 ): Promise<TestServer> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'leather-test-'))
+  const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'leather-test-')))
   const dataFile = path.join(dir, 'db.json')
   await options.prepare?.(dir)
   const config = loadConfig({ DATA_FILE: dataFile, LOG_LEVEL: 'silent', SITE_URL: 'https://www.example.co.uk', ...options.env })

@@ -60,7 +60,9 @@ async function expectRefusedButServing(s: ChildServer) {
   expect(form.status).toBe(303)
   const back = form.headers.get('location')!
   expect(back).toMatch(/^\/contact\?form=/)
-  const page = await fetch(new URL(back, s.url))
+  // As the visitor's browser asks: with the cookie the post set, which carries the form for that address.
+  const cookie = form.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const page = await fetch(new URL(back, s.url), { headers: { cookie } })
   expect(page.status).toBe(200)
   const html = await page.text()
   expect(html).toContain('Sorry, your message could not be saved just now.')

@@ -14,12 +14,12 @@ import fc from 'fast-check'
 import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
-import { createApp } from '../../server/app.server.ts'
+import { createApp, siteRoutes } from '../../server/app.server.ts'
 import { loadConfig } from '../../server/config.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
 import { UNTRUSTED_PROXY_WARNING } from '../../server/proxy-warning.server.ts'
 import { ROOT } from '../../server/paths.server.ts'
-import { createServices, type Services } from '../../server/services.server.ts'
+import { createServices } from '../../server/services.server.ts'
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { createTestApp, startTestServer, type TestServer } from '../helpers/server.ts'
 
@@ -221,20 +221,22 @@ describe('error answers show nothing of the server’s insides', () => {
     const { config, store } = t
     const logger = createLogger('silent')
     const real = createServices({ config, store, logger })
-    const services: Services = {
-      ...real,
-      mountApi(app) {
-        app.get('/api/fault', () => {
-          throw new Error(`Unexpected failure reading ${path.join(ROOT, 'data', 'secret.ts')}`)
-        })
-        app.post('/api/fault', async () => {
-          await Promise.resolve()
-          throw new TypeError(`Cannot read properties of undefined (at ${ROOT}/server/x.server.ts:12:3)`)
-        })
-        real.mountApi(app)
-      },
-    }
-    const app = await createApp({ config, store, services, logger })
+    const app = await createApp({ config, store, services: real, logger }, (deps) => {
+      const routes = siteRoutes(deps)
+      return {
+        ...routes,
+        api(app) {
+          app.get('/api/fault', () => {
+            throw new Error(`Unexpected failure reading ${path.join(ROOT, 'data', 'secret.ts')}`)
+          })
+          app.post('/api/fault', async () => {
+            await Promise.resolve()
+            throw new TypeError(`Cannot read properties of undefined (at ${ROOT}/server/x.server.ts:12:3)`)
+          })
+          routes.api(app)
+        },
+      }
+    })
     return {
       app,
       breakStore: () =>
@@ -460,7 +462,7 @@ describe('/admin however it is spelled', () => {
     const logger = createLogger('silent')
     const real = createServices({ config, store, logger })
     // As if a path slipped past the check: the page handler without the admin check in front.
-    const app = await createApp({ config, store, services: { ...real, mountPages: undefined }, logger })
+    const app = await createApp({ config, store, services: real, logger }, (deps) => ({ ...siteRoutes(deps), beforePages() {} }))
     const page = await request(app).get('/admin')
     expect(page.status).toBe(404)
     expect(page.text).toContain('Page Not Found')

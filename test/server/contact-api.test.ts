@@ -19,6 +19,12 @@ const readMessages = async (t: TestServer): Promise<FileMessage[]> => JSON.parse
 const post = (t: TestServer, body: unknown, headers: Record<string, string> = {}) =>
   request(t.app).post('/api/contact').set(headers).send(body as object)
 
+/** The cookies an answer set, as a browser sends them back. */
+const cookiesFrom = (res: request.Response) => ((res.headers['set-cookie'] ?? []) as string[]).map((c) => c.split(';')[0]).join('; ')
+/** Follows a 303 back to the form as a browser does: its address, with the cookies the answer set. */
+const backToForm = (t: TestServer, res: request.Response) =>
+  request(t.app).get(String(res.headers.location).replace(/#.*/, '')).set('Cookie', cookiesFrom(res))
+
 describe('POST /api/contact', () => {
   let t: TestServer
   beforeAll(async () => {
@@ -219,7 +225,7 @@ describe('rate limit (CONTACT_RATE_LIMIT enquiries per client per 10 minutes)', 
     await post(t, valid).expect(201)
     const res = await request(t.app).post('/contact').type('form').send(valid).expect(303)
     expect(res.headers.location).toMatch(/^\/contact\?form=[0-9a-f-]{36}#contact-form$/)
-    const page = await request(t.app).get(String(res.headers.location).replace(/#.*/, '')).expect(200)
+    const page = await backToForm(t, res).expect(200)
     expect(page.text).toContain('You have sent a message in the last 10 minutes')
     expect((await readMessages(t)).length).toBe(1)
   })
@@ -253,7 +259,7 @@ describe('the no-JavaScript form post (POST /contact, post/redirect/get)', () =>
     for (const value of ['Jane', 'jane', 'nowhere', 'hi', 'belts']) expect(location).not.toContain(value)
     expect(await readText(t)).toBe(before)
 
-    const page = await request(t.app).get(location.replace(/#.*/, '')).expect(200)
+    const page = await backToForm(t, res).expect(200)
     expect(page.headers['cache-control']).toBe('no-store')
     const html = page.text
     expect(html).toContain('Last name is required')
@@ -270,11 +276,11 @@ describe('the no-JavaScript form post (POST /contact, post/redirect/get)', () =>
     expect(html).toMatch(/<p class="contact-form__alert" role="alert">Please correct the highlighted fields\.<\/p>/)
 
     // A reload shows the same; another visitor's /contact is a blank form.
-    expect((await request(t.app).get(location.replace(/#.*/, '')).expect(200)).text).toContain('Last name is required')
+    expect((await backToForm(t, res).expect(200)).text).toContain('Last name is required')
     const blank = await request(t.app).get('/contact').expect(200)
     expect(blank.text).not.toContain('Last name is required')
     expect(blank.text).not.toContain('jane@nowhere')
-    const stale = await request(t.app).get('/contact?form=00000000-0000-0000-0000-000000000000').expect(200)
+    const stale = await request(t.app).get('/contact?form=00000000-0000-0000-0000-000000000000').set('Cookie', cookiesFrom(res)).expect(200)
     expect(stale.text).not.toContain('Last name is required')
   })
 
@@ -286,7 +292,7 @@ describe('the no-JavaScript form post (POST /contact, post/redirect/get)', () =>
       .send({ ...valid, firstName: 'Ann\r\nSubject: Custom Order', lastName: '\u200b' })
       .expect(303)
     expect(await readText(t)).toBe(before)
-    const html = (await request(t.app).get(String(res.headers.location).replace(/#.*/, '')).expect(200)).text
+    const html = (await backToForm(t, res).expect(200)).text
     expect(html).toContain('First name must be a single line, without line breaks or invisible control characters')
     expect(html).toContain('Last name is required')
   })
@@ -300,7 +306,7 @@ describe('the no-JavaScript form post (POST /contact, post/redirect/get)', () =>
 
   it('sends an oversized post back to the form with a sentence', async () => {
     const res = await request(t.app).post('/contact').type('form').send({ ...valid, message: 'x'.repeat(100_000) }).expect(303)
-    const page = await request(t.app).get(String(res.headers.location).replace(/#.*/, '')).expect(200)
+    const page = await backToForm(t, res).expect(200)
     expect(page.text).toContain('Your message is too long to send')
   })
 
@@ -308,7 +314,7 @@ describe('the no-JavaScript form post (POST /contact, post/redirect/get)', () =>
     vi.spyOn(t.store, 'addMessage').mockRejectedValueOnce(new StoreWriteError('Could not write'))
     const res = await request(t.app).post('/contact').type('form').send(valid).expect(303)
     expect(res.headers.location).toMatch(/^\/contact\?form=/)
-    const page = await request(t.app).get(String(res.headers.location).replace(/#.*/, '')).expect(200)
+    const page = await backToForm(t, res).expect(200)
     expect(page.text).toContain('could not be saved')
     expect(page.text).toContain('jane.smith@example.co.uk')
     vi.restoreAllMocks()

@@ -12,7 +12,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { StoreWriteError } from '../../data/store.server.ts'
-import { createApp } from '../../server/app.server.ts'
+import { createApp, siteRoutes } from '../../server/app.server.ts'
 import { READABLE } from '../../server/http-errors.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
 import { createServices } from '../../server/services.server.ts'
@@ -42,19 +42,17 @@ beforeAll(async () => {
   // The production app plus one route that fails as a bug would.
   const logger = createLogger('silent')
   const real = createServices({ config: t.config, store: t.store, logger })
-  const app = await createApp({
-    config: t.config,
-    store: t.store,
-    logger,
-    services: {
-      ...real,
-      mountApi(a) {
+  const app = await createApp({ config: t.config, store: t.store, logger, services: real }, (deps) => {
+    const routes = siteRoutes(deps)
+    return {
+      ...routes,
+      api(a) {
         a.get('/api/fault', () => {
           throw new Error('a bug')
         })
-        real.mountApi(a)
+        routes.api(a)
       },
-    },
+    }
   })
   server = app.listen(0, '127.0.0.1')
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))

@@ -1,0 +1,54 @@
+import type { Logger } from 'pino'
+import { StoreWriteError, type Store } from '../../data/store.server.ts'
+import { contactValuesFrom, isHoneypotFilled, type ContactFormState, type ContactValues } from '../../domain/contact-fields.ts'
+import { checkContact } from '../../domain/contact-schema.ts'
+import type { MailOutbox } from './mail-outbox.server.ts'
+
+/**
+ * What became of one enquiry, whichever way it came in (the JSON API or the plain form post); each
+ * way in turns it into its own answer.
+ */
+export type EnquiryOutcome =
+  /** In the data file; its e-mail to the owner is scheduled. */
+  | { kind: 'saved'; id: string }
+  /** The honeypot was filled: a bot, told nothing, and nothing saved or sent. */
+  | { kind: 'dropped' }
+  /** Not a valid enquiry: what was typed, and a message for each wrong field. */
+  | { kind: 'invalid'; values: ContactValues; errors: ContactFormState['errors'] }
+  /** Valid, but the data file could not be written: nothing saved, what was typed kept for another go. */
+  | { kind: 'saveFailed'; values: ContactValues }
+
+export type EnquiryService = {
+  /**
+   * Honeypot, then the form's own check (domain/contact-schema.ts), then the save with the e-mail's
+   * initial state, then the e-mail scheduled. `log` is the request's logger, so each line is tied to it.
+   * Faults other than a refused write (bugs) are thrown.
+   */
+  submitEnquiry(body: unknown, log: Logger): Promise<EnquiryOutcome>
+}
+
+export function createEnquiryService({ store, outbox }: { store: Store; outbox: MailOutbox }): EnquiryService {
+  return {
+    async submitEnquiry(body, log) {
+      if (isHoneypotFilled(body)) {
+        log.info('enquiry dropped: honeypot filled')
+        return { kind: 'dropped' }
+      }
+      // Read through contactValuesFrom: a missing or non-text field gets the form's own message, not valibot's.
+      const values = contactValuesFrom(body)
+      const checked = checkContact(values)
+      if (!checked.success) return { kind: 'invalid', values, errors: checked.errors }
+      let id: string
+      try {
+        ;({ id } = await store.addMessage({ ...checked.output, notification: outbox.initialNotification() }))
+      } catch (err) {
+        if (!(err instanceof StoreWriteError)) throw err
+        log.error({ err }, 'enquiry not saved')
+        return { kind: 'saveFailed', values }
+      }
+      log.info({ enquiry: id }, 'enquiry saved')
+      outbox.deliverSoon()
+      return { kind: 'saved', id }
+    },
+  }
+}
