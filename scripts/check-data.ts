@@ -11,16 +11,14 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { checkDataText, type Data } from '../data/check.server.ts'
 import { Journal, journalFileFor } from '../data/journal.server.ts'
 import { CATEGORIES } from '../domain/business.ts'
+import { runWhenStarted, type Out } from './cli.ts'
 
 const USAGE = `Usage: npm run check-data [-- path/to/db.json]
   Checks a data file (default: DATA_FILE, or data/db.json) and says what is wrong and where,
   or sums it up when it is fine. Exit code 0 when the site can use it, 1 when not.`
-
-type Out = (text: string) => void
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
@@ -85,12 +83,4 @@ export async function main(argv: readonly string[], out: Out, err: Out, env: Nod
   return 0
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(
-    process.argv.slice(2),
-    (s) => process.stdout.write(s),
-    (s) => process.stderr.write(s),
-  ).then((code) => {
-    process.exitCode = code
-  })
-}
+runWhenStarted(import.meta.url, main)

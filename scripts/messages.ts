@@ -16,13 +16,13 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
 import { DataFileError, openStore, UnknownMessageError } from '../data/store.server.ts'
 import { askHolder } from '../data/lock.server.ts'
 import { subjectLabel } from '../domain/business.ts'
 import { StoredMessageSchema, type StoredMessage } from '../data/message.server.ts'
 import { showInvisible } from '../domain/plain-text.ts'
+import { runWhenStarted, type Out } from './cli.ts'
 
 const COMMANDS = ['archive', 'unarchive', 'delete'] as const
 export type Command = { op: (typeof COMMANDS)[number]; id: string }
@@ -164,7 +164,7 @@ export async function readMessages(file: string): Promise<{ messages: StoredMess
   return { messages, skipped }
 }
 
-export async function main(argv: readonly string[], out: (s: string) => void, err: (s: string) => void): Promise<number> {
+export async function main(argv: readonly string[], out: Out, err: Out): Promise<number> {
   let options: Options
   try {
     options = parseArgs(argv)
@@ -199,7 +199,7 @@ const DONE: Record<Command['op'], (id: string, file: string) => string> = {
 }
 
 /** archive, unarchive or delete: through the server holding the file, or on the file itself when none does. */
-export async function runCommand(file: string, command: Command, out: (s: string) => void, err: (s: string) => void): Promise<number> {
+export async function runCommand(file: string, command: Command, out: Out, err: Out): Promise<number> {
   let result: { ok: boolean; error?: string }
   try {
     const asked = await askHolder(file, command)
@@ -229,12 +229,4 @@ export async function runCommand(file: string, command: Command, out: (s: string
   return 0
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(
-    process.argv.slice(2),
-    (s) => process.stdout.write(s),
-    (s) => process.stderr.write(s),
-  ).then((code) => {
-    process.exitCode = code
-  })
-}
+runWhenStarted(import.meta.url, main)
