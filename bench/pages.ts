@@ -168,7 +168,7 @@ export async function runPageBench(): Promise<PageBench> {
   const { dir, dataFile } = await prepareDataDir(10_000)
   const staticDir = path.join(dir, 'static')
   await mkdir(staticDir)
-  const server = await startBenchServer({ DATA_FILE: dataFile, BENCH_STATIC_DIR: staticDir })
+  const server = await startBenchServer({ DATA_FILE: dataFile }, { staticTwins: staticDir })
   const rows: Row[] = []
   const comparisons: Comparison[] = []
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined

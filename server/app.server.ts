@@ -1,5 +1,4 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
-import path from 'node:path'
 import compression from 'compression'
 import express, { type Express } from 'express'
 import type { Logger } from 'pino'
@@ -10,12 +9,12 @@ import type { Config } from './config.server.ts'
 import { apiNotFound, errorHandler, unhandled } from './http-errors.server.ts'
 import { healthHandler } from './health.server.ts'
 import { CLIENT_DIST, mediaDirFor, SEED_IMAGES, SERVER_ENTRY } from './paths.server.ts'
-import { servePrecompressed } from './precompressed.server.ts'
 import { isServedFromCache, ResponseCache } from './page-cache.server.ts'
 import { warnOfUntrustedProxy } from './proxy-warning.server.ts'
 import { createPageHandler } from './render.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
+import { serveClientBuild } from './static-files.server.ts'
 import { mountOrderForm } from './routes/order.server.ts'
 import { productsRouter } from './routes/products.server.ts'
 import { contactRoutes } from './routes/contact.server.ts'
@@ -116,22 +115,15 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
   if (vite) {
     app.use(vite.middlewares)
   } else {
-    // Hashed build assets never change under the same name: a year, immutable.
-    app.use('/assets', servePrecompressed(`${CLIENT_DIST}/assets`, { immutable: true, maxAge: '1y' }))
-    app.use(servePrecompressed(CLIENT_DIST, { maxAge: '1d' }))
-    app.use('/assets', express.static(`${CLIENT_DIST}/assets`, { immutable: true, maxAge: '1y', index: false }))
+    app.use(serveClientBuild(CLIENT_DIST))
     // A missing asset is a 404 sentence, never a page.
     app.use('/assets', unhandled)
-    // Files at the root (favicon, manifest, /images/...) all have an extension; pages never do, so
-    // they skip the file-system lookup.
-    const rootFiles = express.static(CLIENT_DIST, { maxAge: '1d', index: false })
-    app.use((req, res, next) => (path.extname(req.path) ? rootFiles(req, res, next) : next()))
   }
   app.use('/images/seed', express.static(SEED_IMAGES, { maxAge: '7d', index: false }))
+  // Generated pictures change while the site runs; each has a name of its own, so it never changes under it.
   app.use('/media', express.static(mediaDirFor(config.dataFile), { immutable: true, maxAge: '1y', index: false }))
   app.use('/social', socialImagesRouter({ store, mediaDir: mediaDirFor(config.dataFile) }))
 
-  if (config.benchStaticDir) app.use('/__static', express.static(config.benchStaticDir, { index: false }))
   app.use(seoRouter({ siteUrl: config.siteUrl, store, responses }))
 
   app.get('/healthz', healthHandler(store))

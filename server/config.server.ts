@@ -82,7 +82,6 @@ const EnvSchema = v.object({
     v.regex(/^\d+$/, 'must be a whole number (0 turns the limit off)'),
     v.transform(Number),
   ),
-  BENCH_STATIC_DIR: optionalText,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
 })
 
@@ -109,8 +108,6 @@ export type Config = {
   contactRateLimit: number
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   isProduction: boolean
-  /** Benchmarks only: a folder served at /__static, for comparing pages with static files. */
-  benchStaticDir: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -150,6 +147,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV !== 'development',
-    benchStaticDir: e.BENCH_STATIC_DIR,
   }
 }

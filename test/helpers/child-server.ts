@@ -36,10 +36,12 @@ export async function spawnServer(
     wrap?: (command: string[]) => string[]
     /** false: stdout (the request log) is read and dropped rather than kept for `output()`. */
     keepOutput?: boolean
+    /** Another entry than `server.ts` (the page benchmark's, which adds its static twins). */
+    entry?: string
   } = {},
 ): Promise<ChildServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
-  const [command, ...args] = (options.wrap ?? ((c) => c))([process.execPath, '--import', 'tsx', path.join(ROOT, 'server.ts')])
+  const [command, ...args] = (options.wrap ?? ((c) => c))([process.execPath, '--import', 'tsx', options.entry ?? path.join(ROOT, 'server.ts')])
   const child = spawn(command!, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
