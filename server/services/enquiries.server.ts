@@ -1,4 +1,5 @@
 import type { Logger } from 'pino'
+import type { StoredMessage } from '../../data/message.server.ts'
 import { StoreWriteError, type Store } from '../../data/store.server.ts'
 import { contactValuesFrom, isHoneypotFilled, type ContactFormState, type ContactValues } from '../../domain/contact-fields.ts'
 import { checkContact } from '../../domain/contact-schema.ts'
@@ -38,17 +39,17 @@ export function createEnquiryService({ store, outbox }: { store: Store; outbox: 
       const values = contactValuesFrom(body)
       const checked = checkContact(values)
       if (!checked.success) return { kind: 'invalid', values, errors: checked.errors }
-      let id: string
+      let saved: StoredMessage
       try {
-        ;({ id } = await store.addMessage({ ...checked.output, notification: outbox.initialNotification() }))
+        saved = await store.addMessage({ ...checked.output, notification: outbox.initialNotification() })
       } catch (err) {
         if (!(err instanceof StoreWriteError)) throw err
         log.error({ err }, 'enquiry not saved')
         return { kind: 'saveFailed', values }
       }
-      log.info({ enquiry: id }, 'enquiry saved')
+      log.info({ enquiry: saved.id }, 'enquiry saved')
       outbox.deliverSoon()
-      return { kind: 'saved', id }
+      return { kind: 'saved', id: saved.id }
     },
   }
 }
