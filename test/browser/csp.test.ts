@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openContext, waitForHydration } from '../helpers/browser.ts'

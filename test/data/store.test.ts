@@ -186,7 +186,7 @@ describe('serializePretty', () => {
       { products: seedProducts, messages: [] },
       { products: [], messages: [{ id: 'a', nested: { x: [1, 2, { y: 'z\n"q"' }] }, empty: {}, list: [] }, { id: 'b' }] },
       { a: 1, b: 'two', c: null, d: [1, 'x', null, [2]] },
-      { messages: [{ name: 'Zoë 👞 — “quoted” \u2028 <\/script>' }], products: [] },
+      { messages: [{ name: 'Zoë 👞 — “quoted” \u2028 </script>' }], products: [] },
       {},
     ]
     for (const s of samples) expect(serializePretty(s).toString('utf8')).toBe(JSON.stringify(s, null, 2) + '\n')

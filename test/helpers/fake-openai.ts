@@ -108,7 +108,7 @@ export async function startFakeOpenAI(initial: FakeOpenAIOptions = {}): Promise<
     }
     res.on('close', done)
     const text = await readBody(req)
-    let body: RecordedRequest['body'] = {}
+    let body: RecordedRequest['body']
     try {
       body = JSON.parse(text)
     } catch {

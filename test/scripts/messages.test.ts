@@ -89,11 +89,12 @@ describe('formatReport', () => {
     for (const label of ['Name:', 'E-mail:', 'Subject:', 'Notified:', 'Message:']) {
       expect(lines.filter((l) => l.startsWith(`  ${label}`)), label).toHaveLength(1)
     }
-    for (const line of lines) expect(line).toMatch(/^(|1 enquiry.*|\d{4}-\d\d-\d\d \d\d:\d\d|  (Name|E-mail|Subject|Notified|Id|Message): ?.*|  │ .*)$/)
+    for (const line of lines) expect(line).toMatch(/^(|1 enquiry.*|\d{4}-\d\d-\d\d \d\d:\d\d| {2}(Name|E-mail|Subject|Notified|Id|Message): ?.*| {2}│ .*)$/)
     expect(out).toContain('  Name:     Ann <ann@example.com>\\n  Subject:  Custom Order\\r\\n  Notified: sent 2025-01-14 10:32 Smith\\u202E\n')
     expect(out).toContain('  E-mail:   evil@example.com\\u2028  Name:     Someone\n')
     expect(out).toContain('last error: 451 busy\\r\\n  Name: x')
     expect(out).toContain('  │ Hello\n  │   Name:     Fake Person\n  │   E-mail:   fake@example.com\\u001B[2J')
+    // eslint-disable-next-line no-control-regex -- the listing must hold no control characters
     expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e\u2028]/)
   })
 

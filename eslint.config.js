@@ -1,0 +1,71 @@
+// The rules that keep the code's shape (https://eslint.org/docs/latest/use/configure/).
+// `npm run lint` runs this and knip (unused files, exports and dependencies; knip.json), and
+// `npm test` runs lint first.
+import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import { importX } from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import { defineConfig } from 'eslint/config'
+import tseslint from 'typescript-eslint'
+
+/** What runs in the browser (and is rendered on the server) may not reach server-only code. */
+const browserSide = ['pages/**', 'components/**', 'renderer/**', 'stores/**', 'lib/**', 'domain/**']
+/** What runs only on the server may not reach the browser's components, pages or stores. */
+const serverSide = ['server.ts', 'server/**', 'data/**']
+
+const serverOnly = {
+  group: ['**/*.server', '**/*.server.ts', '**/server/**', '**/data/**', 'node:*'],
+  message: 'Server-only code (*.server.ts, server/, data/, node: modules) never goes into the browser bundle: pass what a page needs through its +data hook.',
+}
+const browserOnly = {
+  group: ['**/components/**', '**/pages/**', '**/stores/**', '**/renderer/**'],
+  message: 'The server does not import the browser side: shared facts and rules live in domain/.',
+}
+const domainOutward = {
+  group: ['**/components/**', '**/pages/**', '**/stores/**', '**/renderer/**', '**/lib/**'],
+  message: 'domain/ holds the shop’s facts and rules and imports none of the layers that use them.',
+}
+
+export default defineConfig(
+  { ignores: ['dist/**', 'node_modules/**', 'public/**', 'coverage/**'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  importX.flatConfigs.recommended,
+  importX.flatConfigs.typescript,
+  reactHooks.configs.flat.recommended,
+  {
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      // An import cycle makes module start-up order matter and hides which module owns what.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      'import-x/no-duplicates': 'error',
+      // Checked by TypeScript already, and slow on every import.
+      'import-x/namespace': 'off',
+      'import-x/default': 'off',
+      'import-x/no-named-as-default-member': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      // Vike's types are extended through its global namespace (https://vike.dev/pageContext#typescript).
+      '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
+    },
+  },
+  {
+    files: browserSide,
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverOnly] }] },
+  },
+  {
+    files: ['domain/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverOnly, domainOutward] }] },
+  },
+  {
+    files: serverSide,
+    rules: { 'no-restricted-imports': ['error', { patterns: [browserOnly] }] },
+  },
+)
