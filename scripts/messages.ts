@@ -142,15 +142,15 @@ export async function readMessages(file: string): Promise<{ messages: StoredMess
     text = await readFile(file, 'utf8')
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(`There is no data file at ${file}. Run this in the shop's folder, or set DATA_FILE or --file.`)
+      throw new Error(`There is no data file at ${file}. Run this in the shop's folder, or set DATA_FILE or --file.`, { cause: err })
     }
-    throw new Error(`Cannot read ${file}: ${(err as Error).message}`)
+    throw new Error(`Cannot read ${file}: ${(err as Error).message}`, { cause: err })
   }
   let data: unknown
   try {
     data = JSON.parse(text)
   } catch (err) {
-    throw new Error(`${file} is not valid JSON (${(err as Error).message}).`)
+    throw new Error(`${file} is not valid JSON (${(err as Error).message}).`, { cause: err })
   }
   const list = (data as { messages?: unknown })?.messages
   if (!Array.isArray(list)) throw new Error(`${file} has no "messages" list.`)

@@ -60,7 +60,8 @@ export function createPageHandler({ store, siteUrl, cache }: PageHandlerOptions)
         if (!buf) return done()
         chunks.push(buf)
         if (req.method === 'HEAD') return done()
-        res.write(buf) ? done() : res.once('drain', done)
+        if (res.write(buf)) done()
+        else res.once('drain', done)
       }
       const tee = new Writable({
         write(chunk, _enc, done) {
