@@ -4,7 +4,8 @@ import { CONTACT_SUBJECTS } from '../domain/business.ts'
 import { CONTACT_FIELDS, CONTACT_LIMITS, HONEYPOT_FIELD, type ContactField, type ContactFormState } from '../domain/contact-fields.ts'
 import { ApiError, apiRequest } from '../lib/api.ts'
 import { clearFields, controlProps, Field, readFields } from './form/Field.tsx'
-import { notify, prepareToasts, type Notice } from './toast/notify.ts'
+import { notify, prepareToasts } from './toast/notify.ts'
+import type { Notice } from './toast/types.ts'
 
 const SUCCESS: Notice = {
   kind: 'success',

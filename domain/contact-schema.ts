@@ -52,7 +52,6 @@ export const ContactSchema = v.object({
     v.maxLength(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters long`),
   ),
 })
-export type ContactInput = v.InferInput<typeof ContactSchema>
 export type ContactMessage = v.InferOutput<typeof ContactSchema>
 
 // The schema's fields and CONTACT_FIELDS are the same set: either drifting fails the type check.
