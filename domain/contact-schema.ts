@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { CONTACT_SUBJECTS, MESSAGE_MIN_LENGTH } from './business.ts'
 import { CONTACT_LIMITS, type ContactField } from './contact-fields.ts'
+import { emailAddress } from './email.ts'
 import { fieldErrors } from './form-errors.ts'
 import { cleanMultiline, isSingleLine, visibleLength } from './plain-text.ts'
 
@@ -31,9 +32,7 @@ export const ContactSchema = v.object({
   firstName: name('First name'),
   lastName: name('Last name'),
   email: v.pipe(
-    v.string('Please enter a valid email address'),
-    v.trim(),
-    v.email('Please enter a valid email address'),
+    emailAddress({ required: 'Please enter a valid email address', invalid: 'Please enter a valid email address' }),
     v.maxLength(CONTACT_LIMITS.email, 'Please enter a valid email address'),
   ),
   // One of the five values, so nothing else (no control or bidirectional character) gets through.

@@ -38,16 +38,57 @@ export function Field({ id, label, error, wide, children }: Props) {
   )
 }
 
-/** The current text of a form's fields, read from the page (fields keep what the visitor typed). */
-export function readFields<K extends string>(form: HTMLFormElement, names: readonly K[]): Record<K, string> {
-  const data = new FormData(form)
-  return Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '')])) as Record<K, string>
+/** One field of a form, as its form lists it: the name it posts, its label, and its control. */
+export type FieldSpec<K extends string> = {
+  name: K
+  label: string
+  control:
+    | { kind: 'input'; type: 'text' | 'email' | 'tel'; inputMode?: 'email' | 'tel' }
+    | { kind: 'textarea'; rows: number }
+    | { kind: 'select'; placeholder: string; options: readonly { value: string; label: string }[] }
+  autoComplete?: string
+  maxLength?: number
+  /** Spans the form's whole width on wider screens. */
+  wide?: boolean
 }
 
-/** Empties a form's fields (form.reset() would bring back values the page was rendered with). */
-export function clearFields(form: HTMLFormElement, names: readonly string[]): void {
-  for (const name of names) {
-    const control = form.elements.namedItem(name)
-    if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement) control.value = ''
-  }
+type FieldListProps<K extends string> = {
+  /** Makes the controls' ids unique on the page: `${idPrefix}-${name}`. */
+  idPrefix: string
+  fields: readonly FieldSpec<K>[]
+  errors: Partial<Record<K, string>>
+  /** What the fields start with (a no-JavaScript post sent back with its messages). */
+  initial?: Partial<Record<K, string>>
+  /** Marks every control as required. */
+  required?: boolean
+}
+
+/**
+ * A form's fields from its list, each in a Field. The controls are uncontrolled: they keep what the
+ * visitor types (before the page's scripts run too), and the form reads them when it is sent.
+ */
+export function FieldList<K extends string>({ idPrefix, fields, errors, initial, required }: FieldListProps<K>) {
+  return fields.map((f) => {
+    const id = `${idPrefix}-${f.name}`
+    const props = { ...controlProps(id, f.name, errors[f.name]), defaultValue: initial?.[f.name] ?? '', required, autoComplete: f.autoComplete }
+    const { control } = f
+    return (
+      <Field key={f.name} id={id} label={f.label} error={errors[f.name]} wide={f.wide}>
+        {control.kind === 'input' ? (
+          <input type={control.type} inputMode={control.inputMode} maxLength={f.maxLength} {...props} />
+        ) : control.kind === 'textarea' ? (
+          <textarea rows={control.rows} maxLength={f.maxLength} {...props} />
+        ) : (
+          <select {...props}>
+            <option value="">{control.placeholder}</option>
+            {control.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    )
+  })
 }
