@@ -1,10 +1,11 @@
-import { BUSINESS_HOURS, COMPANY, REGISTERED_OFFICE_LINE, WHATSAPP_URL } from '../domain/business.ts'
+import { BUSINESS_HOURS, CATEGORY_LABELS, COMPANY, REGISTERED_OFFICE_LINE, WHATSAPP_URL } from '../domain/business.ts'
+import { filterHref } from '../domain/catalogue.ts'
+import { COLLECTION_CARDS } from './home/content.ts'
 
+/** Each collection in the landing page's order, then the whole catalogue. */
 const COLLECTIONS = [
-  { href: '/products?category=footwear', label: 'Footwear' },
-  { href: '/products?category=bags', label: 'Bags' },
-  { href: '/products?category=belts', label: 'Belts' },
-  { href: '/products', label: 'All Products' },
+  ...COLLECTION_CARDS.map((c) => ({ href: filterHref(c.category), label: CATEGORY_LABELS[c.category] })),
+  { href: filterHref('all'), label: 'All Products' },
 ]
 
 const LEGAL = [

@@ -1,10 +1,10 @@
 import { ContactFormIsland } from '../../../components/ContactForm.tsx'
 import { BUSINESS_HOURS, COMPANY, WHATSAPP_URL } from '../../../domain/business.ts'
-import { usePageContext } from '../../../renderer/PageContextProvider.tsx'
+import { useData } from '../../../renderer/useData.ts'
 import type { Data } from './+data.ts'
 
 export default function Page() {
-  const { form } = usePageContext().data as Data
+  const { form } = useData<Data>()
   return (
     <>
       <section className="page-banner">

@@ -2,10 +2,10 @@ import { useEffect } from 'react'
 import { loadOrderDialog, Ordering, type OpenOrder } from '../../../components/order/Ordering.tsx'
 import { ProductCard } from '../../../components/ProductCard.tsx'
 import { FILTERS, type CategoryFilter } from '../../../domain/business.ts'
-import { countByFilter, productsIn } from '../../../domain/catalogue.ts'
+import { countByFilter, filterHref, productsIn } from '../../../domain/catalogue.ts'
 import type { Product } from '../../../domain/product.ts'
 import { island } from '../../../renderer/island.tsx'
-import { catalogueStore, filterHref } from '../../../stores/catalogue-store.ts'
+import { catalogueStore } from '../../../stores/catalogue-store.ts'
 import { CATALOGUE_TITLES } from './titles.ts'
 
 type Props = { products: Product[]; filter: CategoryFilter }
