@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { CONTACT_SUBJECTS, MESSAGE_MIN_LENGTH } from './business.ts'
-import { CONTACT_LIMITS, type ContactField } from './contact-fields.ts'
+import { CONTACT_LIMITS, type ContactField, type ContactValues } from './contact-fields.ts'
 import { emailAddress } from './email.ts'
 import { fieldErrors } from './form-errors.ts'
 import { cleanMultiline, isSingleLine, visibleLength } from './plain-text.ts'
@@ -55,6 +55,8 @@ export type ContactMessage = v.InferOutput<typeof ContactSchema>
 
 // The schema's fields and CONTACT_FIELDS are the same set: either drifting fails the type check.
 true satisfies [ContactField] extends [keyof ContactMessage] ? ([keyof ContactMessage] extends [ContactField] ? true : false) : false
+// What the form holds as typed (contact-fields.ts, kept free of valibot for the first page load) is what the schema takes.
+true satisfies [ContactValues] extends [v.InferInput<typeof ContactSchema>] ? ([v.InferInput<typeof ContactSchema>] extends [ContactValues] ? true : false) : false
 
 export type ContactCheck =
   | { success: true; output: ContactMessage }
