@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 
 /** The id of a field's error message, for `aria-describedby`. */
-export const errorIdFor = (controlId: string) => `${controlId}-error`
+const errorIdFor = (controlId: string) => `${controlId}-error`
 
 /** The attributes that tie a control to its label and its error message. */
-export function controlProps(id: string, name: string, error: string | undefined) {
+function controlProps(id: string, name: string, error: string | undefined) {
   return {
     id,
     name,
@@ -24,7 +24,7 @@ type Props = {
 }
 
 /** One form field: its label, its control and, once the form is checked, the message beside it. */
-export function Field({ id, label, error, wide, children }: Props) {
+function Field({ id, label, error, wide, children }: Props) {
   return (
     <div className={wide ? 'field field--wide' : 'field'}>
       <label htmlFor={id}>{label}</label>
