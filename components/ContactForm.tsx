@@ -38,17 +38,14 @@ type Props = {
 
 const FORM_NAME = 'Send us a Message'
 
-/** The enquiry's fields, in the form's order. */
-const FIELDS = [
-  { name: 'firstName', label: 'First name', control: { kind: 'input', type: 'text' }, autoComplete: 'given-name', maxLength: CONTACT_LIMITS.name },
-  { name: 'lastName', label: 'Last name', control: { kind: 'input', type: 'text' }, autoComplete: 'family-name', maxLength: CONTACT_LIMITS.name },
-  { name: 'email', label: 'Email', control: { kind: 'input', type: 'email', inputMode: 'email' }, autoComplete: 'email', maxLength: CONTACT_LIMITS.email, wide: true },
-  { name: 'subject', label: 'Subject', control: { kind: 'select', placeholder: 'Select a subject', options: CONTACT_SUBJECTS }, wide: true },
-  { name: 'message', label: 'Message', control: { kind: 'textarea', rows: 6 }, maxLength: CONTACT_LIMITS.message, wide: true },
-] as const satisfies readonly FieldSpec<ContactField>[]
-
-// Every field of the enquiry is in the list: a field added to CONTACT_FIELDS without one fails the type check.
-true satisfies [ContactField] extends [(typeof FIELDS)[number]['name']] ? true : false
+/** How each of the enquiry's fields is asked for (CONTACT_FIELDS gives their order). */
+const FIELDS: Record<ContactField, FieldSpec> = {
+  firstName: { label: 'First name', control: { kind: 'input', type: 'text' }, autoComplete: 'given-name', maxLength: CONTACT_LIMITS.name },
+  lastName: { label: 'Last name', control: { kind: 'input', type: 'text' }, autoComplete: 'family-name', maxLength: CONTACT_LIMITS.name },
+  email: { label: 'Email', control: { kind: 'input', type: 'email', inputMode: 'email' }, autoComplete: 'email', maxLength: CONTACT_LIMITS.email, wide: true },
+  subject: { label: 'Subject', control: { kind: 'select', placeholder: 'Select a subject', options: CONTACT_SUBJECTS }, wide: true },
+  message: { label: 'Message', control: { kind: 'textarea', rows: 6 }, maxLength: CONTACT_LIMITS.message, wide: true },
+}
 
 /**
  * The schema (with valibot) is needed only by visitors who send: fetched when they first focus the
@@ -167,7 +164,7 @@ export function ContactForm({ initial, headingLevel }: Props) {
       ) : null}
 
       <div className="contact-form__grid">
-        <FieldList idPrefix={id} fields={FIELDS} errors={errors} initial={initial?.values} required />
+        <FieldList idPrefix={id} names={CONTACT_FIELDS} specs={FIELDS} errors={errors} initial={initial?.values} required />
       </div>
 
       {/* A trap for bots: hidden from people and assistive technology, never focused. */}

@@ -38,9 +38,8 @@ function Field({ id, label, error, wide, children }: Props) {
   )
 }
 
-/** One field of a form, as its form lists it: the name it posts, its label, and its control. */
-export type FieldSpec<K extends string> = {
-  name: K
+/** How a form asks for one field: its label and its control. */
+export type FieldSpec = {
   label: string
   control:
     | { kind: 'input'; type: 'text' | 'email' | 'tel'; inputMode?: 'email' | 'tel' }
@@ -55,7 +54,10 @@ export type FieldSpec<K extends string> = {
 type FieldListProps<K extends string> = {
   /** Makes the controls' ids unique on the page: `${idPrefix}-${name}`. */
   idPrefix: string
-  fields: readonly FieldSpec<K>[]
+  /** The fields shown, in order (the names they post). */
+  names: readonly K[]
+  /** How each of the form's fields is asked for: one entry per field, so none can be left out. */
+  specs: Record<K, FieldSpec>
   errors: Partial<Record<K, string>>
   /** What the fields start with (a no-JavaScript post sent back with its messages). */
   initial?: Partial<Record<K, string>>
@@ -64,16 +66,17 @@ type FieldListProps<K extends string> = {
 }
 
 /**
- * A form's fields from its list, each in a Field. The controls are uncontrolled: they keep what the
- * visitor types (before the page's scripts run too), and the form reads them when it is sent.
+ * A form's fields, each in a Field. The controls are uncontrolled: they keep what the visitor types
+ * (before the page's scripts run too), and the form reads them when it is sent.
  */
-export function FieldList<K extends string>({ idPrefix, fields, errors, initial, required }: FieldListProps<K>) {
-  return fields.map((f) => {
-    const id = `${idPrefix}-${f.name}`
-    const props = { ...controlProps(id, f.name, errors[f.name]), defaultValue: initial?.[f.name] ?? '', required, autoComplete: f.autoComplete }
+export function FieldList<K extends string>({ idPrefix, names, specs, errors, initial, required }: FieldListProps<K>) {
+  return names.map((name) => {
+    const f = specs[name]
+    const id = `${idPrefix}-${name}`
+    const props = { ...controlProps(id, name, errors[name]), defaultValue: initial?.[name] ?? '', required, autoComplete: f.autoComplete }
     const { control } = f
     return (
-      <Field key={f.name} id={id} label={f.label} error={errors[f.name]} wide={f.wide}>
+      <Field key={name} id={id} label={f.label} error={errors[name]} wide={f.wide}>
         {control.kind === 'input' ? (
           <input type={control.type} inputMode={control.inputMode} maxLength={f.maxLength} {...props} />
         ) : control.kind === 'textarea' ? (

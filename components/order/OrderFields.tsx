@@ -1,21 +1,19 @@
 import { FOOTWEAR_SIZES, type Category } from '../../domain/business.ts'
-import type { OrderField, OrderForm } from '../../domain/order.ts'
+import { ORDER_FIELDS, type OrderField, type OrderForm } from '../../domain/order.ts'
 import { FieldList, type FieldSpec } from '../form/Field.tsx'
 
-/** The order's fields, in the form's order; the size is shown for footwear only. */
-const FIELDS = [
-  { name: 'firstName', label: 'First name', control: { kind: 'input', type: 'text' }, autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last name', control: { kind: 'input', type: 'text' }, autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', control: { kind: 'input', type: 'email' }, autoComplete: 'email' },
-  { name: 'phone', label: 'Phone', control: { kind: 'input', type: 'tel' }, autoComplete: 'tel' },
-  { name: 'address', label: 'Delivery address', control: { kind: 'textarea', rows: 3 }, autoComplete: 'street-address', wide: true },
-  { name: 'size', label: 'Size (EU)', control: { kind: 'select', placeholder: 'Select a size', options: FOOTWEAR_SIZES.map((s) => ({ value: s, label: s })) } },
-] as const satisfies readonly FieldSpec<OrderField>[]
+/** How each of the order's fields is asked for (ORDER_FIELDS gives their order). */
+const FIELDS: Record<OrderField, FieldSpec> = {
+  firstName: { label: 'First name', control: { kind: 'input', type: 'text' }, autoComplete: 'given-name' },
+  lastName: { label: 'Last name', control: { kind: 'input', type: 'text' }, autoComplete: 'family-name' },
+  email: { label: 'Email', control: { kind: 'input', type: 'email' }, autoComplete: 'email' },
+  phone: { label: 'Phone', control: { kind: 'input', type: 'tel' }, autoComplete: 'tel' },
+  address: { label: 'Delivery address', control: { kind: 'textarea', rows: 3 }, autoComplete: 'street-address', wide: true },
+  size: { label: 'Size (EU)', control: { kind: 'select', placeholder: 'Select a size', options: FOOTWEAR_SIZES.map((s) => ({ value: s, label: s })) } },
+}
 
-// Every field of the order is in the list: a field added to the schema without one fails the type check.
-true satisfies [OrderField] extends [(typeof FIELDS)[number]['name']] ? true : false
-
-const ONE_SIZE_FIELDS = FIELDS.filter((f) => f.name !== 'size')
+/** Bags and belts come in one size: no size to choose. */
+const ONE_SIZE_FIELDS = ORDER_FIELDS.filter((f) => f !== 'size')
 
 type Props = {
   /** Makes the controls' ids unique on the page. */
@@ -30,7 +28,7 @@ type Props = {
 export function OrderFields({ idPrefix, category, errors, initial }: Props) {
   return (
     <div className="order-form__grid">
-      <FieldList idPrefix={idPrefix} fields={category === 'footwear' ? FIELDS : ONE_SIZE_FIELDS} errors={errors} initial={initial} />
+      <FieldList idPrefix={idPrefix} names={category === 'footwear' ? ORDER_FIELDS : ONE_SIZE_FIELDS} specs={FIELDS} errors={errors} initial={initial} />
     </div>
   )
 }
