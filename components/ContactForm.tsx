@@ -3,8 +3,10 @@ import { island } from '../renderer/island.tsx'
 import { CONTACT_SUBJECTS } from '../domain/business.ts'
 import { CONTACT_FIELDS, CONTACT_LIMITS, HONEYPOT_FIELD, type ContactField, type ContactFormState } from '../domain/contact-fields.ts'
 import { ApiError, apiRequest } from '../lib/api.ts'
-import { clearFields, controlProps, Field, readFields } from './form/Field.tsx'
-import { notify, prepareToasts, type Notice } from './toast/notify.ts'
+import { FieldList, type FieldSpec } from './form/Field.tsx'
+import { clearFields, readFields, useFieldErrors } from './form/form-state.ts'
+import { notify, prepareToasts } from './toast/notify.ts'
+import type { Notice } from './toast/types.ts'
 
 const SUCCESS: Notice = {
   kind: 'success',
@@ -36,6 +38,15 @@ type Props = {
 
 const FORM_NAME = 'Send us a Message'
 
+/** How each of the enquiry's fields is asked for (CONTACT_FIELDS gives their order). */
+const FIELDS: Record<ContactField, FieldSpec> = {
+  firstName: { label: 'First name', control: { kind: 'input', type: 'text' }, autoComplete: 'given-name', maxLength: CONTACT_LIMITS.name },
+  lastName: { label: 'Last name', control: { kind: 'input', type: 'text' }, autoComplete: 'family-name', maxLength: CONTACT_LIMITS.name },
+  email: { label: 'Email', control: { kind: 'input', type: 'email', inputMode: 'email' }, autoComplete: 'email', maxLength: CONTACT_LIMITS.email, wide: true },
+  subject: { label: 'Subject', control: { kind: 'select', placeholder: 'Select a subject', options: CONTACT_SUBJECTS }, wide: true },
+  message: { label: 'Message', control: { kind: 'textarea', rows: 6 }, maxLength: CONTACT_LIMITS.message, wide: true },
+}
+
 /**
  * The schema (with valibot) is needed only by visitors who send: fetched when they first focus the
  * form, and awaited on submit. A failed fetch is forgotten, so the next attempt fetches again.
@@ -62,7 +73,7 @@ export function ContactForm({ initial, headingLevel }: Props) {
   // Fixed, not useId(): the form is hydrated as an island, whose place in React's tree differs between
   // the server's page and the browser's root, so generated ids would not match the painted ones.
   const id = 'enquiry'
-  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>(initial?.errors ?? {})
+  const { errors, onInput, show: showErrors, clear: clearErrors } = useFieldErrors<ContactField>(initial?.errors)
   const [formError, setFormError] = useState<string | undefined>(initial?.formError)
   const [sending, setSending] = useState(false)
   /** Set from the first instant of a submit (before React re-renders), so a double click sends once. */
@@ -71,18 +82,10 @@ export function ContactForm({ initial, headingLevel }: Props) {
   const [inlineNotice, setInlineNotice] = useState<Notice | null>(null)
 
   const Heading = headingLevel ? (`h${headingLevel}` as const) : null
-  const fieldId = (f: ContactField) => `${id}-${f}`
-  const initialValue = (f: ContactField) => initial?.values[f] ?? ''
 
   const announce = (notice: Notice) => {
     setInlineNotice(null)
     notify(notice).catch(() => setInlineNotice(notice))
-  }
-
-  // An edited field's message goes; the others stay until the next submit.
-  const onInput = (e: FormEvent<HTMLFormElement>) => {
-    const field = (e.target as HTMLInputElement).name as ContactField
-    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest as Partial<Record<ContactField, string>>)
   }
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -108,12 +111,10 @@ export function ContactForm({ initial, headingLevel }: Props) {
       return
     }
     if (!result.success) {
-      setErrors(result.errors)
-      const first = CONTACT_FIELDS.find((f) => result.errors[f])
-      if (first) document.getElementById(fieldId(first))?.focus()
+      showErrors(form, result.errors, CONTACT_FIELDS)
       return
     }
-    setErrors({})
+    clearErrors()
     setSending(true)
     void prepareToasts().catch(() => {}) // fetch the toast code while the message travels
     try {
@@ -135,8 +136,6 @@ export function ContactForm({ initial, headingLevel }: Props) {
     void loadContactSchema().catch(() => {})
     void prepareToasts().catch(() => {})
   }
-
-  const control = (f: ContactField) => ({ ...controlProps(fieldId(f), f, errors[f]), defaultValue: initialValue(f), required: true })
 
   return (
     <form
@@ -165,28 +164,7 @@ export function ContactForm({ initial, headingLevel }: Props) {
       ) : null}
 
       <div className="contact-form__grid">
-        <Field id={fieldId('firstName')} label="First name" error={errors.firstName}>
-          <input type="text" autoComplete="given-name" maxLength={CONTACT_LIMITS.name} {...control('firstName')} />
-        </Field>
-        <Field id={fieldId('lastName')} label="Last name" error={errors.lastName}>
-          <input type="text" autoComplete="family-name" maxLength={CONTACT_LIMITS.name} {...control('lastName')} />
-        </Field>
-        <Field id={fieldId('email')} label="Email" error={errors.email} wide>
-          <input type="email" autoComplete="email" inputMode="email" maxLength={CONTACT_LIMITS.email} {...control('email')} />
-        </Field>
-        <Field id={fieldId('subject')} label="Subject" error={errors.subject} wide>
-          <select {...control('subject')}>
-            <option value="">Select a subject</option>
-            {CONTACT_SUBJECTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={fieldId('message')} label="Message" error={errors.message} wide>
-          <textarea rows={6} maxLength={CONTACT_LIMITS.message} {...control('message')} />
-        </Field>
+        <FieldList idPrefix={id} names={CONTACT_FIELDS} specs={FIELDS} errors={errors} initial={initial?.values} required />
       </div>
 
       {/* A trap for bots: hidden from people and assistive technology, never focused. */}

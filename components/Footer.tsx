@@ -1,10 +1,12 @@
-import { BUSINESS_HOURS, COMPANY, REGISTERED_OFFICE_LINE, WHATSAPP_URL } from '../domain/business.ts'
+import { CATEGORY_LABELS, COMPANY, REGISTERED_OFFICE_LINE } from '../domain/business.ts'
+import { filterHref } from '../domain/catalogue.ts'
+import { ContactDetails } from './ContactDetails.tsx'
+import { COLLECTION_CARDS } from './home/content.ts'
 
+/** Each collection in the landing page's order, then the whole catalogue. */
 const COLLECTIONS = [
-  { href: '/products?category=footwear', label: 'Footwear' },
-  { href: '/products?category=bags', label: 'Bags' },
-  { href: '/products?category=belts', label: 'Belts' },
-  { href: '/products', label: 'All Products' },
+  ...COLLECTION_CARDS.map((c) => ({ href: filterHref(c.category), label: CATEGORY_LABELS[c.category] })),
+  { href: filterHref('all'), label: 'All Products' },
 ]
 
 const LEGAL = [
@@ -31,25 +33,7 @@ export function Footer() {
         </div>
         <nav aria-label="Contact">
           <h2>Contact</h2>
-          <ul>
-            <li>
-              <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer">
-                WhatsApp {COMPANY.whatsappDisplay}
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            </li>
-            <li>
-              <a href={`mailto:${COMPANY.emails.enquiries}`}>{COMPANY.emails.enquiries}</a>
-            </li>
-            <li>
-              <a href={`mailto:${COMPANY.emails.orders}`}>{COMPANY.emails.orders}</a>
-            </li>
-            {BUSINESS_HOURS.map((h) => (
-              <li key={h.days} className="site-footer__hours">
-                {h.days}: {h.hours}
-              </li>
-            ))}
-          </ul>
+          <ContactDetails compact />
         </nav>
         <nav aria-label="Collections">
           <h2>Collections</h2>

@@ -16,9 +16,6 @@ const ENTRIES: Entry[] = [
  * JavaScript. renderer/browser/header.client.ts adds the rest once a page's scripts run.
  */
 export function Header() {
-  const { urlPathname } = usePageContext()
-  const current = (href: string) => (href === urlPathname ? 'page' : undefined)
-
   return (
     <header className="site-header" data-solid="false">
       <div className="container site-header__inner">
@@ -27,18 +24,7 @@ export function Header() {
         </a>
         <nav className="site-nav" aria-label="Main">
           <ul>
-            {ENTRIES.map((e) => (
-              <li key={e.href}>
-                <a href={e.href} aria-current={current(e.href)}>
-                  {e.label}
-                </a>
-              </li>
-            ))}
-            <li>
-              <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer" className="site-nav__chat">
-                WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            </li>
+            <Entries chatLabel="WhatsApp" chatClassName="site-nav__chat" />
           </ul>
         </nav>
         <button type="button" className="menu-toggle" popoverTarget="mobile-menu" aria-controls="mobile-menu" aria-label="Open menu">
@@ -49,20 +35,31 @@ export function Header() {
       </div>
       <nav id="mobile-menu" className="mobile-menu" aria-label="Mobile" popover="auto">
         <ul className="container">
-          {ENTRIES.map((e) => (
-            <li key={e.href}>
-              <a href={e.href} aria-current={current(e.href)}>
-                {e.label}
-              </a>
-            </li>
-          ))}
-          <li>
-            <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer">
-              WhatsApp Contact<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </li>
+          <Entries chatLabel="WhatsApp Contact" />
         </ul>
       </nav>
     </header>
+  )
+}
+
+/** The bar's entries, the same in the wide bar and the phone menu but for the chat link's words. */
+function Entries({ chatLabel, chatClassName }: { chatLabel: string; chatClassName?: string }) {
+  const { urlPathname } = usePageContext()
+  return (
+    <>
+      {ENTRIES.map((e) => (
+        <li key={e.href}>
+          <a href={e.href} aria-current={e.href === urlPathname ? 'page' : undefined}>
+            {e.label}
+          </a>
+        </li>
+      ))}
+      <li>
+        <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer" className={chatClassName}>
+          {chatLabel}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </li>
+    </>
   )
 }

@@ -1,7 +1,9 @@
 /**
- * Every business constant of the site, in one place: those listed in docs/site.md and the company's
- * details.
- * Pages, schemas, legal texts, e-mails and JSON-LD all read from here.
+ * The company and what it sells: its details (name, office, e-mails, WhatsApp, hours), categories,
+ * sizes, enquiry subjects and policy terms, as docs/site.md lists them. Pages, schemas, legal texts,
+ * e-mails and JSON-LD all read from here. How the interface behaves (toasts, the header's scroll
+ * point, the admin overview) lives beside the components that use it; image generation's model
+ * settings in image-generation.ts.
  */
 
 export const COMPANY = {
@@ -86,31 +88,8 @@ export function subjectLabel(value: string): string {
 }
 
 export const MESSAGE_MIN_LENGTH = 10
-export const SOLID_NAV_SCROLL_PX = 100
-export const ADMIN_OVERVIEW_COUNT = 6
+/** The angles each product is photographed from, in the order its page shows them. */
 export const IMAGE_ANGLES = ['main', '45-degree', 'side profile', 'detail'] as const
-export const IMAGE_SIZE = '1024x1024' as const
-/** Image requests sent at once during a generation (IMAGE_CONCURRENCY overrides it). */
-export const IMAGE_CONCURRENCY = 3
-/** Rough seconds one image takes at the highest quality, for the admin page's time estimate. */
-export const IMAGE_SECONDS_PER_IMAGE = 45
-/** OpenAI's list price in US dollars for one 1024x1024 image at each model's highest quality. */
-export const IMAGE_PRICE_USD: Record<string, number> = {
-  'gpt-image-1': 0.167,
-  'gpt-image-1-mini': 0.036,
-  'dall-e-3': 0.08,
-  'dall-e-2': 0.02,
-}
-
-export const TOAST = {
-  limit: 1,
-  removeDelayMs: 1_000_000,
-  autoCloseMs: 5000,
-  swipeThresholdPx: 50,
-  hotkey: 'F8',
-} as const
-
-export const TOOLTIP = { openDelayMs: 700, skipDelayMs: 300 } as const
 
 /** Policy terms stated by the legal pages. */
 export const POLICY = {

@@ -13,6 +13,11 @@ export function productsIn<P extends Pick<Product, 'category'>>(products: readon
   return filter === 'all' ? [...products] : products.filter((p) => p.category === filter)
 }
 
+/** The address of the catalogue showing `filter`. */
+export function filterHref(filter: CategoryFilter): string {
+  return filter === 'all' ? '/products' : `/products?category=${filter}`
+}
+
 /** The address of a product's own page. */
 export function productPath(product: Pick<Product, 'id'>): string {
   return `/products/${encodeURIComponent(product.id)}`

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { CONTACT_SUBJECTS, MESSAGE_MIN_LENGTH } from './business.ts'
-import { CONTACT_LIMITS, type ContactField } from './contact-fields.ts'
+import { CONTACT_LIMITS, type ContactField, type ContactValues } from './contact-fields.ts'
+import { emailAddress } from './email.ts'
 import { fieldErrors } from './form-errors.ts'
 import { cleanMultiline, isSingleLine, visibleLength } from './plain-text.ts'
 
@@ -31,9 +32,7 @@ export const ContactSchema = v.object({
   firstName: name('First name'),
   lastName: name('Last name'),
   email: v.pipe(
-    v.string('Please enter a valid email address'),
-    v.trim(),
-    v.email('Please enter a valid email address'),
+    emailAddress({ required: 'Please enter a valid email address', invalid: 'Please enter a valid email address' }),
     v.maxLength(CONTACT_LIMITS.email, 'Please enter a valid email address'),
   ),
   // One of the five values, so nothing else (no control or bidirectional character) gets through.
@@ -52,11 +51,12 @@ export const ContactSchema = v.object({
     v.maxLength(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters long`),
   ),
 })
-export type ContactInput = v.InferInput<typeof ContactSchema>
 export type ContactMessage = v.InferOutput<typeof ContactSchema>
 
 // The schema's fields and CONTACT_FIELDS are the same set: either drifting fails the type check.
 true satisfies [ContactField] extends [keyof ContactMessage] ? ([keyof ContactMessage] extends [ContactField] ? true : false) : false
+// What the form holds as typed (contact-fields.ts, kept free of valibot for the first page load) is what the schema takes.
+true satisfies [ContactValues] extends [v.InferInput<typeof ContactSchema>] ? ([v.InferInput<typeof ContactSchema>] extends [ContactValues] ? true : false) : false
 
 export type ContactCheck =
   | { success: true; output: ContactMessage }

@@ -3,9 +3,23 @@
  * the results (as POST /api/generate-images answers them), the progress events streamed while a run goes
  * on, and the texts built from them. No Node or browser APIs here: both sides import it.
  */
-import { IMAGE_ANGLES, IMAGE_PRICE_USD, IMAGE_SECONDS_PER_IMAGE } from './business.ts'
+import { IMAGE_ANGLES } from './business.ts'
 
 export type ImageAngle = (typeof IMAGE_ANGLES)[number]
+
+/** The size of each generated image. */
+export const IMAGE_SIZE = '1024x1024' as const
+/** Image requests sent at once during a generation (IMAGE_CONCURRENCY overrides it). */
+export const IMAGE_CONCURRENCY = 3
+/** Rough seconds one image takes at the highest quality, for the admin page's time estimate. */
+export const IMAGE_SECONDS_PER_IMAGE = 45
+/** OpenAI's list price in US dollars for one 1024x1024 image at each model's highest quality. */
+export const IMAGE_PRICE_USD: Record<string, number> = {
+  'gpt-image-1': 0.167,
+  'gpt-image-1-mini': 0.036,
+  'dall-e-3': 0.08,
+  'dall-e-2': 0.02,
+}
 
 /**
  * What a run counts (`results` in the API's answer). The counts are PRODUCTS, not images:

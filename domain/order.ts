@@ -1,38 +1,44 @@
 import * as v from 'valibot'
 import { FOOTWEAR_SIZES, type Category } from './business.ts'
+import { emailAddress } from './email.ts'
 import { fieldErrors } from './form-errors.ts'
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const required = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message))
 
-const required = (message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message))
-
-const baseEntries = {
+const entries = {
   firstName: required('First name is required'),
   lastName: required('Last name is required'),
-  email: v.pipe(v.string('Email is required'), v.trim(), v.minLength(1, 'Email is required'), v.regex(EMAIL_SHAPE, 'Invalid email format')),
+  email: emailAddress({ required: 'Email is required', invalid: 'Invalid email format' }),
   phone: required('Phone number is required'),
   address: required('Delivery address is required'),
 }
 
-const sizeRequired = v.pipe(
-  v.string('Please select a size'),
-  v.trim(),
-  v.check((s) => (FOOTWEAR_SIZES as readonly string[]).includes(s), 'Please select a size'),
-)
+/** Footwear: a size from the list is asked for too. */
+const FootwearOrderSchema = v.object({
+  ...entries,
+  size: v.pipe(
+    v.string('Please select a size'),
+    v.trim(),
+    v.check((s) => (FOOTWEAR_SIZES as readonly string[]).includes(s), 'Please select a size'),
+  ),
+})
+
+/** Bags and belts come in one size: the field is absent or empty. */
+const OneSizeOrderSchema = v.object({ ...entries, size: v.optional(v.literal(''), '') })
 
 /**
  * The order form: checked in the browser, and by the server for visitors without JavaScript (who post
  * it to be sent on to the payment page; it is never stored). Size is asked for footwear alone.
  */
 export function orderSchemaFor(category: Category) {
-  return category === 'footwear'
-    ? v.object({ ...baseEntries, size: sizeRequired })
-    : v.object({ ...baseEntries, size: v.optional(v.literal(''), '') })
+  return category === 'footwear' ? FootwearOrderSchema : OneSizeOrderSchema
 }
 
-export type OrderForm = { firstName: string; lastName: string; email: string; phone: string; address: string; size: string }
+/** What the order form holds, as typed: each field a string (the size empty where none is asked). */
+export type OrderForm = v.InferInput<typeof FootwearOrderSchema>
 export type OrderField = keyof OrderForm
-export const ORDER_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'size'] as const satisfies readonly OrderField[]
+/** The order's fields in the form's order. */
+export const ORDER_FIELDS = Object.keys(FootwearOrderSchema.entries) as readonly OrderField[]
 export const EMPTY_ORDER: OrderForm = { firstName: '', lastName: '', email: '', phone: '', address: '', size: '' }
 
 /** A no-JavaScript order that needs another go: the values as typed and the message beside each field. */

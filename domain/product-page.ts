@@ -1,5 +1,5 @@
 import { CATEGORY_LABELS, COMPANY, IMAGE_ANGLES, WHATSAPP_URL } from './business.ts'
-import { productPath } from './catalogue.ts'
+import { filterHref, productPath } from './catalogue.ts'
 import type { Product } from './product.ts'
 
 type Angle = (typeof IMAGE_ANGLES)[number]
@@ -76,7 +76,7 @@ export function breadcrumbTrail(product: Product): { label: string; href: string
   return [
     { label: 'Home', href: '/' },
     { label: 'Our Collection', href: '/products' },
-    { label: CATEGORY_LABELS[product.category], href: `/products?category=${product.category}` },
+    { label: CATEGORY_LABELS[product.category], href: filterHref(product.category) },
     { label: product.name, href: productPath(product) },
   ]
 }

@@ -61,8 +61,3 @@ export async function apiGet<T>(url: string, options: { on401?: On401 } = {}): P
   await throwIfNotOk(res)
   return (await res.json()) as T
 }
-
-/** The message to show for a failed call, with 'Please try again later.' when there is none. */
-export function errorText(err: unknown, fallback = 'Please try again later.'): string {
-  return err instanceof Error && err.message ? err.message : fallback
-}

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { COMPANY, IMAGE_CONCURRENCY } from '../domain/business.ts'
+import { COMPANY } from '../domain/business.ts'
+import { IMAGE_CONCURRENCY } from '../domain/image-generation.ts'
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 

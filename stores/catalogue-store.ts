@@ -1,5 +1,6 @@
 import { createStore } from 'zustand'
 import { filterFromParam, type CategoryFilter } from '../domain/business.ts'
+import { filterHref } from '../domain/catalogue.ts'
 import { createContextStore } from './create-context-store.tsx'
 
 export type CatalogueState = {
@@ -9,11 +10,6 @@ export type CatalogueState = {
   choose: (filter: CategoryFilter) => void
   /** The browser went back or forward: shows the category its address names. */
   followAddress: () => void
-}
-
-/** The address of the catalogue showing `filter`. */
-export function filterHref(filter: CategoryFilter): string {
-  return filter === 'all' ? '/products' : `/products?category=${filter}`
 }
 
 /**

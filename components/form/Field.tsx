@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 
 /** The id of a field's error message, for `aria-describedby`. */
-export const errorIdFor = (controlId: string) => `${controlId}-error`
+const errorIdFor = (controlId: string) => `${controlId}-error`
 
 /** The attributes that tie a control to its label and its error message. */
-export function controlProps(id: string, name: string, error: string | undefined) {
+function controlProps(id: string, name: string, error: string | undefined) {
   return {
     id,
     name,
@@ -24,7 +24,7 @@ type Props = {
 }
 
 /** One form field: its label, its control and, once the form is checked, the message beside it. */
-export function Field({ id, label, error, wide, children }: Props) {
+function Field({ id, label, error, wide, children }: Props) {
   return (
     <div className={wide ? 'field field--wide' : 'field'}>
       <label htmlFor={id}>{label}</label>
@@ -38,16 +38,60 @@ export function Field({ id, label, error, wide, children }: Props) {
   )
 }
 
-/** The current text of a form's fields, read from the page (fields keep what the visitor typed). */
-export function readFields<K extends string>(form: HTMLFormElement, names: readonly K[]): Record<K, string> {
-  const data = new FormData(form)
-  return Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '')])) as Record<K, string>
+/** How a form asks for one field: its label and its control. */
+export type FieldSpec = {
+  label: string
+  control:
+    | { kind: 'input'; type: 'text' | 'email' | 'tel'; inputMode?: 'email' | 'tel' }
+    | { kind: 'textarea'; rows: number }
+    | { kind: 'select'; placeholder: string; options: readonly { value: string; label: string }[] }
+  autoComplete?: string
+  maxLength?: number
+  /** Spans the form's whole width on wider screens. */
+  wide?: boolean
 }
 
-/** Empties a form's fields (form.reset() would bring back values the page was rendered with). */
-export function clearFields(form: HTMLFormElement, names: readonly string[]): void {
-  for (const name of names) {
-    const control = form.elements.namedItem(name)
-    if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement) control.value = ''
-  }
+type FieldListProps<K extends string> = {
+  /** Makes the controls' ids unique on the page: `${idPrefix}-${name}`. */
+  idPrefix: string
+  /** The fields shown, in order (the names they post). */
+  names: readonly K[]
+  /** How each of the form's fields is asked for: one entry per field, so none can be left out. */
+  specs: Record<K, FieldSpec>
+  errors: Partial<Record<K, string>>
+  /** What the fields start with (a no-JavaScript post sent back with its messages). */
+  initial?: Partial<Record<K, string>>
+  /** Marks every control as required. */
+  required?: boolean
+}
+
+/**
+ * A form's fields, each in a Field. The controls are uncontrolled: they keep what the visitor types
+ * (before the page's scripts run too), and the form reads them when it is sent.
+ */
+export function FieldList<K extends string>({ idPrefix, names, specs, errors, initial, required }: FieldListProps<K>) {
+  return names.map((name) => {
+    const f = specs[name]
+    const id = `${idPrefix}-${name}`
+    const props = { ...controlProps(id, name, errors[name]), defaultValue: initial?.[name] ?? '', required, autoComplete: f.autoComplete }
+    const { control } = f
+    return (
+      <Field key={name} id={id} label={f.label} error={errors[name]} wide={f.wide}>
+        {control.kind === 'input' ? (
+          <input type={control.type} inputMode={control.inputMode} maxLength={f.maxLength} {...props} />
+        ) : control.kind === 'textarea' ? (
+          <textarea rows={control.rows} maxLength={f.maxLength} {...props} />
+        ) : (
+          <select {...props}>
+            <option value="">{control.placeholder}</option>
+            {control.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    )
+  })
 }

@@ -1,3 +1,4 @@
+import { filterHref } from '../../domain/catalogue.ts'
 import { Reveal } from '../Reveal.tsx'
 import { COLLECTION_CARDS } from './content.ts'
 import { Icon } from './icons.tsx'
@@ -22,7 +23,7 @@ export function Collection() {
                   <h3 id={`collection-${card.category}`}>{card.title}</h3>
                   <p>{card.description}</p>
                   {/* The catalogue reads its filter from the URL: ?category= selects it. */}
-                  <a className="btn btn-outline collection-card__link" href={`/products?category=${card.category}`}>
+                  <a className="btn btn-outline collection-card__link" href={filterHref(card.category)}>
                     View Collection<span className="visually-hidden">: {card.title}</span>
                     <Icon name="arrow" />
                   </a>

@@ -1,10 +1,6 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react'
-import { productPath } from '../../domain/catalogue.ts'
-import type { Product } from '../../domain/product.ts'
-import { buildOrderNote, buildPaymentUrl, checkOrder, ORDER_FIELDS, type OrderField } from '../../domain/order.ts'
+import { useEffect, useId, useRef, type RefObject } from 'react'
 import { orderStore } from '../../stores/order-store.ts'
-import { clearFields, readFields } from '../form/Field.tsx'
-import { OrderFields, PaymentNote } from './OrderFields.tsx'
+import { OrderForm, OrderSummary } from './OrderForm.tsx'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
@@ -14,7 +10,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * the order summary as `note`, closes the dialog and empties it; nothing is sent to our server.
  * Loaded when a visitor first shows interest in buying, not with the page.
  */
-export default function OrderDialog({ returnFocusTo }: { returnFocusTo: RefObject<HTMLElement | null> }) {
+export function OrderDialog({ returnFocusTo }: { returnFocusTo: RefObject<HTMLElement | null> }) {
   const product = orderStore.useSelector((s) => s.product)
   const close = orderStore.useSelector((s) => s.close)
   const dialogRef = useRef<HTMLDialogElement>(null)
@@ -77,82 +73,5 @@ export default function OrderDialog({ returnFocusTo }: { returnFocusTo: RefObjec
         <OrderForm idPrefix={id} product={product} onPlaced={close} onCancel={close} newTab />
       </div>
     </dialog>
-  )
-}
-
-/** The product being ordered: its name and price. */
-export function OrderSummary({ id, product }: { id?: string; product: Pick<Product, 'name' | 'price'> }) {
-  return (
-    <p id={id} className="order-dialog__product">
-      <span className="order-dialog__product-name">{product.name}</span>
-      <span className="order-dialog__product-price">{product.price}</span>
-    </p>
-  )
-}
-
-type OrderFormProps = {
-  idPrefix: string
-  product: Product
-  /** After a valid order has opened the payment page (the dialog closes). */
-  onPlaced?: () => void
-  onCancel?: () => void
-  /** Where Cancel leads without JavaScript (the product page's own form). */
-  cancelHref?: string
-  /** Say that the payment page opens in a new tab (true wherever this runs with JavaScript only). */
-  newTab: boolean
-  initial?: import('../../domain/order.ts').OrderForm
-  initialErrors?: Partial<Record<OrderField, string>>
-}
-
-/**
- * The order form, in the dialog and on a product page. It posts to the product's address, where the
- * server checks it with the same schema and sends a visitor without JavaScript on to the payment page;
- * with JavaScript it is checked here and the payment page opens in a new tab, nothing sent to us.
- */
-export function OrderForm({ idPrefix, product, onPlaced, onCancel, cancelHref, newTab, initial, initialErrors }: OrderFormProps) {
-  const [errors, setErrors] = useState<Partial<Record<OrderField, string>>>(initialErrors ?? {})
-
-  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const form = e.currentTarget
-    const values = readFields(form, ORDER_FIELDS)
-    const result = checkOrder(product.category, values)
-    if (!result.success) {
-      setErrors(result.errors)
-      const first = ORDER_FIELDS.find((f) => result.errors[f])
-      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
-      return
-    }
-    window.open(buildPaymentUrl(product.paymentLink, buildOrderNote(product, values)), '_blank', 'noopener')
-    clearFields(form, ORDER_FIELDS)
-    setErrors({})
-    onPlaced?.()
-  }
-
-  // Editing a field clears its message.
-  const onInput = (e: React.FormEvent<HTMLFormElement>) => {
-    const field = (e.target as HTMLInputElement).name as OrderField
-    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest as Partial<Record<OrderField, string>>)
-  }
-
-  return (
-    <form method="post" action={`${productPath(product)}?order=1#order`} noValidate onSubmit={onSubmit} onInput={onInput} className="order-form">
-      <OrderFields idPrefix={idPrefix} category={product.category} errors={errors} initial={initial} />
-      <PaymentNote newTab={newTab} />
-      <div className="order-form__actions">
-        {onCancel ? (
-          <button type="button" className="btn btn-outline" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : cancelHref ? (
-          <a className="btn btn-outline" href={cancelHref}>
-            Cancel
-          </a>
-        ) : null}
-        <button type="submit" className="btn btn-primary">
-          Purchase
-        </button>
-      </div>
-    </form>
   )
 }

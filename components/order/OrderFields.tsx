@@ -1,14 +1,19 @@
 import { FOOTWEAR_SIZES, type Category } from '../../domain/business.ts'
-import type { OrderField, OrderForm } from '../../domain/order.ts'
-import { controlProps, Field } from '../form/Field.tsx'
+import { ORDER_FIELDS, type OrderField, type OrderForm } from '../../domain/order.ts'
+import { FieldList, type FieldSpec } from '../form/Field.tsx'
 
-const TEXT_FIELDS: { name: Exclude<OrderField, 'size'>; label: string; type: string; autoComplete: string; multiline?: boolean }[] = [
-  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-  { name: 'address', label: 'Delivery address', type: 'text', autoComplete: 'street-address', multiline: true },
-]
+/** How each of the order's fields is asked for (ORDER_FIELDS gives their order). */
+const FIELDS: Record<OrderField, FieldSpec> = {
+  firstName: { label: 'First name', control: { kind: 'input', type: 'text' }, autoComplete: 'given-name' },
+  lastName: { label: 'Last name', control: { kind: 'input', type: 'text' }, autoComplete: 'family-name' },
+  email: { label: 'Email', control: { kind: 'input', type: 'email' }, autoComplete: 'email' },
+  phone: { label: 'Phone', control: { kind: 'input', type: 'tel' }, autoComplete: 'tel' },
+  address: { label: 'Delivery address', control: { kind: 'textarea', rows: 3 }, autoComplete: 'street-address', wide: true },
+  size: { label: 'Size (EU)', control: { kind: 'select', placeholder: 'Select a size', options: FOOTWEAR_SIZES.map((s) => ({ value: s, label: s })) } },
+}
+
+/** Bags and belts come in one size: no size to choose. */
+const ONE_SIZE_FIELDS = ORDER_FIELDS.filter((f) => f !== 'size')
 
 type Props = {
   /** Makes the controls' ids unique on the page. */
@@ -19,31 +24,11 @@ type Props = {
   initial?: OrderForm
 }
 
-/**
- * The order's fields, the same in the dialog and in the form a product page shows without
- * JavaScript. They keep what the visitor types (uncontrolled); the form reads them when it is sent.
- */
+/** The order's fields, the same in the dialog and in the form a product page shows without JavaScript. */
 export function OrderFields({ idPrefix, category, errors, initial }: Props) {
-  const control = (f: OrderField) => ({ ...controlProps(`${idPrefix}-${f}`, f, errors[f]), defaultValue: initial?.[f] ?? '' })
   return (
     <div className="order-form__grid">
-      {TEXT_FIELDS.map((f) => (
-        <Field key={f.name} id={`${idPrefix}-${f.name}`} label={f.label} error={errors[f.name]} wide={f.multiline}>
-          {f.multiline ? <textarea rows={3} autoComplete={f.autoComplete} {...control(f.name)} /> : <input type={f.type} autoComplete={f.autoComplete} {...control(f.name)} />}
-        </Field>
-      ))}
-      {category === 'footwear' ? (
-        <Field id={`${idPrefix}-size`} label="Size (EU)" error={errors.size}>
-          <select {...control('size')}>
-            <option value="">Select a size</option>
-            {FOOTWEAR_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </Field>
-      ) : null}
+      <FieldList idPrefix={idPrefix} names={category === 'footwear' ? ORDER_FIELDS : ONE_SIZE_FIELDS} specs={FIELDS} errors={errors} initial={initial} />
     </div>
   )
 }

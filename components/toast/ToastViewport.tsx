@@ -3,8 +3,7 @@
 import { useEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { cssTransition, toast, ToastContainer, type CloseButtonProps } from 'react-toastify'
-import { TOAST } from '../../domain/business.ts'
-import type { Notice, Notifier } from './notify.ts'
+import type { Notice, Notifier } from './types.ts'
 import './toast.scss'
 
 /**
@@ -19,6 +18,12 @@ import './toast.scss'
  *   for its exit animation; react-toastify removes a dismissed toast from the page when its exit
  *   animation ends, so there is nothing to configure: a dismissed toast is gone, never shown again.
  */
+const TOAST = {
+  limit: 1,
+  autoCloseMs: 5000,
+  swipeThresholdPx: 50,
+  hotkey: 'F8',
+} as const
 
 /** Width of a toast in CSS px; keep in step with toast.scss ($toast-width, $phone-gutter). */
 const TOAST_WIDTH_PX = 360

@@ -7,14 +7,7 @@
  * Usage: `notify({ kind: 'success', title: 'Message sent successfully!', description: '...' })`.
  */
 
-export type Notice = {
-  /** 'success' is announced politely (role status); 'error' assertively (role alert) in the destructive style. */
-  kind: 'success' | 'error'
-  title: string
-  description?: string
-}
-
-export type Notifier = { show: (notice: Notice) => void }
+import type { Notice, Notifier } from './types.ts'
 
 let ready: Promise<Notifier> | null = null
 

@@ -1,3 +1,3 @@
-import css from './error.scss?inline'
+import css from '../../components/NoticePage.scss?inline'
 
 export default css

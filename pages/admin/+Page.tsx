@@ -1,10 +1,10 @@
-import { usePageContext } from '../../renderer/PageContextProvider.tsx'
+import { useData } from '../../renderer/useData.ts'
 import type { Data } from './+data.ts'
 import { AdminWorkspaceIsland } from './AdminWorkspace.tsx'
 
 /** Product Image Generator. Protected by HTTP Basic auth when ADMIN_PASSWORD is set; no login screen here. */
 export default function Page() {
-  const data = usePageContext().data as Data
+  const data = useData<Data>()
   return (
     <>
       <section className="page-banner">

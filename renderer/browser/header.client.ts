@@ -1,4 +1,5 @@
-import { SOLID_NAV_SCROLL_PX } from '../../domain/business.ts'
+/** The page scroll, in CSS px, past which the bar turns solid; components/Header.scss says the same ($solid-after). */
+export const SOLID_NAV_SCROLL_PX = 100
 
 /**
  * The header's behaviour once scripts run. Without them it already works: the phone menu is a

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiGet, apiRequest, ApiError, errorText } from '../../lib/api.ts'
+import { apiGet, apiRequest, ApiError } from '../../lib/api.ts'
 
 // A real HTTP server records what the helper sends and answers per path.
 type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }
@@ -71,11 +71,5 @@ describe('browser API helper', () => {
       globalThis.fetch = real
     }
     expect(inits.map((i) => i?.credentials)).toEqual(['include', 'include', 'include'])
-  })
-
-  it('falls back to a readable sentence when an error has no text', () => {
-    expect(errorText(new Error(''))).toBe('Please try again later.')
-    expect(errorText('nope')).toBe('Please try again later.')
-    expect(errorText(new Error('500: boom'))).toBe('500: boom')
   })
 })

@@ -1,4 +1,4 @@
-import { OrderSummary } from '../../../components/order/OrderDialog.tsx'
+import { OrderSummary } from '../../../components/order/OrderForm.tsx'
 import { CATEGORY_LABELS, POLICY } from '../../../domain/business.ts'
 import { askAboutHref, breadcrumbTrail } from '../../../domain/product-page.ts'
 import { useData } from '../../../renderer/useData.ts'

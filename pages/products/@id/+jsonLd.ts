@@ -3,8 +3,8 @@ import { breadcrumbJsonLd, productJsonLd } from '../../../domain/product-page.ts
 import type { Data } from './+data.ts'
 
 /** The product with its offer, and its place in the shop (https://developers.google.com/search/docs/appearance/structured-data/product). */
-export default (pc: PageContext) => {
-  const { product } = pc.data as Data
+export default (pc: PageContext<Data>) => {
+  const { product } = pc.data
   const origin = pc.siteUrl ?? ''
   return [{ '@context': 'https://schema.org', ...productJsonLd(product, origin) }, breadcrumbJsonLd(product, origin)]
 }

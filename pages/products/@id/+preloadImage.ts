@@ -3,4 +3,4 @@ import { productImageSources } from '../../../components/product-image.ts'
 import type { Data } from './+data.ts'
 
 // The first photograph is the page's largest paint: the browser fetches it first.
-export default (pc: PageContext) => productImageSources((pc.data as Data).gallery[0]!.src).src
+export default (pc: PageContext<Data>) => productImageSources(pc.data.gallery[0]!.src).src

@@ -1,43 +1,11 @@
-import { lazy, Suspense, useRef } from 'react'
-import { OrderForm } from '../../../components/order/OrderDialog.tsx'
+import { loadOrderDialog, Ordering } from '../../../components/order/Ordering.tsx'
+import { OrderForm } from '../../../components/order/OrderForm.tsx'
 import { PurchaseButton } from '../../../components/order/PurchaseButton.tsx'
 import { ProductCard } from '../../../components/ProductCard.tsx'
 import type { OrderFormState } from '../../../domain/order.ts'
 import type { Product } from '../../../domain/product.ts'
 import { productPath } from '../../../domain/catalogue.ts'
 import { island } from '../../../renderer/island.tsx'
-import { orderStore } from '../../../stores/order-store.ts'
-
-const loadOrderDialog = () => import('../../../components/order/OrderDialog.tsx')
-const OrderDialog = lazy(loadOrderDialog)
-
-/** 'Purchase Now' for one or more products, and the dialog it opens once the page's scripts run. */
-function Ordering({ children }: { children: (open: (product: Product, trigger: HTMLButtonElement) => void) => React.ReactNode }) {
-  return (
-    <orderStore.Provider init={undefined}>
-      <OrderingView>{children}</OrderingView>
-    </orderStore.Provider>
-  )
-}
-
-function OrderingView({ children }: { children: (open: (product: Product, trigger: HTMLButtonElement) => void) => React.ReactNode }) {
-  const openOrder = orderStore.useSelector((s) => s.open)
-  const ordering = orderStore.useSelector((s) => s.product !== null)
-  const lastTrigger = useRef<HTMLButtonElement | null>(null)
-  return (
-    <>
-      {children((product, trigger) => {
-        lastTrigger.current = trigger
-        openOrder(product)
-      })}
-      {ordering ? (
-        <Suspense fallback={null}>
-          <OrderDialog returnFocusTo={lastTrigger} />
-        </Suspense>
-      ) : null}
-    </>
-  )
-}
 
 /** The product's own 'Purchase Now'. */
 function ProductPurchase({ product }: { product: Product }) {

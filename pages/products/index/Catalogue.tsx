@@ -1,40 +1,31 @@
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { useEffect } from 'react'
+import { loadOrderDialog, Ordering, type OpenOrder } from '../../../components/order/Ordering.tsx'
 import { ProductCard } from '../../../components/ProductCard.tsx'
 import { FILTERS, type CategoryFilter } from '../../../domain/business.ts'
-import { countByFilter, productsIn } from '../../../domain/catalogue.ts'
+import { countByFilter, filterHref, productsIn } from '../../../domain/catalogue.ts'
 import type { Product } from '../../../domain/product.ts'
 import { island } from '../../../renderer/island.tsx'
-import { catalogueStore, filterHref } from '../../../stores/catalogue-store.ts'
-import { orderStore } from '../../../stores/order-store.ts'
+import { catalogueStore } from '../../../stores/catalogue-store.ts'
 import { CATALOGUE_TITLES } from './titles.ts'
-
-// The order dialog is only needed once someone buys: it loads on first intent, not with the page.
-const loadOrderDialog = () => import('../../../components/order/OrderDialog.tsx')
-const OrderDialog = lazy(loadOrderDialog)
 
 type Props = { products: Product[]; filter: CategoryFilter }
 
 function Catalogue({ products, filter }: Props) {
   return (
     <catalogueStore.Provider init={filter}>
-      <orderStore.Provider init={undefined}>
-        <CatalogueView products={products} />
-      </orderStore.Provider>
+      <Ordering>{(open) => <CatalogueView products={products} onPurchase={open} />}</Ordering>
     </catalogueStore.Provider>
   )
 }
 
 /**
- * The filter buttons with their counts, the cards, and the order dialog. The filters are links to
+ * The filter buttons with their counts and the cards, each with its 'Purchase Now'. The filters are links to
  * the filtered catalogue, so they work before and without JavaScript; with it they filter in place.
  */
-function CatalogueView({ products }: { products: Product[] }) {
+function CatalogueView({ products, onPurchase }: { products: Product[]; onPurchase: OpenOrder }) {
   const filter = catalogueStore.useSelector((s) => s.filter)
   const choose = catalogueStore.useSelector((s) => s.choose)
   const followAddress = catalogueStore.useSelector((s) => s.followAddress)
-  const openOrder = orderStore.useSelector((s) => s.open)
-  const ordering = orderStore.useSelector((s) => s.product !== null)
-  const lastTrigger = useRef<HTMLButtonElement | null>(null)
 
   useEffect(() => {
     window.addEventListener('popstate', followAddress)
@@ -89,20 +80,12 @@ function CatalogueView({ products }: { products: Product[] }) {
                 product={p}
                 eager={i < 3}
                 onIntent={() => void loadOrderDialog()}
-                onPurchase={(product, trigger) => {
-                  lastTrigger.current = trigger
-                  openOrder(product)
-                }}
+                onPurchase={onPurchase}
               />
             ))}
           </div>
         )}
       </div>
-      {ordering ? (
-        <Suspense fallback={null}>
-          <OrderDialog returnFocusTo={lastTrigger} />
-        </Suspense>
-      ) : null}
     </section>
   )
 }

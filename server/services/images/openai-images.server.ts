@@ -1,6 +1,6 @@
 import OpenAI from 'openai'
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images'
-import { IMAGE_SIZE } from '../../../domain/business.ts'
+import { IMAGE_SIZE } from '../../../domain/image-generation.ts'
 
 export type ImageRequestOptions = {
   /** Per attempt, until the answer starts (the SDK's own `timeout`). */

@@ -1,0 +1,90 @@
+import { BUSINESS_HOURS, COMPANY, WHATSAPP_URL } from '../domain/business.ts'
+import { Icon } from './home/icons.tsx'
+
+type Props = {
+  /**
+   * Without icons, and the groups' headings (WhatsApp, Email, Business Hours) read by screen readers
+   * only: the footer's short column.
+   */
+  compact?: boolean
+  /** Includes the registered office (the footer gives it in its legal line instead). */
+  office?: boolean
+}
+
+/**
+ * How to reach the company, wherever the site says it: the WhatsApp link and number, the enquiries
+ * and orders e-mail addresses, the registered office and the business hours, in that order. Each
+ * group has an h3 heading, for the section around it to give the h2. Styled by ContactDetails.scss,
+ * and the footer's compact look by Footer.scss.
+ */
+export function ContactDetails({ compact = false, office = false }: Props) {
+  const headingClass = compact ? 'visually-hidden' : 'contact-details__title'
+  const icon = (name: 'chat' | 'mail' | 'pin' | 'clock') =>
+    compact ? null : (
+      <span className="contact-details__icon">
+        <Icon name={name} />
+      </span>
+    )
+  const place = COMPANY.registeredOffice
+  return (
+    <ul className={compact ? 'contact-details contact-details--compact' : 'contact-details contact-details--panel'}>
+      <li>
+        {icon('chat')}
+        <div>
+          <h3 className={headingClass}>WhatsApp</h3>
+          <p>
+            <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer">
+              Chat with us on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+          <p className="contact-details__note">{COMPANY.whatsappDisplay}</p>
+        </div>
+      </li>
+      <li>
+        {icon('mail')}
+        <div>
+          <h3 className={headingClass}>Email</h3>
+          <p>
+            <span className="contact-details__label">Enquiries</span>
+            <a href={`mailto:${COMPANY.emails.enquiries}`}>{COMPANY.emails.enquiries}</a>
+          </p>
+          <p>
+            <span className="contact-details__label">Orders</span>
+            <a href={`mailto:${COMPANY.emails.orders}`}>{COMPANY.emails.orders}</a>
+          </p>
+        </div>
+      </li>
+      {office ? (
+        <li>
+          {icon('pin')}
+          <div>
+            <h3 className={headingClass}>Registered Office</h3>
+            <address>
+              {COMPANY.legalName}
+              <br />
+              {place.street}
+              <br />
+              {place.locality} {place.postcode}
+              <br />
+              {place.country}
+            </address>
+          </div>
+        </li>
+      ) : null}
+      <li>
+        {icon('clock')}
+        <div>
+          <h3 className={headingClass}>Business Hours</h3>
+          <dl className="contact-details__hours">
+            {BUSINESS_HOURS.map((h) => (
+              <div key={h.days}>
+                <dt>{h.days}</dt>
+                <dd>{h.hours}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </li>
+    </ul>
+  )
+}

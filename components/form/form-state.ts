@@ -1,0 +1,46 @@
+import { useState, type FormEvent } from 'react'
+
+/**
+ * What the site's forms share once their scripts run: the messages beside the fields, and reading and
+ * emptying the fields themselves (they are the page's own, uncontrolled, so what a visitor typed
+ * before the scripts ran is what is read).
+ */
+
+type Errors<K extends string> = Partial<Record<K, string>>
+
+/**
+ * A form's messages beside its fields: shown by a failed check (focus moves to the first field with
+ * one), each gone as soon as its field is edited, the others kept until the next check.
+ */
+export function useFieldErrors<K extends string>(initial?: Errors<K>) {
+  const [errors, setErrors] = useState<Errors<K>>(initial ?? {})
+  return {
+    errors,
+    /** For the form's onInput. */
+    onInput: (e: FormEvent<HTMLFormElement>) => {
+      const field = (e.target as HTMLInputElement).name as K
+      if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest as Errors<K>)
+    },
+    /** Shows a failed check's messages; `order` is the form's order of fields. */
+    show: (form: HTMLFormElement, next: Errors<K>, order: readonly K[]) => {
+      setErrors(next)
+      const first = order.find((f) => next[f])
+      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+    },
+    clear: () => setErrors({}),
+  }
+}
+
+/** The current text of a form's fields, read from the page (fields keep what the visitor typed). */
+export function readFields<K extends string>(form: HTMLFormElement, names: readonly K[]): Record<K, string> {
+  const data = new FormData(form)
+  return Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '')])) as Record<K, string>
+}
+
+/** Empties a form's fields (form.reset() would bring back values the page was rendered with). */
+export function clearFields(form: HTMLFormElement, names: readonly string[]): void {
+  for (const name of names) {
+    const control = form.elements.namedItem(name)
+    if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement) control.value = ''
+  }
+}

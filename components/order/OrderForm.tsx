@@ -1,0 +1,74 @@
+import { productPath } from '../../domain/catalogue.ts'
+import { buildOrderNote, buildPaymentUrl, checkOrder, ORDER_FIELDS, type OrderField, type OrderForm as OrderValues } from '../../domain/order.ts'
+import type { Product } from '../../domain/product.ts'
+import { clearFields, readFields, useFieldErrors } from '../form/form-state.ts'
+import { OrderFields, PaymentNote } from './OrderFields.tsx'
+
+/** The product being ordered: its name and price. */
+export function OrderSummary({ id, product }: { id?: string; product: Pick<Product, 'name' | 'price'> }) {
+  return (
+    <p id={id} className="order-dialog__product">
+      <span className="order-dialog__product-name">{product.name}</span>
+      <span className="order-dialog__product-price">{product.price}</span>
+    </p>
+  )
+}
+
+type Props = {
+  idPrefix: string
+  product: Product
+  /** After a valid order has opened the payment page (the dialog closes). */
+  onPlaced?: () => void
+  onCancel?: () => void
+  /** Where Cancel leads without JavaScript (the product page's own form). */
+  cancelHref?: string
+  /** Say that the payment page opens in a new tab (true wherever this runs with JavaScript only). */
+  newTab: boolean
+  initial?: OrderValues
+  initialErrors?: Partial<Record<OrderField, string>>
+}
+
+/**
+ * The order form, in the dialog and on a product page. It posts to the product's address, where the
+ * server checks it with the same schema and sends a visitor without JavaScript on to the payment page;
+ * with JavaScript it is checked here and the payment page opens in a new tab, nothing sent to us.
+ */
+export function OrderForm({ idPrefix, product, onPlaced, onCancel, cancelHref, newTab, initial, initialErrors }: Props) {
+  const { errors, onInput, show: showErrors, clear: clearErrors } = useFieldErrors<OrderField>(initialErrors)
+
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const form = e.currentTarget
+    const values = readFields(form, ORDER_FIELDS)
+    const result = checkOrder(product.category, values)
+    if (!result.success) {
+      showErrors(form, result.errors, ORDER_FIELDS)
+      return
+    }
+    window.open(buildPaymentUrl(product.paymentLink, buildOrderNote(product, values)), '_blank', 'noopener')
+    clearFields(form, ORDER_FIELDS)
+    clearErrors()
+    onPlaced?.()
+  }
+
+  return (
+    <form method="post" action={`${productPath(product)}?order=1#order`} noValidate onSubmit={onSubmit} onInput={onInput} className="order-form">
+      <OrderFields idPrefix={idPrefix} category={product.category} errors={errors} initial={initial} />
+      <PaymentNote newTab={newTab} />
+      <div className="order-form__actions">
+        {onCancel ? (
+          <button type="button" className="btn btn-outline" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : cancelHref ? (
+          <a className="btn btn-outline" href={cancelHref}>
+            Cancel
+          </a>
+        ) : null}
+        <button type="submit" className="btn btn-primary">
+          Purchase
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,44 @@
+import { lazy, Suspense, useRef, type ReactNode } from 'react'
+import type { Product } from '../../domain/product.ts'
+import { orderStore } from '../../stores/order-store.ts'
+
+/**
+ * The order dialog's code, fetched on the first sign that a visitor may buy (a pointer over, or focus
+ * on, 'Purchase Now') rather than with the page.
+ */
+export const loadOrderDialog = () => import('./OrderDialog.tsx')
+const OrderDialog = lazy(() => loadOrderDialog().then((m) => ({ default: m.OrderDialog })))
+
+/** Opens the dialog for `product`; focus returns to `trigger` when it closes. */
+export type OpenOrder = (product: Product, trigger: HTMLButtonElement) => void
+
+/**
+ * 'Purchase Now' buttons (rendered by `children`, given the function that opens the dialog) and the
+ * 'Place Your Order' dialog they open, with the store saying which product it is open for.
+ */
+export function Ordering({ children }: { children: (open: OpenOrder) => ReactNode }) {
+  return (
+    <orderStore.Provider init={undefined}>
+      <OrderingView>{children}</OrderingView>
+    </orderStore.Provider>
+  )
+}
+
+function OrderingView({ children }: { children: (open: OpenOrder) => ReactNode }) {
+  const openOrder = orderStore.useSelector((s) => s.open)
+  const ordering = orderStore.useSelector((s) => s.product !== null)
+  const lastTrigger = useRef<HTMLButtonElement | null>(null)
+  return (
+    <>
+      {children((product, trigger) => {
+        lastTrigger.current = trigger
+        openOrder(product)
+      })}
+      {ordering ? (
+        <Suspense fallback={null}>
+          <OrderDialog returnFocusTo={lastTrigger} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}
