@@ -81,7 +81,6 @@ export const CONTACT_SUBJECTS = [
   { value: 'custom', label: 'Custom Order' },
   { value: 'general', label: 'General Enquiry' },
 ] as const
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]['value']
 
 export function subjectLabel(value: string): string {
   return CONTACT_SUBJECTS.find((s) => s.value === value)?.label ?? value

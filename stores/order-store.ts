@@ -5,18 +5,21 @@ import { createContextStore } from './create-context-store.tsx'
 export type OrderState = {
   /** The product being ordered; null while the dialog is closed. */
   product: Product | null
-  open: (product: Product) => void
+  /** The button that opened the dialog: focus goes back to it when the dialog closes. */
+  trigger: HTMLElement | null
+  open: (product: Product, trigger: HTMLElement) => void
   close: () => void
 }
 
 /**
- * The order dialog: which product it is open for. What the visitor types stays in the form's own
+ * The order dialog: which product it is open for, and which button opened it. What the visitor types stays in the form's own
  * fields (components/order/OrderFields.tsx), and its messages in the form.
  */
 export const orderStore = createContextStore('The order store', (_: void) =>
   createStore<OrderState>()((set) => ({
     product: null,
-    open: (product) => set({ product }),
+    trigger: null,
+    open: (product, trigger) => set({ product, trigger }),
     close: () => set({ product: null }),
   })),
 )

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type RefObject } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { orderStore } from '../../stores/order-store.ts'
 import { OrderForm, OrderSummary } from './OrderForm.tsx'
 
@@ -10,9 +10,10 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * the order summary as `note`, closes the dialog and empties it; nothing is sent to our server.
  * Loaded when a visitor first shows interest in buying, not with the page.
  */
-export function OrderDialog({ returnFocusTo }: { returnFocusTo: RefObject<HTMLElement | null> }) {
+export function OrderDialog() {
   const product = orderStore.useSelector((s) => s.product)
   const close = orderStore.useSelector((s) => s.close)
+  const trigger = orderStore.useSelector((s) => s.trigger)
   const dialogRef = useRef<HTMLDialogElement>(null)
   const id = useId()
 
@@ -21,12 +22,11 @@ export function OrderDialog({ returnFocusTo }: { returnFocusTo: RefObject<HTMLEl
     if (!dialog) return
     if (!dialog.open) dialog.showModal()
     dialog.querySelector<HTMLElement>('input, select, textarea')?.focus()
-    const trigger = returnFocusTo.current
     return () => {
       // Focus goes back to the button that opened the dialog.
       if (trigger?.isConnected) trigger.focus()
     }
-  }, [returnFocusTo])
+  }, [trigger])
 
   if (!product) return null
 

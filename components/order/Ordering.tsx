@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, type ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import type { Product } from '../../domain/product.ts'
 import { orderStore } from '../../stores/order-store.ts'
 
@@ -27,16 +27,12 @@ export function Ordering({ children }: { children: (open: OpenOrder) => ReactNod
 function OrderingView({ children }: { children: (open: OpenOrder) => ReactNode }) {
   const openOrder = orderStore.useSelector((s) => s.open)
   const ordering = orderStore.useSelector((s) => s.product !== null)
-  const lastTrigger = useRef<HTMLButtonElement | null>(null)
   return (
     <>
-      {children((product, trigger) => {
-        lastTrigger.current = trigger
-        openOrder(product)
-      })}
+      {children(openOrder)}
       {ordering ? (
         <Suspense fallback={null}>
-          <OrderDialog returnFocusTo={lastTrigger} />
+          <OrderDialog />
         </Suspense>
       ) : null}
     </>
