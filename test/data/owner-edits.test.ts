@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
+import { newMessage as newEnquiry } from '../helpers/new-message.ts'
 import { journalFileFor, openStore, StoreWriteError, type Data, type Store, type StoreLogger } from '../../data/store.server.ts'
 
 let dir: string
@@ -38,14 +39,8 @@ const saveInPlace = (data: unknown) => writeFile(file, typeof data === 'string' 
 const withPrice = (data: Data, id: string, price: string): Data => ({ ...data, products: data.products.map((p) => (p.id === id ? { ...p, price } : p)) })
 const priceOf = (s: Store, id: string) => s.products.find((p) => p.id === id)?.price
 const ids = (data: { messages: readonly { id: string }[] }) => data.messages.map((m) => m.id)
-const newMessage = (n: number) => ({
-  firstName: `Ann${n}`,
-  lastName: 'Lee',
-  email: `ann${n}@example.com`,
-  subject: 'general',
-  message: 'Hello there, a question.',
-  notification: { status: 'pending' as const, attempts: [], nextAttemptAt: null, sentAt: null },
-})
+/** Enquiries waiting for their e-mail, as the site saves them. */
+const newMessage = (n: number) => newEnquiry(n, { status: 'pending', attempts: [], nextAttemptAt: null, sentAt: null })
 /** Edits are promised within a second; polled, never slept. */
 const within1s = (assertion: () => void | Promise<void>) => vi.waitFor(assertion, { timeout: 1000, interval: 20 })
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DataFileError, lockFileFor, lockHolder, openStore, StoreWriteError, type Store } from '../../data/store.server.ts'
 import { ROOT } from '../../server/paths.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
+import { newMessage } from '../helpers/new-message.ts'
 import { makeReadOnly, makeWritable } from '../helpers/read-only.ts'
 
 let dir: string
@@ -18,14 +19,6 @@ const open = async (f = file) => {
   return s
 }
 const onDisk = async () => JSON.parse(await readFile(file, 'utf8'))
-const newMessage = (n: number) => ({
-  firstName: `Ann${n}`,
-  lastName: 'Lee',
-  email: `ann${n}@example.com`,
-  subject: 'general',
-  message: 'Hello there, a question.',
-  notification: { status: 'disabled' as const, attempts: [] },
-})
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'store-test-'))

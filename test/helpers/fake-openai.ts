@@ -69,6 +69,17 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/**
+ * Starts the fake and points the openai SDK at it through the environment, which the SDK reads
+ * itself (`new OpenAI()`), as it does in production.
+ */
+export async function startFakeOpenAIForSdk(apiKey = 'sk-test-not-a-real-key'): Promise<FakeOpenAI> {
+  const fake = await startFakeOpenAI()
+  process.env.OPENAI_BASE_URL = fake.baseURL
+  process.env.OPENAI_API_KEY = apiKey
+  return fake
+}
+
 export async function startFakeOpenAI(initial: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   let options: FakeOpenAIOptions = { format: 'b64_json', delayMs: 0, ...initial }
   const requests: RecordedRequest[] = []

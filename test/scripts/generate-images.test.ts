@@ -10,7 +10,7 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { ROOT } from '../../server/paths.server.ts'
-import { failFor, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
+import { failFor, startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 
 // Each run converts dozens of images with sharp; on a busy two-core machine that takes a while.
@@ -24,10 +24,7 @@ let dir: string
 let t: TestServer | undefined
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI()
-  // For the in-test server's SDK (`new OpenAI()` reads the environment).
-  process.env.OPENAI_BASE_URL = fake.baseURL
-  process.env.OPENAI_API_KEY = KEY
+  fake = await startFakeOpenAIForSdk(KEY)
 })
 afterAll(() => fake.close())
 afterEach(async () => {

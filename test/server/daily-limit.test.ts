@@ -12,7 +12,7 @@ import { openStore, type Store } from '../../data/store.server.ts'
 import { mediaDirFor } from '../../server/paths.server.ts'
 import { createImageGenerator } from '../../server/services/image-generator.server.ts'
 import { DAY_MS, DailyImageLimit, DailyLimitError } from '../../server/services/images/daily-limit.server.ts'
-import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
+import { startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { makeReadOnly, makeWritable } from '../helpers/read-only.ts'
 
 const HOUR = 3600_000
@@ -23,9 +23,7 @@ let store: Store | undefined
 let fake: FakeOpenAI
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI()
-  process.env.OPENAI_BASE_URL = fake.baseURL
-  process.env.OPENAI_API_KEY = 'sk-test-not-a-real-key'
+  fake = await startFakeOpenAIForSdk()
 })
 afterAll(() => fake.close())
 afterEach(async () => {

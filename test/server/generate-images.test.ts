@@ -17,7 +17,7 @@ import { readEventStream } from '../../lib/event-stream.ts'
 import { ROOT } from '../../server/paths.server.ts'
 import { isFromThisMachine, NOT_OWNER_MESSAGE } from '../../server/services/images/admin-auth.server.ts'
 import { STUDIO_STYLE } from '../../server/services/images/prompts.server.ts'
-import { failFor, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
+import { failFor, startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { createTestApp, startTestServer, type TestServer } from '../helpers/server.ts'
 
 // Each run converts dozens of images with sharp; on a busy two-core machine that takes a while.
@@ -30,10 +30,7 @@ let fake: FakeOpenAI
 let t: TestServer | undefined
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI()
-  // The SDK reads these itself (`new OpenAI()`), as it does in production.
-  process.env.OPENAI_BASE_URL = fake.baseURL
-  process.env.OPENAI_API_KEY = KEY
+  fake = await startFakeOpenAIForSdk(KEY)
 })
 afterAll(async () => {
   await fake.close()

@@ -16,7 +16,7 @@ import { createApp, siteRoutes } from '../../server/app.server.ts'
 import { READABLE } from '../../server/http-errors.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
 import { createServices } from '../../server/services.server.ts'
-import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
+import { startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 const PASSWORD = 'correct horse battery'
@@ -32,9 +32,7 @@ let server: Server
 let base: string
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI()
-  process.env.OPENAI_BASE_URL = fake.baseURL
-  process.env.OPENAI_API_KEY = 'sk-test-not-a-real-key'
+  fake = await startFakeOpenAIForSdk()
   t = await createTestApp({
     env: { SITE_URL: 'https://www.example.co.uk', ADMIN_PASSWORD: PASSWORD, OPENAI_API_KEY: 'sk-test-not-a-real-key', OPENAI_MAX_RETRIES: '0', CONTACT_RATE_LIMIT: '1' },
     prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products: seedProducts.slice(0, 2), messages: [] })),

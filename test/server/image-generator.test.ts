@@ -17,7 +17,7 @@ import { mediaDirFor } from '../../server/paths.server.ts'
 import { createImageGenerator, GenerationBusyError, type ImageGeneratorOptions } from '../../server/services/image-generator.server.ts'
 import { imageRequest } from '../../server/services/images/openai-images.server.ts'
 import { ANGLE_DIRECTIONS, STUDIO_STYLE } from '../../server/services/images/prompts.server.ts'
-import { failFor, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
+import { failFor, startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.ts'
 
 // Each run converts dozens of images with sharp; on a busy two-core machine that takes a while.
 vi.setConfig({ testTimeout: 90_000 })
@@ -27,9 +27,7 @@ let dir: string
 let store: Store | undefined
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI()
-  process.env.OPENAI_BASE_URL = fake.baseURL
-  process.env.OPENAI_API_KEY = 'sk-test-not-a-real-key'
+  fake = await startFakeOpenAIForSdk()
 })
 afterAll(() => fake.close())
 afterEach(async () => {
