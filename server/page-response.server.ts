@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express'
 import { renderPage } from 'vike/server'
+import { requestOrigin } from './cache-keys.server.ts'
 
 type HttpResponse = NonNullable<Awaited<ReturnType<typeof renderPage>>['httpResponse']>
 
@@ -19,9 +20,12 @@ export function answerWithRender(res: Response, httpResponse: HttpResponse, { ca
 /**
  * Renders a page through Vike for one visitor and streams it as the answer: for pages that show what
  * that visitor sent (a form sent back with its messages), so never stored by any cache or indexed.
+ * `siteUrl` is the configured one (SITE_URL): without it the page's absolute addresses come from the
+ * request, worked out as for every other page.
  */
 export async function sendPersonalPage(req: Request, res: Response, pageContextInit: Partial<Vike.PageContext>, status?: number): Promise<void> {
-  const { httpResponse } = await renderPage({ urlOriginal: req.originalUrl, headersOriginal: req.headers, ...pageContextInit })
+  const siteUrl = requestOrigin(req, pageContextInit.siteUrl, req.app.get('trust proxy fn'))
+  const { httpResponse } = await renderPage({ urlOriginal: req.originalUrl, headersOriginal: req.headers, ...pageContextInit, siteUrl })
   if (!httpResponse) throw new Error(`${req.originalUrl} did not render`)
   // The page's own status wins when it is an error (an unknown product's 404, a failed render).
   answerWithRender(res, httpResponse, { cacheControl: 'no-store', status: httpResponse.statusCode >= 400 ? httpResponse.statusCode : status })

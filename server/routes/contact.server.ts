@@ -155,7 +155,7 @@ export function contactRoutes({ config, store, logger, enquiries, returnedForms 
   form.get('/contact', async (req, res, next) => {
     if (req.query.form === undefined) return next()
     const contactForm = await returnedForms.read(req)
-    await sendPersonalPage(req, res, { store, siteUrl: config.siteUrl ?? `${req.protocol}://${req.get('host')}`, contactForm })
+    await sendPersonalPage(req, res, { store, siteUrl: config.siteUrl, contactForm })
   })
 
   return { api, form }

@@ -16,16 +16,15 @@ export function mountOrderForm(app: Express, { store, siteUrl }: { store: Store;
     res.setHeader('Cache-Control', 'no-store')
     const product = store.products.find((p) => p.id === req.params.id)
     const values = orderValuesFrom(req.body)
-    const origin = siteUrl ?? `${req.protocol}://${req.get('host')}`
     try {
       if (!product) {
         // The product's page answers 404 itself.
-        await sendPersonalPage(req, res, { store, siteUrl: origin })
+        await sendPersonalPage(req, res, { store, siteUrl })
         return
       }
       const checked = checkOrder(product.category, values)
       if (!checked.success) {
-        await sendPersonalPage(req, res, { store, siteUrl: origin, orderForm: { values, errors: checked.errors } }, 400)
+        await sendPersonalPage(req, res, { store, siteUrl, orderForm: { values, errors: checked.errors } }, 400)
         return
       }
       req.log?.info({ product: product.id }, 'order handed to the payment page (form post)')
