@@ -35,7 +35,14 @@ export function journalFileFor(file: string): string {
   return `${file}.journal`
 }
 
-const line = (record: JournalRecord) => `${JSON.stringify(record)}\n`
+const messageLines = new WeakMap<StoredMessage, string>()
+/** A message's line is made once: changes are immutable, so a compaction joins lines already made. */
+function line(record: JournalRecord): string {
+  if (!('message' in record)) return `${JSON.stringify(record)}\n`
+  let text = messageLines.get(record.message)
+  if (text === undefined) messageLines.set(record.message, (text = `${JSON.stringify(record)}\n`))
+  return text
+}
 
 export class Journal {
   /** Lines appended since the journal was last rewritten. */
