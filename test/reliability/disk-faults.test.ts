@@ -13,6 +13,7 @@ import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DataSchema } from '../../data/store.server.ts'
 import { spawnServer, type ChildServer } from '../helpers/child-server.ts'
+import { lostEnquiries, SHOPS } from '../helpers/years-of-enquiries.ts'
 import { makeReadOnly, makeWritable } from '../helpers/read-only.ts'
 
 const SAVE_FAILED = /^Sorry, your message could not be saved just now\. Please try again in a few minutes, or e-mail us at \S+@\S+\.$/
@@ -76,6 +77,9 @@ async function expectRefusedButServing(s: ChildServer) {
   expect(await health.json()).toMatchObject({ status: 'degraded', error: expect.stringMatching(/^The data file cannot be written\.$/) })
 }
 
+/** The ids of the enquiries in the data file now. */
+const inDataFile = async (dataFile: string) => (JSON.parse(await readFile(dataFile, 'utf8')) as { messages: { id: string }[] }).messages.map((m) => m.id)
+
 async function expectRecovered(s: ChildServer, dataFile: string, earlier: string[]) {
   expect((await fetch(`${s.url}/healthz`)).status).toBe(200)
   const later = await saveSome(s, 100, 2)
@@ -92,86 +96,95 @@ afterEach(async () => {
   server = undefined
 })
 
-describe('a read-only data folder while running', () => {
-  let dir: string
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'readonly-'))
-  })
-  afterAll(async () => {
-    await makeWritable(dir).catch(() => {})
-    await rm(dir, { recursive: true, force: true })
+for (const shop of SHOPS) {
+  describe(`a read-only data folder while running, ${shop.name}`, () => {
+    let dir: string
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(os.tmpdir(), 'readonly-'))
+    })
+    afterAll(async () => {
+      await makeWritable(dir).catch(() => {})
+      await rm(dir, { recursive: true, force: true })
+    })
+
+    it('answers 503 with a sentence, keeps serving pages, loses nothing, and recovers when writable again', async () => {
+      const dataFile = path.join(dir, 'db.json')
+      const history = await shop.prepare(dataFile)
+      server = await spawnServer({ DATA_FILE: dataFile, CONTACT_RATE_LIMIT: '0' })
+      const earlier = [...(await inDataFile(dataFile)), ...(await saveSome(server, 0, 3))]
+      const before = await readFile(dataFile)
+
+      await makeReadOnly(dir)
+      try {
+        await expectRefusedButServing(server)
+        expect((await readFile(dataFile)).equals(before)).toBe(true) // byte for byte
+      } finally {
+        await makeWritable(dir)
+      }
+      await expectRecovered(server, dataFile, earlier)
+      expect(await lostEnquiries(dataFile, history)).toEqual([])
+    })
   })
 
-  it('answers 503 with a sentence, keeps serving pages, loses nothing, and recovers when writable again', async () => {
-    const dataFile = path.join(dir, 'db.json')
-    server = await spawnServer({ DATA_FILE: dataFile, CONTACT_RATE_LIMIT: '0' })
-    const earlier = await saveSome(server, 0, 3)
-    const before = await readFile(dataFile)
+  describe(`a full disk while running, ${shop.name}`, () => {
+    let mnt: string
+    let mounted = false
+    let why = ''
+    beforeAll(async () => {
+      mnt = await mkdtemp(path.join(os.tmpdir(), 'fulldisk-'))
+      if (process.getuid?.() !== 0) {
+        why = 'mounting a small tmpfs needs root'
+        return
+      }
+      try {
+        // Room for the shop's files and little more (ten years of enquiries are moved once, a copy kept meanwhile).
+        execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${shop.name === 'a fresh shop' ? '256k' : '48m'}`, 'tmpfs', mnt], { stdio: 'pipe' })
+        mounted = true
+      } catch (err) {
+        why = `mount -t tmpfs is not permitted here: ${(err as Error).message.split('\n')[0]}`
+      }
+    })
+    afterAll(async () => {
+      server?.child.kill('SIGKILL')
+      await server?.exited
+      if (mounted) execFileSync('umount', ['-l', mnt])
+      await rm(mnt, { recursive: true, force: true })
+    })
 
-    await makeReadOnly(dir)
-    try {
+    it('answers 503 with a sentence, keeps serving pages, loses nothing, and recovers once space is freed', async (ctx) => {
+      if (!mounted) return ctx.skip(why)
+      const dataFile = path.join(mnt, 'db.json')
+      const history = await shop.prepare(dataFile)
+      server = await spawnServer({ DATA_FILE: dataFile, CONTACT_RATE_LIMIT: '0' })
+      const earlier = [...(await inDataFile(dataFile)), ...(await saveSome(server, 0, 3))]
+      const before = await readFile(dataFile)
+      const files = await readdir(mnt)
+
+      // Fill the disk to the last byte.
+      const filler = path.join(mnt, 'filler.bin')
+      const fh = await open(filler, 'w')
+      const chunk = Buffer.alloc(4096, 1)
+      try {
+        for (;;) await fh.write(chunk)
+      } catch (err) {
+        expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC')
+      }
+      try {
+        for (;;) await fh.write(chunk, 0, 1) // the last bytes of the last page
+      } catch {
+        /* full */
+      }
+      await fh.close()
+
       await expectRefusedButServing(server)
-      expect((await readFile(dataFile)).equals(before)).toBe(true) // byte for byte
-    } finally {
-      await makeWritable(dir)
-    }
-    await expectRecovered(server, dataFile, earlier)
+      expect((await readFile(dataFile)).equals(before)).toBe(true)
+      // A failed write leaves no half-written temporary file behind to fill the owner's backup.
+      expect((await readdir(mnt)).sort()).toEqual([...files, 'filler.bin'].sort())
+      expect(files.filter((f) => !f.startsWith('db.enquiries-')).sort()).toEqual(['db.json', 'db.json.journal', 'db.json.lock'])
+
+      await rm(filler)
+      await expectRecovered(server, dataFile, earlier)
+      expect(await lostEnquiries(dataFile, history)).toEqual([])
+    })
   })
-})
-
-describe('a full disk while running', () => {
-  let mnt: string
-  let mounted = false
-  let why = ''
-  beforeAll(async () => {
-    mnt = await mkdtemp(path.join(os.tmpdir(), 'fulldisk-'))
-    if (process.getuid?.() !== 0) {
-      why = 'mounting a small tmpfs needs root'
-      return
-    }
-    try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', mnt], { stdio: 'pipe' })
-      mounted = true
-    } catch (err) {
-      why = `mount -t tmpfs is not permitted here: ${(err as Error).message.split('\n')[0]}`
-    }
-  })
-  afterAll(async () => {
-    server?.child.kill('SIGKILL')
-    await server?.exited
-    if (mounted) execFileSync('umount', ['-l', mnt])
-    await rm(mnt, { recursive: true, force: true })
-  })
-
-  it('answers 503 with a sentence, keeps serving pages, loses nothing, and recovers once space is freed', async (ctx) => {
-    if (!mounted) return ctx.skip(why)
-    const dataFile = path.join(mnt, 'db.json')
-    server = await spawnServer({ DATA_FILE: dataFile, CONTACT_RATE_LIMIT: '0' })
-    const earlier = await saveSome(server, 0, 3)
-    const before = await readFile(dataFile)
-
-    // Fill the disk to the last byte.
-    const filler = path.join(mnt, 'filler.bin')
-    const fh = await open(filler, 'w')
-    const chunk = Buffer.alloc(4096, 1)
-    try {
-      for (;;) await fh.write(chunk)
-    } catch (err) {
-      expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC')
-    }
-    try {
-      for (;;) await fh.write(chunk, 0, 1) // the last bytes of the last page
-    } catch {
-      /* full */
-    }
-    await fh.close()
-
-    await expectRefusedButServing(server)
-    expect((await readFile(dataFile)).equals(before)).toBe(true)
-    // A failed write leaves no half-written temporary file behind to fill the owner's backup.
-    expect((await readdir(mnt)).sort()).toEqual(['db.json', 'db.json.journal', 'db.json.lock', 'filler.bin'])
-
-    await rm(filler)
-    await expectRecovered(server, dataFile, earlier)
-  })
-})
+}

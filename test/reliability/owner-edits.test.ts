@@ -8,23 +8,31 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Data } from '../../data/store.server.ts'
+import type { StoredMessage } from '../../data/message.server.ts'
 import { spawnServer, type ChildServer } from '../helpers/child-server.ts'
+import { lostEnquiries, SHOPS } from '../helpers/years-of-enquiries.ts'
 
 let dir: string
 let file: string
 let server: ChildServer
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'owner-edits-live-'))
-  file = path.join(dir, 'db.json')
-  server = await spawnServer({ DATA_FILE: file, CONTACT_RATE_LIMIT: '0', LOG_LEVEL: 'info' })
-  // A page's first render loads its code: paid here, so the timings below measure the edit alone.
-  for (const p of ['/products', '/products?category=footwear', '/admin', '/api/products']) await fetch(`${server.url}${p}`)
-})
-afterAll(async () => {
-  server?.child.kill('SIGKILL')
-  await server?.exited
-  await rm(dir, { recursive: true, force: true })
-})
+let history: readonly StoredMessage[]
+/** The server on a shop of its own: fresh, or holding ten years of enquiries. */
+const onShop = (shop: (typeof SHOPS)[number]) => {
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'owner-edits-live-'))
+    file = path.join(dir, 'db.json')
+    history = await shop.prepare(file)
+    server = await spawnServer({ DATA_FILE: file, CONTACT_RATE_LIMIT: '0', LOG_LEVEL: 'info' })
+    // A page's first render loads its code: paid here, so the timings below measure the edit alone.
+    for (const p of ['/products', '/products?category=footwear', '/admin', '/api/products']) await fetch(`${server.url}${p}`)
+  })
+  afterAll(async () => {
+    server?.child.kill('SIGKILL')
+    await server?.exited
+    expect(await lostEnquiries(file, history)).toEqual([])
+    await rm(dir, { recursive: true, force: true })
+  })
+}
 
 const onDisk = async (): Promise<Data> => JSON.parse(await readFile(file, 'utf8'))
 const pretty = (data: unknown) => `${JSON.stringify(data, null, 2)}\n`
@@ -84,73 +92,76 @@ const logLines = () =>
       }
     })
 
-describe('an owner’s edit while the site runs', () => {
-  it('is served within a second on the pages, their JSON-LD, the admin overview and /api/products (saved by rename)', async () => {
-    const since = Date.now()
-    await saveByRename(pretty(edit(await onDisk(), 'oxford-brogue', { price: '£199.00', name: 'Oxford Brogue in Oxblood' })))
-    await within1s(since, async () => {
-      expect(await apiPrice('oxford-brogue')).toBe('£199.00')
-      const catalogue = await get('/products')
-      expect(catalogue.text).toContain('Oxford Brogue in Oxblood')
-      expect(catalogue.text).toContain('£199.00')
-      expect(jsonLdPrices(catalogue.text)).toContain('199.00')
-      expect((await get('/admin')).text).toContain('Oxford Brogue in Oxblood')
+for (const shop of SHOPS) {
+  describe(`an owner’s edit while the site runs, ${shop.name}`, () => {
+    onShop(shop)
+    it('is served within a second on the pages, their JSON-LD, the admin overview and /api/products (saved by rename)', async () => {
+      const since = Date.now()
+      await saveByRename(pretty(edit(await onDisk(), 'oxford-brogue', { price: '£199.00', name: 'Oxford Brogue in Oxblood' })))
+      await within1s(since, async () => {
+        expect(await apiPrice('oxford-brogue')).toBe('£199.00')
+        const catalogue = await get('/products')
+        expect(catalogue.text).toContain('Oxford Brogue in Oxblood')
+        expect(catalogue.text).toContain('£199.00')
+        expect(jsonLdPrices(catalogue.text)).toContain('199.00')
+        expect((await get('/admin')).text).toContain('Oxford Brogue in Oxblood')
+      })
     })
-  })
 
-  it('is served within a second when the file is rewritten in place', async () => {
-    const since = Date.now()
-    await saveInPlace(pretty(edit(await onDisk(), 'oxford-brogue', { price: '£205.00' })))
-    await within1s(since, async () => {
+    it('is served within a second when the file is rewritten in place', async () => {
+      const since = Date.now()
+      await saveInPlace(pretty(edit(await onDisk(), 'oxford-brogue', { price: '£205.00' })))
+      await within1s(since, async () => {
+        expect(await apiPrice('oxford-brogue')).toBe('£205.00')
+        expect((await get('/products?category=footwear')).text).toContain('£205.00')
+      })
+    })
+
+    it('saved from a copy opened before enquiries arrived, loses none of them nor those after it', async () => {
+      const stale = await onDisk()
+      const before = await Promise.all([1, 2, 3, 4, 5].map(post))
+      const since = Date.now()
+      await saveByRename(pretty(edit(stale, 'chelsea-boot', { price: '£215.00' })))
+      const after = await Promise.all([6, 7, 8].map(post))
+      await within1s(since, async () => expect(await apiPrice('chelsea-boot')).toBe('£215.00'))
+      await within1s(since, async () => {
+        const saved = (await onDisk()).messages.map((m) => m.id)
+        for (const id of [...before, ...after]) expect(saved).toContain(id)
+      })
+      expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')?.price).toBe('£215.00')
+    })
+
+    it('when broken, is left as saved while the site serves the last good catalogue and keeps enquiries; once fixed, they are merged in', async () => {
+      const good = await readFile(file, 'utf8')
+      const broken = good.replace('"price": "£205.00",', '"price": "£205.00"') // a comma lost
+      const line = broken.split('\n').findIndex((l) => l.includes('"price": "£205.00"')) + 2
+      await saveByRename(broken)
+      await within1s(Date.now(), async () => {
+        const health = await fetch(`${server.url}/healthz`)
+        expect(health.status).toBe(200)
+        const body = (await health.json()) as { status: string; dataFile: string }
+        expect(body.status).toBe('attention')
+        expect(body.dataFile).toMatch(new RegExp(`^db\\.json is not valid JSON at line ${line}, column \\d+: a comma is missing`))
+        expect(body.dataFile).not.toContain(dir) // a public answer: the file's name, not where it is
+      })
+      // The shop goes on: the last good catalogue, and enquiries acknowledged.
       expect(await apiPrice('oxford-brogue')).toBe('£205.00')
-      expect((await get('/products?category=footwear')).text).toContain('£205.00')
+      expect((await get('/products')).status).toBe(200)
+      const during = await Promise.all([9, 10].map(post))
+      expect(await readFile(file, 'utf8')).toBe(broken)
+      const errors = logLines().filter((l) => l.level >= 50 && l.dataFile === file)
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toMatchObject({ line })
+      expect(errors[0]!.msg).toContain(`${file} is not valid JSON at line ${line}`)
+
+      const since = Date.now()
+      await saveInPlace(good.replace('"price": "£205.00",', '"price": "£209.00",'))
+      await within1s(since, async () => {
+        expect(await apiPrice('oxford-brogue')).toBe('£209.00')
+        const saved = (await onDisk()).messages.map((m) => m.id)
+        for (const id of during) expect(saved).toContain(id)
+      })
+      expect(((await (await fetch(`${server.url}/healthz`)).json()) as { status: string }).status).toBe('ok')
     })
   })
-
-  it('saved from a copy opened before enquiries arrived, loses none of them nor those after it', async () => {
-    const stale = await onDisk()
-    const before = await Promise.all([1, 2, 3, 4, 5].map(post))
-    const since = Date.now()
-    await saveByRename(pretty(edit(stale, 'chelsea-boot', { price: '£215.00' })))
-    const after = await Promise.all([6, 7, 8].map(post))
-    await within1s(since, async () => expect(await apiPrice('chelsea-boot')).toBe('£215.00'))
-    await within1s(since, async () => {
-      const saved = (await onDisk()).messages.map((m) => m.id)
-      for (const id of [...before, ...after]) expect(saved).toContain(id)
-    })
-    expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')?.price).toBe('£215.00')
-  })
-
-  it('when broken, is left as saved while the site serves the last good catalogue and keeps enquiries; once fixed, they are merged in', async () => {
-    const good = await readFile(file, 'utf8')
-    const broken = good.replace('"price": "£205.00",', '"price": "£205.00"') // a comma lost
-    const line = broken.split('\n').findIndex((l) => l.includes('"price": "£205.00"')) + 2
-    await saveByRename(broken)
-    await within1s(Date.now(), async () => {
-      const health = await fetch(`${server.url}/healthz`)
-      expect(health.status).toBe(200)
-      const body = (await health.json()) as { status: string; dataFile: string }
-      expect(body.status).toBe('attention')
-      expect(body.dataFile).toMatch(new RegExp(`^db\\.json is not valid JSON at line ${line}, column \\d+: a comma is missing`))
-      expect(body.dataFile).not.toContain(dir) // a public answer: the file's name, not where it is
-    })
-    // The shop goes on: the last good catalogue, and enquiries acknowledged.
-    expect(await apiPrice('oxford-brogue')).toBe('£205.00')
-    expect((await get('/products')).status).toBe(200)
-    const during = await Promise.all([9, 10].map(post))
-    expect(await readFile(file, 'utf8')).toBe(broken)
-    const errors = logLines().filter((l) => l.level >= 50 && l.dataFile === file)
-    expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatchObject({ line })
-    expect(errors[0]!.msg).toContain(`${file} is not valid JSON at line ${line}`)
-
-    const since = Date.now()
-    await saveInPlace(good.replace('"price": "£205.00",', '"price": "£209.00",'))
-    await within1s(since, async () => {
-      expect(await apiPrice('oxford-brogue')).toBe('£209.00')
-      const saved = (await onDisk()).messages.map((m) => m.id)
-      for (const id of during) expect(saved).toContain(id)
-    })
-    expect(((await (await fetch(`${server.url}/healthz`)).json()) as { status: string }).status).toBe('ok')
-  })
-})
+}
