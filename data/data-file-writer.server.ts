@@ -46,7 +46,7 @@ export type WriterParts = {
  */
 export class DataFileWriter {
   private committed: Data
-  current: Data
+  private state: Data
   private queue: Pending[] = []
   private running: Promise<void> | null = null
   private closed = false
@@ -55,17 +55,31 @@ export class DataFileWriter {
   private journalBehind = false
   private version = 0
   private readonly changes = new ChangeLog()
-  problem: DataProblem | null = null
+  private issue: DataProblem | null = null
   private retry: NodeJS.Timeout | null = null
+  private productChanges = 0
+
+  /** What the site serves: the last write plus the changes queued since. */
+  get current(): Data {
+    return this.state
+  }
+
+  /** What is wrong with the owner's file while it has an error, else null. */
+  get problem(): DataProblem | null {
+    return this.issue
+  }
+
   /** Goes up whenever the products change, so rendered pages know to re-render. */
-  productsVersion = 0
+  get productsVersion(): number {
+    return this.productChanges
+  }
 
   constructor(
     private readonly parts: WriterParts,
     private readonly adopted: () => void,
   ) {
     this.committed = parts.db.data
-    this.current = parts.db.data
+    this.state = parts.db.data
   }
 
   update(change: Change): Promise<void> {
@@ -180,8 +194,8 @@ export class DataFileWriter {
   }
 
   private setCurrent(next: Data) {
-    if (next.products !== this.current.products) this.productsVersion++
-    this.current = next
+    if (next.products !== this.state.products) this.productChanges++
+    this.state = next
   }
 
   /** Writing back what an owner's edit lacked failed (disk full, read-only): try again in a while. */
@@ -250,11 +264,11 @@ export class DataFileWriter {
     const { file, logger, journal } = this.parts
     if (problem === null) {
       if (this.problem) logger.info({ dataFile: file }, `${file} is valid again: the site serves it, with the enquiries received meanwhile.`)
-      this.problem = null
+      this.issue = null
       return
     }
     if (this.problem?.message === problem.message) return
-    this.problem = problem
+    this.issue = problem
     logger.error(
       { dataFile: file, line: problem.line, column: problem.column },
       `${problem.message} The site keeps serving the last good version and keeps new enquiries in ${path.basename(journal.file)} until the file is fixed; the file is left exactly as saved.`,
