@@ -46,18 +46,29 @@ export class RepeatedText {
 
   /** Counts an enquiry about to be saved. */
   count(text: string, email: string, now = Date.now()): Counted {
+    const seen: Seen = { addresses: new Map(), ids: [], reason: null }
+    if (this.threshold <= 0) return { seen, reason: null, earlier: [] }
     const key = textKey(text)
-    const seen = this.texts.get(key) ?? { addresses: new Map(), ids: [], reason: null }
+    const known = this.texts.get(key) ?? seen
     this.texts.delete(key)
     if (this.texts.size >= MAX_TEXTS) this.texts.delete(this.texts.keys().next().value!)
-    this.texts.set(key, seen) // newest last, so the oldest is forgotten first
-    for (const [address, at] of seen.addresses) if (at <= now - DAY_MS) seen.addresses.delete(address)
-    seen.addresses.set(email.toLowerCase(), now)
-    if (this.threshold <= 0 || seen.addresses.size <= this.threshold) return { seen, reason: null, earlier: [] }
-    seen.reason = `the same text came from ${seen.addresses.size} e-mail addresses within a day`
-    const earlier = seen.ids
-    seen.ids = []
-    return { seen, reason: seen.reason, earlier }
+    this.texts.set(key, known) // newest last, so the oldest is forgotten first
+    const { addresses } = known
+    const address = email.toLowerCase()
+    addresses.delete(address)
+    addresses.set(address, now) // oldest first, so those a day old are dropped from the front
+    for (const [old, at] of addresses) {
+      if (at > now - DAY_MS) break
+      addresses.delete(old)
+    }
+    if (addresses.size <= this.threshold) {
+      known.reason = null // a campaign of yesterday's
+      return { seen: known, reason: null, earlier: [] }
+    }
+    known.reason = `the same text came from ${addresses.size} e-mail addresses within a day`
+    const earlier = known.ids
+    known.ids = []
+    return { seen: known, reason: known.reason, earlier }
   }
 
   /** Notes a saved enquiry; returns the reason to mark it with if its text became a campaign's while it was being saved. */

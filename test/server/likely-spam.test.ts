@@ -31,8 +31,10 @@ describe('the spam rules', () => {
     expect(rule.count('buy   FOLLOWERS now', 'BOT1@example.com', now).reason).toBeNull()
     const fourth = rule.count('Buy followers now', 'bot4@example.com', now)
     expect(fourth).toMatchObject({ reason: 'the same text came from 4 e-mail addresses within a day', earlier: ['id0', 'id1', 'id2'] })
-    // A day later the count starts again.
-    expect(rule.count('Buy followers now', 'bot5@example.com', now + 25 * 60 * 60 * 1000).reason).toBeNull()
+    // A day later the count starts again, and an enquiry with that text is not marked.
+    const dayLater = rule.count('Buy followers now', 'bot5@example.com', now + 25 * 60 * 60 * 1000)
+    expect(dayLater.reason).toBeNull()
+    expect(rule.saved(dayLater, 'id5')).toBeNull()
     // 0 (CONTACT_RATE_LIMIT=0) turns the rule off.
     const off = new RepeatedText(0)
     for (let n = 0; n < 50; n++) expect(off.count('same', `a${n}@example.com`, now).reason).toBeNull()
