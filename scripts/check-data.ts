@@ -98,7 +98,7 @@ export async function main(argv: readonly string[], out: Out, err: Out, env: Nod
   }
   const dated = await checkDatedFiles(file)
   if (dated.problems.length > 0) {
-    err(`${[...dated.problems, 'The site leaves the enquiries of a dated file it cannot read out of its lists until the file is fixed, and keeps that month\'s newer ones in the data file.'].join('\n')}\n`)
+    err(`${[...dated.problems, 'The site leaves the enquiries of a dated file it cannot read out of its lists, and keeps those due to move there in the data file, until the file is fixed.'].join('\n')}\n`)
     return 1
   }
   out(`${[`${file} is valid.`, ...summarise(checked.data), ...dated.summary, ...(await waitingInJournal(file, checked.data))].join('\n')}\n`)

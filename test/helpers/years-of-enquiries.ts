@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { listDatedFiles, readDatedFile } from '../../data/dated-files.server.ts'
+import { journalFileFor } from '../../data/journal.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
 import type { StoredMessage } from '../../data/message.server.ts'
 
@@ -27,12 +28,14 @@ export function yearsOfEnquiries(count: number, years = 10, now = Date.now()): S
 
 /**
  * A data file of the shape every enquiry lived in before the dated files: the seed catalogue and
- * `count` enquiries over `years` years in `messages`. Returns the enquiries written.
+ * `count` enquiries over `years` years in `messages`, with the journal such a server kept beside it
+ * (a line per enquiry ever saved). Returns the enquiries written.
  */
 export async function writeOldShapeFile(file: string, count: number, years = 10): Promise<StoredMessage[]> {
   await mkdir(path.dirname(file), { recursive: true })
   const messages = yearsOfEnquiries(count, years)
   await writeFile(file, `${JSON.stringify({ products: seedProducts, messages }, null, 2)}\n`)
+  await writeFile(journalFileFor(file), messages.map((message) => `${JSON.stringify({ message })}\n`).join(''))
   return messages
 }
 

@@ -138,7 +138,7 @@ for (const shop of SHOPS) {
       }
       try {
         // Room for the shop's files and little more (ten years of enquiries are moved once, a copy kept meanwhile).
-        execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${shop.name === 'a fresh shop' ? '256k' : '48m'}`, 'tmpfs', mnt], { stdio: 'pipe' })
+        execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${shop.name === 'a fresh shop' ? '256k' : '64m'}`, 'tmpfs', mnt], { stdio: 'pipe' })
         mounted = true
       } catch (err) {
         why = `mount -t tmpfs is not permitted here: ${(err as Error).message.split('\n')[0]}`
