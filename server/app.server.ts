@@ -14,6 +14,7 @@ import { warnOfUntrustedProxy } from './proxy-warning.server.ts'
 import { createPageHandler } from './render.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
+import { requireSiteHost } from './site-host.server.ts'
 import { serveClientBuild } from './static-files.server.ts'
 import { mountOrderForm } from './routes/order.server.ts'
 import { productsRouter } from './routes/products.server.ts'
@@ -106,6 +107,7 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
 
   app.use(log.middleware)
   app.use(proxyWarning)
+  app.use(requireSiteHost({ siteUrl: config.siteUrl }))
   app.use(rejectMalformedUrls)
   app.use(securityHeaders({ isProduction: !vite, paymentOrigins: paymentOriginsOf(store) }))
   app.use(refuseCrossSite({ siteUrl: config.siteUrl }))
