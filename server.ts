@@ -50,7 +50,9 @@ async function main() {
 
   // Requests reach the site through a paced queue, so a flood cannot hold the event loop; cache hits
   // are answered before Express runs. The server's deadlines: server/server-timeouts.server.ts.
-  const server: Server = createSiteServer(pacedDispatch(site.handler)).listen(config.port, config.host ?? '::', () => {
+  // Vite's dev server serves source files by path: on this machine only, unless HOST says otherwise.
+  const host = config.host ?? (isDev ? 'localhost' : '::')
+  const server: Server = createSiteServer(pacedDispatch(site.handler)).listen(config.port, host, () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
     logger.info({ port, dataFile: store.file, mode: isDev ? 'development' : 'production' }, `Serving on http://localhost:${port}`)

@@ -128,7 +128,7 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
 
   app.use(seoRouter({ siteUrl: config.siteUrl, store, responses }))
 
-  app.get('/healthz', healthHandler(store))
+  app.get('/healthz', healthHandler(store, deps.services.images.owner))
 
   const { api, beforePages } = routes({ ...deps, responses })
   api(app)

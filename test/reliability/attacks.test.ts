@@ -15,7 +15,7 @@ let dir: string
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'leather-cache-attacks-'))
-  server = await spawnServer({ DATA_FILE: path.join(dir, 'db.json'), LOG_LEVEL: 'warn', SITE_URL: '' }, { keepOutput: false })
+  server = await spawnServer({ DATA_FILE: path.join(dir, 'db.json'), LOG_LEVEL: 'warn', SITE_URL: '' })
 })
 
 afterAll(async () => {
@@ -162,4 +162,27 @@ describe('deadlines: a client sending its headers a byte at a time (slowloris)',
     expect(cutAt - started).toBeLessThan(13_000) // 10 s for the headers, checked every second
     expect(answer).toMatch(/^HTTP\/1\.1 408/)
   }, 30_000)
+})
+
+/** One request exactly as written (any request target), on its own connection: the status line's code. */
+async function rawStatus(target: string): Promise<number> {
+  const socket = connect(server.port, '127.0.0.1')
+  let answer = ''
+  socket.on('data', (d) => (answer += d))
+  socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`)
+  await new Promise((resolve) => socket.once('close', resolve))
+  return Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1])
+}
+
+describe('odd request targets', () => {
+  it('answers targets that are not addresses on this site 400, with no stack in the log; an absolute address as its path', async () => {
+    for (const target of ['ipfs://x/', 'tauri://x/products', 'file:///etc/passwd', '*', 'x', 'http:/x']) {
+      expect(await rawStatus(target), target).toBe(400)
+    }
+    expect(await rawStatus(`http://127.0.0.1:${server.port}/products`)).toBe(200)
+    expect(await rawStatus('http://example/products')).toBe(200) // SITE_URL unset: a well-formed host is the site's
+    expect(await rawStatus('http://example%2Fproducts/x')).toBe(400)
+    expect(server.output()).not.toMatch(/\n\s+at /)
+    expect(server.output()).not.toMatch(/"level":50/)
+  })
 })

@@ -390,11 +390,11 @@ describe('without ADMIN_PASSWORD: only the machine itself', () => {
 
   it('refuses a request from this machine that names another host (DNS rebinding), spending nothing', async () => {
     // Without SITE_URL any well-formed host is the site's, so the owner check itself must refuse it.
-    const { app: a } = await app({ SITE_URL: '' }, FEW)
-    const res = await request(a).post('/api/generate-images').set('Host', 'shop-offers.example')
+    const first = await app({ SITE_URL: '' }, FEW)
+    const res = await request(first.app).post('/api/generate-images').set('Host', 'shop-offers.example')
     expect(res.status).toBe(403)
     expect(res.body).toEqual({ error: NOT_OWNER_MESSAGE })
-    await t.close()
+    await first.close()
     // With SITE_URL, a host that is not its own is refused before any route.
     const { app: b } = await app({}, FEW)
     expect((await request(b).post('/api/generate-images').set('Host', 'shop-offers.example')).status).toBe(400)
