@@ -553,6 +553,27 @@ describe('the daily image limit', () => {
     expect(counted).toBeLessThan(RUN)
   })
 
+  it("counts every request sent, the SDK's retries included (each may be paid for)", async () => {
+    const seen = new Set<string>()
+    // Each image's first request fails (500), and the SDK retries it.
+    fake.set({ reply: (req) => (seen.has(req.body.prompt!) ? 'ok' : (seen.add(req.body.prompt!), 'fail')) })
+    const { app: a, dataFile } = await app({ OPENAI_MAX_RETRIES: '2' }, FEW)
+    const res = await request(a).post('/api/generate-images').expect(200)
+    expect(res.body.results).toEqual({ successCount: FEW.length, errorCount: 0, total: FEW.length })
+    expect(fake.requests).toHaveLength(2 * RUN)
+    expect((await runs(dataFile))[0]!.images).toBe(2 * RUN)
+  })
+
+  it('sends no retry past the daily limit: the run stops where the limit is reached', async () => {
+    fake.set({ reply: () => 'fail' })
+    const { app: a, dataFile } = await app({ OPENAI_MAX_RETRIES: '2', IMAGE_DAILY_LIMIT: String(RUN + 2) }, FEW)
+    const res = await request(a).post('/api/generate-images').expect(200)
+    expect(res.body.stoppedEarly).toBe('Stopped: retrying the failed images would pass the daily image limit.')
+    expect(fake.requests).toHaveLength(RUN + 2)
+    expect((await runs(dataFile))[0]!.images).toBe(RUN + 2)
+    expect((await request(a).get('/api/generate-images').expect(200)).body.allowance).toMatchObject({ used: RUN + 2, left: 0 })
+  })
+
   it('shows the limit and what is left on /admin, to the owner', async () => {
     const { app: a } = await app({ IMAGE_DAILY_LIMIT: '100' }, FEW)
     await request(a).post('/api/generate-images').expect(200)
