@@ -12,6 +12,7 @@ import { CLIENT_DIST, mediaDirFor, SEED_IMAGES, SERVER_ENTRY } from './paths.ser
 import { isServedFromCache, ResponseCache } from './page-cache.server.ts'
 import { warnOfUntrustedProxy } from './proxy-warning.server.ts'
 import { createPageHandler } from './render.server.ts'
+import { limitUncachedRenders } from './render-limit.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
 import { requireSiteHost } from './site-host.server.ts'
@@ -134,6 +135,7 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
   api(app)
   app.use('/api', apiNotFound)
 
+  app.use(limitUncachedRenders(responses))
   beforePages(app)
   app.get(
     '/{*splat}',

@@ -141,7 +141,7 @@ describe('flood: one-off keys', () => {
     for (const page of ['/', '/products', '/products?category=bags']) {
       expect((await hostGet(page, own())).headers['cache-status'], page).toBe('ashbourne; hit')
     }
-  })
+  }, 120_000)
 })
 
 describe('deadlines: a client sending its headers a byte at a time (slowloris)', () => {
@@ -184,5 +184,23 @@ describe('odd request targets', () => {
     expect(await rawStatus('http://example%2Fproducts/x')).toBe(400)
     expect(server.output()).not.toMatch(/\n\s+at /)
     expect(server.output()).not.toMatch(/"level":50/)
+  })
+})
+
+describe('renders the cache cannot answer (last: it uses up this client’s allowance)', () => {
+  it('limits one visitor to 120 a minute (429), while pages from the cache still answer', async () => {
+    const own = `127.0.0.1:${server.port}`
+    await hostGet('/products', own)
+    const statuses: number[] = []
+    for (let i = 0; i < 130; i++) statuses.push((await hostGet(`/%70roducts?n=${i}`, own)).status)
+    // Earlier tests' spellings count too: at most 120 renders, then 429 only.
+    const firstRefused = statuses.indexOf(429)
+    expect(firstRefused).toBeGreaterThan(100)
+    expect(statuses.slice(0, firstRefused).every((s) => s === 200)).toBe(true)
+    expect(statuses.slice(firstRefused).every((s) => s === 429)).toBe(true)
+    // The order form posted back with its messages is one of them.
+    const order = await fetch(`${server.url}/products/oxford-brogue`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'firstName=' })
+    expect(order.status).toBe(429)
+    expect((await hostGet('/products', own)).headers['cache-status']).toBe('ashbourne; hit')
   })
 })
