@@ -3,13 +3,14 @@
  * forms, image generation) → Express app (its routes receive the services) → listen → shutdown.
  * `tsx server.ts` serves the production build; `tsx server.ts --dev` serves with Vite's hot reload.
  */
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import { DataFileError, openStore } from './data/store.server.ts'
 import { createSite } from './server/app.server.ts'
 import { ConfigError, loadConfig } from './server/config.server.ts'
 import { createLogger } from './server/logger.server.ts'
 import { pacedDispatch } from './server/paced-dispatch.server.ts'
 import { ROOT } from './server/paths.server.ts'
+import { createSiteServer } from './server/server-timeouts.server.ts'
 import { createServices } from './server/services.server.ts'
 import { SHUTTING_DOWN } from './server/services/image-generator.server.ts'
 
@@ -48,8 +49,10 @@ async function main() {
   const site = await createSite({ config, store, services, logger, vite })
 
   // Requests reach the site through a paced queue, so a flood cannot hold the event loop; cache hits
-  // are answered before Express runs.
-  const server: Server = createServer(pacedDispatch(site.handler)).listen(config.port, config.host ?? '::', () => {
+  // are answered before Express runs. The server's deadlines: server/server-timeouts.server.ts.
+  // Vite's dev server serves source files by path: on this machine only, unless HOST says otherwise.
+  const host = config.host ?? (isDev ? 'localhost' : '::')
+  const server: Server = createSiteServer(pacedDispatch(site.handler)).listen(config.port, host, () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
     logger.info({ port, dataFile: store.file, mode: isDev ? 'development' : 'production' }, `Serving on http://localhost:${port}`)

@@ -8,6 +8,7 @@ import { ROOT } from '../server/paths.server.ts'
 import type { Encoding } from '../server/page-cache.server.ts'
 import type { CapturedAnswers } from './bare-server.ts'
 import { browserHeaders, FETCH_HEADERS, PAGE_HEADERS } from './browser-headers.ts'
+import { runFloodBench, type FloodBench } from './flood.ts'
 import { prepareDataDir, startBenchServer } from './server.ts'
 
 export type Row = { name: string; reqPerSec: number; p99Ms: number; errors: number; non2xx: number; kbPerAnswer?: number; cpuUsPerAnswer?: number }
@@ -100,6 +101,8 @@ export type PageBench = {
   comparisons: Comparison[]
   /** The home page reached through links carrying a different fbclid each time, beside the plain page. */
   tracking: { plainReqPerSec: number; trackedReqPerSec: number; ratio: number; plainCpuUs: number; trackedCpuUs: number }
+  /** The popular pages with and without a flood of one-off keys beside them. */
+  flood: FloodBench
   /** The home page from the server as configured (a log line per request) beside one that logs only warnings. */
   requestLog: { withLogReqPerSec: number; withoutLogReqPerSec: number; cpuUsWith: number; cpuUsWithout: number; shareOfHitCpu: number }
   contact: Record<string, unknown>
@@ -228,6 +231,9 @@ export async function runPageBench(): Promise<PageBench> {
       trackedCpuUs: tracked.cpuUsPerAnswer!,
     }
 
+    const flood = await runFloodBench(measure, server.url, pid, headers)
+    rows.push(...flood.rows)
+
     const requestLog = await benchRequestLog(server.url, pid)
     rows.push(requestLog.rows[0], requestLog.rows[1])
 
@@ -251,7 +257,7 @@ export async function runPageBench(): Promise<PageBench> {
 
     const contact = await benchContact(server.url, dataFile)
     rows.push(contact.row)
-    return { rows, comparisons, tracking, requestLog: requestLog.summary, contact: contact.summary }
+    return { rows, comparisons, tracking, flood, requestLog: requestLog.summary, contact: contact.summary }
   } finally {
     await bare?.stop()
     server.child.kill('SIGTERM')

@@ -46,6 +46,21 @@ console.table([
     'CPU µs/answer /?fbclid=N': t.trackedCpuUs,
   },
 ])
+const f = pages.flood
+console.log('Kept pages (/, /products, a category, a product) with a flood of one-off keys beside them (categories, tracking ids, 404 paths, spellings, hosts):')
+console.table([
+  {
+    'req/s alone': f.withoutReqPerSec,
+    'req/s beside the flood': f.withReqPerSec,
+    ratio: f.ratio,
+    target: '>= 0.8',
+    ok: f.ratio >= 0.8 && f.popularStillKept,
+    'p99 ms alone': f.withoutP99Ms,
+    'p99 ms beside the flood': f.withP99Ms,
+    'one-off requests sent': f.floodSent,
+    'popular pages still kept': f.popularStillKept,
+  },
+])
 const log = pages.requestLog
 console.log('What the log line per request costs a hit on / (the same page from a server logging warnings only):')
 console.table([

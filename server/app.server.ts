@@ -12,8 +12,10 @@ import { CLIENT_DIST, mediaDirFor, SEED_IMAGES, SERVER_ENTRY } from './paths.ser
 import { isServedFromCache, ResponseCache } from './page-cache.server.ts'
 import { warnOfUntrustedProxy } from './proxy-warning.server.ts'
 import { createPageHandler } from './render.server.ts'
+import { limitUncachedRenders } from './render-limit.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
+import { requireSiteHost } from './site-host.server.ts'
 import { serveClientBuild } from './static-files.server.ts'
 import { mountOrderForm } from './routes/order.server.ts'
 import { productsRouter } from './routes/products.server.ts'
@@ -106,6 +108,7 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
 
   app.use(log.middleware)
   app.use(proxyWarning)
+  app.use(requireSiteHost({ siteUrl: config.siteUrl }))
   app.use(rejectMalformedUrls)
   app.use(securityHeaders({ isProduction: !vite, paymentOrigins: paymentOriginsOf(store) }))
   app.use(refuseCrossSite({ siteUrl: config.siteUrl }))
@@ -126,12 +129,13 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
 
   app.use(seoRouter({ siteUrl: config.siteUrl, store, responses }))
 
-  app.get('/healthz', healthHandler(store))
+  app.get('/healthz', healthHandler(store, deps.services.images.owner))
 
   const { api, beforePages } = routes({ ...deps, responses })
   api(app)
   app.use('/api', apiNotFound)
 
+  app.use(limitUncachedRenders(responses))
   beforePages(app)
   app.get(
     '/{*splat}',

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
+import { isCategory } from '../domain/business.ts'
 import { routePath } from './route-path.server.ts'
+import { siteHost } from './site-host.server.ts'
 
 /**
  * The query parameters that make a different answer, per route: the one place to add a route's own.
@@ -8,7 +10,9 @@ import { routePath } from './route-path.server.ts'
  * so it is left out of the cache key and out of the address the page is rendered from: a link shared
  * with a tracking id is answered from the cache, and a flood of such links cannot push pages out.
  *
- * - `vary`: parameters that change the page (kept in the key and in the rendered address);
+ * - `vary`: parameters that change the page, each with the values the page accepts; a value it does
+ *   not accept shows the page as without it (an unknown category lists every product), so it is
+ *   dropped from the key and the rendered address like a tracking parameter;
  * - `bypass`: parameters that a handler in front of the page cache reads for one visitor (the
  *   enquiry form coming back with its errors): a request carrying one is never answered from the
  *   cache and never stored in it.
@@ -18,16 +22,16 @@ import { routePath } from './route-path.server.ts'
  * `/products/index.pageContext.json`, follow that page's rules), so no spelling slips a `bypass`.
  */
 export const ROUTE_PARAMETERS: readonly RouteParameters[] = [
-  { route: '/products', vary: ['category'] },
+  { route: '/products', vary: { category: isCategory } },
   // `?order=1` opens the order form on a product's page (the link of a page without JavaScript).
-  { route: '/products/@id', vary: ['order'] },
+  { route: '/products/@id', vary: { order: (value) => value === '1' } },
   { route: '/contact', bypass: ['form'] },
 ]
 
-export type RouteParameters = { route: string; vary?: readonly string[]; bypass?: readonly string[] }
+export type RouteParameters = { route: string; vary?: Readonly<Record<string, (value: string) => boolean>>; bypass?: readonly string[] }
 
-/** Where a request's answer lives in the cache, and the address to render it from. */
-export type CacheTarget = { key: string; url: string }
+/** Where a request's answer lives in the cache, the address to render it from, and the origin it is for. */
+export type CacheTarget = { key: string; url: string; origin: string }
 
 /** The rules of the route a path belongs to (none: no parameter matters). */
 function rulesFor(pathname: string, table: readonly RouteParameters[]): RouteParameters | undefined {
@@ -43,23 +47,35 @@ function matches(route: string, path: string): boolean {
 }
 
 /**
+ * A path the cache keeps as it is: the plain spelling the site's own links use, in which every
+ * address names one page only (no escapes, doubled or trailing slashes, dot segments). Other
+ * spellings reach the same pages, or a redirect, through the router, but are never kept nor answered
+ * from the cache, so no spelling stores an answer another spelling then receives.
+ */
+const PLAIN_PATH = /^(?:\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)+$/
+
+/**
  * The cache target of an address (path and query, as in the request line), or undefined when the
- * request must not touch the cache (a `bypass` parameter, or not a path). The path is kept exactly as
- * sent: each spelling of a path is its own entry, filled by what the full path answered to it.
+ * request must not touch the cache (a `bypass` parameter, a path not in its plain spelling, or not a
+ * path at all).
  */
 export function cacheTarget(url: string, origin: string, table: readonly RouteParameters[] = ROUTE_PARAMETERS): CacheTarget | undefined {
-  if (url.charCodeAt(0) !== 47 /* / */) return undefined
   const q = url.indexOf('?')
-  if (q < 0) return { key: origin + url, url }
-  const pathname = url.slice(0, q)
+  const pathname = q < 0 ? url : url.slice(0, q)
+  if (pathname !== '/' && !PLAIN_PATH.test(pathname)) return undefined
+  if (q < 0) return { key: origin + url, url, origin }
   const rules = rulesFor(pathname, table)
-  if (!rules) return { key: origin + pathname, url: pathname } // no parameter matters here
+  if (!rules) return { key: origin + pathname, url: pathname, origin } // no parameter matters here
   const params = new URLSearchParams(url.slice(q + 1))
   if (rules.bypass?.some((name) => params.has(name))) return undefined
   const kept = new URLSearchParams()
-  for (const [name, value] of params) if (rules.vary?.includes(name)) kept.append(name, value)
+  for (const [name, accepts] of Object.entries(rules.vary ?? {})) {
+    // The page reads the last value given for a name, as the router does.
+    const value = params.getAll(name).at(-1)
+    if (value !== undefined && accepts(value)) kept.set(name, value)
+  }
   const search = kept.size > 0 ? `?${kept}` : ''
-  return { key: origin + pathname + search, url: pathname + search }
+  return { key: origin + pathname + search, url: pathname + search, origin }
 }
 
 /** Whether Express would trust the proxy that sent this request (its compiled `trust proxy` setting). */
@@ -67,12 +83,16 @@ export type TrustProxy = (address: string, hop: number) => boolean
 
 /**
  * The origin that absolute links in an answer are built from, and so part of its cache key: SITE_URL,
- * or else the request's own, as Express computes it (`X-Forwarded-Proto` only from a trusted proxy).
+ * or else the request's own, as Express computes it (`X-Forwarded-Proto` only from a trusted proxy),
+ * its host in one spelling (lower case, no default port). Undefined for a Host that is not the site's
+ * (see site-host.server.ts): such a request is refused before any page, and never keyed.
  */
-export function requestOrigin(req: IncomingMessage, siteUrl: string | undefined, trust: TrustProxy): string {
+export function requestOrigin(req: IncomingMessage, siteUrl: string | undefined, trust: TrustProxy): string | undefined {
+  const host = siteHost(req.headers.host, siteUrl)
+  if (host === undefined) return undefined
   if (siteUrl) return siteUrl
   let protocol = (req.socket as TLSSocket).encrypted ? 'https' : 'http'
   const forwarded = req.headers['x-forwarded-proto']
   if (forwarded && trust(req.socket.remoteAddress ?? '', 0)) protocol = String(forwarded).split(',')[0]!.trim()
-  return `${protocol}://${req.headers.host ?? ''}`
+  return `${protocol}://${host}`
 }

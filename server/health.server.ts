@@ -1,7 +1,8 @@
 import path from 'node:path'
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks'
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler } from 'express'
 import type { Store } from '../data/store.server.ts'
+import { clientKey, isAdmin, isFromThisMachine, type OwnerCheck } from './services/images/admin-auth.server.ts'
 
 /**
  * GET /healthz for an uptime monitor:
@@ -13,26 +14,47 @@ import type { Store } from '../data/store.server.ts'
  * - 503 `{ status: 'degraded', error }` when nothing can be written (read-only folder, full disk),
  *   so the owner hears about it before a visitor's enquiry is refused.
  *
- * `?detail=1` adds what the load benchmark (bench/load.ts) measures inside the process: memory and
- * the event-loop delay percentiles since the previous `detail` request (the first one starts the
- * monitor, so it costs nothing until asked). Numbers only: no paths, versions or configuration.
+ * The status is for anyone (a load balancer, an uptime monitor). What more there is, only the owner
+ * sees (by the rule /admin uses: the admin password, or the server machine itself when none is set):
+ * the mistake in the data file (it quotes the owner's file), and with `?detail=1` what the load
+ * benchmark (bench/load.ts) measures inside the process, memory and the event-loop delay percentiles
+ * since the previous `detail` request (the first one starts the monitor, so it costs nothing until
+ * asked), which would tell an attacker how well a flood is going.
  */
-export function healthHandler(store: Store): RequestHandler {
+export function healthHandler(store: Store, owner: OwnerCheck): RequestHandler {
   return async (req, res) => {
     const writable = await store.isWritable()
     const problem = store.problem
+    const forOwner = (problem || req.query.detail === '1') && isOwnerAsking(req, owner)
     const body: Record<string, unknown> = !writable
       ? { status: 'degraded', error: 'The data file cannot be written.' }
       : problem
-        ? { status: 'attention', dataFile: problemForPublic(problem.message, store.file) }
+        ? { status: 'attention', ...(forOwner ? { dataFile: problemForPublic(problem.message, store.file) } : {}) }
         : { status: 'ok' }
-    if (req.query.detail === '1') body.detail = processDetail()
+    if (req.query.detail === '1' && forOwner) body.detail = processDetail()
     res.setHeader('Cache-Control', 'no-store')
     res.status(writable ? 200 : 503).json(body)
   }
 }
 
-/** The problem in the owner's words, naming the file but not the folder it sits in (this answer is public). */
+/**
+ * The owner, without asking for credentials (the status answers everyone): the admin password when
+ * one is set (a wrong one counts towards the same lock-out as /admin's), or else the machine itself.
+ */
+function isOwnerAsking(req: Request, { password, failures }: OwnerCheck): boolean {
+  if (!password) return isFromThisMachine(req)
+  const authorization = req.get('authorization')
+  const client = clientKey(req.ip)
+  if (!authorization || failures.retryAfter(client) > 0) return false
+  if (isAdmin(authorization, password)) {
+    failures.succeed(client)
+    return true
+  }
+  failures.fail(client)
+  return false
+}
+
+/** The problem in the owner's words, naming the file but not the folder it sits in. */
 function problemForPublic(message: string, file: string): string {
   return message.split(file).join(path.basename(file))
 }

@@ -4,6 +4,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import Negotiator from 'negotiator'
 import { cacheTarget, requestOrigin, type CacheTarget, type TrustProxy } from './cache-keys.server.ts'
+import { SegmentedCache } from './segmented-cache.server.ts'
 
 /**
  * Answers that are the same for every visitor until the products change (pages, /api/products, the
@@ -16,6 +17,10 @@ import { cacheTarget, requestOrigin, type CacheTarget, type TrustProxy } from '.
  * Its headers are those the full path sent (security headers and CSP included), taken from that first
  * answer. The compressed variants are made after that first answer has gone, off the event loop
  * (zlib's thread pool); requests that arrive meanwhile wait for them.
+ *
+ * It holds at most `maxBytes` (every variant counted) in a segmented LRU (segmented-cache.server.ts),
+ * so keys asked for once cannot push out the pages asked for all the time. Every page 404 of an origin
+ * shares one entry.
  */
 export type Encoding = 'br' | 'gzip' | 'identity'
 
@@ -46,7 +51,15 @@ const OWN_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-enc
 const NOT_IN_304 = new Set(['content-type', 'content-length', 'content-encoding'])
 
 const KEPT_STATUSES = new Set([200, 404])
-const MAX_ENTRIES = 200
+/** Room for a catalogue of several hundred products, each page kept in three codings (~80 kB). */
+const MAX_BYTES = 32 * 1024 * 1024
+/** What a slot holds besides its bodies (key, headers, bookkeeping), roughly. */
+const SLOT_OVERHEAD = 2048
+/**
+ * How long a request waits for another's render of the same page before rendering it itself
+ * (nginx's `proxy_cache_lock_timeout`): a render takes milliseconds, so only a stuck one is waited out.
+ */
+const FILL_WAIT_MS = 3000
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -64,19 +77,21 @@ export type ResponseCacheOptions = {
   trustProxy: TrustProxy
   /** Off in development, where every edit must show. */
   enabled?: boolean
-  maxEntries?: number
+  maxBytes?: number
+  fillWaitMs?: number
 }
 
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>()
+  private readonly entries: SegmentedCache<Slot>
   private readonly filling = new Map<string, Promise<void>>()
   private entriesVersion: number
   readonly enabled: boolean
-  private readonly maxEntries: number
+  private readonly fillWaitMs: number
 
   constructor(private readonly options: ResponseCacheOptions) {
     this.enabled = options.enabled ?? true
-    this.maxEntries = options.maxEntries ?? MAX_ENTRIES
+    this.entries = new SegmentedCache({ maxBytes: options.maxBytes ?? MAX_BYTES, sizeOf: slotSize })
+    this.fillWaitMs = options.fillWaitMs ?? FILL_WAIT_MS
     this.entriesVersion = options.version()
   }
 
@@ -88,7 +103,8 @@ export class ResponseCache {
   /** Where a request's answer is kept (Express routers rewrite `url`, so `originalUrl` first). */
   targetFor(req: IncomingMessage & { originalUrl?: string }): CacheTarget | undefined {
     if (!this.enabled) return undefined
-    return cacheTarget(req.originalUrl ?? req.url ?? '', requestOrigin(req, this.options.siteUrl, this.options.trustProxy))
+    const origin = requestOrigin(req, this.options.siteUrl, this.options.trustProxy)
+    return origin === undefined ? undefined : cacheTarget(req.originalUrl ?? req.url ?? '', origin)
   }
 
   /**
@@ -104,20 +120,16 @@ export class ResponseCache {
     const body = makeBody()
     if (target) {
       markMiss(res)
-      res.once('finish', () => this.keep(target.key, req, res, body, version))
+      res.once('finish', () => this.keep(target, req, res, body, version))
     }
     res.end(body)
   }
 
-  /** The current entry for a key, if any; the most recently used are the last to go. */
+  /** The current entry for a key, if any. */
   get(key: string): Entry | undefined {
     if (!this.isCurrent()) return undefined
-    const entry = this.entries.get(key)
-    if (entry) {
-      this.entries.delete(key)
-      this.entries.set(key, entry)
-    }
-    return entry
+    const slot = this.entries.get(key)
+    return slot && 'sameAs' in slot ? (this.entries.get(slot.sameAs) as Entry | undefined) : slot
   }
 
   /** When the data changes, every entry is out of date at once: all go. */
@@ -144,18 +156,31 @@ export class ResponseCache {
     }
   }
 
+  /** Settles once the answer being made for `key` is kept (or not keepable), or after the wait's deadline. */
   whenFilled(key: string): Promise<void> | undefined {
-    return this.filling.get(key)
+    const filled = this.filling.get(key)
+    if (!filled) return undefined
+    let timer: NodeJS.Timeout | undefined
+    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.fillWaitMs)))
+    return Promise.race([filled, deadline]).finally(() => clearTimeout(timer))
   }
 
   /**
    * Keeps what `res` has just answered with `body` (uncompressed), made at data version `version`,
    * if a shared cache may keep it. Call once the answer has been sent: its headers are final then.
    */
-  keep(key: string, req: IncomingMessage, res: ServerResponse, body: Buffer, version: number): void {
+  keep(target: CacheTarget, req: IncomingMessage, res: ServerResponse, body: Buffer, version: number): void {
     if (!this.enabled || version !== this.version() || !isStorable(req, res)) return
     this.isCurrent()
-    if (this.entries.has(key)) return
+    if (this.entries.has(target.key)) return
+    if (res.statusCode !== 404) return this.entries.add(target.key, this.newEntry(target.key, res, body))
+    // Every page 404 of an origin is the same page: kept once, each address a small pointer to it.
+    const shared = `${target.origin} 404`
+    if (!this.entries.has(shared)) this.entries.add(shared, this.newEntry(shared, res, body))
+    this.entries.add(target.key, { sameAs: shared })
+  }
+
+  private newEntry(key: string, res: ServerResponse, body: Buffer): Entry {
     const captured = capturedHeaders(res)
     const hash = createHash('sha1').update(body).digest('base64url')
     const entry: Entry = { status: res.statusCode, variants: { identity: variant(captured, 'identity', body, hash) }, compressing: undefined }
@@ -164,13 +189,13 @@ export class ResponseCache {
         if (br) entry.variants.br = variant(captured, 'br', br, hash)
         if (gzip) entry.variants.gzip = variant(captured, 'gzip', gzip, hash)
         entry.compressing = undefined
+        this.entries.resize(key, entry)
       },
       () => {
         entry.compressing = undefined // identity only, which every client accepts
       },
     )
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
-    this.entries.set(key, entry)
+    return entry
   }
 
   /**
@@ -194,6 +219,16 @@ export class ResponseCache {
     if (req.method === 'HEAD') res.end()
     else res.end(chosen.body)
   }
+}
+
+/** What the cache holds under a key: an entry, or (for a page 404) the key of the entry it shares. */
+type Slot = Entry | { sameAs: string }
+
+function slotSize(slot: Slot): number {
+  if ('sameAs' in slot) return SLOT_OVERHEAD
+  let bytes = SLOT_OVERHEAD
+  for (const v of Object.values(slot.variants)) bytes += v.body.length
+  return bytes
 }
 
 /** Marks an answer that could be kept but was not in the cache (set before it is sent). */

@@ -25,6 +25,7 @@ export function answerWithRender(res: Response, httpResponse: HttpResponse, { ca
  */
 export async function sendPersonalPage(req: Request, res: Response, pageContextInit: Partial<Vike.PageContext>, status?: number): Promise<void> {
   const siteUrl = requestOrigin(req, pageContextInit.siteUrl, req.app.get('trust proxy fn'))
+  if (siteUrl === undefined) throw new Error(`${req.headers.host} is not this site's host`)
   const { httpResponse } = await renderPage({ urlOriginal: req.originalUrl, headersOriginal: req.headers, ...pageContextInit, siteUrl })
   if (!httpResponse) throw new Error(`${req.originalUrl} did not render`)
   // The page's own status wins when it is an error (an unknown product's 404, a failed render).

@@ -12,7 +12,12 @@ import { isAdminPath } from './route-path.server.ts'
  * when the products do, so a rendered page is kept in the response cache, keyed on its address (only
  * the parameters that change the page: see cache-keys.server.ts) and the products' version, and sent
  * again without rendering until the products change. The first render streams to the visitor; others
- * asking for the same page meanwhile wait for it rather than render it again.
+ * asking for the same page meanwhile wait for it rather than render it again, up to a deadline.
+ *
+ * The render is read at its own pace, whatever its visitor does: what that visitor has not read yet
+ * waits in memory (a page is tens of kilobytes, as a kept answer is), so a client that never reads
+ * cannot hold up the entry, nor anyone waiting for it (nginx's `proxy_cache_lock`, Varnish's
+ * request coalescing).
  */
 type PageHandlerOptions = {
   store: Store
@@ -26,6 +31,7 @@ export function createPageHandler({ store, siteUrl, cache }: PageHandlerOptions)
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     // Without SITE_URL, absolute URLs in the page come from the request's host: part of the key then.
     const origin = requestOrigin(req, siteUrl, req.app.get('trust proxy fn'))
+    if (origin === undefined) return next() // not our host: refused before this (site-host.server.ts)
     // What a handler before this one set for this request alone (the admin page's access and
     // allowance): such a page is rendered for it, never answered from the cache nor kept in it.
     const own = res.locals.pageContext as Record<string, unknown> | undefined
@@ -36,7 +42,6 @@ export function createPageHandler({ store, siteUrl, cache }: PageHandlerOptions)
     }
     const version = store.productsVersion
     const filled = cache && target ? cache.startFilling(target.key) : undefined
-    if (filled) res.once('close', filled) // whatever happens to this answer, nobody waits for it longer
     try {
       const pageContext = await renderPage({
         ...own,
@@ -56,21 +61,17 @@ export function createPageHandler({ store, siteUrl, cache }: PageHandlerOptions)
       if (target) markMiss(res)
       const cacheable = cache && target && !pageContext.errorWhileRendering
       const chunks: Buffer[] = []
-      const send = (buf: Buffer | undefined, done: () => void) => {
-        if (!buf) return done()
-        chunks.push(buf)
-        if (req.method === 'HEAD') return done()
-        if (res.write(buf)) done()
-        else res.once('drain', done)
-      }
       const tee = new Writable({
         write(chunk, _enc, done) {
-          send(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk), done)
+          const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
+          chunks.push(buf)
+          if (req.method !== 'HEAD' && !res.destroyed) res.write(buf)
+          done()
         },
         final(done) {
           res.end()
-          // Kept once sent, with the headers it went out with (the cache decides whether it may keep it).
-          if (cacheable) cache.keep(target.key, req, res, Buffer.concat(chunks), version)
+          // Kept once rendered, with the headers it went out with (the cache decides whether it may keep it).
+          if (cacheable) cache.keep(target, req, res, Buffer.concat(chunks), version)
           filled?.()
           done()
         },

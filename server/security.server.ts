@@ -65,7 +65,8 @@ export function refuseCrossSite({ siteUrl }: { siteUrl: string | undefined }): R
       } catch {
         return refuse(res)
       }
-      const ownHosts = [req.get('host'), req.get('x-forwarded-host'), siteHost].filter(Boolean)
+      // req.host reads X-Forwarded-Host only from a proxy TRUST_PROXY names: anyone can send the header.
+      const ownHosts = [req.get('host'), req.host, siteHost].filter(Boolean)
       if (origin === 'null' || !ownHosts.includes(host)) return refuse(res)
     }
     next()

@@ -1,35 +1,74 @@
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 
-/**
- * What a visitor typed, chose and had focused in a part of the page before its scripts ran.
- * Hydration must not lose it: React keeps most of it, but resets a textarea to its server text, and
- * a slow phone hydrates over several frames. `restore()` puts back any field that changed without the
- * visitor touching it since, and the focus and caret where they were.
- */
-export function keepTyped(root: HTMLElement): { restore: () => void } {
-  const controls = [...root.querySelectorAll<Control>('input, textarea, select')]
-  const before = controls.map(read)
-  const touched = new Set<EventTarget>()
-  const onInput = (e: Event) => e.target && touched.add(e.target)
-  root.addEventListener('input', onInput, true)
-  root.addEventListener('change', onInput, true)
-  const focused = document.activeElement instanceof HTMLElement && root.contains(document.activeElement) ? document.activeElement : null
-  const caret = focused && 'selectionStart' in focused ? selection(focused as HTMLInputElement) : null
+type Typed = { value: string; caret: [number, number] | null }
 
-  return {
-    restore() {
-      root.removeEventListener('input', onInput, true)
-      root.removeEventListener('change', onInput, true)
-      controls.forEach((control, i) => {
-        if (!control.isConnected || touched.has(control)) return
-        if (read(control) !== before[i]) write(control, before[i]!)
-      })
-      if (focused?.isConnected && document.activeElement !== focused && (document.activeElement === document.body || document.activeElement === null)) {
-        focused.focus({ preventScroll: true })
-        if (caret) (focused as HTMLInputElement).setSelectionRange?.(caret[0], caret[1])
-      }
-    },
+/**
+ * What a visitor typed and chose in a part of the page while its scripts load, kept through
+ * hydration. React resets a textarea to its server text and a select to its server choice when it
+ * hydrates them, also after the visitor changed them, and a slow phone hydrates over several frames
+ * while the visitor goes on typing. `restore()` puts back, in each field, the last value the visitor
+ * gave it (with the caret), wherever hydration changed it, and nothing else.
+ *
+ * Focus is the visitor's: it is moved only onto the new copy of a focused field that hydration itself
+ * replaced, and never once the visitor has moved on. React hydrates a part at once when an event
+ * reaches it, a `focusout` included: `restore()` can then run while the browser moves focus from one
+ * field to the next, when `document.activeElement` is briefly the body, and focusing "the field
+ * focused before" then would pull the visitor back under their fingers. So it runs in a task of its
+ * own, and never takes a body focus as lost focus.
+ */
+export function keepTyped(root: HTMLElement): { restore: () => Promise<void> } {
+  const typed = new Map<string, Typed>()
+  for (const control of controlsOf(root)) typed.set(keyOf(control), { value: read(control), caret: caretOf(control) })
+  const note = (e: Event) => {
+    const control = e.target
+    if (isControl(control) && root.contains(control)) typed.set(keyOf(control), { value: read(control), caret: caretOf(control) })
   }
+  const focusedAtStart = document.activeElement instanceof HTMLElement && root.contains(document.activeElement) ? document.activeElement : null
+  const focusedKey = isControl(focusedAtStart) ? keyOf(focusedAtStart) : null
+  let visitorMoved = false
+  const moved = (e: Event) => {
+    if (e.target !== focusedAtStart) visitorMoved = true
+  }
+  const listeners: [EventTarget, string, (e: Event) => void][] = [
+    [root, 'input', note],
+    [root, 'change', note],
+    [root, 'keyup', note],
+    [document, 'focusin', moved],
+    [document, 'pointerdown', moved],
+  ]
+  for (const [target, type, listener] of listeners) target.addEventListener(type, listener, true)
+
+  const putBack = () => {
+    for (const [target, type, listener] of listeners) target.removeEventListener(type, listener, true)
+    for (const control of controlsOf(root)) {
+      const kept = typed.get(keyOf(control))
+      if (!kept || read(control) === kept.value) continue
+      write(control, kept.value)
+      if (control === document.activeElement && kept.caret) setCaret(control, kept.caret)
+    }
+    // Only a field hydration replaced has lost focus to it; its new copy gets it back.
+    if (visitorMoved || !focusedAtStart || focusedAtStart.isConnected || focusedKey === null) return
+    if (document.activeElement !== document.body && document.activeElement !== null) return
+    const replacement = controlsOf(root).find((control) => keyOf(control) === focusedKey)
+    if (!replacement) return
+    replacement.focus({ preventScroll: true })
+    const caret = typed.get(focusedKey)?.caret
+    if (caret) setCaret(replacement, caret)
+  }
+  return { restore: () => new Promise<void>((resolve) => setTimeout(() => resolve(putBack()), 0)) }
+}
+
+function controlsOf(root: HTMLElement): Control[] {
+  return [...root.querySelectorAll<Control>('input, textarea, select')]
+}
+
+function isControl(target: EventTarget | null): target is Control {
+  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+}
+
+/** A field by what survives its replacement: its id, or its name and place. */
+function keyOf(control: Control): string {
+  return control.id || `${control.name}#${[...(control.form?.elements ?? [])].indexOf(control)}`
 }
 
 function read(control: Control): string {
@@ -42,10 +81,20 @@ function write(control: Control, value: string): void {
   else control.value = value
 }
 
-function selection(el: HTMLInputElement): [number, number] | null {
+function caretOf(control: Control): [number, number] | null {
+  if (control instanceof HTMLSelectElement) return null
   try {
-    return el.selectionStart === null || el.selectionEnd === null ? null : [el.selectionStart, el.selectionEnd]
+    return control.selectionStart === null || control.selectionEnd === null ? null : [control.selectionStart, control.selectionEnd]
   } catch {
     return null // inputs such as e-mail have no caret position to read
+  }
+}
+
+function setCaret(control: Control, [start, end]: [number, number]): void {
+  if (control instanceof HTMLSelectElement) return
+  try {
+    control.setSelectionRange(start, end)
+  } catch {
+    // e-mail inputs take no selection range
   }
 }

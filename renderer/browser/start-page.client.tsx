@@ -36,10 +36,7 @@ function hydrateIslands(islands: AnyIsland[]): Promise<void> {
       const props: object = JSON.parse(root.dataset.props ?? '{}')
       const typed = keepTyped(root)
       return new Promise<void>((resolve) => {
-        const done = () => {
-          typed.restore()
-          resolve()
-        }
+        const done = () => void typed.restore().then(resolve)
         // In a transition, so React yields to the browser on a slow phone instead of holding the main
         // thread for the whole island (a click on a part not yet hydrated hydrates that part first).
         startTransition(() => {

@@ -104,6 +104,7 @@ export function generateImagesApi({ config, generator, dailyLimit, owner }: Imag
       return
     }
     res.setHeader('Cache-Control', 'no-store')
+    res.setTimeout(0) // silent until the run ends, minutes later: not an idle socket
     job.result.then(
       (response) => {
         if (!res.writableEnded && !res.destroyed) res.json(response)

@@ -130,6 +130,8 @@ export function createImageGenerator(options: ImageGeneratorOptions): ImageGener
   }
 }
 
+const RETRIES_PAST_LIMIT = 'Stopped: retrying the failed images would pass the daily image limit.'
+
 function createJob(options: ImageGeneratorOptions): GenerationJob {
   const { store, mediaDir, model, logger } = options
   const concurrency = Math.max(1, Math.floor(options.concurrency))
@@ -163,15 +165,26 @@ function createJob(options: ImageGeneratorOptions): GenerationJob {
   // The products of this run are the catalogue as it is now; products added meanwhile wait for the next run.
   const products = [...store.products]
   const slots: Slot[] = products.flatMap((product) => IMAGE_ANGLES.map((angle) => ({ product, angle })))
+  /** What the day's limit leaves this run: every request it sends, the SDK's retries included. */
+  const budget = options.dailyLimit?.allowance().left ?? Infinity
   // Counted before anything is announced or requested; throws when the run would pass the limit.
   const reservation = options.dailyLimit?.reserve(id, slots.length)
-  /** Images actually requested (paid for): the count the run settles at. */
+  /** Requests sent to the image API, retries included (each may be paid for): the count the run settles at. */
   let requested = 0
+  const countedFetch: typeof fetch = (input, init) => {
+    if (requested >= budget) {
+      // Aborting the run's signal tells the SDK not to retry this one either.
+      stopRun(RETRIES_PAST_LIMIT)
+      return Promise.reject(abort.signal.reason)
+    }
+    requested++
+    return fetch(input, init)
+  }
   emit({ type: 'start', products: products.length, images: slots.length, model, concurrency })
   logger?.info({ generationId: id, products: products.length, images: slots.length, model, concurrency }, 'image generation started')
 
   async function run(): Promise<GenerationResponse> {
-    const client = (options.createClient ?? createImageClient)({ timeoutMs: options.timeoutMs, maxRetries: options.maxRetries })
+    const client = (options.createClient ?? createImageClient)({ timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, fetch: countedFetch })
     const states = new Map<string, ProductState>(products.map((p) => [p.id, { pending: IMAGE_ANGLES.length, stored: [], files: [] }]))
     const results: GenerationResults = { successCount: 0, errorCount: 0, total: products.length }
     let done = 0
@@ -235,7 +248,6 @@ function createJob(options: ImageGeneratorOptions): GenerationJob {
         return finishSlot(slot, state, 'skipped', why)
       }
       try {
-        requested++
         const image = await requestImage(client, {
           model,
           prompt: imagePrompt(slot.product, slot.angle),

@@ -35,7 +35,7 @@ const LEGAL = [
   {
     path: '/cookies',
     title: 'Cookies Policy',
-    terms: ['Our website sets no cookies.', 'no tracking or advertising cookies', 'none is currently set by us', 'sets its own cookies'],
+    terms: ['Our website sets one cookie, and only when you need it.', 'no tracking or advertising cookies', 'Strictly necessary: contact-form', 'sets its own cookies'],
   },
   {
     path: '/returns',

@@ -38,13 +38,15 @@ export async function spawnServer(
     keepOutput?: boolean
     /** Another entry than `server.ts` (the page benchmark's, which adds its static twins). */
     entry?: string
+    /** Arguments after the entry (`--dev`). */
+    args?: string[]
   } = {},
 ): Promise<ChildServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
-  const [command, ...args] = (options.wrap ?? ((c) => c))([process.execPath, '--import', 'tsx', options.entry ?? path.join(ROOT, 'server.ts')])
+  const [command, ...args] = (options.wrap ?? ((c) => c))([process.execPath, '--import', 'tsx', options.entry ?? path.join(ROOT, 'server.ts'), ...(options.args ?? [])])
   const child = spawn(command!, args, {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''

@@ -131,6 +131,25 @@ describe('cross-site POSTs are refused (CSRF)', () => {
   })
 })
 
+describe('X-Forwarded-Host is believed only from a trusted proxy', () => {
+  // Without SITE_URL the site's own host is the one each request names; a forged X-Forwarded-Host
+  // must not make a foreign Origin look like ours.
+  const forged = { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example' }
+
+  it('refuses a foreign Origin that a forged X-Forwarded-Host names, when TRUST_PROXY is unset', async () => {
+    const { app, dataFile } = await shop({ SITE_URL: '' })
+    const before = await readFile(dataFile, 'utf8')
+    expect((await request(app).post('/api/contact').set(forged).send(enquiry)).status).toBe(403)
+    expect((await request(app).post('/contact').set(forged).type('form').send(form)).status).toBe(403)
+    expect(await readFile(dataFile, 'utf8')).toBe(before)
+  })
+
+  it('takes the host a trusted proxy passes on', async () => {
+    const { app } = await shop({ SITE_URL: '', TRUST_PROXY: 'loopback' })
+    expect((await request(app).post('/api/contact').set(forged).send(enquiry)).status).toBe(201)
+  })
+})
+
 describe('admin password guessing', () => {
   it('answers 429 (Retry-After) after repeated wrong passwords from one client, even to the right one, while others get in', async () => {
     const { app } = await shop({ TRUST_PROXY: '1' })

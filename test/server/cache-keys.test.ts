@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { cacheTarget, type RouteParameters } from '../../server/cache-keys.server.ts'
 
 const ORIGIN = 'https://www.example.co.uk'
-const key = (url: string, table?: readonly RouteParameters[]) => cacheTarget(url, ORIGIN, table)
+const key = (url: string, table?: readonly RouteParameters[]) => {
+  const target = cacheTarget(url, ORIGIN, table)
+  return target && { key: target.key, url: target.url }
+}
 
 describe('cache keys', () => {
   it('leaves tracking and unknown parameters out of the key and of the address rendered', () => {
@@ -45,7 +48,7 @@ describe('cache keys', () => {
   })
 
   it('takes rules for routes with a variable segment', () => {
-    const table: RouteParameters[] = [{ route: '/journal/@slug', vary: ['page'] }]
+    const table: RouteParameters[] = [{ route: '/journal/@slug', vary: { page: (value) => /^\d+$/.test(value) } }]
     expect(key('/journal/spring?page=2&fbclid=2', table)!.url).toBe('/journal/spring?page=2')
     expect(key('/journal?page=2', table)!.url).toBe('/journal')
   })
@@ -54,5 +57,24 @@ describe('cache keys', () => {
     expect(cacheTarget('/', 'http://a.example')!.key).not.toBe(cacheTarget('/', 'http://b.example')!.key)
     expect(key('http://www.example.co.uk/')).toBeUndefined()
     expect(key('*')).toBeUndefined()
+  })
+
+  it('keeps a parameter only with a value the page accepts; any other value is the page without it', () => {
+    for (const value of ['shoes', 'BAGS', '', 'bags%00', 'x'.repeat(500)]) {
+      expect(key(`/products?category=${value}`), value).toEqual({ key: `${ORIGIN}/products`, url: '/products' })
+    }
+    for (const value of ['2', 'true', '01', '']) {
+      expect(key(`/products/oxford-brogue?order=${value}`), value).toEqual({ key: `${ORIGIN}/products/oxford-brogue`, url: '/products/oxford-brogue' })
+    }
+    // The page reads the last value given, as the router does.
+    expect(key('/products?category=bags&category=belts')!.url).toBe('/products?category=belts')
+    expect(key('/products?category=bags&category=nope')!.url).toBe('/products')
+  })
+
+  it('keeps only the plain spelling of a path: escapes, doubled and trailing slashes and dot segments are not cached', () => {
+    for (const spelling of ['/%70roducts', '/products/', '//products', '/./products', '/products/../products', '/products/%77eekender-holdall', '/products%2Fweekender-holdall', '/products\\x']) {
+      expect(key(spelling), spelling).toBeUndefined()
+    }
+    expect(key('/products/weekender-holdall')!.url).toBe('/products/weekender-holdall')
   })
 })

@@ -389,10 +389,15 @@ describe('without ADMIN_PASSWORD: only the machine itself', () => {
   })
 
   it('refuses a request from this machine that names another host (DNS rebinding), spending nothing', async () => {
-    const { app: a } = await app({}, FEW)
-    const res = await request(a).post('/api/generate-images').set('Host', 'shop-offers.example')
+    // Without SITE_URL any well-formed host is the site's, so the owner check itself must refuse it.
+    const first = await app({ SITE_URL: '' }, FEW)
+    const res = await request(first.app).post('/api/generate-images').set('Host', 'shop-offers.example')
     expect(res.status).toBe(403)
     expect(res.body).toEqual({ error: NOT_OWNER_MESSAGE })
+    await first.close()
+    // With SITE_URL, a host that is not its own is refused before any route.
+    const { app: b } = await app({}, FEW)
+    expect((await request(b).post('/api/generate-images').set('Host', 'shop-offers.example')).status).toBe(400)
     expect(fake.requests).toHaveLength(0)
   })
 
@@ -546,6 +551,27 @@ describe('the daily image limit', () => {
     const counted = (await runs(dataFile))[0]!.images
     expect(counted).toBe(fake.requests.length)
     expect(counted).toBeLessThan(RUN)
+  })
+
+  it("counts every request sent, the SDK's retries included (each may be paid for)", async () => {
+    const seen = new Set<string>()
+    // Each image's first request fails (500), and the SDK retries it.
+    fake.set({ reply: (req) => (seen.has(req.body.prompt!) ? 'ok' : (seen.add(req.body.prompt!), 'fail')) })
+    const { app: a, dataFile } = await app({ OPENAI_MAX_RETRIES: '2' }, FEW)
+    const res = await request(a).post('/api/generate-images').expect(200)
+    expect(res.body.results).toEqual({ successCount: FEW.length, errorCount: 0, total: FEW.length })
+    expect(fake.requests).toHaveLength(2 * RUN)
+    expect((await runs(dataFile))[0]!.images).toBe(2 * RUN)
+  })
+
+  it('sends no retry past the daily limit: the run stops where the limit is reached', async () => {
+    fake.set({ reply: () => 'fail' })
+    const { app: a, dataFile } = await app({ OPENAI_MAX_RETRIES: '2', IMAGE_DAILY_LIMIT: String(RUN + 2) }, FEW)
+    const res = await request(a).post('/api/generate-images').expect(200)
+    expect(res.body.stoppedEarly).toBe('Stopped: retrying the failed images would pass the daily image limit.')
+    expect(fake.requests).toHaveLength(RUN + 2)
+    expect((await runs(dataFile))[0]!.images).toBe(RUN + 2)
+    expect((await request(a).get('/api/generate-images').expect(200)).body.allowance).toMatchObject({ used: RUN + 2, left: 0 })
   })
 
   it('shows the limit and what is left on /admin, to the owner', async () => {

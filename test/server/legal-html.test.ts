@@ -1,6 +1,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMPANY, POLICY, REGISTERED_OFFICE_LINE } from '../../domain/business.ts'
+import { RETURNED_FORM_TTL_MS } from '../../server/returned-contact-form.server.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 let t: TestServer
@@ -100,11 +101,15 @@ describe('the legal pages and the policy terms they state', () => {
     expect(text).toMatch(/we never see or store them/)
   })
 
-  it('the Cookies Policy says truthfully that the site sets no cookies, and who else may', () => {
+  it('the Cookies Policy names the one cookie the site sets (what, why, how long), and who else may set some', () => {
     const { text } = page('/cookies')
-    expect(text).toContain('Our website sets no cookies.')
+    expect(text).toContain('Our website sets one cookie, and only when you need it.')
     expect(text).toMatch(/no tracking or advertising cookies/)
-    expect(text).toMatch(/Strictly necessary storage: none is currently set by us/)
+    expect(text).toMatch(/Strictly necessary: contact-form \(and contact-form\.1 for a long message\)/)
+    expect(text).toMatch(/What it holds: what you typed into our enquiry form/)
+    expect(text).toMatch(/Why: it is set only when you send the enquiry form while your browser is not running our scripts/)
+    expect(text).toContain(`How long: ${RETURNED_FORM_TTL_MS / 60_000} minutes`)
+    expect(text).toContain('Last updated: January 2025')
     expect(text).toMatch(/card payment provider, which you reach through the payment link/)
     expect(text).toMatch(/sets its own cookies/)
     expect(text).toContain('Privacy and Electronic Communications Regulations 2003')

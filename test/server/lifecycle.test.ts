@@ -80,4 +80,17 @@ describe('npm start', () => {
       await new Promise((r) => child.once('exit', r))
     }
   }, 90_000)
+
+  it('npm run dev listens on this machine only when HOST is unset', async (ctx) => {
+    const external = Object.values(os.networkInterfaces()).flat().find((a) => a && !a.internal && a.family === 'IPv4')
+    if (!external) return ctx.skip('this machine has no address other than loopback to try')
+    const s = await spawnServer({ DATA_FILE: dataFile, HOST: '' }, { args: ['--dev'] })
+    try {
+      expect((await fetch(`${s.url}/healthz`)).status).toBe(200)
+      await expect(fetch(`http://${external.address}:${s.port}/healthz`)).rejects.toThrow()
+    } finally {
+      s.child.kill('SIGKILL')
+      await s.exited
+    }
+  })
 })

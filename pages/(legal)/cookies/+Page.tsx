@@ -19,13 +19,17 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          <strong>Our website sets no cookies.</strong> In particular it sets no tracking or advertising cookies: we use no
-          analytics, advertising or social-media tools. Our fonts and images are served from our own website, so visiting it does not
-          let any other company place cookies on your device or follow you from page to page.
+          <strong>Our website sets one cookie, and only when you need it.</strong> It sets no tracking or advertising cookies: we use
+          no analytics, advertising or social-media tools. Our fonts and images are served from our own website, so visiting it does
+          not let any other company place cookies on your device or follow you from page to page.
         </p>
         <p>
-          <strong>Strictly necessary storage:</strong> none is currently set by us. The website does not need to store anything on
-          your device to work, which is why you see no cookie banner: there is nothing to accept or decline.
+          <strong>Strictly necessary: contact-form</strong> (and contact-form.1 for a long message). <em>What it holds:</em> what you
+          typed into our enquiry form and the notes on what to correct, signed so that it cannot be changed. <em>Why:</em> it is set
+          only when you send the enquiry form while your browser is not running our scripts and something in it needs correcting, so
+          that the form comes back to you filled in rather than blank. <em>How long:</em> 30 minutes; it is sent back only to our
+          contact page and used for nothing else. Because it is strictly necessary for the service you asked for, it needs no
+          consent, which is why you see no cookie banner: there is nothing to accept or decline.
         </p>
         <p>
           Like any website, our pages rely on your browser&rsquo;s own history of the pages you visit in a tab, for example to return

@@ -2,7 +2,8 @@
  * The spend cap on image generation: at most IMAGE_DAILY_LIMIT images per rolling 24 hours (by
  * default two full runs of the catalogue), whoever asks, password or not. A run is counted in the
  * data file before its first image is requested, so neither a crash nor a restart forgets it; once
- * it ends, its count is lowered to the images actually requested (a stopped run pays for less).
+ * it ends, its count becomes the requests it actually sent: fewer for a stopped run, more when the
+ * SDK retried (each retry may be paid for; the generator sends none past what the limit leaves).
  */
 import type { Store } from '../../../data/store.server.ts'
 import { IMAGE_ANGLES } from '../../../domain/business.ts'
@@ -27,7 +28,7 @@ export class DailyLimitError extends Error {
 export type Reservation = {
   /** Settles once the count is in the data file; rejects (StoreWriteError) when it could not be written. */
   readonly saved: Promise<void>
-  /** Records what the run really requested, once it is over. */
+  /** Records the requests the run really sent (retries included, so possibly more than reserved), once it is over. */
   settle(images: number): Promise<void>
 }
 
@@ -81,8 +82,7 @@ export class DailyImageLimit {
     saved.catch(() => {})
     return {
       saved,
-      settle: (requested) =>
-        this.store.update((d) => ({ ...d, imageRuns: (d.imageRuns ?? []).map((r) => (r.id === id ? { ...r, images: Math.min(r.images, requested) } : r)) })),
+      settle: (requested) => this.store.update((d) => ({ ...d, imageRuns: (d.imageRuns ?? []).map((r) => (r.id === id ? { ...r, images: requested } : r)) })),
     }
   }
 

@@ -7,6 +7,8 @@ export type ImageRequestOptions = {
   timeoutMs: number
   /** The SDK's retries for timeouts, connection errors, 408/409/429 and 5xx answers. */
   maxRetries: number
+  /** Sends each request the client makes, its retries included (the generator counts them). */
+  fetch?: typeof fetch
 }
 
 /**
@@ -16,7 +18,7 @@ export type ImageRequestOptions = {
  * stuck request hold a run for half an hour.
  */
 export function createImageClient(options: ImageRequestOptions): OpenAI {
-  return new OpenAI({ timeout: options.timeoutMs, maxRetries: options.maxRetries })
+  return new OpenAI({ timeout: options.timeoutMs, maxRetries: options.maxRetries, ...(options.fetch ? { fetch: options.fetch } : {}) })
 }
 
 /** The highest quality each model family offers (every image is 1024x1024, at its model's best). */

@@ -1,0 +1,37 @@
+import type { RequestHandler } from 'express'
+import { rateLimit } from 'express-rate-limit'
+import { READABLE } from './http-errors.server.ts'
+import type { ResponseCache } from './page-cache.server.ts'
+import { isAdminPath, requestPath } from './route-path.server.ts'
+import { clientKey } from './services/images/admin-auth.server.ts'
+
+/** Pages one visitor may have rendered for them alone per minute: far more than anyone browsing asks for. */
+const RENDERS_PER_MINUTE = 120
+
+/**
+ * Pages the cache cannot answer are rendered for each request: an order form posted back with its
+ * messages, an enquiry form's return visit (`/contact?form=`), an address in another spelling than
+ * its plain one. Each costs a render, so one visitor may ask for only so many a minute (429 past
+ * it). The owner's pages have their own guard; everything the cache answers is not counted.
+ */
+export function limitUncachedRenders(cache: ResponseCache): RequestHandler {
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: RENDERS_PER_MINUTE,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    keyGenerator: (req) => clientKey(req.ip),
+    // The app warns of forwarding headers without TRUST_PROXY itself, once, naming the setting.
+    // clientKey groups IPv6 by /64 with the library's own ipKeyGenerator, which the check cannot see.
+    validate: { xForwardedForHeader: false, forwardedHeader: false, keyGeneratorIpFallback: false },
+    handler: (_req, res) => {
+      res.setHeader('Cache-Control', 'no-store')
+      res.status(429).type('text/plain').send(READABLE[429])
+    },
+  })
+  return (req, res, next) => {
+    const renders = req.method === 'POST' ? /^\/products\/[^/]+\/?$/i.test(requestPath(req.originalUrl)) : (req.method === 'GET' || req.method === 'HEAD') && cache.targetFor(req) === undefined
+    if (!renders || !cache.enabled || isAdminPath(requestPath(req.originalUrl)) || req.originalUrl.startsWith('/api/')) return next()
+    return limiter(req, res, next)
+  }
+}
