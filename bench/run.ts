@@ -62,7 +62,7 @@ results.pages = pages
 if (!args.has('--skip-lighthouse')) {
   const { runLighthouse, printAndKeep } = await import('./lighthouse.ts')
   console.log('\n== Lighthouse (mobile preset, median of 5 runs), beside the previous run ==')
-  const lh = await runLighthouse({ writeReports: true, runs: 5 })
+  const lh = await runLighthouse({ writeReports: true, runs: 5, beforeUrl: process.env.LIGHTHOUSE_BEFORE_URL })
   await printAndKeep(lh)
   results.lighthouse = lh
 }
