@@ -2,8 +2,9 @@ import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
 import { precompress } from './scripts/vite-precompress.ts'
+import { siteFonts } from './scripts/site-fonts.ts'
 
 export default defineConfig({
-  plugins: [react(), vike(), precompress()],
+  plugins: [siteFonts(), react(), vike(), precompress()],
   build: { target: 'es2022' },
 })

@@ -1,9 +1,11 @@
 /**
  * Lighthouse (mobile preset) against the production server on loopback, driving Debian's Chromium.
  * `npm run lighthouse` writes an HTML report per page to bench/results/lighthouse/; the benchmark
- * records the timings; test/browser/lighthouse.test.ts asserts the category scores.
+ * records the timings, each the median of five runs, beside the previous run's (bench/results/
+ * lighthouse.json) or, with LIGHTHOUSE_BEFORE_URL (an earlier build's server, e.g. main's), beside that
+ * build's, audited in turns in the same run; test/browser/lighthouse.test.ts asserts the category scores.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -12,15 +14,17 @@ import { ROOT } from '../server/paths.server.ts'
 import { findChromium } from '../test/helpers/chromium-path.ts'
 import { prepareDataDir, startBenchServer } from './server.ts'
 
-export const LIGHTHOUSE_PAGES = ['/', '/products', '/products/oxford-brogue', '/admin', '/terms']
+export const LIGHTHOUSE_PAGES = ['/', '/products', '/products/oxford-brogue', '/contact', '/admin', '/terms']
 
 export type LighthouseResult = {
   url: string
   scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>
-  metrics: { lcpMs: number; cls: number; tbtMs: number; fcpMs: number }
+  metrics: { lcpMs: number; cls: number; tbtMs: number; fcpMs: number; kbBeforeLcp: number; fontKb: number }
   failing: Record<string, string[]>
   /** Lighthouse's back/forward cache audit: whether the page can be restored instantly on Back. */
   bfCache: { passed: boolean; reasons: string[] }
+  /** The same page from an earlier build's server, audited in turns with this one (`beforeUrl`). */
+  before?: LighthouseResult
 }
 
 type Options = {
@@ -28,9 +32,12 @@ type Options = {
   baseUrl?: string
   /**
    * Runs per page. Lighthouse's timings vary from run to run (its docs advise the median of several);
-   * the pass/fail audits do not. The benchmark takes the median of 3 runs, the test one run.
+   * the pass/fail audits do not. The benchmark takes the median of 5 runs, the test one run.
    */
   runs?: number
+  /** An earlier build's server (e.g. main's) to audit in the same run, page by page, in turns. */
+  beforeUrl?: string
+  pages?: string[]
 }
 
 /** A running shop has served its pages before: each is asked for once, so no run pays a first render. */
@@ -38,13 +45,49 @@ async function warmUp(base: string) {
   for (const pagePath of LIGHTHOUSE_PAGES) await (await fetch(base + pagePath)).arrayBuffer()
 }
 
-export async function runLighthouse({ writeReports, baseUrl, runs = 1 }: Options): Promise<LighthouseResult[]> {
+type Attempt = NonNullable<Awaited<ReturnType<typeof lighthouse>>>
+
+/** The median run by LCP: its report, and its pass/fail audits, stand for the page. */
+function medianRun(attempts: Attempt[]): Attempt {
+  const sorted = [...attempts].sort((a, b) => metricsOf(a.lhr).lcpMs - metricsOf(b.lhr).lcpMs)
+  const run = sorted[Math.floor(sorted.length / 2)]
+  if (!run) throw new Error('Lighthouse gave no result')
+  return run
+}
+
+/** A page's figures from its runs: each timing and the performance score the median of the runs. */
+function summarize(url: string, attempts: Attempt[]): LighthouseResult {
+  const metrics = attempts.map(({ lhr }) => metricsOf(lhr))
+  const median = (key: keyof LighthouseResult['metrics']) => medianOf(metrics.map((m) => m[key]))
+  const { lhr } = medianRun(attempts)
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  const failing: Record<string, string[]> = {}
+  for (const [id, cat] of Object.entries(lhr.categories)) {
+    if (id === 'performance') continue
+    failing[id] = cat.auditRefs.filter((ref) => (ref.weight ?? 0) > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id)
+  }
+  return {
+    url,
+    scores: {
+      performance: medianOf(attempts.map((a) => Math.round((a.lhr.categories.performance?.score ?? 0) * 100))),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    metrics: { lcpMs: median('lcpMs'), cls: median('cls'), tbtMs: median('tbtMs'), fcpMs: median('fcpMs'), kbBeforeLcp: median('kbBeforeLcp'), fontKb: median('fontKb') },
+    failing,
+    bfCache: bfCacheOf(lhr.audits['bf-cache']),
+  }
+}
+
+export async function runLighthouse({ writeReports, baseUrl, beforeUrl, runs = 1, pages = LIGHTHOUSE_PAGES }: Options): Promise<LighthouseResult[]> {
   const own = baseUrl ? null : await (async () => {
     const { dir, dataFile } = await prepareDataDir(0)
     return { dir, server: await startBenchServer({ DATA_FILE: dataFile }) }
   })()
   const base = baseUrl ?? own!.server.url
   await warmUp(base)
+  if (beforeUrl) await warmUp(beforeUrl)
   const chrome = await chromeLauncher.launch({
     chromePath: findChromium() ?? undefined,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -53,35 +96,19 @@ export async function runLighthouse({ writeReports, baseUrl, runs = 1 }: Options
   try {
     const reportDir = path.join(ROOT, 'bench', 'results', 'lighthouse')
     if (writeReports) await mkdir(reportDir, { recursive: true })
-    for (const pagePath of LIGHTHOUSE_PAGES) {
-      const attempts: NonNullable<Awaited<ReturnType<typeof lighthouse>>>[] = []
-      for (let run = 0; run < runs; run++) attempts.push(await auditOnce(base + pagePath, chrome.port, writeReports))
-      // The median run by performance score (the middle one of three), with its report.
-      attempts.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0))
-      const runnerResult = attempts[Math.floor(attempts.length / 2)]
-      if (!runnerResult) throw new Error(`Lighthouse gave no result for ${pagePath}`)
-      const { lhr } = runnerResult
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
-      const failing: Record<string, string[]> = {}
-      for (const [id, cat] of Object.entries(lhr.categories)) {
-        if (id === 'performance') continue
-        failing[id] = cat.auditRefs.filter((ref) => (ref.weight ?? 0) > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id)
+    for (const pagePath of pages) {
+      const attempts: Attempt[] = []
+      const beforeAttempts: Attempt[] = []
+      for (let run = 0; run < runs; run++) {
+        attempts.push(await auditOnce(base + pagePath, chrome.port, writeReports))
+        // Taken in turns, so both builds meet the same load on a shared machine.
+        if (beforeUrl) beforeAttempts.push(await auditOnce(beforeUrl + pagePath, chrome.port, false))
       }
-      results.push({
-        url: pagePath,
-        scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
-        metrics: {
-          lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
-          cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
-          tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
-          fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? NaN),
-        },
-        failing,
-        bfCache: bfCacheOf(lhr.audits['bf-cache']),
-      })
+      const result = summarize(pagePath, attempts)
+      results.push(beforeUrl ? { ...result, before: summarize(pagePath, beforeAttempts) } : result)
       if (writeReports) {
         const name = pagePath === '/' ? 'home' : pagePath.slice(1).replace(/\W+/g, '-')
-        await writeFile(path.join(reportDir, `${name}.html`), runnerResult.report as string)
+        await writeFile(path.join(reportDir, `${name}.html`), medianRun(attempts).report as string)
       }
     }
   } finally {
@@ -112,11 +139,85 @@ async function auditOnce(url: string, port: number, html: boolean) {
   }
 }
 
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
+type NetworkRequest = { url: string; rendererStartTime?: number; transferSize?: number; resourceType?: string }
+
+const medianOf = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN
+}
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10
+
+/**
+ * One run's timings, and what went over the wire: every byte of the requests the page started before
+ * its largest paint in the trace (the requests Lighthouse's simulated slow network makes share the
+ * link with the LCP), and every font file the page loaded.
+ */
+function metricsOf(lhr: Lhr): LighthouseResult['metrics'] {
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+  const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {}
+  const network = lhr.audits['network-requests']?.details as { items?: NetworkRequest[]; debugData?: { networkStartTimeTs?: number } } | undefined
+  const requests = network?.items ?? []
+  const lcpAt = ((observed.observedLargestContentfulPaintTs ?? NaN) - (network?.debugData?.networkStartTimeTs ?? NaN)) / 1000
+  const sum = (list: NetworkRequest[]) => kb(list.reduce((total, r) => total + (r.transferSize ?? 0), 0))
+  return {
+    lcpMs: Math.round(numeric('largest-contentful-paint')),
+    cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+    tbtMs: Math.round(numeric('total-blocking-time')),
+    fcpMs: Math.round(numeric('first-contentful-paint')),
+    kbBeforeLcp: sum(requests.filter((r) => (r.rendererStartTime ?? Infinity) <= lcpAt)),
+    fontKb: sum(requests.filter((r) => r.resourceType === 'Font')),
+  }
+}
+
+const PREVIOUS = path.join(ROOT, 'bench', 'results', 'lighthouse.json')
+
+/**
+ * Prints each page's figures beside those of the earlier build audited in the same run or, without
+ * one, of the previous run (if any), then keeps these as the next run's previous.
+ */
+export async function printAndKeep(results: LighthouseResult[]): Promise<void> {
+  const previous: LighthouseResult[] = await readFile(PREVIOUS, 'utf8').then(JSON.parse, () => [])
+  const was = (url: string, pick: (r: LighthouseResult) => number) => {
+    const p = results.find((r) => r.url === url)?.before ?? previous.find((r) => r.url === url)
+    return p ? pick(p) : '-'
+  }
+  console.table(
+    results.map(({ url, scores, metrics: m }) => ({
+      url,
+      perf: scores.performance,
+      'perf before': was(url, (r) => r.scores.performance),
+      'LCP ms': m.lcpMs,
+      'LCP before': was(url, (r) => r.metrics.lcpMs),
+      'LCP <= 1100': m.lcpMs <= 1100,
+      CLS: m.cls,
+      'CLS before': was(url, (r) => r.metrics.cls),
+      'KB before LCP': m.kbBeforeLcp,
+      'KB before LCP before': was(url, (r) => r.metrics.kbBeforeLcp),
+      'font KB': m.fontKb,
+      'font KB before': was(url, (r) => r.metrics.fontKb),
+      'FCP ms': m.fcpMs,
+      'TBT ms': m.tbtMs,
+      a11y: scores.accessibility,
+      bp: scores['best-practices'],
+      seo: scores.seo,
+    })),
+  )
+  for (const r of results) for (const [cat, ids] of Object.entries(r.failing)) if (ids.length) console.log(`${r.url} ${cat}: ${ids.join(', ')}`)
+  await mkdir(path.dirname(PREVIOUS), { recursive: true })
+  await writeFile(PREVIOUS, JSON.stringify(results.map(({ before: _, ...r }) => r), null, 2))
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === path.join(ROOT, 'bench', 'lighthouse.ts')) {
   buildIfNeeded()
-  const results = await runLighthouse({ writeReports: true, runs: Number(process.env.LIGHTHOUSE_RUNS ?? 3) })
-  console.table(results.map(({ url, scores, metrics }) => ({ url, ...scores, ...metrics })))
-  for (const r of results) for (const [cat, ids] of Object.entries(r.failing)) if (ids.length) console.log(`${r.url} ${cat}: ${ids.join(', ')}`)
+  await printAndKeep(
+    await runLighthouse({
+      writeReports: true,
+      runs: Number(process.env.LIGHTHOUSE_RUNS ?? 5),
+      beforeUrl: process.env.LIGHTHOUSE_BEFORE_URL,
+      pages: process.env.LIGHTHOUSE_PAGES?.split(','),
+    }),
+  )
   console.log('Reports written to bench/results/lighthouse/')
 }
 

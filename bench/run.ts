@@ -82,10 +82,10 @@ if (!args.has('--skip-years')) {
 }
 
 if (!args.has('--skip-lighthouse')) {
-  const { runLighthouse } = await import('./lighthouse.ts')
-  console.log('\n== Lighthouse (mobile preset) ==')
-  const lh = await runLighthouse({ writeReports: true, runs: 3 })
-  console.table(lh.map(({ url, scores, metrics }) => ({ url, ...scores, ...metrics })))
+  const { runLighthouse, printAndKeep } = await import('./lighthouse.ts')
+  console.log('\n== Lighthouse (mobile preset, median of 5 runs), beside the previous run ==')
+  const lh = await runLighthouse({ writeReports: true, runs: 5, beforeUrl: process.env.LIGHTHOUSE_BEFORE_URL })
+  await printAndKeep(lh)
   results.lighthouse = lh
 }
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const STAMP = path.join(ROOT, 'dist', '.build-stamp')
-const INPUTS = ['pages', 'renderer', 'components', 'styles', 'domain', 'lib', 'stores', 'public', 'data/seed', 'vite.config.ts', 'scripts/vite-precompress.ts', 'package-lock.json', 'tsconfig.json']
+const INPUTS = ['pages', 'renderer', 'components', 'styles', 'domain', 'lib', 'stores', 'public', 'data/seed', 'vite.config.ts', 'scripts/vite-precompress.ts', 'scripts/site-fonts.ts', 'package-lock.json', 'tsconfig.json']
 
 function listFiles(entry: string): string[] {
   const abs = path.join(ROOT, entry)

@@ -1,8 +1,10 @@
 import { gzipSync } from 'node:zlib'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openContext, waitForHydration } from '../helpers/browser.ts'
+import { FACES, faceName, faceSlug, keptCharacters } from '../../scripts/site-fonts.ts'
+import { openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import { fontUse } from '../helpers/font-use.ts'
 import type { TestServer } from '../helpers/server.ts'
 import { pageScripts, rawGet } from '../helpers/wire.ts'
 
@@ -80,6 +82,59 @@ describe('page weight budgets (gzip, as sent by the server)', () => {
       expect(blocked, path).toEqual([])
       expect(requests.every((r) => r.url.startsWith(t.url) || r.url.startsWith('data:')), path).toBe(true)
     }
+  })
+})
+
+describe('web fonts', () => {
+  const FONT_BUDGET = 35 * KB
+  const FONT_PRELOAD_BUDGET = 25 * KB
+  const faceOfFile = (url: string) => FACES.find((f) => new RegExp(`/${faceSlug(f)}\\.[\\w-]+\\.woff2$`).test(url))
+
+  it(`a page loads at most ${FONT_BUDGET / KB} KB of fonts, the cut faces only, and preloads at most ${FONT_PRELOAD_BUDGET / KB} KB, of faces its first screen shows`, { timeout: 180_000 }, async () => {
+    for (const path of ['/', '/products', '/products/oxford-brogue', '/contact', '/terms']) {
+      for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
+        const { page, context } = await openContext(browser, t.url, { viewport })
+        const fonts: string[] = []
+        page.on('request', (r) => void (r.resourceType() === 'font' && fonts.push(r.url())))
+        await page.goto(path)
+        await waitForHydration(page)
+        const preloads = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]')].map((l) => l.href))
+        const uses = await fontUse(page)
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+        await page.waitForLoadState('networkidle')
+        await context.close()
+        const where = `${path} at ${viewport} width`
+        // Every character the page draws is in its face's cut file: the rest of each face never loads.
+        for (const use of uses) {
+          const face = FACES.find((f) => faceName(f) === use.face)!
+          const kept = keptCharacters(face)
+          const missing = [...use.chars].filter((c) => !kept.has(c.codePointAt(0)!)).join('')
+          expect(missing, `${where}, ${use.face}: characters missing from styles/font-characters.json (npx tsx scripts/font-characters.ts)`).toBe('')
+        }
+        expect(fonts.filter((url) => !faceOfFile(url)), where).toEqual([])
+        expect(preloads.map((url) => faceName(faceOfFile(url)!)).filter((face) => !uses.find((u) => u.face === face)?.firstScreen), where).toEqual([])
+        const loaded = await gzipBytes(fonts)
+        const preloaded = await gzipBytes(preloads)
+        console.log(`${where}: ${fonts.length} font files, ${(loaded / KB).toFixed(1)} KB; ${preloads.length} preloaded, ${(preloaded / KB).toFixed(1)} KB`)
+        expect(loaded, where).toBeLessThanOrEqual(FONT_BUDGET)
+        expect(preloaded, where).toBeLessThanOrEqual(FONT_PRELOAD_BUDGET)
+      }
+    }
+  })
+
+  it('a character outside the cut is drawn in the web font all the same, from the face\'s fallback files', async () => {
+    const { page, context } = await openContext(browser, t.url, { viewport: 'phone' })
+    const fonts: string[] = []
+    page.on('request', (r) => void (r.resourceType() === 'font' && fonts.push(r.url())))
+    await page.goto('/terms')
+    await waitForHydration(page)
+    // As an owner's product name would: Latin (ö) and Latin Extended (Ł) letters in the display face.
+    await page.evaluate(() => document.querySelector('h1')!.append(' Ström Łódź'))
+    // True once every face of the family with one of these characters in its range has loaded.
+    await page.waitForFunction(() => document.fonts.check('600 16px "Cormorant Garamond"', 'öŁ'))
+    await context.close()
+    expect(fonts.some((url) => /\/cormorant-garamond-600-rest\.[\w-]+\.woff2$/.test(url))).toBe(true)
+    expect(fonts.some((url) => /\/cormorant-garamond-latin-ext-600-normal\.[\w-]+\.woff2$/.test(url))).toBe(true)
   })
 })
 
