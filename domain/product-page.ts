@@ -1,3 +1,4 @@
+import { schemaAvailability } from './availability.ts'
 import { CATEGORY_LABELS, COMPANY, IMAGE_ANGLES, WHATSAPP_URL } from './business.ts'
 import { filterHref, productPath } from './catalogue.ts'
 import type { Product } from './product.ts'
@@ -36,7 +37,7 @@ export function schemaPrice(price: string): string {
   return price.replace(/[£,]/g, '')
 }
 
-/** schema.org Product with its Offer (GBP, in stock, at the product's page), for search engines. */
+/** schema.org Product with its Offer (GBP, its availability, at the product's page), for search engines. */
 export function productJsonLd(product: StoredProduct, origin: string) {
   const url = `${origin}${productPath(product)}`
   return {
@@ -54,7 +55,7 @@ export function productJsonLd(product: StoredProduct, origin: string) {
       url,
       price: schemaPrice(product.price),
       priceCurrency: 'GBP',
-      availability: 'https://schema.org/InStock',
+      availability: schemaAvailability(product),
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: COMPANY.legalName },
     },
