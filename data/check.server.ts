@@ -113,6 +113,15 @@ function plainIssue(issue: v.BaseIssue<unknown>): string {
   }
 }
 
+/** What is wrong with one product by the data file's rules ('field "price" must be ...'), or null. */
+export function productProblem(product: unknown): string | null {
+  const parsed = v.safeParse(StoredProductSchema, product)
+  if (parsed.success) return null
+  const issue = parsed.issues[0]
+  const field = (issue.path ?? []).map((p) => String(p.key)).join('.')
+  return `${field ? `field ${quote(field)} ` : ''}${plainIssue(issue)}`
+}
+
 type Item = { id?: unknown; name?: unknown }
 
 /** "product 3 (id "oxford-brogue")" for a path into the data. */

@@ -2,12 +2,15 @@ import * as v from 'valibot'
 import { AVAILABILITIES } from './availability.ts'
 import { CATEGORIES } from './business.ts'
 
+/** A price as the shop shows it: '£185.00', '£1,250.00'. */
+export const PRICE_PATTERN = /^£\d{1,3}(,\d{3})*\.\d{2}$/
+
 /** A catalogue product as stored in the data file and served by GET /api/products. */
 export const ProductSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1)),
   name: v.pipe(v.string(), v.minLength(1)),
   description: v.string(),
-  price: v.pipe(v.string(), v.regex(/^£\d{1,3}(,\d{3})*\.\d{2}$/, 'price must be a display string such as £185.00')),
+  price: v.pipe(v.string(), v.regex(PRICE_PATTERN, 'price must be a display string such as £185.00')),
   sku: v.pipe(v.string(), v.minLength(1)),
   category: v.picklist(CATEGORIES),
   mainImage: v.pipe(v.string(), v.minLength(1)),

@@ -20,6 +20,7 @@ import { productsRouter } from './routes/products.server.ts'
 import { contactRoutes } from './routes/contact.server.ts'
 import { generateImagesApi } from './routes/generate-images.server.ts'
 import { ownerAccess } from './owner-access.server.ts'
+import { catalogueRoutes } from './routes/catalogue.server.ts'
 import { seoRouter } from './routes/seo.server.ts'
 import { socialImagesRouter } from './routes/social-images.server.ts'
 import type { Services } from './services.server.ts'
@@ -49,7 +50,8 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
   const contact = contactRoutes({ config, store, logger, enquiries: services.enquiries, returnedForms: services.returnedForms })
   return {
     owner(app) {
-      app.use(ownerAccess({ config, store, ...services.images }))
+      app.use(ownerAccess({ config, store, ...services.images, catalogue: services.catalogue }))
+      app.use(catalogueRoutes({ catalogue: services.catalogue, store, siteUrl: config.siteUrl }))
     },
     api(app) {
       app.use('/api/products', productsRouter(store, responses))

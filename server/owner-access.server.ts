@@ -6,6 +6,7 @@ import { sendPersonalPage } from './page-response.server.ts'
 import { ADMIN_PATH, isAdminPath, isOwnerApiPath, requestPath, routePath } from './route-path.server.ts'
 import { identify, type OwnerCheck } from './services/images/admin-auth.server.ts'
 import type { DailyImageLimit } from './services/images/daily-limit.server.ts'
+import type { CatalogueService } from './services/catalogue.server.ts'
 
 export const OWNER_ONLY_MESSAGE =
   "The shop's workspace is for the owner only. Set ADMIN_PASSWORD (12 characters or more) on the server and sign in as admin, or open /admin on the server itself."
@@ -15,6 +16,7 @@ type OwnerAccessDeps = {
   store: Store
   owner: OwnerCheck
   dailyLimit: DailyImageLimit
+  catalogue: CatalogueService
 }
 
 /**
@@ -25,7 +27,7 @@ type OwnerAccessDeps = {
  * page out of the page cache. Anyone else gets 401 (password set) or 403: on `/admin` itself the page
  * that tells how the owner turns the workspace on, elsewhere a sentence.
  */
-export function ownerAccess({ config, store, owner, dailyLimit }: OwnerAccessDeps): RequestHandler {
+export function ownerAccess({ config, store, owner, dailyLimit, catalogue }: OwnerAccessDeps): RequestHandler {
   const pageState = (access: AdminAccess): AdminPageState =>
     access === 'owner'
       ? { access, configured: Boolean(config.openaiApiKey), allowance: dailyLimit.allowance() }
@@ -40,7 +42,7 @@ export function ownerAccess({ config, store, owner, dailyLimit }: OwnerAccessDep
     if (verdict === 'answered') return
     if (verdict === 'owner') {
       res.locals.adminAccess = 'owner'
-      res.locals.pageContext = { imageAdmin: pageState('owner') }
+      res.locals.pageContext = { imageAdmin: pageState('owner'), catalogue }
       return next()
     }
     try {

@@ -41,7 +41,7 @@ const workspaceAddress = fc.oneof(
 )
 
 /** What only the owner may see: the workspace's own markup or its data. */
-const ownerData = (body: string) => /workspace-nav|access(&quot;|"):(&quot;|")owner|Daily limit|admin-products|"token":/.test(body)
+const ownerData = (body: string) => /aria-label="Workspace"|access(&quot;|"):(&quot;|")owner|Daily limit|admin-products|"token":/.test(body)
 
 let t: TestServer | undefined
 afterEach(async () => {
