@@ -190,6 +190,7 @@ export class Store {
   private poll: NodeJS.Timeout | null = null
   private retry: NodeJS.Timeout | null = null
   private readonly listeners = new Set<() => void>()
+  private readonly answerers = new Map<string, (request: Record<string, unknown>) => Promise<unknown>>()
   private probes = 0
   /** Enquiries deleted through the server (also in the journal): an older copy must not bring them back. */
   private readonly deleted: Set<string>
@@ -295,9 +296,16 @@ export class Store {
     return message
   }
 
+  /** Lets another module answer the shell's requests named `op` (`npm run snapshots`), through the lock's socket. */
+  answer(op: string, handler: (request: Record<string, unknown>) => Promise<unknown>): void {
+    this.answerers.set(op, handler)
+  }
+
   /** Answers requests from the shell's tools (`npm run messages -- archive ID`) through the lock's socket. */
   async handleRequest(request: unknown): Promise<unknown> {
     const { op, id } = (request ?? {}) as { op?: unknown; id?: unknown }
+    const answerer = typeof op === 'string' ? this.answerers.get(op) : undefined
+    if (answerer) return answerer(request as Record<string, unknown>).catch((err: Error) => ({ ok: false, error: err.message }))
     if ((op === 'archive' || op === 'unarchive' || op === 'delete') && typeof id === 'string') {
       try {
         if (op === 'delete') await this.deleteMessage(id)

@@ -44,6 +44,9 @@ export class CatalogueService {
   ) {
     this.seen = store.products
     store.onChange(() => void this.serial(() => this.noteFileEdit()).catch(() => {}))
+    // `npm run snapshots` asks the running server, the data file's one writer.
+    store.answer('snapshots', async () => ({ ok: true, snapshots: await this.snapshots.list() }))
+    store.answer('restore-snapshot', async ({ name }) => ({ ok: true, ...(await this.restoreSnapshot(String(name))) }))
   }
 
   /** The revision a product's form is opened on: the last change the workspace made to it. */
