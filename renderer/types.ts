@@ -50,6 +50,8 @@ declare global {
       catalogue?: import('../server/services/catalogue.server.ts').CatalogueService
       /** Set by the server when a product form posted without JavaScript comes back (messages, or a conflict). */
       productForm?: import('../domain/product-form.ts').ProductFormState
+      /** Set by the server when an uploaded photograph was refused: the reason, shown beside the upload. */
+      photoError?: string
     }
   }
 }

@@ -21,6 +21,7 @@ import { contactRoutes } from './routes/contact.server.ts'
 import { generateImagesApi } from './routes/generate-images.server.ts'
 import { ownerAccess } from './owner-access.server.ts'
 import { catalogueRoutes } from './routes/catalogue.server.ts'
+import { photoRoutes } from './routes/photos.server.ts'
 import { seoRouter } from './routes/seo.server.ts'
 import { socialImagesRouter } from './routes/social-images.server.ts'
 import type { Services } from './services.server.ts'
@@ -52,6 +53,7 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
     owner(app) {
       app.use(ownerAccess({ config, store, ...services.images, catalogue: services.catalogue }))
       app.use(catalogueRoutes({ catalogue: services.catalogue, store, siteUrl: config.siteUrl }))
+      app.use(photoRoutes({ catalogue: services.catalogue, store, siteUrl: config.siteUrl, mediaDir: mediaDirFor(config.dataFile) }))
     },
     api(app) {
       app.use('/api/products', productsRouter(store, responses))

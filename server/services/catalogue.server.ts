@@ -3,6 +3,7 @@ import { productProblem } from '../../data/check.server.ts'
 import { catalogueOf, type Snapshots } from '../../data/snapshots.server.ts'
 import type { Store } from '../../data/store.server.ts'
 import { checkProduct, idFromName, PRODUCT_FIELDS, uniqueId, valuesOf, type ProductErrors, type ProductField, type ProductValues } from '../../domain/product-form.ts'
+import { photosOf, type StoredProduct } from '../../domain/product-page.ts'
 import type { Product } from '../../domain/product.ts'
 
 export type SaveOutcome =
@@ -14,6 +15,32 @@ export type SaveOutcome =
 
 /** Where a product moves in the list. */
 export type Move = 'up' | 'down' | 'top' | 'bottom'
+
+/** What the owner does to one of a product's photographs. */
+export type PhotoAction = 'main' | 'earlier' | 'later' | 'remove'
+export const PHOTO_ACTIONS: readonly PhotoAction[] = ['main', 'earlier', 'later', 'remove']
+
+/**
+ * The product with its photographs in a new order (main first). A removed photograph leaves the list
+ * only: its files stay, as the history may still show it.
+ */
+function withPhotos(product: StoredProduct, src: string, action: PhotoAction | 'add'): StoredProduct {
+  const list = action === 'add' ? [...photosOf(product), src] : photosOf(product)
+  const at = list.indexOf(src)
+  if (at < 0) return product
+  if (action === 'remove') {
+    if (list.length === 1) return product // a product keeps one photograph
+    list.splice(at, 1)
+  } else if (action === 'main') {
+    list.splice(at, 1)
+    list.unshift(src)
+  } else if (action === 'earlier' || action === 'later') {
+    const to = action === 'earlier' ? at - 1 : at + 1
+    if (to < 0 || to >= list.length) return product
+    ;[list[at], list[to]] = [list[to]!, list[at]!]
+  }
+  return { ...product, mainImage: list[0]!, photos: list.slice(1).map((s) => ({ src: s })) }
+}
 
 /** The product's values with `values` written over them; fields the form does not know (photographs) are kept. */
 function withValues(product: Product, values: Partial<ProductValues>): Product {
@@ -126,6 +153,18 @@ export class CatalogueService {
       // The order is not a product's version: no history entry, and moving back undoes it.
       await this.store.update((d) => ({ ...d, products }))
       this.seen = this.store.products
+      return true
+    })
+  }
+
+  /** Adds a stored photograph to a product (last), or changes which is main, their order, or removes one. */
+  photo(id: string, src: string, action: PhotoAction | 'add'): Promise<boolean> {
+    return this.serial(async () => {
+      const current = this.store.products.find((p) => p.id === id)
+      if (!current) return false
+      const next = withPhotos(current, src, action)
+      if (next === current) return true
+      await this.write('photos', [id], (products) => products.map((p) => (p.id === id ? next : p)))
       return true
     })
   }

@@ -2,6 +2,7 @@ import { WorkspaceLayout } from '../../../../components/admin/WorkspaceLayout.ts
 import { PRODUCT_FIELDS } from '../../../../domain/product-form.ts'
 import { useData } from '../../../../renderer/useData.ts'
 import { ProductForm } from '../ProductForm.tsx'
+import { Photos } from './Photos.tsx'
 import type { Data } from './+data.ts'
 
 const DONE_TEXT: Record<string, string> = {
@@ -9,6 +10,7 @@ const DONE_TEXT: Record<string, string> = {
   added: 'Added: the product is on the site now.',
   duplicated: 'This is the copy: change what differs and save.',
   restored: 'Restored: this version is on the site now.',
+  photo: "Photograph added: it is on the product's page now.",
 }
 
 /** One product's form, with duplicating and removing it. */
@@ -27,6 +29,7 @@ export default function Page() {
       ) : null}
       {data.conflict ? <Conflict saved={data.conflict} yours={data.values} /> : null}
       <ProductForm action={address} isNew={false} submitLabel={data.conflict ? 'Save my version' : 'Save'} {...data} />
+      <Photos id={data.id} name={data.name} photos={data.photos} error={data.photoError} />
       <section className="product-edit__more" aria-label="More">
         <form method="post" action={`${address}/duplicate`}>
           <button type="submit" className="btn btn-outline">

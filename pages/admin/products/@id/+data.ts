@@ -2,6 +2,7 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { productPath } from '../../../../domain/catalogue.ts'
+import { photosOf } from '../../../../domain/product-page.ts'
 import { ownerOnly } from '../../owner-only.ts'
 import { productFormData, type ProductFormData } from '../product-form-data.ts'
 
@@ -9,11 +10,15 @@ export type Data = ProductFormData & {
   id: string
   name: string
   viewHref: string
-  /** What the last action did ('saved', 'added', 'duplicated', 'restored'), to say so. */
+  /** What the last action did ('saved', 'added', 'duplicated', 'restored', 'photo'), to say so. */
   done: string | null
+  /** The product's photographs, the main one first. */
+  photos: string[]
+  /** Why the last upload was refused. */
+  photoError: string | null
 }
 
-const DONE = ['saved', 'added', 'duplicated', 'restored']
+const DONE = ['saved', 'added', 'duplicated', 'restored', 'photo']
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
   const { store, catalogue } = ownerOnly(pageContext)
@@ -25,6 +30,8 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     id: product.id,
     name: product.name,
     viewHref: productPath(product),
-    done: pageContext.productForm || !DONE.includes(done) ? null : done,
+    done: pageContext.productForm || pageContext.photoError || !DONE.includes(done) ? null : done,
+    photos: photosOf(product),
+    photoError: pageContext.photoError ?? null,
   }
 }
