@@ -75,6 +75,12 @@ console.table([
 console.table([{ ...pages.contact, 'req/s target': '>= 300' }])
 results.pages = pages
 
+console.log("\n== The owner's 'Save' to the change served (catalogue page, product page and /api/products) ==")
+const { runSaveToServedBench } = await import('./save-to-served.ts')
+const saveToServed = await runSaveToServedBench()
+console.table([saveToServed])
+results.saveToServed = saveToServed
+
 if (!args.has('--skip-years')) {
   const { runYearsBench } = await import('./years-of-enquiries.ts')
   console.log('\n== Ten years of enquiries: 100,000 saved beside a fresh shop ==')

@@ -1,3 +1,4 @@
+import { availabilityOf, availabilityText } from '../domain/availability.ts'
 import { CATEGORY_LABELS } from '../domain/business.ts'
 import { productPath } from '../domain/catalogue.ts'
 import type { Product } from '../domain/product.ts'
@@ -47,6 +48,7 @@ export function ProductCard({ product, eager, onPurchase, onIntent, headingLevel
           <a href={href}>{product.name}</a>
         </Heading>
         <p className="product-card__description">{product.description}</p>
+        {availabilityOf(product) === 'in-stock' ? null : <p className="product-card__availability">{availabilityText(product)}</p>}
         <div className="product-card__footer">
           <p className="product-card__price">{product.price}</p>
           <PurchaseButton

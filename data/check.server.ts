@@ -7,11 +7,11 @@
 import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
 import * as v from 'valibot'
 import { ImageRunSchema } from './image-runs.server.ts'
-import { ProductSchema } from '../domain/product.ts'
+import { leadTimeRule, ProductSchema } from '../domain/product.ts'
 import { StoredMessageSchema } from './message.server.ts'
 
 /** Stored products may carry extra fields (generated image sets); the API shows only the public ones. */
-const StoredProductSchema = v.looseObject(ProductSchema.entries)
+const StoredProductSchema = v.pipe(v.looseObject(ProductSchema.entries), leadTimeRule)
 
 /** The data file: products and enquiries, plus any other top-level field, kept as it is. */
 export const DataSchema = v.looseObject({
@@ -108,11 +108,22 @@ function plainIssue(issue: v.BaseIssue<unknown>): string {
       return `${issue.message.replace(/^\w+ must/, 'must')}${it}`
     case 'min_length':
       return `must not be empty${it}`
+    case 'check':
+      return issue.message.replace(/^\w+ must/, 'must') // its input is the whole product
     case 'url':
       return `must be a full web address starting with https://${it}`
     default:
       return `must be ${TYPE_WORDS[issue.type] ?? issue.expected ?? 'something else'}${it}`
   }
+}
+
+/** What is wrong with one product by the data file's rules ('field "price" must be ...'), or null. */
+export function productProblem(product: unknown): string | null {
+  const parsed = v.safeParse(StoredProductSchema, product)
+  if (parsed.success) return null
+  const issue = parsed.issues[0]
+  const field = (issue.path ?? []).map((p) => String(p.key)).join('.')
+  return `${field ? `field ${quote(field)} ` : ''}${plainIssue(issue)}`
 }
 
 type Item = { id?: unknown; name?: unknown }

@@ -55,6 +55,7 @@ export class Store {
   private readonly timers: NodeJS.Timeout[] = []
   private stopWatching = () => {}
   private moving: Promise<void> | null = null
+  private readonly answerers = new Map<string, (request: Record<string, unknown>) => Promise<unknown>>()
   private probes = 0
 
   constructor(
@@ -180,6 +181,11 @@ export class Store {
     return message
   }
 
+  /** Lets another module answer the shell's requests named `op` (`npm run snapshots`), through the lock's socket. */
+  answer(op: string, handler: (request: Record<string, unknown>) => Promise<unknown>): void {
+    this.answerers.set(op, handler)
+  }
+
   private async changeDated(id: string, change: (m: StoredMessage) => StoredMessage | null, month?: string | null) {
     try {
       return await this.dated.change(id, change, month)
@@ -191,14 +197,18 @@ export class Store {
   /** Answers requests from the shell's tools (`npm run messages -- archive ID`) through the lock's socket. */
   async handleRequest(request: unknown): Promise<unknown> {
     const { op, id } = (request ?? {}) as { op?: unknown; id?: unknown }
-    if ((op !== 'archive' && op !== 'unarchive' && op !== 'delete') || typeof id !== 'string') return { ok: false, error: 'Unknown request.' }
-    try {
-      if (op === 'delete') await this.deleteMessage(id)
-      else await this.setArchived(id, op === 'archive')
-      return { ok: true }
-    } catch (err) {
-      return { ok: false, error: (err as Error).message }
+    const answerer = typeof op === 'string' ? this.answerers.get(op) : undefined
+    if (answerer) return answerer(request as Record<string, unknown>).catch((err: Error) => ({ ok: false, error: err.message }))
+    if ((op === 'archive' || op === 'unarchive' || op === 'delete') && typeof id === 'string') {
+      try {
+        if (op === 'delete') await this.deleteMessage(id)
+        else await this.setArchived(id, op === 'archive')
+        return { ok: true }
+      } catch (err) {
+        return { ok: false, error: (err as Error).message }
+      }
     }
+    return { ok: false, error: 'Unknown request.' }
   }
 
   /** Looks at the file on disk now (and takes in an owner's edit); resolves when done. */

@@ -1,22 +1,33 @@
+import { schemaAvailability } from './availability.ts'
 import { CATEGORY_LABELS, COMPANY, IMAGE_ANGLES, WHATSAPP_URL } from './business.ts'
 import { filterHref, productPath } from './catalogue.ts'
 import type { Product } from './product.ts'
 
 type Angle = (typeof IMAGE_ANGLES)[number]
 
-/** One photograph of a product on its page. */
-export type GalleryImage = { angle: Angle; src: string; label: string }
+/** One photograph of a product on its page (`angle` tells them apart: a generated angle, or the owner's n-th photograph). */
+export type GalleryImage = { angle: Angle | `photo-${number}`; src: string; label: string }
 
 const ANGLE_NAMES: Record<Angle, string> = { main: 'Main view', '45-degree': '45-degree view', 'side profile': 'Side profile', detail: 'Detail' }
 
-/** A product as the data file keeps it: the public fields, and the photographs of a generation run. */
-export type StoredProduct = Product & { images?: readonly { angle: string; src: string }[]; imagesGeneratedAt?: string }
+/** A product as the data file keeps it: the public fields, the photographs of a generation run, and the owner's own. */
+export type StoredProduct = Product & { images?: readonly { angle: string; src: string }[]; imagesGeneratedAt?: string; photos?: readonly { src: string }[] }
+
+/** The owner's photographs in the order they chose, the main one first. */
+export function photosOf(product: StoredProduct): string[] {
+  const own = (product.photos ?? []).map((p) => p?.src).filter((src): src is string => typeof src === 'string' && src !== product.mainImage)
+  return [product.mainImage, ...own]
+}
 
 /**
- * The photographs a product page shows, in the order main, 45-degree, side profile, detail: the set a
- * generation run stored, or the main image alone when there is none.
+ * The photographs a product page shows: the owner's own (main first, then in their order), else the
+ * set a generation run stored, in the order main, 45-degree, side profile, detail, or else the main
+ * image alone.
  */
 export function galleryOf(product: StoredProduct): GalleryImage[] {
+  if ((product.photos ?? []).length > 0) {
+    return photosOf(product).map((src, i) => ({ angle: i === 0 ? 'main' : `photo-${i + 1}`, src, label: i === 0 ? 'Main photograph' : `Photograph ${i + 1}` }))
+  }
   const stored = (product.images ?? []).filter((i): i is { angle: Angle; src: string } => (IMAGE_ANGLES as readonly string[]).includes(i.angle) && typeof i.src === 'string')
   const ordered = IMAGE_ANGLES.flatMap((angle) => stored.filter((i) => i.angle === angle).slice(0, 1))
   const images = ordered.length > 0 && ordered[0]!.angle === 'main' ? ordered : [{ angle: 'main' as const, src: product.mainImage }]
@@ -36,7 +47,7 @@ export function schemaPrice(price: string): string {
   return price.replace(/[£,]/g, '')
 }
 
-/** schema.org Product with its Offer (GBP, in stock, at the product's page), for search engines. */
+/** schema.org Product with its Offer (GBP, its availability, at the product's page), for search engines. */
 export function productJsonLd(product: StoredProduct, origin: string) {
   const url = `${origin}${productPath(product)}`
   return {
@@ -54,7 +65,7 @@ export function productJsonLd(product: StoredProduct, origin: string) {
       url,
       price: schemaPrice(product.price),
       priceCurrency: 'GBP',
-      availability: 'https://schema.org/InStock',
+      availability: schemaAvailability(product),
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: COMPANY.legalName },
     },

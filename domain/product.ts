@@ -1,21 +1,42 @@
 import * as v from 'valibot'
+import { AVAILABILITIES } from './availability.ts'
 import { CATEGORIES } from './business.ts'
+
+/** A price as the shop shows it: '£185.00', '£1,250.00'. */
+export const PRICE_PATTERN = /^£\d{1,3}(,\d{3})*\.\d{2}$/
 
 /** A catalogue product as stored in the data file and served by GET /api/products. */
 export const ProductSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1)),
   name: v.pipe(v.string(), v.minLength(1)),
   description: v.string(),
-  price: v.pipe(v.string(), v.regex(/^£\d{1,3}(,\d{3})*\.\d{2}$/, 'price must be a display string such as £185.00')),
+  price: v.pipe(v.string(), v.regex(PRICE_PATTERN, 'price must be a display string such as £185.00')),
   sku: v.pipe(v.string(), v.minLength(1)),
   category: v.picklist(CATEGORIES),
   mainImage: v.pipe(v.string(), v.minLength(1)),
   paymentLink: v.pipe(v.string(), v.url()),
+  availability: v.optional(v.picklist(AVAILABILITIES)),
+  /** How long a made-to-order product takes, in words ('3 weeks'); asked for when it is made to order. */
+  leadTime: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1))),
 })
 export type Product = v.InferOutput<typeof ProductSchema>
+
+/** A made-to-order product says how long it takes. */
+export const leadTimeRule = v.forward(
+  v.check((p: Product) => p.availability !== 'made-to-order' || Boolean(p.leadTime?.trim()), 'leadTime must say how long a made-to-order product takes, such as "3 weeks"'),
+  ['leadTime'],
+)
 
 /** The public shape, as GET /api/products answers it: these eight fields, in this order, nothing internal. */
 export function toPublicProduct(p: Product): Product {
   const { id, name, description, price, sku, category, mainImage, paymentLink } = p
   return { id, name, description, price, sku, category, mainImage, paymentLink }
+}
+
+/** What the shop's pages show of a product: the public fields and, when set, its availability. */
+export function toShopProduct(p: Product): Product {
+  const shown = toPublicProduct(p)
+  if (p.availability) shown.availability = p.availability
+  if (p.availability === 'made-to-order' && p.leadTime) shown.leadTime = p.leadTime
+  return shown
 }

@@ -46,6 +46,12 @@ declare global {
        * and for the owner whether generation is set up and the daily allowance. Without it the page refuses.
        */
       imageAdmin?: import('../domain/image-generation.ts').AdminPageState
+      /** Server only, set with `imageAdmin` for the owner: the catalogue's changes and their history. */
+      catalogue?: import('../server/services/catalogue.server.ts').CatalogueService
+      /** Set by the server when a product form posted without JavaScript comes back (messages, or a conflict). */
+      productForm?: import('../domain/product-form.ts').ProductFormState
+      /** Set by the server when an uploaded photograph was refused: the reason, shown beside the upload. */
+      photoError?: string
     }
   }
 }

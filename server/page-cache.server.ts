@@ -4,6 +4,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import Negotiator from 'negotiator'
 import { cacheTarget, requestOrigin, type CacheTarget, type TrustProxy } from './cache-keys.server.ts'
+import { isOwnerPath, requestPath } from './route-path.server.ts'
 import { SegmentedCache } from './segmented-cache.server.ts'
 
 /**
@@ -171,6 +172,8 @@ export class ResponseCache {
    */
   keep(target: CacheTarget, req: IncomingMessage, res: ServerResponse, body: Buffer, version: number): void {
     if (!this.enabled || version !== this.version() || !isStorable(req, res)) return
+    // Owner answers are private anyway; this holds even if one forgot to say so.
+    if (isOwnerPath(requestPath((req as { originalUrl?: string }).originalUrl ?? req.url ?? ''))) return
     this.isCurrent()
     if (this.entries.has(target.key)) return
     if (res.statusCode !== 404) return this.entries.add(target.key, this.newEntry(target.key, res, body))

@@ -9,6 +9,9 @@ import { configuredImageGenerator, type ImageGenerator } from './services/image-
 import { FailedLogins, type OwnerCheck } from './services/images/admin-auth.server.ts'
 import { DailyImageLimit } from './services/images/daily-limit.server.ts'
 import { MailOutbox, type RetryPolicy } from './services/mail-outbox.server.ts'
+import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.server.ts'
+import { snapshotDirFor, Snapshots } from '../data/snapshots.server.ts'
+import { CatalogueService } from './services/catalogue.server.ts'
 
 /** The long-lived parts beside the store, built once by server.ts and handed to the routes that use them. */
 export type Services = {
@@ -20,6 +23,8 @@ export type Services = {
   returnedForms: ReturnedContactForms
   /** Product photographs: the generator, the daily spend cap, and who counts as the owner. */
   images: { generator: ImageGenerator; dailyLimit: DailyImageLimit; owner: OwnerCheck }
+  /** The owner's changes to the catalogue, with their history and dated snapshots. */
+  catalogue: CatalogueService
   /** Background work at start-up: e-mails left unsent by an earlier run. */
   start(): Promise<void>
   /** Stops a generation run and the outbox, waiting for work in progress (graceful shutdown). */
@@ -56,6 +61,7 @@ export function createServices({ config, store, logger }: { config: Config; stor
     enquiries,
     returnedForms,
     images: { generator, dailyLimit, owner },
+    catalogue: new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file))),
     start: () => outbox.start(),
     async stop() {
       await Promise.all([generator.stop(), outbox.stop()])

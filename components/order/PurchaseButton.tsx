@@ -1,8 +1,9 @@
+import { isSoldOut } from '../../domain/availability.ts'
 import { productPath } from '../../domain/catalogue.ts'
 import type { Product } from '../../domain/product.ts'
 
 type Props = {
-  product: Pick<Product, 'id' | 'name'>
+  product: Pick<Product, 'id' | 'name' | 'availability'>
   /** With JavaScript: open the order dialog instead (the button that was pressed is passed on). */
   onPurchase?: (trigger: HTMLButtonElement) => void
   /** The visitor may buy soon: a chance to fetch the dialog's code. */
@@ -13,9 +14,18 @@ type Props = {
 /**
  * 'Purchase Now'. A real button in a form that leads to the product's order form, so it works from
  * the moment it is painted, with or without JavaScript; once the page's scripts run it opens the
- * 'Place Your Order' dialog in place instead.
+ * 'Place Your Order' dialog in place instead. A sold-out product's button says so and leads nowhere.
  */
 export function PurchaseButton({ product, onPurchase, onIntent, describedBy }: Props) {
+  if (isSoldOut(product)) {
+    return (
+      <div className="purchase-form">
+        <button type="button" className="btn btn-primary" disabled aria-describedby={describedBy}>
+          Sold out
+        </button>
+      </div>
+    )
+  }
   return (
     <form
       method="get"

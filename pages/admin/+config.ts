@@ -1,7 +1,6 @@
 import type { Config } from 'vike/types'
 
+// Every page of the owner's workspace: kept out of search engines (the server also says noindex).
 export default {
-  title: 'Product Image Generator | Ashbourne Leather',
-  description: 'Generate the product photographs of the catalogue.',
   noindex: true,
 } satisfies Config

@@ -1,3 +1,3 @@
-import css from './Admin.scss?inline'
-
+// The workspace's frame (its links), for every page under /admin.
+import css from '../../components/admin/WorkspaceLayout.scss?inline'
 export default css

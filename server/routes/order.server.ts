@@ -1,5 +1,7 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express'
 import type { Store } from '../../data/store.server.ts'
+import { isSoldOut } from '../../domain/availability.ts'
+import { productPath } from '../../domain/catalogue.ts'
 import { buildOrderNote, buildPaymentUrl, checkOrder, orderValuesFrom } from '../../domain/order.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
 import { BODY_LIMIT } from './contact.server.ts'
@@ -9,7 +11,8 @@ import { BODY_LIMIT } from './contact.server.ts'
  * (`POST /products/{id}`). Checked with the same schema as the dialog; a valid order answers 303 to
  * the product's payment link with the same order summary (`note`) the dialog hands over, and an order
  * that needs correcting comes back as the product page with the messages beside the fields and the
- * values kept (400). Nothing is stored, and nothing the visitor typed is logged.
+ * values kept (400); a sold-out product takes no order (409, its page saying so). Nothing is stored,
+ * and nothing the visitor typed is logged.
  */
 export function mountOrderForm(app: Express, { store, siteUrl }: { store: Store; siteUrl: string | undefined }): void {
   const handler: RequestHandler = async (req, res, next) => {
@@ -20,6 +23,11 @@ export function mountOrderForm(app: Express, { store, siteUrl }: { store: Store;
       if (!product) {
         // The product's page answers 404 itself.
         await sendPersonalPage(req, res, { store, siteUrl })
+        return
+      }
+      if (isSoldOut(product)) {
+        // The page says it is sold out in place of the form; nothing goes to the payment page.
+        await sendPersonalPage(req, res, { store, siteUrl, urlOriginal: `${productPath(product)}?order=1` }, 409)
         return
       }
       const checked = checkOrder(product.category, values)

@@ -26,7 +26,7 @@ async function violations(page: Page): Promise<string[]> {
   return result
 }
 
-const PAGES = ['/', '/products', '/products?category=bags', '/products/oxford-brogue', '/products/oxford-brogue?order=1', '/admin', '/terms', '/privacy', '/cookies', '/returns', '/contact', '/no-such-page']
+const PAGES = ['/', '/products', '/products?category=bags', '/products/oxford-brogue', '/products/oxford-brogue?order=1', '/admin', '/admin/products', '/admin/products?q=belt', '/admin/products/oxford-brogue', '/admin/products/new', '/admin/history', '/terms', '/privacy', '/cookies', '/returns', '/contact', '/no-such-page']
 
 describe.each(['phone', 'desktop'] as ViewportName[])('axe-core at %s width', (viewport) => {
   it('finds no violations on any page', { timeout: 180_000 }, async () => {

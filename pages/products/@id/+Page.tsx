@@ -1,4 +1,5 @@
 import { OrderSummary } from '../../../components/order/OrderForm.tsx'
+import { availabilityOf, availabilityText, isSoldOut, SOLD_OUT_MESSAGE } from '../../../domain/availability.ts'
 import { CATEGORY_LABELS, POLICY } from '../../../domain/business.ts'
 import { askAboutHref, breadcrumbTrail } from '../../../domain/product-page.ts'
 import { useData } from '../../../renderer/useData.ts'
@@ -42,6 +43,9 @@ export default function Page() {
               {product.name}
             </h1>
             <p className="product-page__price">{product.price}</p>
+            <p className="product-page__availability" data-availability={availabilityOf(product)}>
+              {availabilityText(product)}
+            </p>
             <p className="product-page__description">{product.description}</p>
             <div className="product-page__actions">
               <ProductPurchaseIsland product={product} />
@@ -67,7 +71,13 @@ export default function Page() {
               Place Your Order
             </h2>
             <OrderSummary product={product} />
-            <OrderPanelIsland product={product} orderForm={orderForm} />
+            {isSoldOut(product) ? (
+              <p className="order-panel__sold-out" role="status">
+                {SOLD_OUT_MESSAGE}
+              </p>
+            ) : (
+              <OrderPanelIsland product={product} orderForm={orderForm} />
+            )}
           </div>
         </section>
       ) : null}

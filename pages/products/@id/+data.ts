@@ -2,7 +2,7 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { galleryOf, type GalleryImage, type StoredProduct } from '../../../domain/product-page.ts'
-import { toPublicProduct, type Product } from '../../../domain/product.ts'
+import { toShopProduct, type Product } from '../../../domain/product.ts'
 import type { OrderFormState } from '../../../domain/order.ts'
 
 export type Data = {
@@ -25,9 +25,9 @@ export function data(pageContext: PageContextServer): Data {
   if (!stored) throw render(404)
   const orderForm = pageContext.orderForm ?? null
   return {
-    product: toPublicProduct(stored),
+    product: toShopProduct(stored),
     gallery: galleryOf(stored),
-    related: products.filter((p) => p.category === stored.category && p.id !== stored.id).map(toPublicProduct),
+    related: products.filter((p) => p.category === stored.category && p.id !== stored.id).map(toShopProduct),
     imagesGeneratedAt: stored.imagesGeneratedAt ?? null,
     ordering: orderForm !== null || pageContext.urlParsed.search.order === '1',
     orderForm,

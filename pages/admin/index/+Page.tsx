@@ -1,4 +1,5 @@
-import { useData } from '../../renderer/useData.ts'
+import { WorkspaceNav } from '../../../components/admin/WorkspaceLayout.tsx'
+import { useData } from '../../../renderer/useData.ts'
 import type { Data } from './+data.ts'
 import { AdminWorkspaceIsland } from './AdminWorkspace.tsx'
 
@@ -14,6 +15,7 @@ export default function Page() {
           <p>Photograph the whole catalogue in one consistent studio style, from four angles per product.</p>
         </div>
       </section>
+      {data.admin.access === 'owner' ? <WorkspaceNav current="overview" /> : null}
       <AdminWorkspaceIsland {...data} />
     </>
   )

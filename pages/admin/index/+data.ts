@@ -1,8 +1,8 @@
 // https://vike.dev/data: the overview's products are read from the store on the server.
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import type { AdminPageState } from '../../domain/image-generation.ts'
-import { toPublicProduct, type Product } from '../../domain/product.ts'
+import type { AdminPageState } from '../../../domain/image-generation.ts'
+import { toPublicProduct, type Product } from '../../../domain/product.ts'
 
 export type Data = {
   products: Product[]

@@ -1,8 +1,8 @@
-import { productImageSources } from '../../components/product-image.ts'
-import { PRODUCT_IMAGE_WIDTHS } from '../../domain/product-image.ts'
-import { productPath } from '../../domain/catalogue.ts'
-import { CATEGORY_LABELS } from '../../domain/business.ts'
-import { adminStore } from '../../stores/admin-store.ts'
+import { productImageSources } from '../../../components/product-image.ts'
+import { PRODUCT_IMAGE_WIDTHS } from '../../../domain/product-image.ts'
+import { productPath } from '../../../domain/catalogue.ts'
+import { CATEGORY_LABELS } from '../../../domain/business.ts'
+import { adminStore } from '../../../stores/admin-store.ts'
 import { ADMIN_OVERVIEW_COUNT } from './overview-count.ts'
 
 /** The first products of the catalogue with their current main image (the first 6, then '... and N more products'). */

@@ -1,5 +1,5 @@
-import { island } from '../../renderer/island.tsx'
-import { adminStore } from '../../stores/admin-store.ts'
+import { island } from '../../../renderer/island.tsx'
+import { adminStore } from '../../../stores/admin-store.ts'
 import type { Data } from './+data.ts'
 import { GenerationNotes } from './GenerationNotes.tsx'
 import { ImageGenerator } from './ImageGenerator.tsx'

@@ -1,6 +1,6 @@
-import { IMAGE_ANGLES } from '../../domain/business.ts'
-import { ANGLE_LABELS, estimateRun, formatUsd, IMAGE_CONCURRENCY, IMAGE_PRICE_USD, IMAGE_SIZE } from '../../domain/image-generation.ts'
-import { adminStore } from '../../stores/admin-store.ts'
+import { IMAGE_ANGLES } from '../../../domain/business.ts'
+import { ANGLE_LABELS, estimateRun, formatUsd, IMAGE_CONCURRENCY, IMAGE_PRICE_USD, IMAGE_SIZE } from '../../../domain/image-generation.ts'
+import { adminStore } from '../../../stores/admin-store.ts'
 
 /** The server's default model, shown until the server says which one it uses. */
 const DEFAULT_MODEL = 'gpt-image-1'

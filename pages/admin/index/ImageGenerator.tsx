@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
-import { IMAGE_ANGLES } from '../../domain/business.ts'
-import { useHydrated } from '../../renderer/useHydrated.ts'
-import { adminStore } from '../../stores/admin-store.ts'
+import { IMAGE_ANGLES } from '../../../domain/business.ts'
+import { useHydrated } from '../../../renderer/useHydrated.ts'
+import { adminStore } from '../../../stores/admin-store.ts'
 
 /** The button, the progress bar with its status line, and the results panel (texts in docs/site.md, admin page). */
 export function ImageGenerator() {

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react'
+
+/** The parts of the owner's workspace, each with its page. */
+export type WorkspaceSection = 'overview' | 'products' | 'enquiries' | 'health'
+
+const ENTRIES: readonly { section: WorkspaceSection; href: string; label: string }[] = [
+  { section: 'overview', href: '/admin', label: 'Overview' },
+  { section: 'products', href: '/admin/products', label: 'Products' },
+  { section: 'enquiries', href: '/admin/enquiries', label: 'Enquiries' },
+  { section: 'health', href: '/admin/health', label: 'Health' },
+]
+
+type NavProps = {
+  current: WorkspaceSection
+  /** Enquiries not yet read, shown beside 'Enquiries' when there are any. */
+  newEnquiries?: number
+}
+
+/** The workspace's own links: a row of tabs that wraps on a phone. */
+export function WorkspaceNav({ current, newEnquiries }: NavProps) {
+  return (
+    <nav className="workspace-nav" aria-label="Workspace">
+      <ul className="container">
+        {ENTRIES.map((e) => (
+          <li key={e.section}>
+            <a href={e.href} aria-current={e.section === current ? 'page' : undefined}>
+              {e.label}
+              {e.section === 'enquiries' && newEnquiries ? (
+                <span className="workspace-nav__count">
+                  {' '}
+                  {newEnquiries}
+                  <span className="visually-hidden"> new</span>
+                </span>
+              ) : null}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+type LayoutProps = NavProps & {
+  title: string
+  intro?: ReactNode
+  children: ReactNode
+}
+
+/** A workspace page: its title, the workspace's links, then the page itself. */
+export function WorkspaceLayout({ current, newEnquiries, title, intro, children }: LayoutProps) {
+  return (
+    <>
+      <section className="page-banner workspace-banner">
+        <div className="container">
+          <span className="eyebrow">Owner&apos;s workspace</span>
+          <h1>{title}</h1>
+          {intro ? <p>{intro}</p> : null}
+        </div>
+      </section>
+      <WorkspaceNav current={current} newEnquiries={newEnquiries} />
+      <div className="workspace section">
+        <div className="container">{children}</div>
+      </div>
+    </>
+  )
+}

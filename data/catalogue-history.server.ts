@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto'
+import { appendFile, readFile } from 'node:fs/promises'
+import type { Product } from '../domain/product.ts'
+
+/** What a change did to one product. */
+export type HistoryAction = 'edit' | 'add' | 'duplicate' | 'remove' | 'restore' | 'photos' | 'file-edit' | 'snapshot-restore'
+
+/**
+ * One change of one product: who made it (the owner in the workspace, or an edit of the data file),
+ * the whole product before and after (null when it did not exist), and when. A removed product lives
+ * on here, so it can be brought back; its photographs stay on disk for the same reason.
+ */
+export type HistoryEntry = {
+  id: string
+  at: string
+  who: 'owner' | 'data file'
+  action: HistoryAction
+  productId: string
+  before: Product | null
+  after: Product | null
+  /** Where the product stood in the list before it was removed, to bring it back there. */
+  position?: number
+}
+
+export const historyFileFor = (dataFile: string) => `${dataFile}.history.jsonl`
+
+/**
+ * The history of catalogue changes, one JSON line per change in a file beside the data file (0600),
+ * appended and never rewritten. It is read once, then kept in memory; a line that cannot be read
+ * (a crash mid-append) is skipped.
+ */
+export class CatalogueHistory {
+  private entries: HistoryEntry[] | null = null
+
+  constructor(readonly file: string) {}
+
+  async all(): Promise<readonly HistoryEntry[]> {
+    if (this.entries) return this.entries
+    let text = ''
+    try {
+      text = await readFile(this.file, 'utf8')
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+    }
+    const read: HistoryEntry[] = []
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue
+      try {
+        read.push(JSON.parse(line) as HistoryEntry)
+      } catch {
+        // a line cut short by a crash: the entries before and after it still count
+      }
+    }
+    this.entries ??= read
+    return this.entries
+  }
+
+  /** Adds changes (they are on disk when this resolves) and returns them as recorded. */
+  async record(changes: readonly Omit<HistoryEntry, 'id' | 'at'>[], at = new Date()): Promise<HistoryEntry[]> {
+    if (changes.length === 0) return []
+    const all = (await this.all()) as HistoryEntry[]
+    const added = changes.map((c) => ({ id: randomUUID(), at: at.toISOString(), ...c }))
+    await appendFile(this.file, added.map((e) => `${JSON.stringify(e)}\n`).join(''), { mode: 0o600 })
+    all.push(...added)
+    return added
+  }
+
+  async find(id: string): Promise<HistoryEntry | undefined> {
+    return (await this.all()).find((e) => e.id === id)
+  }
+
+  /** The last change the workspace made to a product: what a form was opened on. */
+  async lastOwnerChange(productId: string): Promise<HistoryEntry | undefined> {
+    return (await this.all()).findLast((e) => e.productId === productId && e.who === 'owner')
+  }
+}
+
+/** The products added, changed and removed between two lists (by id), as history entries of `who`. */
+export function productChanges(before: readonly Product[], after: readonly Product[], who: HistoryEntry['who'], action: HistoryAction): Omit<HistoryEntry, 'id' | 'at'>[] {
+  const old = new Map(before.map((p, i) => [p.id, { p, i }]))
+  const now = new Set(after.map((p) => p.id))
+  const out: Omit<HistoryEntry, 'id' | 'at'>[] = []
+  for (const p of after) {
+    const was = old.get(p.id)?.p ?? null
+    if (was !== p && JSON.stringify(was) !== JSON.stringify(p)) out.push({ who, action, productId: p.id, before: was, after: p })
+  }
+  for (const [id, { p, i }] of old) if (!now.has(id)) out.push({ who, action, productId: id, before: p, after: null, position: i })
+  return out
+}

@@ -1,0 +1,87 @@
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Product } from '../domain/product.ts'
+import type { Data } from './check.server.ts'
+
+/** A catalogue as it was: the products and the owner's own top-level fields, never the enquiries. */
+export type CatalogueSnapshot = { products: Product[] } & Record<string, unknown>
+
+/** Top-level fields that are not the catalogue: enquiries never go back in time, nor does the image spend. */
+const NOT_CATALOGUE = new Set(['messages', 'imageRuns'])
+
+export const snapshotDirFor = (dataFile: string) => `${dataFile}.snapshots`
+
+const NAME = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})(?:-([a-z0-9-]+))?\.json$/
+
+export type SnapshotInfo = { name: string; takenAt: string; reason: string; products: number }
+
+/** Unknown snapshot name (a typo on the command line). */
+export class UnknownSnapshotError extends Error {
+  override name = 'UnknownSnapshotError'
+}
+
+export function catalogueOf(data: Readonly<Data>): CatalogueSnapshot {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(data)) if (!NOT_CATALOGUE.has(key)) out[key] = value
+  return out as CatalogueSnapshot
+}
+
+/**
+ * Dated copies of the catalogue in a folder beside the data file (0700, files 0600), named
+ * `YYYY-MM-DDTHH-MM-SS-reason.json` (UTC), at most `keep` of them: the oldest go first.
+ */
+export class Snapshots {
+  constructor(
+    readonly dir: string,
+    private readonly keep = 30,
+  ) {}
+
+  async take(data: Readonly<Data>, reason: string, now = new Date()): Promise<string> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 })
+    const stamp = now.toISOString().slice(0, 19).replace(/:/g, '-')
+    let name = `${stamp}-${reason}.json`
+    for (let n = 2; (await this.names()).includes(name); n++) name = `${stamp}-${reason}-${n}.json`
+    await writeFile(path.join(this.dir, name), `${JSON.stringify(catalogueOf(data), null, 2)}\n`, { mode: 0o600, flag: 'wx' })
+    await this.prune()
+    return name
+  }
+
+  /** Before the first change of a day (UTC): one snapshot of the catalogue as the day found it. */
+  async takeDaily(data: Readonly<Data>, now = new Date()): Promise<string | null> {
+    const day = now.toISOString().slice(0, 10)
+    if ((await this.names()).some((n) => n.startsWith(day))) return null
+    return this.take(data, 'daily', now)
+  }
+
+  async list(): Promise<SnapshotInfo[]> {
+    const out: SnapshotInfo[] = []
+    for (const name of (await this.names()).reverse()) {
+      const m = NAME.exec(name)!
+      const products = (await this.read(name).catch(() => null))?.products.length ?? 0
+      out.push({ name, takenAt: `${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`, reason: m[5] ?? '', products })
+    }
+    return out
+  }
+
+  async read(name: string): Promise<CatalogueSnapshot> {
+    if (!NAME.test(name) || !(await this.names()).includes(name)) throw new UnknownSnapshotError(`There is no snapshot called ${name} (npm run snapshots lists them).`)
+    const parsed = JSON.parse(await readFile(path.join(this.dir, name), 'utf8')) as CatalogueSnapshot
+    if (!Array.isArray(parsed.products)) throw new UnknownSnapshotError(`The snapshot ${name} holds no products.`)
+    return parsed
+  }
+
+  /** Oldest first. */
+  private async names(): Promise<string[]> {
+    try {
+      return (await readdir(this.dir)).filter((n) => NAME.test(n)).sort()
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return []
+      throw err
+    }
+  }
+
+  private async prune(): Promise<void> {
+    const names = await this.names()
+    await Promise.all(names.slice(0, Math.max(0, names.length - this.keep)).map((n) => rm(path.join(this.dir, n), { force: true })))
+  }
+}

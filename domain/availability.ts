@@ -1,0 +1,39 @@
+/** Whether a product can be bought now, made for the visitor, or not at all. Absent in the data file: in stock. */
+export const AVAILABILITIES = ['in-stock', 'made-to-order', 'sold-out'] as const
+export type Availability = (typeof AVAILABILITIES)[number]
+
+export const AVAILABILITY_LABELS: Record<Availability, string> = {
+  'in-stock': 'In stock',
+  'made-to-order': 'Made to order',
+  'sold-out': 'Sold out',
+}
+
+const SCHEMA_ORG: Record<Availability, string> = {
+  'in-stock': 'https://schema.org/InStock',
+  'made-to-order': 'https://schema.org/MadeToOrder',
+  'sold-out': 'https://schema.org/SoldOut',
+}
+
+type HasAvailability = { availability?: Availability; leadTime?: string }
+
+export function availabilityOf(product: HasAvailability): Availability {
+  return product.availability ?? 'in-stock'
+}
+
+export function isSoldOut(product: HasAvailability): boolean {
+  return availabilityOf(product) === 'sold-out'
+}
+
+/** schema.org's value for an Offer's `availability`. */
+export function schemaAvailability(product: HasAvailability): string {
+  return SCHEMA_ORG[availabilityOf(product)]
+}
+
+/** What a visitor reads beside the price: 'In stock', 'Made to order: ready in 3 weeks', 'Sold out'. */
+export function availabilityText(product: HasAvailability): string {
+  const availability = availabilityOf(product)
+  if (availability === 'made-to-order' && product.leadTime) return `Made to order: ready in ${product.leadTime}`
+  return AVAILABILITY_LABELS[availability]
+}
+
+export const SOLD_OUT_MESSAGE = 'This product is sold out and cannot be ordered at the moment.'

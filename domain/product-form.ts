@@ -1,0 +1,98 @@
+import * as v from 'valibot'
+import { AVAILABILITIES } from './availability.ts'
+import { CATEGORIES } from './business.ts'
+import { fieldErrors } from './form-errors.ts'
+import { PRICE_PATTERN, type Product } from './product.ts'
+
+/**
+ * The owner's product form: every field of a product the data file describes, with the rules
+ * `npm run check-data` applies (domain/product.ts), in words written for the form. The server also
+ * checks the saved product with the data file's own schema, so the two cannot drift apart.
+ */
+const text = () => v.pipe(v.string(), v.trim())
+const required = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message))
+
+/** A product's own short name, used in its address. */
+export const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+const fields = {
+  name: required('Please give the product a name.'),
+  description: text(),
+  price: v.pipe(text(), v.regex(PRICE_PATTERN, 'Write the price with its pound sign and pence, such as £185.00 or £1,250.00.')),
+  sku: required('Please give the stock code (SKU).'),
+  category: v.picklist(CATEGORIES, 'Please choose footwear, bags or belts.'),
+  availability: v.picklist(AVAILABILITIES, 'Please choose in stock, made to order or sold out.'),
+  leadTime: text(),
+  mainImage: required('Please give the address of the main photograph, such as /media/oxford-brogue.jpg.'),
+  paymentLink: v.pipe(text(), v.nonEmpty('Please give the card payment page, starting with https://.'), v.url('Write the whole address of the card payment page, starting with https://.')),
+}
+
+const LEAD_TIME_ASKED = 'Say how long it takes to make, such as 3 weeks.'
+
+const EditSchema = v.pipe(v.object(fields), v.forward(v.check((p) => p.availability !== 'made-to-order' || p.leadTime !== '', LEAD_TIME_ASKED), ['leadTime']))
+const NewSchema = v.pipe(
+  v.object({ id: v.pipe(text(), v.regex(ID_PATTERN, 'Use lower-case letters, digits and hyphens, such as oxford-brogue.')), ...fields }),
+  v.forward(v.check((p) => p.availability !== 'made-to-order' || p.leadTime !== '', LEAD_TIME_ASKED), ['leadTime']),
+)
+
+export type ProductField = 'id' | keyof typeof fields
+/** The form's fields in the order it shows them (`id` on a new product only). */
+export const PRODUCT_FIELDS: readonly ProductField[] = ['name', 'id', 'price', 'category', 'availability', 'leadTime', 'sku', 'description', 'mainImage', 'paymentLink']
+export type ProductValues = Record<ProductField, string>
+export type ProductErrors = Partial<Record<ProductField, string>>
+
+/**
+ * A product form sent back: what was typed and the messages, or, when the product was saved from
+ * another tab meanwhile, that saved version (`conflict`) and its revision, to be shown beside the owner's.
+ */
+export type ProductFormState = { values: ProductValues; errors: ProductErrors; conflict?: { saved: ProductValues; revision: string } }
+
+/** What a form post holds, strings only (anything else is left empty). */
+export function productValuesFrom(body: unknown): ProductValues {
+  const src = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
+  return Object.fromEntries(PRODUCT_FIELDS.map((f) => [f, typeof src[f] === 'string' ? src[f] : ''])) as ProductValues
+}
+
+/** A stored product as the form shows it. */
+export function valuesOf(p: Product): ProductValues {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    sku: p.sku,
+    category: p.category,
+    availability: p.availability ?? 'in-stock',
+    leadTime: p.leadTime ?? '',
+    mainImage: p.mainImage,
+    paymentLink: p.paymentLink,
+  }
+}
+
+export type ProductCheck = { success: true; values: ProductValues } | { success: false; errors: ProductErrors }
+
+/** Checks the form (with `id` for a new product): the trimmed values, or a message for each wrong field. */
+export function checkProduct(values: ProductValues, { isNew }: { isNew: boolean }): ProductCheck {
+  const parsed = isNew ? v.safeParse(NewSchema, values) : v.safeParse(EditSchema, values)
+  if (!parsed.success) return { success: false, errors: fieldErrors<ProductField>(parsed.issues) }
+  return { success: true, values: { ...values, ...parsed.output } }
+}
+
+/** An id proposed from a name: 'Oxford Brogue No. 2' -> 'oxford-brogue-no-2'. */
+export function idFromName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '')
+}
+
+/** A proposed id no product has yet ('belt', 'belt-2', 'belt-3'...). */
+export function uniqueId(wanted: string, taken: ReadonlySet<string>): string {
+  const base = wanted || 'product'
+  if (!taken.has(base)) return base
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
+}

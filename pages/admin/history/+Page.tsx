@@ -1,0 +1,50 @@
+import { WorkspaceLayout } from '../../../components/admin/WorkspaceLayout.tsx'
+import { useData } from '../../../renderer/useData.ts'
+import type { Data } from './+data.ts'
+
+/** Every change to the catalogue, newest first: who, what before and after, when; each can be undone. */
+export default function Page() {
+  const { changes, more } = useData<Data>()
+  return (
+    <WorkspaceLayout current="products" title="History of changes" intro="Every change to the products, newest first. Bring back any product as it was before a change, a removed one too.">
+      <p>
+        <a href="/admin/products">All products</a>
+      </p>
+      {changes.length === 0 ? <p>No changes yet.</p> : null}
+      <ol className="history">
+        {changes.map((c) => (
+          <li key={c.id} className="history__entry">
+            <h2>
+              {`${c.product}: ${c.what}`}
+            </h2>
+            <p className="history__when">
+              <time dateTime={c.at}>{c.at.replace('T', ' ').slice(0, 16)} UTC</time> · {c.who}
+            </p>
+            {c.fields.length > 0 ? (
+              <dl>
+                {c.fields.map((f) => (
+                  <div key={f.field}>
+                    <dt>{f.field}</dt>
+                    <dd>
+                      {f.before ? <del>{f.before}</del> : null}
+                      {f.before && f.after ? ' → ' : null}
+                      {f.after ? <ins>{f.after}</ins> : null}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+            {c.restorable ? (
+              <form method="post" action={`/admin/history/${encodeURIComponent(c.id)}/restore`}>
+                <button type="submit" className="btn btn-outline">
+                  Restore {c.product} as it was before this
+                </button>
+              </form>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      {more > 0 ? <p>{more} older changes are kept in the history file beside the data file.</p> : null}
+    </WorkspaceLayout>
+  )
+}

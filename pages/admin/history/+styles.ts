@@ -1,0 +1,2 @@
+import css from './history.scss?inline'
+export default css

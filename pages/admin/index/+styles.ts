@@ -1,0 +1,3 @@
+import css from './Admin.scss?inline'
+
+export default css

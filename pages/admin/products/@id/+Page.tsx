@@ -1,0 +1,81 @@
+import { WorkspaceLayout } from '../../../../components/admin/WorkspaceLayout.tsx'
+import { PRODUCT_FIELDS } from '../../../../domain/product-form.ts'
+import { useData } from '../../../../renderer/useData.ts'
+import { ProductForm } from '../ProductForm.tsx'
+import { Photos } from './Photos.tsx'
+import type { Data } from './+data.ts'
+
+const DONE_TEXT: Record<string, string> = {
+  saved: 'Saved: the change is on the site now.',
+  added: 'Added: the product is on the site now.',
+  duplicated: 'This is the copy: change what differs and save.',
+  restored: 'Restored: this version is on the site now.',
+  photo: "Photograph added: it is on the product's page now.",
+}
+
+/** One product's form, with duplicating and removing it. */
+export default function Page() {
+  const data = useData<Data>()
+  const address = `/admin/products/${encodeURIComponent(data.id)}`
+  return (
+    <WorkspaceLayout current="products" title={data.name}>
+      <p>
+        <a href="/admin/products">All products</a> · <a href={data.viewHref}>See it on the site</a>
+      </p>
+      {data.done ? (
+        <div className="admin-notice" role="status">
+          <p>{DONE_TEXT[data.done]}</p>
+        </div>
+      ) : null}
+      {data.conflict ? <Conflict saved={data.conflict} yours={data.values} /> : null}
+      <ProductForm action={address} isNew={false} submitLabel={data.conflict ? 'Save my version' : 'Save'} {...data} />
+      <Photos id={data.id} name={data.name} photos={data.photos} error={data.photoError} />
+      <section className="product-edit__more" aria-label="More">
+        <form method="post" action={`${address}/duplicate`}>
+          <button type="submit" className="btn btn-outline">
+            Duplicate this product
+          </button>
+        </form>
+        <details>
+          <summary>Remove this product…</summary>
+          <p>It leaves the shop at once. The history keeps it, so you can bring it back.</p>
+          <form method="post" action={`${address}/remove`}>
+            <button type="submit" className="btn btn-danger">
+              Remove {data.name}
+            </button>
+          </form>
+        </details>
+      </section>
+    </WorkspaceLayout>
+  )
+}
+
+/** Another tab saved this product after this form was opened: both versions, side by side. */
+function Conflict({ saved, yours }: { saved: Data['values']; yours: Data['values'] }) {
+  const differ = PRODUCT_FIELDS.filter((f) => f !== 'id' && saved[f] !== yours[f])
+  return (
+    <div className="admin-notice admin-notice--warning conflict" role="alert">
+      <p>This product was saved in another tab or window after you opened it, so your changes were not saved yet.</p>
+      <p>Below are both versions. The form holds yours: save it to keep yours, or reload the page to keep the saved one.</p>
+      <table>
+        <caption className="visually-hidden">The saved version and yours</caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Saved now</th>
+            <th scope="col">Yours</th>
+          </tr>
+        </thead>
+        <tbody>
+          {differ.map((f) => (
+            <tr key={f}>
+              <th scope="row">{f}</th>
+              <td>{saved[f]}</td>
+              <td>{yours[f]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

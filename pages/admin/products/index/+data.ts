@@ -1,0 +1,35 @@
+// https://vike.dev/data: the owner's list of products, searched and filtered by the address (?q=, ?category=).
+import type { PageContextServer } from 'vike/types'
+import { availabilityText } from '../../../../domain/availability.ts'
+import { CATEGORY_LABELS, filterFromParam, type CategoryFilter } from '../../../../domain/business.ts'
+import { productsIn } from '../../../../domain/catalogue.ts'
+import { ownerOnly } from '../../owner-only.ts'
+
+export type Row = { id: string; name: string; sku: string; category: string; price: string; availability: string; mainImage: string; position: number }
+
+export type Data = {
+  rows: Row[]
+  total: number
+  query: string
+  category: CategoryFilter
+  /** A product just removed, with the history entry that brings it back. */
+  removed: { entry: string; name: string } | null
+}
+
+export async function data(pageContext: PageContextServer): Promise<Data> {
+  const { store, catalogue } = ownerOnly(pageContext)
+  const search = pageContext.urlParsed.search
+  const query = (search.q ?? '').trim()
+  const category = filterFromParam(search.category)
+  const needle = query.toLowerCase()
+  const products = store.products
+  const rows = productsIn(
+    products.map((p, position) => ({ ...p, position })),
+    category,
+  )
+    .filter((p) => !needle || [p.name, p.sku, p.id].some((s) => s.toLowerCase().includes(needle)))
+    .map((p) => ({ id: p.id, name: p.name, sku: p.sku, category: CATEGORY_LABELS[p.category], price: p.price, availability: availabilityText(p), mainImage: p.mainImage, position: p.position }))
+  const entry = search.removed ? await catalogue.history.find(search.removed) : undefined
+  const removed = entry?.before && !products.some((p) => p.id === entry.productId) ? { entry: entry.id, name: entry.before.name } : null
+  return { rows, total: products.length, query, category, removed }
+}

@@ -1,0 +1,16 @@
+import { WorkspaceLayout } from '../../../../components/admin/WorkspaceLayout.tsx'
+import { useData } from '../../../../renderer/useData.ts'
+import { ProductForm } from '../ProductForm.tsx'
+import type { Data } from './+data.ts'
+
+export default function Page() {
+  const data = useData<Data>()
+  return (
+    <WorkspaceLayout current="products" title="Add a product">
+      <p>
+        <a href="/admin/products">All products</a>
+      </p>
+      <ProductForm action="/admin/products/new" isNew submitLabel="Add to the shop" {...data} />
+    </WorkspaceLayout>
+  )
+}

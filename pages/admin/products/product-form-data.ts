@@ -1,0 +1,27 @@
+import type { PageContextServer } from 'vike/types'
+import { valuesOf, type ProductErrors, type ProductValues } from '../../../domain/product-form.ts'
+import type { Product } from '../../../domain/product.ts'
+
+/** What a product's form page shows: its values, the messages, and what its hidden fields carry. */
+export type ProductFormData = {
+  values: ProductValues
+  errors: ProductErrors
+  /** The revision the form is saved against (another tab's save since then is a conflict). */
+  revision: string
+  /** The values as the form opened, so only what the owner changed is written. */
+  base: string
+  /** The version another tab saved meanwhile, shown beside the owner's. */
+  conflict: ProductValues | null
+}
+
+/** The form for `product` (or a new one), or the one a post sent back with its messages or a conflict. */
+export function productFormData(pageContext: PageContextServer, product: Product | null, revision: string): ProductFormData {
+  const sent = pageContext.productForm
+  const opened: ProductValues = product
+    ? valuesOf(product)
+    : { id: '', name: '', description: '', price: '', sku: '', category: '', availability: 'in-stock', leadTime: '', mainImage: '', paymentLink: '' }
+  if (sent?.conflict) {
+    return { values: sent.values, errors: sent.errors, revision: sent.conflict.revision, base: JSON.stringify(sent.conflict.saved), conflict: sent.conflict.saved }
+  }
+  return { values: sent?.values ?? opened, errors: sent?.errors ?? {}, revision, base: JSON.stringify(opened), conflict: null }
+}

@@ -1,0 +1,83 @@
+/**
+ * `npm run snapshots`: the dated copies of the catalogue kept beside the data file, and putting one back.
+ *
+ *   npm run snapshots                   list them, newest first
+ *   npm run snapshots -- restore NAME   put the products back as NAME holds them (enquiries stay as they are)
+ *   npm run snapshots -- --file path/to/db.json   another data file (default: DATA_FILE or data/db.json)
+ *
+ * Listing reads the folder and never writes. A restore goes through the running server (the data
+ * file's one writer), which first takes a snapshot of the catalogue as it is; without a server it
+ * opens the data file itself.
+ */
+import path from 'node:path'
+import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.server.ts'
+import { askHolder } from '../data/lock.server.ts'
+import { snapshotDirFor, Snapshots, type SnapshotInfo } from '../data/snapshots.server.ts'
+import { DataFileError, openStore } from '../data/store.server.ts'
+import { CatalogueService } from '../server/services/catalogue.server.ts'
+import { runWhenStarted, type CommandMain } from './cli.ts'
+
+const USAGE = `Usage: npm run snapshots [-- restore NAME] [-- --file path/to/db.json]
+  (no arguments)  the snapshots of the catalogue, newest first
+  restore NAME    put the products back as the snapshot NAME holds them; enquiries are not touched`
+
+type Restored = { taken: string; changed: number }
+
+function parse(argv: readonly string[], env: NodeJS.ProcessEnv): { file: string; restore?: string; help?: boolean } | string {
+  const out: { file: string; restore?: string; help?: boolean } = { file: env.DATA_FILE?.trim() || 'data/db.json' }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === 'restore') {
+      out.restore = argv[++i]
+      if (!out.restore) return 'restore needs the name of a snapshot (npm run snapshots lists them).'
+    } else if (arg === '--file') out.file = argv[++i] ?? out.file
+    else if (arg === '--help' || arg === '-h') out.help = true
+    else return `Unknown option ${arg}.`
+  }
+  return out
+}
+
+const line = (s: SnapshotInfo) => `${s.name}  ${s.takenAt.replace('T', ' ').replace('Z', ' UTC')}  ${s.products} products${s.reason ? `  (${s.reason})` : ''}\n`
+
+async function restoreWithoutServer(file: string, name: string): Promise<Restored> {
+  const store = await openStore(file, { watch: false })
+  try {
+    return await new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file))).restoreSnapshot(name)
+  } finally {
+    await store.close()
+  }
+}
+
+export const main: CommandMain = async (argv, out, err) => {
+  const options = parse(argv, process.env)
+  if (typeof options === 'string') {
+    err(`${options}\n${USAGE}\n`)
+    return 2
+  }
+  if (options.help) {
+    out(`${USAGE}\n`)
+    return 0
+  }
+  const file = path.resolve(options.file)
+  if (!options.restore) {
+    const list = await new Snapshots(snapshotDirFor(file)).list()
+    if (list.length === 0) out(`No snapshots yet in ${snapshotDirFor(file)}: the first is taken before the day's first change in the workspace.\n`)
+    for (const s of list) out(line(s))
+    return 0
+  }
+  try {
+    const asked = await askHolder(file, { op: 'restore-snapshot', name: options.restore })
+    const answer = (asked ? asked.answer : { ok: true, ...(await restoreWithoutServer(file, options.restore)) }) as ({ ok: boolean; error?: string } & Partial<Restored>) | null
+    if (!answer?.ok) {
+      err(`${answer?.error ?? 'The running server gave no answer.'}\n`)
+      return 1
+    }
+    out(`Restored the products of ${options.restore} (${answer.changed} changed). The catalogue as it was just before is kept as ${answer.taken}.\n`)
+    return 0
+  } catch (e) {
+    err(`${e instanceof DataFileError ? e.message : (e as Error).message}\n`)
+    return 1
+  }
+}
+
+runWhenStarted(import.meta.url, main)

@@ -1,0 +1,105 @@
+import express, { Router, type Request, type RequestHandler, type Response } from 'express'
+import type { Store } from '../../data/store.server.ts'
+import { productValuesFrom, type ProductFormState, type ProductValues } from '../../domain/product-form.ts'
+import { sendPersonalPage } from '../page-response.server.ts'
+import type { CatalogueService, Move } from '../services/catalogue.server.ts'
+
+type Deps = { catalogue: CatalogueService; store: Store; siteUrl: string | undefined }
+
+const MOVES: readonly Move[] = ['up', 'down', 'top', 'bottom']
+const productAddress = (id: string) => `/admin/products/${encodeURIComponent(id)}`
+
+/** What the form showed when it was opened (a hidden field), or null when it is missing or not ours. */
+function baseOf(body: unknown): ProductValues | null {
+  const raw = (body as Record<string, unknown> | undefined)?.base
+  if (typeof raw !== 'string') return null
+  try {
+    return productValuesFrom(JSON.parse(raw))
+  } catch {
+    return null
+  }
+}
+
+const field = (body: unknown, name: string): string => {
+  const value = (body as Record<string, unknown> | undefined)?.[name]
+  return typeof value === 'string' ? value : ''
+}
+
+/**
+ * The workspace's forms for the catalogue, posted with or without JavaScript (post/redirect/get): a
+ * change answers 303 to the page that shows it; a form that needs correcting comes back as its page
+ * with the messages beside the fields and the values kept (400), or, when another tab saved the same
+ * product meanwhile, with both versions (409). Behind the owner check, which runs before these.
+ */
+export function catalogueRoutes({ catalogue, store, siteUrl }: Deps): Router {
+  const routes = Router()
+  const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 30 })
+  const sendBack = (req: Request, res: Response, productForm: ProductFormState, status: number) =>
+    sendPersonalPage(req, res, { ...(res.locals.pageContext as object), store, siteUrl, productForm }, status)
+  const handle =
+    (fn: (req: Request, res: Response) => Promise<void>): RequestHandler =>
+    (req, res, next) =>
+      void fn(req, res).catch(next)
+
+  routes.post(
+    '/admin/products/new',
+    form,
+    handle(async (req, res) => {
+      const values = productValuesFrom(req.body)
+      const outcome = await catalogue.add(values)
+      if (outcome.ok) return res.redirect(303, `${productAddress(outcome.id)}?done=added`)
+      if (outcome.status === 400) await sendBack(req, res, { values, errors: outcome.errors }, 400)
+    }),
+  )
+
+  routes.post(
+    '/admin/products/:id',
+    form,
+    handle(async (req, res) => {
+      const id = String(req.params.id)
+      const values = { ...productValuesFrom(req.body), id }
+      const outcome = await catalogue.save(id, values, { revision: field(req.body, 'revision'), base: baseOf(req.body) })
+      if (outcome.ok) return res.redirect(303, `${productAddress(id)}?done=saved`)
+      if (outcome.status === 404) return void res.status(404).type('text/plain; charset=utf-8').send('There is no such product (it may have been removed).\n')
+      if (outcome.status === 400) return sendBack(req, res, { values, errors: outcome.errors }, 400)
+      await sendBack(req, res, { values, errors: {}, conflict: { saved: outcome.saved, revision: outcome.revision } }, 409)
+    }),
+  )
+
+  routes.post(
+    '/admin/products/:id/duplicate',
+    handle(async (req, res) => {
+      const copy = await catalogue.duplicate(String(req.params.id))
+      res.redirect(303, copy ? `${productAddress(copy)}?done=duplicated` : '/admin/products')
+    }),
+  )
+
+  routes.post(
+    '/admin/products/:id/remove',
+    handle(async (req, res) => {
+      const entry = await catalogue.remove(String(req.params.id))
+      res.redirect(303, entry ? `/admin/products?removed=${encodeURIComponent(entry)}` : '/admin/products')
+    }),
+  )
+
+  routes.post(
+    '/admin/products/:id/move',
+    form,
+    handle(async (req, res) => {
+      const id = String(req.params.id)
+      const to = field(req.body, 'to') as Move
+      if (MOVES.includes(to)) await catalogue.move(id, to)
+      res.redirect(303, `/admin/products#row-${encodeURIComponent(id)}`)
+    }),
+  )
+
+  routes.post(
+    '/admin/history/:entry/restore',
+    handle(async (req, res) => {
+      const id = await catalogue.restore(String(req.params.entry))
+      res.redirect(303, id ? `${productAddress(id)}?done=restored` : '/admin/history')
+    }),
+  )
+
+  return routes
+}

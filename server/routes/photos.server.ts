@@ -1,0 +1,77 @@
+import busboy from 'busboy'
+import express, { Router, type Request, type RequestHandler, type Response } from 'express'
+import type { Store } from '../../data/store.server.ts'
+import { sendPersonalPage } from '../page-response.server.ts'
+import { PHOTO_ACTIONS, type CatalogueService, type PhotoAction } from '../services/catalogue.server.ts'
+import { PHOTO_UPLOAD_LIMIT, PhotoRefusedError, storeUploadedPhoto, TOO_LARGE_MESSAGE } from '../services/photo-upload.server.ts'
+
+type Deps = { catalogue: CatalogueService; store: Store; siteUrl: string | undefined; mediaDir: string }
+
+const NO_FILE = 'Please choose a photograph to upload.'
+
+/** The one file of a multipart form, held in memory up to the upload limit (413 past it). */
+function readUpload(req: Request): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: PHOTO_UPLOAD_LIMIT, fields: 4, parts: 6 } })
+    } catch {
+      return reject(new PhotoRefusedError(400, NO_FILE))
+    }
+    let file: Buffer | null = null
+    let tooLarge = false
+    parser.on('file', (_name, stream) => {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('limit', () => (tooLarge = true))
+      stream.on('end', () => (file ??= Buffer.concat(chunks)))
+    })
+    parser.on('close', () => {
+      if (tooLarge) reject(new PhotoRefusedError(413, TOO_LARGE_MESSAGE))
+      else if (!file || file.length === 0) reject(new PhotoRefusedError(400, NO_FILE))
+      else resolve(file)
+    })
+    parser.on('error', () => reject(new PhotoRefusedError(400, 'The upload was cut short. Please try again.')))
+    req.pipe(parser)
+  })
+}
+
+/**
+ * A product's photographs in the workspace: uploading one (a form posted as multipart, from a phone's
+ * camera or gallery) and choosing the main one, their order, or removing one. The upload's size limit
+ * is this route's alone. A refused or failed upload leaves the product as it was and comes back as
+ * its page with the reason (413 too large, 415 not a JPEG, PNG or WebP, 400 nothing chosen).
+ */
+export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Router {
+  const routes = Router()
+  const back = (id: string) => `/admin/products/${encodeURIComponent(id)}`
+  const refuse = async (req: Request, res: Response, err: PhotoRefusedError) => {
+    // What is left of a refused upload is not read: the connection closes after this answer.
+    res.setHeader('Connection', 'close')
+    await sendPersonalPage(req, res, { ...(res.locals.pageContext as object), store, siteUrl, photoError: err.message, urlOriginal: back(String(req.params.id)) }, err.status)
+  }
+  const upload: RequestHandler = async (req, res, next) => {
+    const id = String(req.params.id)
+    try {
+      if (!store.products.some((p) => p.id === id)) return void res.status(404).type('text/plain; charset=utf-8').send('There is no such product.\n')
+      if (Number(req.get('content-length') ?? 0) > PHOTO_UPLOAD_LIMIT + 64 * 1024) throw new PhotoRefusedError(413, TOO_LARGE_MESSAGE)
+      const bytes = await readUpload(req)
+      const stored = await storeUploadedPhoto({ mediaDir, productId: id, bytes })
+      await catalogue.photo(id, stored.src, 'add')
+      res.redirect(303, `${back(id)}?done=photo#photos`)
+    } catch (err) {
+      if (err instanceof PhotoRefusedError) return refuse(req, res, err).catch(next)
+      next(err)
+    }
+  }
+  routes.post('/admin/products/:id/photos', upload)
+
+  const change: RequestHandler = (req, res, next) => {
+    const id = String(req.params.id)
+    const { src, action } = (req.body ?? {}) as { src?: unknown; action?: unknown }
+    if (typeof src !== 'string' || !PHOTO_ACTIONS.includes(action as PhotoAction)) return void res.redirect(303, `${back(id)}#photos`)
+    catalogue.photo(id, src, action as PhotoAction).then(() => res.redirect(303, `${back(id)}#photos`), next)
+  }
+  routes.post('/admin/products/:id/photos/change', express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 4 }), change)
+  return routes
+}

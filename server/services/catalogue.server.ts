@@ -1,0 +1,224 @@
+import { productChanges, type CatalogueHistory, type HistoryAction, type HistoryEntry } from '../../data/catalogue-history.server.ts'
+import { productProblem } from '../../data/check.server.ts'
+import { catalogueOf, type Snapshots } from '../../data/snapshots.server.ts'
+import type { Store } from '../../data/store.server.ts'
+import { checkProduct, idFromName, PRODUCT_FIELDS, uniqueId, valuesOf, type ProductErrors, type ProductField, type ProductValues } from '../../domain/product-form.ts'
+import { photosOf, type StoredProduct } from '../../domain/product-page.ts'
+import type { Product } from '../../domain/product.ts'
+
+export type SaveOutcome =
+  | { ok: true; id: string }
+  | { ok: false; status: 400; errors: ProductErrors }
+  /** Saved from another tab or window since this form was opened: both versions go back to the owner. */
+  | { ok: false; status: 409; saved: ProductValues; revision: string }
+  | { ok: false; status: 404 }
+
+/** Where a product moves in the list. */
+export type Move = 'up' | 'down' | 'top' | 'bottom'
+
+/** What the owner does to one of a product's photographs. */
+export type PhotoAction = 'main' | 'earlier' | 'later' | 'remove'
+export const PHOTO_ACTIONS: readonly PhotoAction[] = ['main', 'earlier', 'later', 'remove']
+
+/**
+ * The product with its photographs in a new order (main first). A removed photograph leaves the list
+ * only: its files stay, as the history may still show it.
+ */
+function withPhotos(product: StoredProduct, src: string, action: PhotoAction | 'add'): StoredProduct {
+  const list = action === 'add' ? [...photosOf(product), src] : photosOf(product)
+  const at = list.indexOf(src)
+  if (at < 0) return product
+  if (action === 'remove') {
+    if (list.length === 1) return product // a product keeps one photograph
+    list.splice(at, 1)
+  } else if (action === 'main') {
+    list.splice(at, 1)
+    list.unshift(src)
+  } else if (action === 'earlier' || action === 'later') {
+    const to = action === 'earlier' ? at - 1 : at + 1
+    if (to < 0 || to >= list.length) return product
+    ;[list[at], list[to]] = [list[to]!, list[at]!]
+  }
+  return { ...product, mainImage: list[0]!, photos: list.slice(1).map((s) => ({ src: s })) }
+}
+
+/** The product's values with `values` written over them; fields the form does not know (photographs) are kept. */
+function withValues(product: Product, values: Partial<ProductValues>): Product {
+  const next: Record<string, unknown> = { ...product }
+  for (const [field, value] of Object.entries(values) as [ProductField, string][]) {
+    if (field === 'id') continue
+    if (field === 'availability' && value === 'in-stock' && product.availability === undefined) continue
+    next[field] = value
+  }
+  if (next.availability !== 'made-to-order' || next.leadTime === '') delete next.leadTime
+  return next as Product
+}
+
+/**
+ * The owner's changes to the catalogue, each one through the store (the data file's one writer), each
+ * recorded in the history with the product before and after, and the day's first change preceded by a
+ * snapshot. Changes run one at a time, so each history entry describes exactly one change. An edit of
+ * the data file itself is recorded too (as the data file's), so it can be undone from the workspace.
+ */
+export class CatalogueService {
+  private seen: readonly Product[]
+  private running: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    private readonly store: Store,
+    readonly history: CatalogueHistory,
+    readonly snapshots: Snapshots,
+  ) {
+    this.seen = store.products
+    store.onChange(() => void this.serial(() => this.noteFileEdit()).catch(() => {}))
+    // `npm run snapshots` asks the running server, the data file's one writer.
+    store.answer('snapshots', async () => ({ ok: true, snapshots: await this.snapshots.list() }))
+    store.answer('restore-snapshot', async ({ name }) => ({ ok: true, ...(await this.restoreSnapshot(String(name))) }))
+  }
+
+  /** The revision a product's form is opened on: the last change the workspace made to it. */
+  async revisionOf(id: string): Promise<string> {
+    return (await this.history.lastOwnerChange(id))?.id ?? ''
+  }
+
+  /**
+   * Saves the edit form. `base` is what the form showed when opened: only the fields the owner changed
+   * are written, so an edit of the data file made meanwhile to another field is kept.
+   */
+  save(id: string, values: ProductValues, { revision, base }: { revision: string; base: ProductValues | null }): Promise<SaveOutcome> {
+    return this.serial(async () => {
+      const current = this.store.products.find((p) => p.id === id)
+      if (!current) return { ok: false, status: 404 }
+      const latest = await this.revisionOf(id)
+      if (latest !== revision) return { ok: false, status: 409, saved: valuesOf(current), revision: latest }
+      const checked = checkProduct({ ...values, id }, { isNew: false })
+      if (!checked.success) return { ok: false, status: 400, errors: checked.errors }
+      const from = base ?? valuesOf(current)
+      const changed = Object.fromEntries(PRODUCT_FIELDS.filter((f) => checked.values[f] !== from[f]).map((f) => [f, checked.values[f]]))
+      const next = withValues(current, changed)
+      const problem = productProblem(next)
+      if (problem) return { ok: false, status: 400, errors: { name: `This product cannot be saved: ${problem}.` } }
+      await this.write('edit', [id], (products) => products.map((p) => (p.id === id ? next : p)))
+      return { ok: true, id }
+    })
+  }
+
+  /** Adds a product at the end of the list; without an id, one is made from its name. */
+  add(values: ProductValues): Promise<SaveOutcome> {
+    return this.serial(async () => {
+      const taken = new Set(this.store.products.map((p) => p.id))
+      const id = values.id.trim() || uniqueId(idFromName(values.name), taken)
+      const checked = checkProduct({ ...values, id }, { isNew: true })
+      if (!checked.success) return { ok: false, status: 400, errors: checked.errors }
+      if (taken.has(id)) return { ok: false, status: 400, errors: { id: `Another product already has the id ${id}; choose another.` } }
+      const { id: _, ...fields } = checked.values
+      const product = withValues({ id } as Product, fields)
+      const problem = productProblem(product)
+      if (problem) return { ok: false, status: 400, errors: { name: `This product cannot be saved: ${problem}.` } }
+      await this.write('add', [id], (products) => [...products, product])
+      return { ok: true, id }
+    })
+  }
+
+  /** A copy just after the original, with an id and a name of its own. */
+  duplicate(id: string): Promise<string | null> {
+    return this.serial(async () => {
+      const original = this.store.products.find((p) => p.id === id)
+      if (!original) return null
+      const copyId = uniqueId(`${id}-copy`, new Set(this.store.products.map((p) => p.id)))
+      const copy: Product = { ...original, id: copyId, name: `${original.name} (copy)` }
+      await this.write('duplicate', [copyId], (products) => products.flatMap((p) => (p.id === id ? [p, copy] : [p])))
+      return copyId
+    })
+  }
+
+  /** Takes a product out of the list; returns the history entry that can bring it back. */
+  remove(id: string): Promise<string | null> {
+    return this.serial(async () => {
+      if (!this.store.products.some((p) => p.id === id)) return null
+      const [entry] = await this.write('remove', [id], (products) => products.filter((p) => p.id !== id))
+      return entry?.id ?? null
+    })
+  }
+
+  move(id: string, to: Move): Promise<boolean> {
+    return this.serial(async () => {
+      const products = [...this.store.products]
+      const from = products.findIndex((p) => p.id === id)
+      if (from < 0) return false
+      const target = { up: from - 1, down: from + 1, top: 0, bottom: products.length - 1 }[to]
+      if (target < 0 || target >= products.length || target === from) return true
+      const [moved] = products.splice(from, 1)
+      products.splice(target, 0, moved!)
+      // The order is not a product's version: no history entry, and moving back undoes it.
+      await this.store.update((d) => ({ ...d, products }))
+      this.seen = this.store.products
+      return true
+    })
+  }
+
+  /** Adds a stored photograph to a product (last), or changes which is main, their order, or removes one. */
+  photo(id: string, src: string, action: PhotoAction | 'add'): Promise<boolean> {
+    return this.serial(async () => {
+      const current = this.store.products.find((p) => p.id === id)
+      if (!current) return false
+      const next = withPhotos(current, src, action)
+      if (next === current) return true
+      await this.write('photos', [id], (products) => products.map((p) => (p.id === id ? next : p)))
+      return true
+    })
+  }
+
+  /** Brings back a product as it was before a change in the history (also a removed one, where it stood). */
+  restore(entryId: string): Promise<string | null> {
+    return this.serial(async () => {
+      const entry = await this.history.find(entryId)
+      const version = entry?.before
+      if (!entry || !version) return null
+      await this.snapshots.take(this.store.data, 'before-restore')
+      await this.write('restore', [version.id], (products) => {
+        if (products.some((p) => p.id === version.id)) return products.map((p) => (p.id === version.id ? version : p))
+        const at = Math.min(entry.position ?? products.length, products.length)
+        return [...products.slice(0, at), version, ...products.slice(at)]
+      })
+      return version.id
+    })
+  }
+
+  /** Puts the catalogue back as a snapshot holds it; enquiries stay as they are. */
+  restoreSnapshot(name: string): Promise<{ taken: string; changed: number }> {
+    return this.serial(async () => {
+      const snapshot = await this.snapshots.read(name)
+      const taken = await this.snapshots.take(this.store.data, 'before-restore')
+      const before = this.store.products
+      await this.store.update((d) => ({ ...d, ...catalogueOf(snapshot as never), products: snapshot.products }))
+      const recorded = await this.history.record(productChanges(before, this.store.products, 'owner', 'snapshot-restore'))
+      this.seen = this.store.products
+      return { taken, changed: recorded.length }
+    })
+  }
+
+  /** Writes a change of the products and records what it did to the products named. */
+  private async write(action: HistoryAction, ids: readonly string[], change: (products: readonly Product[]) => Product[]): Promise<HistoryEntry[]> {
+    await this.snapshots.takeDaily(this.store.data)
+    const before = this.store.products
+    await this.store.update((d) => ({ ...d, products: change(d.products) }))
+    const only = (list: readonly Product[]) => list.filter((p) => ids.includes(p.id))
+    const changes = productChanges(only(before), only(this.store.products), 'owner', action).map((c) => (c.after === null ? { ...c, position: before.findIndex((p) => p.id === c.productId) } : c))
+    this.seen = this.store.products
+    return this.history.record(changes)
+  }
+
+  private async noteFileEdit(): Promise<void> {
+    const now = this.store.products
+    if (now === this.seen) return
+    await this.history.record(productChanges(this.seen, now, 'data file', 'file-edit'))
+    this.seen = now
+  }
+
+  private serial<T>(job: () => Promise<T>): Promise<T> {
+    const next = this.running.then(job, job)
+    this.running = next.catch(() => {})
+    return next
+  }
+}

@@ -1,0 +1,52 @@
+import sharp, { type Metadata } from 'sharp'
+import { newGenerationId, storeAngleImage, type StoredImage } from './images/media.server.ts'
+
+/** The largest photograph accepted, in bytes: a phone camera's full-size JPEG fits with room. */
+export const PHOTO_UPLOAD_LIMIT = 25 * 1024 * 1024
+/** The most pixels a photograph may have (a 48-megapixel phone camera fits); more is a decompression bomb. */
+export const MAX_PHOTO_PIXELS = 64_000_000
+
+const ACCEPTED = new Set(['jpeg', 'png', 'webp'])
+
+/** An upload refused, with its HTTP status and a sentence for the owner. */
+export class PhotoRefusedError extends Error {
+  override name = 'PhotoRefusedError'
+  constructor(
+    readonly status: 413 | 415 | 400,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export const TOO_LARGE_MESSAGE = `The photograph is larger than ${PHOTO_UPLOAD_LIMIT / 1024 / 1024} MB. Please choose a smaller one (or a lower resolution on the phone).`
+
+/**
+ * Turns the owner's photograph into what generated photographs are: its header read first (format and
+ * size, nothing decoded), so a file that is not a JPEG, PNG or WebP (415) or has more pixels than a
+ * camera makes (413) is refused before any work; then turned upright as the phone held it, stripped
+ * of its metadata (the place it was taken), and stored at the site's sizes by the same sharp
+ * pipeline as generated photographs. sharp works on libuv's thread pool, off the main thread.
+ */
+export async function storeUploadedPhoto(opts: { mediaDir: string; productId: string; bytes: Buffer }): Promise<StoredImage> {
+  let meta: Metadata
+  try {
+    meta = await sharp(opts.bytes, { limitInputPixels: false }).metadata()
+  } catch {
+    throw new PhotoRefusedError(415, 'This file is not a photograph the site can read. Please upload a JPEG, PNG or WebP picture.')
+  }
+  if (!meta.format || !ACCEPTED.has(meta.format)) {
+    throw new PhotoRefusedError(415, `Only JPEG, PNG and WebP photographs can be uploaded${meta.format ? ` (this one is ${meta.format.toUpperCase()})` : ''}.`)
+  }
+  if (!meta.width || !meta.height || meta.width * meta.height > MAX_PHOTO_PIXELS) {
+    throw new PhotoRefusedError(413, `The photograph has too many pixels (${meta.width ?? '?'} × ${meta.height ?? '?'}); at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels are accepted.`)
+  }
+  let upright: Buffer
+  try {
+    upright = await sharp(opts.bytes, { limitInputPixels: MAX_PHOTO_PIXELS }).rotate().jpeg({ quality: 92, mozjpeg: true }).toBuffer()
+  } catch {
+    throw new PhotoRefusedError(415, 'This photograph could not be read to the end (is the file damaged?). Please try another.')
+  }
+  const { stored } = await storeAngleImage({ mediaDir: opts.mediaDir, productId: opts.productId, generationId: `${newGenerationId()}-upload`, angle: 'main', image: upright })
+  return stored
+}

@@ -1,0 +1,166 @@
+/**
+ * The owner's product pages over HTTP, as a browser without JavaScript uses them: every change posts,
+ * goes through the store (the data file on disk changes), is served at once, and is in the history.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import request from 'supertest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createTestApp, type TestServer } from '../helpers/server.ts'
+
+let t: TestServer
+beforeEach(async () => {
+  t = await createTestApp()
+})
+afterEach(() => t.close())
+
+const onDisk = async () => JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Record<string, unknown>[]; messages: unknown[] }
+const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ')
+const hidden = (html: string, name: string) => {
+  const raw = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)![1]!
+  return raw.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+}
+
+/** The edit form as the page gives it: its values and its hidden fields. */
+async function openForm(id: string) {
+  const page = await request(t.app).get(`/admin/products/${id}`).expect(200)
+  const base = JSON.parse(hidden(page.text, 'base')) as Record<string, string>
+  return { ...base, revision: hidden(page.text, 'revision'), base: hidden(page.text, 'base') }
+}
+
+describe('the products list', () => {
+  it('lists every product for the owner, privately, with search and a category filter', async () => {
+    const all = await request(t.app).get('/admin/products').expect(200)
+    expect(all.headers['cache-control']).toBe('private, no-store')
+    expect(all.headers['x-robots-tag']).toBe('noindex')
+    for (const p of t.store.products) expect(text(all.text)).toContain(p.name)
+    const searched = text((await request(t.app).get('/admin/products?q=fw-oxb').expect(200)).text)
+    expect(searched).toContain('Oxford Brogue')
+    expect(searched).not.toContain('Chelsea Boot')
+    const belts = text((await request(t.app).get('/admin/products?category=belts').expect(200)).text)
+    expect(belts).toContain('Braided Belt')
+    expect(belts).not.toContain('Market Tote')
+  })
+})
+
+describe('editing a product', () => {
+  it('saves a new price to the file and the site, and records it in the history', async () => {
+    const form = await openForm('oxford-brogue')
+    const res = await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ ...form, price: '£199.00' })
+    expect(res.status).toBe(303)
+    expect(res.headers.location).toBe('/admin/products/oxford-brogue?done=saved')
+    expect((await onDisk()).products.find((p) => p.id === 'oxford-brogue')!.price).toBe('£199.00')
+    expect(text((await request(t.app).get('/products').expect(200)).text)).toContain('£199.00')
+    const api = (await request(t.app).get('/api/products').expect(200)).body as { id: string; price: string }[]
+    expect(api.find((p) => p.id === 'oxford-brogue')!.price).toBe('£199.00')
+    const history = text((await request(t.app).get('/admin/history').expect(200)).text)
+    expect(history).toMatch(/Oxford Brogue: changed .* You, in the workspace .*price £185\.00 → £199\.00/)
+  })
+
+  it('sends a wrong form back with the messages beside the fields and the values kept, saving nothing', async () => {
+    const before = await readFile(t.dataFile, 'utf8')
+    const form = await openForm('oxford-brogue')
+    const res = await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ ...form, price: '185', paymentLink: 'not a link', availability: 'made-to-order', leadTime: '' })
+    expect(res.status).toBe(400)
+    expect(res.headers['cache-control']).toBe('private, no-store')
+    expect(res.text).toMatch(/id="product-price"[^>]*aria-invalid="true"[^>]*aria-describedby="product-price-error"|aria-invalid="true"[^>]*aria-describedby="product-price-error"/)
+    expect(res.text).toContain('id="product-price-error">Write the price with its pound sign and pence')
+    expect(res.text).toContain('id="product-leadTime-error">Say how long it takes to make')
+    expect(res.text).toContain('id="product-paymentLink-error">')
+    expect(res.text).toMatch(/value="185"/)
+    expect(await readFile(t.dataFile, 'utf8')).toBe(before)
+  })
+
+  it('marks a product sold out from the form: it can no longer be ordered', async () => {
+    const form = await openForm('tote-bag')
+    await request(t.app).post('/admin/products/tote-bag').type('form').send({ ...form, availability: 'sold-out' }).expect(303)
+    expect((await onDisk()).products.find((p) => p.id === 'tote-bag')!.availability).toBe('sold-out')
+    const order = { firstName: 'A', lastName: 'B', email: 'a@example.com', phone: '1', address: 'x', size: '' }
+    expect((await request(t.app).post('/products/tote-bag').type('form').send(order)).status).toBe(409)
+  })
+
+  it('refuses a form posted from another website', async () => {
+    const form = await openForm('oxford-brogue')
+    const res = await request(t.app).post('/admin/products/oxford-brogue').set('Origin', 'https://evil.example').type('form').send({ ...form, price: '£1.00' })
+    expect(res.status).toBe(403)
+    expect((await onDisk()).products.find((p) => p.id === 'oxford-brogue')!.price).toBe('£185.00')
+  })
+})
+
+describe('two tabs on the same product', () => {
+  it('tells the second save that it is out of date, shows both versions, and saves nothing until it is sent again', async () => {
+    const first = await openForm('chelsea-boot')
+    const second = await openForm('chelsea-boot')
+    await request(t.app).post('/admin/products/chelsea-boot').type('form').send({ ...first, price: '£220.00' }).expect(303)
+    const late = await request(t.app).post('/admin/products/chelsea-boot').type('form').send({ ...second, price: '£230.00' })
+    expect(late.status).toBe(409)
+    const shown = text(late.text)
+    expect(shown).toContain('saved in another tab or window after you opened it')
+    expect(shown).toMatch(/price £220\.00 £230\.00/)
+    expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')!.price).toBe('£220.00')
+    // Sending the form it came back with keeps the owner's version, knowingly.
+    const again = { ...second, price: '£230.00', revision: hidden(late.text, 'revision'), base: hidden(late.text, 'base') }
+    await request(t.app).post('/admin/products/chelsea-boot').type('form').send(again).expect(303)
+    expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')!.price).toBe('£230.00')
+  })
+})
+
+describe('the browser and an editor on the same product', () => {
+  it('keeps the field each side changed; where both changed one, the later save wins and the other is in the history', async () => {
+    const stale = await readFile(t.dataFile, 'utf8')
+    const form = await openForm('penny-loafer')
+    // The editor's copy, opened before: the name and the price changed there.
+    const edited = JSON.parse(stale) as { products: Record<string, unknown>[] }
+    const loafer = edited.products.find((p) => p.id === 'penny-loafer')!
+    loafer.name = 'Penny Loafer in Cognac'
+    loafer.price = '£170.00'
+    await writeFile(t.dataFile, JSON.stringify(edited, null, 2))
+    await t.store.checkNow()
+    // The browser, later, from the form opened before that save: price and description.
+    await request(t.app).post('/admin/products/penny-loafer').type('form').send({ ...form, price: '£175.00', description: 'Now with a leather sole.' }).expect(303)
+    const saved = (await onDisk()).products.find((p) => p.id === 'penny-loafer')!
+    expect(saved).toMatchObject({ name: 'Penny Loafer in Cognac', description: 'Now with a leather sole.', price: '£175.00' })
+    const history = text((await request(t.app).get('/admin/history').expect(200)).text)
+    expect(history).toMatch(/An edit of the data file .*price £165\.00 → £170\.00/)
+  })
+})
+
+describe('adding, duplicating, removing, ordering', () => {
+  it('adds a product with an id made from its name, unique, and serves its page', async () => {
+    const product = { name: 'Oxford Brogue', price: '£1,250.00', category: 'footwear', availability: 'made-to-order', leadTime: '6 weeks', sku: 'FW-BSP-001', description: 'Bespoke.', mainImage: '/images/seed/oxford-brogue.svg', paymentLink: 'https://buy.stripe.com/bespoke', id: '' }
+    const res = await request(t.app).post('/admin/products/new').type('form').send(product)
+    expect(res.status).toBe(303)
+    expect(res.headers.location).toBe('/admin/products/oxford-brogue-2?done=added')
+    expect((await onDisk()).products.at(-1)).toMatchObject({ id: 'oxford-brogue-2', price: '£1,250.00', availability: 'made-to-order', leadTime: '6 weeks' })
+    expect(text((await request(t.app).get('/products/oxford-brogue-2').expect(200)).text)).toContain('Made to order: ready in 6 weeks')
+    const taken = await request(t.app).post('/admin/products/new').type('form').send({ ...product, id: 'oxford-brogue' })
+    expect(taken.status).toBe(400)
+    expect(taken.text).toContain('Another product already has the id oxford-brogue')
+  })
+
+  it('duplicates a product just after it', async () => {
+    const res = await request(t.app).post('/admin/products/briefcase/duplicate').expect(303)
+    expect(res.headers.location).toBe('/admin/products/briefcase-copy?done=duplicated')
+    const ids = (await onDisk()).products.map((p) => p.id)
+    expect(ids[ids.indexOf('briefcase') + 1]).toBe('briefcase-copy')
+  })
+
+  it('removes a product (history keeps it) and brings it back where it stood', async () => {
+    const order = t.store.products.map((p) => p.id)
+    const res = await request(t.app).post('/admin/products/monk-strap/remove').expect(303)
+    expect((await onDisk()).products.some((p) => p.id === 'monk-strap')).toBe(false)
+    expect((await request(t.app).get('/products/monk-strap')).status).toBe(404)
+    const list = await request(t.app).get(res.headers.location!).expect(200)
+    expect(text(list.text)).toContain('Double Monk Strap was removed from the shop.')
+    const undo = /action="(\/admin\/history\/[^"]+\/restore)"/.exec(list.text)![1]!
+    await request(t.app).post(undo).expect(303)
+    expect((await onDisk()).products.map((p) => p.id)).toEqual(order)
+    expect((await request(t.app).get('/products/monk-strap')).status).toBe(200)
+  })
+
+  it('moves a product up and down the list the shop shows', async () => {
+    await request(t.app).post('/admin/products/chelsea-boot/move').type('form').send({ to: 'up' }).expect(303)
+    expect((await onDisk()).products.slice(0, 2).map((p) => p.id)).toEqual(['chelsea-boot', 'oxford-brogue'])
+    await request(t.app).post('/admin/products/chelsea-boot/move').type('form').send({ to: 'down' }).expect(303)
+    expect((await onDisk()).products.slice(0, 2).map((p) => p.id)).toEqual(['oxford-brogue', 'chelsea-boot'])
+  })
+})

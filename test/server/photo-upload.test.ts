@@ -1,0 +1,117 @@
+/** The owner's photographs: uploaded from a phone, stored as generated ones are, refused when they must be. */
+import { existsSync } from 'node:fs'
+import { createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { deflateSync } from 'node:zlib'
+import sharp from 'sharp'
+import request from 'supertest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createTestApp, type TestServer } from '../helpers/server.ts'
+
+let t: TestServer
+beforeEach(async () => {
+  t = await createTestApp()
+})
+afterEach(() => t.close())
+
+const product = async (id: string) => (JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Record<string, unknown>[] }).products.find((p) => p.id === id)!
+const photo = (format: 'jpeg' | 'png' | 'webp', width = 1200, height = 900) => sharp({ create: { width, height, channels: 3, background: { r: 150, g: 90, b: 40 } } })[format]().toBuffer()
+const upload = (id: string, bytes: Buffer, filename: string) => request(t.app).post(`/admin/products/${id}/photos`).attach('photo', bytes, filename)
+
+/** A PNG whose header claims `width` × `height` pixels, a few bytes long: a decompression bomb's shape. */
+function pngClaiming(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    return c >>> 0
+  })
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const out = Buffer.alloc(8 + data.length + 4)
+    out.writeUInt32BE(data.length, 0)
+    body.copy(out, 4)
+    out.writeUInt32BE(crc(body), 8 + data.length)
+    return out
+  }
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(width, 0)
+  ihdr.writeUInt32BE(height, 4)
+  ihdr.set([8, 2, 0, 0, 0], 8)
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))])
+}
+
+/** The status answered to a multipart upload announcing `length` bytes, sent after the headers alone. */
+async function statusOfLargeUpload(address: string, length: number): Promise<number> {
+  const server = createServer(t.handler).listen(0, '127.0.0.1')
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  const { port } = server.address() as AddressInfo
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: address, method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(length) } }, (res) => {
+        resolve(res.statusCode!)
+        res.resume()
+        req.destroy()
+      })
+      req.on('error', reject)
+      req.flushHeaders()
+    })
+  } finally {
+    server.closeAllConnections()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+}
+
+describe('uploading a photograph', () => {
+  it('stores a JPEG, PNG or WebP at the sizes pages use and shows it on the product page', async () => {
+    for (const format of ['jpeg', 'png', 'webp'] as const) {
+      const res = await upload('braided-belt', await photo(format), `phone.${format}`)
+      expect(res.status, format).toBe(303)
+      expect(res.headers.location).toBe('/admin/products/braided-belt?done=photo#photos')
+    }
+    const saved = (await product('braided-belt')) as { mainImage: string; photos: { src: string }[] }
+    expect(saved.mainImage).toBe('/images/seed/braided-belt.svg')
+    expect(saved.photos).toHaveLength(3)
+    for (const { src } of saved.photos) {
+      expect(src).toMatch(/^\/media\/products\/braided-belt\/.+-1024\.webp$/)
+      for (const width of [400, 800, 1024]) {
+        const file = path.join(t.dir, src.replace(/^\//, '').replace(/-1024\.webp$/, `-${width}.webp`))
+        expect(existsSync(file), file).toBe(true)
+        expect((await sharp(file).metadata()).width).toBe(width)
+      }
+    }
+    const page = await request(t.app).get('/products/braided-belt').expect(200)
+    for (const { src } of saved.photos) expect(page.text).toContain(src.replace(/-1024\.webp$/, ''))
+    // Made the main one: it leads the product's page and its card.
+    await request(t.app).post('/admin/products/braided-belt/photos/change').type('form').send({ src: saved.photos[1]!.src, action: 'main' }).expect(303)
+    expect((await product('braided-belt')).mainImage).toBe(saved.photos[1]!.src)
+  })
+
+  it('refuses what is not a JPEG, PNG or WebP (415), too large a file (413) and a pixel bomb (413), leaving the product as it was', async () => {
+    const before = await product('bridle-belt')
+    const text = await upload('bridle-belt', Buffer.from('not a picture at all'), 'notes.jpg')
+    expect(text.status).toBe(415)
+    expect(text.text).toContain('This file is not a photograph the site can read')
+    const gif = await upload('bridle-belt', await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).gif().toBuffer(), 'a.gif')
+    expect(gif.status).toBe(415)
+    expect(gif.text).toContain('Only JPEG, PNG and WebP photographs can be uploaded (this one is GIF)')
+    const bomb = await upload('bridle-belt', pngClaiming(30_000, 30_000), 'bomb.png')
+    expect(bomb.status).toBe(413)
+    expect(bomb.text).toContain('The photograph has too many pixels')
+    // A phone sending 26 MB hears 413 before sending it all.
+    expect(await statusOfLargeUpload('/admin/products/bridle-belt/photos', 26 * 1024 * 1024)).toBe(413)
+    expect(await product('bridle-belt')).toEqual(before)
+    expect(existsSync(path.join(t.dir, 'media', 'products', 'bridle-belt'))).toBe(false)
+  })
+
+  it('keeps every other body limit as it was', async () => {
+    const res = await request(t.app).post('/api/contact').send({ firstName: 'A', lastName: 'B', email: 'a@example.com', subject: 'general', message: 'x'.repeat(40 * 1024) })
+    expect(res.status).toBe(413)
+  })
+})
