@@ -191,6 +191,7 @@ export class Store {
   private retry: NodeJS.Timeout | null = null
   private readonly listeners = new Set<() => void>()
   private probes = 0
+  private readonly answers = new Map<string, () => Promise<unknown>>()
   /** Enquiries deleted through the server (also in the journal): an older copy must not bring them back. */
   private readonly deleted: Set<string>
   /** Goes up whenever the products change, so rendered pages know to re-render. */
@@ -221,6 +222,15 @@ export class Store {
 
   get messages(): readonly StoredMessage[] {
     return this.current.messages
+  }
+
+  // Stand-ins for the dated enquiry files' store API (replaced by it on merge): the data file's enquiries only.
+  async allMessages(): Promise<StoredMessage[]> {
+    return [...this.current.messages].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+  }
+
+  async findMessage(id: string): Promise<StoredMessage | undefined> {
+    return this.current.messages.find((m) => m.id === id)
   }
 
   /** What is wrong with the owner's file while it has an error (the site serves the last good version), else null. */
@@ -298,6 +308,8 @@ export class Store {
   /** Answers requests from the shell's tools (`npm run messages -- archive ID`) through the lock's socket. */
   async handleRequest(request: unknown): Promise<unknown> {
     const { op, id } = (request ?? {}) as { op?: unknown; id?: unknown }
+    const answer = typeof op === 'string' ? this.answers.get(op) : undefined
+    if (answer) return answer()
     if ((op === 'archive' || op === 'unarchive' || op === 'delete') && typeof id === 'string') {
       try {
         if (op === 'delete') await this.deleteMessage(id)
@@ -308,6 +320,11 @@ export class Store {
       }
     }
     return { ok: false, error: 'Unknown request.' }
+  }
+
+  /** Lets a shell tool ask the running server a question by name (`npm run health` asks `health`). */
+  answer(op: string, reply: () => Promise<unknown>): void {
+    this.answers.set(op, reply)
   }
 
   /** Looks at the file on disk now (and takes in an owner's edit); resolves when done. */

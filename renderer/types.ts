@@ -46,6 +46,14 @@ declare global {
        * and for the owner whether generation is set up and the daily allowance. Without it the page refuses.
        */
       imageAdmin?: import('../domain/image-generation.ts').AdminPageState
+      /** Server only, for the owner's pages: new enquiries, counted in the workspace's navigation. */
+      newEnquiries?: number
+      /** Server only: what /admin/enquiries shows, worked out for the owner's request. */
+      adminInbox?: import('../domain/inbox.ts').InboxView
+      /** Server only: what /admin/enquiries/{id} shows (null: no such enquiry). */
+      adminEnquiry?: import('../domain/inbox.ts').EnquiryView | null
+      /** Server only: the owner's health panel. */
+      shopHealth?: import('../domain/shop-health.ts').ShopHealth
     }
   }
 }

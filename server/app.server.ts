@@ -19,6 +19,9 @@ import { mountOrderForm } from './routes/order.server.ts'
 import { productsRouter } from './routes/products.server.ts'
 import { contactRoutes } from './routes/contact.server.ts'
 import { adminPageAccess, generateImagesApi } from './routes/generate-images.server.ts'
+import { adminEnquiriesRoutes } from './routes/admin-enquiries.server.ts'
+import { adminHealthRoutes } from './routes/admin-health.server.ts'
+import { inboxOwnerGuard } from './routes/inbox-owner-guard.server.ts'
 import { seoRouter } from './routes/seo.server.ts'
 import { socialImagesRouter } from './routes/social-images.server.ts'
 import type { Services } from './services.server.ts'
@@ -55,6 +58,9 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
     beforePages(app) {
       app.use(contact.form)
       app.use(adminPageAccess({ config, ...services.images }))
+      app.use(inboxOwnerGuard)
+      app.use(adminEnquiriesRoutes({ store, outbox: services.outbox }))
+      app.use(adminHealthRoutes(services.health))
       mountOrderForm(app, { store, siteUrl: config.siteUrl })
     },
   }

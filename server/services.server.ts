@@ -9,6 +9,8 @@ import { configuredImageGenerator, type ImageGenerator } from './services/image-
 import { FailedLogins, type OwnerCheck } from './services/images/admin-auth.server.ts'
 import { DailyImageLimit } from './services/images/daily-limit.server.ts'
 import { MailOutbox, type RetryPolicy } from './services/mail-outbox.server.ts'
+import { appVersion, shopHealth } from './services/shop-health.server.ts'
+import type { ShopHealth } from '../domain/shop-health.ts'
 
 /** The long-lived parts beside the store, built once by server.ts and handed to the routes that use them. */
 export type Services = {
@@ -20,6 +22,8 @@ export type Services = {
   returnedForms: ReturnedContactForms
   /** Product photographs: the generator, the daily spend cap, and who counts as the owner. */
   images: { generator: ImageGenerator; dailyLimit: DailyImageLimit; owner: OwnerCheck }
+  /** The owner's health panel (/admin/health, and `npm run health` through the data file's lock). */
+  health: () => Promise<ShopHealth>
   /** Background work at start-up: e-mails left unsent by an earlier run. */
   start(): Promise<void>
   /** Stops a generation run and the outbox, waiting for work in progress (graceful shutdown). */
@@ -51,9 +55,24 @@ export function createServices({ config, store, logger }: { config: Config; stor
   // One count of wrong passwords for the admin page and the API, so guessing cannot alternate between them.
   const owner: OwnerCheck = { password: config.adminPassword, failures: new FailedLogins() }
 
+  const startedAt = new Date(Date.now() - process.uptime() * 1000).toISOString()
+  const health = async () =>
+    shopHealth({
+      dataFile: store.file,
+      data: store.data,
+      problem: store.problem,
+      writable: await store.isWritable(),
+      mailConfigured: outbox.enabled,
+      allowance: dailyLimit.allowance(),
+      imagesConfigured: Boolean(config.openaiApiKey),
+      server: { running: true, startedAt, version: await appVersion(), node: process.version },
+    })
+  store.answer('health', health)
+
   return {
     outbox,
     enquiries,
+    health,
     returnedForms,
     images: { generator, dailyLimit, owner },
     start: () => outbox.start(),
