@@ -401,7 +401,8 @@ export class Store {
     this.changes.record(++this.version, this.committed, snapshot)
     this.committed = snapshot
     for (const p of accepted) p.resolve()
-    if (this.journalBehind || this.journal.wantsCompaction(snapshot.messages.length)) {
+    // A deleted enquiry leaves the journal too (the rewrite keeps only its id, so no older copy brings it back).
+    if (this.journalBehind || records.some((r) => 'removed' in r) || this.journal.wantsCompaction(snapshot.messages.length)) {
       await this.journal.rewrite(snapshot.messages, this.deleted).then(
         () => (this.journalBehind = false),
         (err: Error) => this.logger.error({ journal: this.journal.file, err }, `Could not rewrite the enquiry journal ${this.journal.file}.`),

@@ -144,6 +144,8 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
       if (action === 'delete') {
         if (body.confirm !== 'yes') return redirectTo(res, page, filter, 'confirm-first')
         await store.deleteMessage(m.id)
+        // The journal is rewritten without it just after the file: answer once that is done too.
+        await store.drain()
         return redirectTo(res, INBOX, { ...filter, page: 1 }, 'deleted')
       }
       const run = ACTIONS[action]
