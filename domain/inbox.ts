@@ -1,7 +1,7 @@
 import { CONTACT_SUBJECTS } from './business.ts'
 
 /** Where an enquiry stands for the owner; each has exactly one (archived, then answered, then read). */
-export const ENQUIRY_STATES = ['new', 'read', 'answered', 'archived'] as const
+const ENQUIRY_STATES = ['new', 'read', 'answered', 'archived'] as const
 export type EnquiryState = (typeof ENQUIRY_STATES)[number]
 
 /** What the state filter offers: every enquiry not archived (the default), one state, or all. */

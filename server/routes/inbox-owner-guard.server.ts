@@ -3,7 +3,7 @@ import { requestPath, routePath } from '../route-path.server.ts'
 
 const PREFIXES = ['/admin/enquiries', '/admin/health']
 
-export const NOT_OWNER = "The shop's workspace is for the owner only. Set ADMIN_PASSWORD (12 characters or more) on the server and sign in as admin, or open /admin on the server itself."
+const NOT_OWNER = "The shop's workspace is for the owner only. Set ADMIN_PASSWORD (12 characters or more) on the server and sign in as admin, or open /admin on the server itself."
 
 /**
  * The inbox's and health panel's addresses, however spelled: the owner only (the admin check before

@@ -21,11 +21,11 @@ function haystack(m: StoredMessage): string {
   return folded
 }
 
-export function searchWords(q: string): string[] {
+function searchWords(q: string): string[] {
   return fold(q).split(/\s+/).filter(Boolean)
 }
 
-export function matchesFilter(m: StoredMessage, filter: InboxFilter, words: readonly string[]): boolean {
+function matchesFilter(m: StoredMessage, filter: InboxFilter, words: readonly string[]): boolean {
   if (Boolean(likelySpamOf(m)) !== filter.spam) return false
   const state = enquiryState(m)
   if (filter.state === 'open' ? state === 'archived' : filter.state !== 'all' && filter.state !== state) return false

@@ -38,7 +38,7 @@ export function appVersion(): Promise<string> {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   const units = ['bytes', 'kB', 'MB', 'GB', 'TB']
   let value = bytes
   let unit = 0
@@ -49,7 +49,7 @@ export function formatBytes(bytes: number): string {
   return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
 }
 
-export function formatDuration(seconds: number): string {
+function formatDuration(seconds: number): string {
   const d = Math.floor(seconds / 86_400)
   const h = Math.floor((seconds % 86_400) / 3600)
   const m = Math.floor((seconds % 3600) / 60)
@@ -72,7 +72,7 @@ function serverItem(source: HealthSource): HealthItem {
 }
 
 /** Mail: set up or not, the last delivery, what waits, and since when and why it fails. */
-export function mailItem(messages: readonly StoredMessage[], configured: boolean): HealthItem {
+function mailItem(messages: readonly StoredMessage[], configured: boolean): HealthItem {
   let lastOk = ''
   for (const m of messages) for (const a of m.notification.attempts) if (a.ok && a.at > lastOk) lastOk = a.at
   const waiting = messages.filter((m) => m.notification.status === 'pending' && m.archived !== true)
@@ -115,6 +115,9 @@ function dataFileItem(source: HealthSource): HealthItem {
   const counts = source.data ? [`${plural(source.data.products.length, 'product')}, ${plural(source.data.messages.length, 'enquiry', 'enquiries')}.`] : []
   if (source.problem) {
     const where = source.problem.line ? ` (line ${source.problem.line}, column ${source.problem.column})` : ''
+    if (!source.server.running) {
+      return { key: 'dataFile', title: 'Data file', status: 'problem', headline: `${name} cannot be used${where}: the server does not start until it is fixed.`, details: [source.problem.message] }
+    }
     return {
       key: 'dataFile',
       title: 'Data file',
