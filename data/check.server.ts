@@ -22,6 +22,10 @@ export const DataSchema = v.looseObject({
 })
 export type Data = v.InferOutput<typeof DataSchema>
 
+/** A dated file beside the data file: the enquiries of one month, moved there once older than the data file keeps. */
+const DatedFileSchema = v.looseObject({ messages: v.array(StoredMessageSchema) })
+export type DatedFileData = v.InferOutput<typeof DatedFileSchema>
+
 /** What is wrong with a data file, where, in words the owner can act on. */
 export type DataProblem = {
   /** A full sentence naming the file and the place: line and column, or the product or enquiry and its field. */
@@ -121,7 +125,7 @@ function describeItem(data: Record<string, unknown>, list: string, index: number
   return `${noun} ${index + 1}${id}`
 }
 
-function schemaProblem(text: string, label: string, raw: unknown, issue: v.BaseIssue<unknown>): DataProblem {
+function schemaProblem(text: string, label: string, raw: unknown, issue: v.BaseIssue<unknown>, shape: string): DataProblem {
   const keys = (issue.path ?? []).map((p) => p.key as string | number)
   const tree = parseTree(text)
   // Point at the field itself, or at the nearest thing that is there when the field is missing.
@@ -137,14 +141,14 @@ function schemaProblem(text: string, label: string, raw: unknown, issue: v.BaseI
     subject = describeItem(raw as Record<string, unknown>, list, index)
     if (field.length) subject += `, field ${quote(field.join('.'))}`
   } else subject = `the field ${quote(keys.join('.'))}`
-  const detail = subject === 'the whole file' && keys.length === 0 ? 'must be an object with "products" and "messages" lists' : plainIssue(issue)
+  const detail = subject === 'the whole file' && keys.length === 0 ? `must be an object with ${shape}` : plainIssue(issue)
   return { message: `${label}: ${subject}${at} ${detail}.`, ...where }
 }
 
-function duplicateProblem(text: string, label: string, data: Data): DataProblem | null {
+function duplicateProblem(text: string, label: string, data: object): DataProblem | null {
   for (const list of ['products', 'messages'] as const) {
     const seen = new Map<string, number>()
-    const items = data[list] as readonly { id: string }[]
+    const items = ((data as Record<string, unknown>)[list] ?? []) as readonly { id: string }[]
     for (let i = 0; i < items.length; i++) {
       const first = seen.get(items[i]!.id)
       if (first === undefined) {
@@ -164,11 +168,7 @@ function duplicateProblem(text: string, label: string, data: Data): DataProblem 
   return null
 }
 
-/**
- * Parses and validates the text of a data file. `label` names the file in the messages. The data
- * returned is the file's own objects (key order and unknown fields as the owner wrote them).
- */
-export function checkDataText(text: string, label: string): CheckResult {
+function checkText<S extends v.GenericSchema>(text: string, label: string, schema: S, shape: string): { ok: true; data: v.InferOutput<S> } | { ok: false; problem: DataProblem } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text // a byte-order mark some editors add
   let raw: unknown
   try {
@@ -176,9 +176,21 @@ export function checkDataText(text: string, label: string): CheckResult {
   } catch (err) {
     return { ok: false, problem: syntaxProblem(body, label, err as Error) }
   }
-  const parsed = v.safeParse(DataSchema, raw)
-  if (!parsed.success) return { ok: false, problem: schemaProblem(body, label, raw, parsed.issues[0]) }
-  const data = raw as Data
-  const duplicate = duplicateProblem(body, label, data)
-  return duplicate ? { ok: false, problem: duplicate } : { ok: true, data }
+  const parsed = v.safeParse(schema, raw)
+  if (!parsed.success) return { ok: false, problem: schemaProblem(body, label, raw, parsed.issues[0], shape) }
+  const duplicate = duplicateProblem(body, label, raw as object)
+  return duplicate ? { ok: false, problem: duplicate } : { ok: true, data: raw as v.InferOutput<S> }
+}
+
+/**
+ * Parses and validates the text of a data file. `label` names the file in the messages. The data
+ * returned is the file's own objects (key order and unknown fields as the owner wrote them).
+ */
+export function checkDataText(text: string, label: string): CheckResult {
+  return checkText(text, label, DataSchema, '"products" and "messages" lists')
+}
+
+/** The same for a dated file of older enquiries. */
+export function checkDatedText(text: string, label: string): { ok: true; data: DatedFileData } | { ok: false; problem: DataProblem } {
+  return checkText(text, label, DatedFileSchema, 'a "messages" list')
 }

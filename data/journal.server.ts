@@ -3,18 +3,19 @@
  * last saved (or one line saying an enquiry was deleted through the server), appended and flushed
  * to disk (fsync) before a visitor is told their enquiry is saved.
  *
- * It is the server's own second copy of every enquiry, in a file the owner does not edit. It keeps
+ * It is the server's own second copy of the enquiries the data file holds (not of the older ones in
+ * the dated files, which an old copy of the data file cannot lose), in a file the owner does not edit. It keeps
  * enquiries safe where the data file alone cannot: while the owner's file has an error (the server
  * leaves it exactly as they saved it, and acknowledges enquiries once they are here), and when the
  * owner saves from an older copy just before the process dies (at the next start, every enquiry
- * in the journal that the file lacks is put back). It is rewritten compactly, one line per enquiry,
- * at start-up and whenever it has grown to twice that.
+ * in the journal that the file lacks is put back). It is rewritten compactly, one line per enquiry of
+ * the data file, at start-up, when enquiries leave the data file, and whenever it has grown to twice that.
  */
 import fs from 'node:fs'
 import { open, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as v from 'valibot'
-import writeFileAtomic from 'write-file-atomic'
+import { PRIVATE_MODE, writeDurably } from './atomic-json-file.server.ts'
 import { StoredMessageSchema, type StoredMessage } from './message.server.ts'
 import { syncFolder } from './fsync.server.ts'
 
@@ -34,7 +35,14 @@ export function journalFileFor(file: string): string {
   return `${file}.journal`
 }
 
-const line = (record: JournalRecord) => `${JSON.stringify(record)}\n`
+const messageLines = new WeakMap<StoredMessage, string>()
+/** A message's line is made once: changes are immutable, so a compaction joins lines already made. */
+function line(record: JournalRecord): string {
+  if (!('message' in record)) return `${JSON.stringify(record)}\n`
+  let text = messageLines.get(record.message)
+  if (text === undefined) messageLines.set(record.message, (text = `${JSON.stringify(record)}\n`))
+  return text
+}
 
 export class Journal {
   /** Lines appended since the journal was last rewritten. */
@@ -45,7 +53,7 @@ export class Journal {
   /** Appends records and flushes them to disk; resolves once they are there. */
   async append(records: readonly JournalRecord[]): Promise<void> {
     if (records.length === 0) return
-    const fh = await open(this.file, 'a')
+    const fh = await open(this.file, 'a', PRIVATE_MODE)
     try {
       const created = (await fh.stat()).size === 0
       await fh.writeFile(records.map(line).join(''))
@@ -65,8 +73,7 @@ export class Journal {
   /** Replaces the journal by one line per enquiry and per deletion (atomically: a crash leaves the old one or the new one). */
   async rewrite(messages: readonly StoredMessage[], deleted: Iterable<string>): Promise<void> {
     const lines = [...[...deleted].map((removed) => line({ removed })), ...messages.map((message) => line({ message }))]
-    await writeFileAtomic(this.file, lines.join(''), { fsync: true })
-    await syncFolder(path.dirname(this.file))
+    await writeDurably(this.file, lines.join(''))
     this.appended = 0
   }
 
@@ -106,6 +113,7 @@ export class Journal {
   async setAside(): Promise<string> {
     const copy = `${this.file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`
     await fs.promises.copyFile(this.file, copy)
+    await fs.promises.chmod(copy, PRIVATE_MODE)
     return copy
   }
 }

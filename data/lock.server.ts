@@ -183,14 +183,35 @@ function serveConnections(handle: LockRequestHandler | undefined): net.Server {
   })
 }
 
+/** Whoever may connect may ask for enquiries to be deleted: the socket is its owner's alone, whatever the umask. */
+const OWNER_ONLY = 0o600
+
+/** umask() cannot be set in a worker thread; the chmod after listening then closes the gap alone. */
+function withUmask<T>(mask: number, fn: () => T): T {
+  let previous: number | undefined
+  try {
+    previous = process.umask(mask)
+  } catch {
+    /* a worker thread */
+  }
+  try {
+    return fn()
+  } finally {
+    if (previous !== undefined) process.umask(previous)
+  }
+}
+
 function listen(server: net.Server, p: string): Promise<void> {
   const { address, done } = socketAddress(p)
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(address, () => {
-      server.off('error', reject)
-      resolve()
-    })
+    // Binding happens within listen(), so the socket is created owner-only, not chmod'ed after a moment open to all.
+    withUmask(0o777 & ~OWNER_ONLY, () =>
+      server.listen(address, () => {
+        server.off('error', reject)
+        fs.promises.chmod(address, OWNER_ONLY).then(resolve, reject)
+      }),
+    )
   }).finally(done)
 }
 

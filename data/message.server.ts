@@ -22,6 +22,7 @@ export const NotificationSchema = v.object({
  * A saved enquiry as it sits in the data file. Loose, so the owner's own notes survive a rewrite.
  * `archived: true` (set by the owner in the file, or by `npm run messages -- archive ID`) means
  * dealt with: it is no longer listed or e-mailed, and the owner may then delete it from the file.
+ * `likelySpam` says in plain words why the spam rules suspect it; it is still saved and e-mailed.
  */
 export const StoredMessageSchema = v.looseObject({
   id: v.string(),
@@ -33,6 +34,7 @@ export const StoredMessageSchema = v.looseObject({
   message: v.string(),
   notification: NotificationSchema,
   archived: v.optional(v.boolean()),
+  likelySpam: v.optional(v.string()),
 })
 export type StoredMessage = v.InferOutput<typeof StoredMessageSchema>
 export type Notification = v.InferOutput<typeof NotificationSchema>

@@ -6,12 +6,14 @@
  *
  * Prints what is wrong and where (line and column, or the product or enquiry and its field), or a
  * summary when the file is fine: products per category, enquiries, e-mails not sent, and enquiries
- * waiting in the journal beside it. Exit code 0 when the site can use the file, 1 when not.
+ * waiting in the journal beside it. The dated files of older enquiries beside it are checked too.
+ * Exit code 0 when the site can use every file, 1 when not.
  * Read-only: safe while the server runs.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { checkDataText, type Data } from '../data/check.server.ts'
+import { checkDataText, checkDatedText, type Data } from '../data/check.server.ts'
+import { listDatedFiles } from '../data/dated-files.server.ts'
 import { Journal, journalFileFor } from '../data/journal.server.ts'
 import { CATEGORIES } from '../domain/business.ts'
 import { runWhenStarted, type Out } from './cli.ts'
@@ -50,6 +52,21 @@ async function waitingInJournal(file: string, data: Data | null): Promise<string
   ]
 }
 
+/** The dated files beside the data file: how many enquiries they hold, or what is wrong with each that has a mistake. */
+async function checkDatedFiles(file: string): Promise<{ summary: string[]; problems: string[] }> {
+  const dated = await listDatedFiles(file)
+  if (dated.length === 0) return { summary: [], problems: [] }
+  let count = 0
+  const problems: string[] = []
+  for (const { file: month } of dated) {
+    const checked = checkDatedText(await readFile(month, 'utf8'), month)
+    if (checked.ok) count += checked.data.messages.length
+    else problems.push(checked.problem.message)
+  }
+  const span = dated.length === 1 ? dated[0]!.month : `${dated.at(-1)!.month} to ${dated[0]!.month}`
+  return { summary: [`  Older enquiries: ${count} in ${plural(dated.length, 'dated file', 'dated files')} (${span})`], problems }
+}
+
 export async function main(argv: readonly string[], out: Out, err: Out, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     out(`${USAGE}\n`)
@@ -79,7 +96,12 @@ export async function main(argv: readonly string[], out: Out, err: Out, env: Nod
     err(`${lines.join('\n')}\n`)
     return 1
   }
-  out(`${[`${file} is valid.`, ...summarise(checked.data), ...(await waitingInJournal(file, checked.data))].join('\n')}\n`)
+  const dated = await checkDatedFiles(file)
+  if (dated.problems.length > 0) {
+    err(`${[...dated.problems, 'The site leaves the enquiries of a dated file it cannot read out of its lists until the file is fixed, and keeps that month\'s newer ones in the data file.'].join('\n')}\n`)
+    return 1
+  }
+  out(`${[`${file} is valid.`, ...summarise(checked.data), ...dated.summary, ...(await waitingInJournal(file, checked.data))].join('\n')}\n`)
   return 0
 }
 

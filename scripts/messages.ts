@@ -1,10 +1,12 @@
 /**
  * `npm run messages`: the owner's reading of enquiries, without opening the JSON.
- * Newest first: date, name, e-mail, subject, whether the e-mail notification went out, and the message.
+ * Newest first: date, name, e-mail, subject, whether the e-mail notification went out, and the message,
+ * from the data file and the dated files of older enquiries beside it.
  *
  *   npm run messages              every enquiry not archived
  *   npm run messages -- --unsent  only those not e-mailed yet (pending, or saved while SMTP_URL was unset)
  *   npm run messages -- --archived  only the archived ones
+ *   npm run messages -- --spam    only those the spam rules marked as likely spam (left out otherwise)
  *   npm run messages -- --file path/to/db.json   another data file (default: DATA_FILE or data/db.json)
  *   npm run messages -- archive ID     mark one as dealt with: no longer listed nor e-mailed, kept in the file
  *   npm run messages -- unarchive ID   list it again
@@ -17,6 +19,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as v from 'valibot'
+import { listDatedFiles, readDatedFile } from '../data/dated-files.server.ts'
 import { DataFileError, openStore, UnknownMessageError } from '../data/store.server.ts'
 import { askHolder } from '../data/lock.server.ts'
 import { subjectLabel } from '../domain/business.ts'
@@ -26,10 +29,10 @@ import { runWhenStarted, type Out } from './cli.ts'
 
 const COMMANDS = ['archive', 'unarchive', 'delete'] as const
 export type Command = { op: (typeof COMMANDS)[number]; id: string }
-export type Options = { unsent: boolean; archived: boolean; file: string; help: boolean; command?: Command }
+export type Options = { unsent: boolean; archived: boolean; spam: boolean; file: string; help: boolean; command?: Command }
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Options {
-  const options: Options = { unsent: false, archived: false, file: env.DATA_FILE?.trim() || 'data/db.json', help: false }
+  const options: Options = { unsent: false, archived: false, spam: false, file: env.DATA_FILE?.trim() || 'data/db.json', help: false }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if ((COMMANDS as readonly string[]).includes(arg) && !options.command) {
@@ -38,6 +41,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
       options.command = { op: arg as Command['op'], id }
     } else if (arg === '--unsent') options.unsent = true
     else if (arg === '--archived') options.archived = true
+    else if (arg === '--spam') options.spam = true
     else if (arg === '--help' || arg === '-h') options.help = true
     else if (arg === '--file') options.file = argv[++i] ?? options.file
     else if (arg.startsWith('--file=')) options.file = arg.slice('--file='.length)
@@ -48,10 +52,11 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
 
 export class UsageError extends Error {}
 
-const USAGE = `Usage: npm run messages [-- --unsent | --archived] [-- --file path/to/db.json]
+const USAGE = `Usage: npm run messages [-- --unsent | --archived | --spam] [-- --file path/to/db.json]
        npm run messages -- archive ID | unarchive ID | delete ID
   --unsent     only enquiries whose e-mail has not been sent
   --archived   only archived enquiries
+  --spam       only enquiries marked as likely spam
   --file       the data file (default: DATA_FILE, or data/db.json)
   archive ID   mark an enquiry as dealt with: no longer listed nor e-mailed, kept in the file
   unarchive ID list it again
@@ -118,6 +123,7 @@ export function formatMessage(m: StoredMessage): string {
     `  E-mail:   ${field(m.email)}`,
     `  Subject:  ${field(subjectLabel(m.subject))}`,
     `  Notified: ${describeNotification(m)}`,
+    ...(m.likelySpam ? [`  Likely spam: ${field(m.likelySpam)}`] : []),
     `  Id:       ${field(m.id)}`,
     `  Message:`,
     body,
@@ -135,8 +141,11 @@ export function formatReport(messages: readonly StoredMessage[], options: { unse
   return `${summary}\n\n${chosen.map(formatMessage).join(`\n${rule}\n`)}\n`
 }
 
-/** Reads the messages of a data file without changing it. Throws a readable Error. */
-export async function readMessages(file: string): Promise<{ messages: StoredMessage[]; skipped: number }> {
+/**
+ * Reads the enquiries of a data file and of the dated files beside it, without changing them.
+ * Throws a readable Error when the data file cannot be read; a dated file that cannot is named in `problems`.
+ */
+export async function readMessages(file: string): Promise<{ messages: StoredMessage[]; skipped: number; problems: string[] }> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -161,7 +170,16 @@ export async function readMessages(file: string): Promise<{ messages: StoredMess
     if (parsed.success) messages.push(parsed.output)
     else skipped++
   }
-  return { messages, skipped }
+  const seen = new Set(messages.map((m) => m.id))
+  const problems: string[] = []
+  for (const dated of await listDatedFiles(file)) {
+    try {
+      for (const m of await readDatedFile(dated.file)) if (!seen.has(m.id)) messages.push(m)
+    } catch (err) {
+      problems.push(`${(err as Error).message} Its enquiries are not listed.`)
+    }
+  }
+  return { messages, skipped, problems }
 }
 
 export async function main(argv: readonly string[], out: Out, err: Out): Promise<number> {
@@ -179,12 +197,16 @@ export async function main(argv: readonly string[], out: Out, err: Out): Promise
   const file = path.resolve(options.file)
   if (options.command) return runCommand(file, options.command, out, err)
   try {
-    const { messages: all, skipped } = await readMessages(file)
-    const messages = all.filter((m) => (m.archived === true) === options.archived)
+    const { messages: all, skipped, problems } = await readMessages(file)
+    const spam = (m: StoredMessage) => m.likelySpam !== undefined
+    const messages = options.spam ? all.filter(spam) : all.filter((m) => (m.archived === true) === options.archived && !spam(m))
     out(formatReport(messages, options))
-    const archived = all.length - messages.length
-    if (!options.archived && archived > 0) out(`(${archived} archived not listed: npm run messages -- --archived)\n`)
+    const archived = all.filter((m) => m.archived === true && !spam(m)).length
+    const suspected = all.filter(spam).length
+    if (!options.archived && !options.spam && archived > 0) out(`(${archived} archived not listed: npm run messages -- --archived)\n`)
+    if (!options.spam && suspected > 0) out(`(${suspected} marked as likely spam not listed: npm run messages -- --spam)\n`)
     if (skipped) err(`${skipped} entr${skipped === 1 ? 'y' : 'ies'} in "messages" could not be read and were left out.\n`)
+    for (const problem of problems) err(`${problem}\n`)
     return 0
   } catch (e) {
     err(`${(e as Error).message}\n`)

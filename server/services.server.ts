@@ -47,7 +47,7 @@ export function createServices({ config, store, logger }: { config: Config; stor
     retry: options.retry,
     timeoutMs: options.smtpTimeoutMs,
   })
-  const enquiries = createEnquiryService({ store, outbox })
+  const enquiries = createEnquiryService({ store, outbox, sameTextLimit: config.contactRateLimit })
   const returnedForms = returnedContactForms(formStateKey(formKeyFileFor(config.dataFile), logger))
 
   const dailyLimit = new DailyImageLimit(store, config.imageDailyLimit)

@@ -3,6 +3,7 @@ import type { StoredMessage } from '../../data/message.server.ts'
 import { StoreWriteError, type Store } from '../../data/store.server.ts'
 import { contactValuesFrom, isHoneypotFilled, type ContactFormState, type ContactValues } from '../../domain/contact-fields.ts'
 import { checkContact } from '../../domain/contact-schema.ts'
+import { mostlyLinks, RepeatedText } from './likely-spam.server.ts'
 import type { MailOutbox } from './mail-outbox.server.ts'
 
 /**
@@ -21,14 +22,22 @@ export type EnquiryOutcome =
 
 export type EnquiryService = {
   /**
-   * Honeypot, then the form's own check (domain/contact-schema.ts), then the save with the e-mail's
-   * initial state, then the e-mail scheduled. `log` is the request's logger, so each line is tied to it.
-   * Faults other than a refused write (bugs) are thrown.
+   * Honeypot, then the form's own check (domain/contact-schema.ts), then the spam rules (which mark,
+   * never refuse), the save with the e-mail's initial state, then the e-mail scheduled. `log` is the
+   * request's logger, so each line is tied to it. Faults other than a refused write (bugs) are thrown.
    */
   submitEnquiry(body: unknown, log: Logger): Promise<EnquiryOutcome>
 }
 
-export function createEnquiryService({ store, outbox }: { store: Store; outbox: MailOutbox }): EnquiryService {
+/** `sameTextLimit`: how many e-mail addresses may send one text in a day before it is marked (CONTACT_RATE_LIMIT; 0 turns it off). */
+export function createEnquiryService({ store, outbox, sameTextLimit }: { store: Store; outbox: MailOutbox; sameTextLimit: number }): EnquiryService {
+  const repeated = new RepeatedText(sameTextLimit)
+  repeated.remember(store.messages)
+  const mark = (ids: readonly string[], likelySpam: string, log: Logger) => {
+    for (const id of ids) {
+      store.updateMessage(id, (m) => (m.likelySpam ? m : { ...m, likelySpam })).catch((err: Error) => log.error({ err, enquiry: id }, 'could not mark an enquiry as likely spam'))
+    }
+  }
   return {
     async submitEnquiry(body, log) {
       if (isHoneypotFilled(body)) {
@@ -39,15 +48,20 @@ export function createEnquiryService({ store, outbox }: { store: Store; outbox: 
       const values = contactValuesFrom(body)
       const checked = checkContact(values)
       if (!checked.success) return { kind: 'invalid', values, errors: checked.errors }
+      const counted = repeated.count(checked.output.message, checked.output.email)
+      const likelySpam = mostlyLinks(checked.output.message) ?? counted.reason
       let saved: StoredMessage
       try {
-        saved = await store.addMessage({ ...checked.output, notification: outbox.initialNotification() })
+        saved = await store.addMessage({ ...checked.output, notification: outbox.initialNotification(), ...(likelySpam ? { likelySpam } : {}) })
       } catch (err) {
         if (!(err instanceof StoreWriteError)) throw err
         log.error({ err }, 'enquiry not saved')
         return { kind: 'saveFailed', values }
       }
-      log.info({ enquiry: saved.id }, 'enquiry saved')
+      log.info({ enquiry: saved.id, ...(likelySpam ? { likelySpam } : {}) }, 'enquiry saved')
+      if (counted.reason) mark(counted.earlier, counted.reason, log)
+      const late = repeated.saved(counted, saved.id)
+      if (late) mark([saved.id], late, log)
       outbox.deliverSoon()
       return { kind: 'saved', id: saved.id }
     },

@@ -97,6 +97,7 @@ export function buildEnquiryMail(message: StoredMessage, { from, to }: { from: s
     ['Subject', showInvisible(label)],
     ['Received', showInvisible(when)],
     ['Reference', showInvisible(message.id)],
+    ...(message.likelySpam ? ([['Likely spam', showInvisible(message.likelySpam)]] as [string, string][]) : []),
   ]
   const body = showInvisible(message.message.replace(/\r\n/g, '\n'), { lineBreaks: 'keep' })
   const text = [
@@ -129,7 +130,7 @@ ${rows.map(([k, v]) => `<tr><th scope="row" align="left" style="${cell}">${escap
     from: headerSafe(from),
     to: headerSafe(to),
     replyTo: { name, address: headerSafe(message.email) },
-    subject: headerSafe(`${label} from ${name}`),
+    subject: headerSafe(`${message.likelySpam ? '[Likely spam] ' : ''}${label} from ${name}`),
     text,
     html,
     headers: { 'X-Enquiry-Id': headerSafe(message.id) },

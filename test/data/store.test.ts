@@ -174,7 +174,7 @@ describe('the single-writer lock (a socket the holder listens on)', () => {
 
 describe('serializePretty', () => {
   it('writes exactly what JSON.stringify(data, null, 2) would, and reuses the text of unchanged items', async () => {
-    const { serializePretty } = await import('../../data/store.server.ts')
+    const { serializePretty } = await import('../../data/atomic-json-file.server.ts')
     const samples = [
       { products: seedProducts, messages: [] },
       { products: [], messages: [{ id: 'a', nested: { x: [1, 2, { y: 'z\n"q"' }] }, empty: {}, list: [] }, { id: 'b' }] },

@@ -98,3 +98,21 @@ describe('npm run check-data', () => {
     expect((await check('--frobnicate')).code).toBe(2)
   })
 })
+
+describe('npm run check-data with dated files of older enquiries', () => {
+  it('counts the enquiries of the dated files, and names a dated file with a mistake, line and column', async () => {
+    await writeFile(file, JSON.stringify({ products: seedProducts, messages: [message('a', 'sent')] }, null, 2))
+    await writeFile(path.join(dir, 'db.enquiries-2024-11.json'), JSON.stringify({ messages: [message('b', 'sent'), message('c', 'sent')] }, null, 2))
+    await writeFile(path.join(dir, 'db.enquiries-2025-01.json'), JSON.stringify({ messages: [message('d', 'disabled')] }, null, 2))
+    const fine = await check()
+    expect(fine.code).toBe(0)
+    expect(fine.out).toContain('  Enquiries: 1\n')
+    expect(fine.out).toContain('  Older enquiries: 3 in 2 dated files (2024-11 to 2025-01)\n')
+
+    const broken = path.join(dir, 'db.enquiries-2024-12.json')
+    await writeFile(broken, JSON.stringify({ messages: [message('e', 'sent', { email: 42 as unknown as string })] }, null, 2))
+    const bad = await check()
+    expect(bad.code).toBe(1)
+    expect(bad.err).toMatch(new RegExp(`^${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: enquiry 1 \\(id "e"\\), field "email", line \\d+, column \\d+ must be text in double quotes \\(it is 42\\)\\.`))
+  })
+})

@@ -199,11 +199,54 @@ describe('npm run messages -- archive | unarchive | delete', () => {
   it('unarchives and deletes on the file itself when no server runs', async () => {
     expect((await cli('unarchive', 'm3')).code).toBe(0)
     expect(await cli('delete', 'm2')).toMatchObject({ code: 0, out: `Enquiry m2 deleted for good from ${file}.\n` })
-    const saved = JSON.parse(await readFile(file, 'utf8')).messages as StoredMessage[]
-    expect(saved.map((m) => [m.id, m.archived])).toEqual([
-      ['m1', undefined],
-      ['m3', undefined],
-    ])
+    // Enquiries of January 2025 are older than the data file keeps: m1 is in its month's file (m3 waits for its e-mail).
+    const inFile = JSON.parse(await readFile(file, 'utf8')).messages as StoredMessage[]
+    const inMonth = JSON.parse(await readFile(path.join(dir, 'db.enquiries-2025-01.json'), 'utf8')).messages as StoredMessage[]
+    expect(inFile.map((m) => [m.id, m.archived])).toEqual([['m3', undefined]])
+    expect(inMonth.map((m) => [m.id, m.archived])).toEqual([['m1', undefined]])
     expect((await cli('delete')).code).toBe(2)
+  })
+})
+
+describe('npm run messages across the data file and the dated files, with likely spam apart', () => {
+  let dir: string
+  let file: string
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'leather-dated-'))
+    file = path.join(dir, 'db.json')
+    const recent = { ...messages[0]!, id: 'recent', createdAt: new Date().toISOString(), firstName: 'Recent' }
+    const spam = { ...messages[0]!, id: 'spam', createdAt: new Date().toISOString(), firstName: 'Spammer', likelySpam: 'mostly links: 3 web addresses, 90% of the message' }
+    await writeFile(file, JSON.stringify({ products: seedProducts, messages: [recent, spam] }, null, 2))
+    await writeFile(path.join(dir, 'db.enquiries-2025-01.json'), JSON.stringify({ messages: [messages[0], messages[2]] }, null, 2))
+  })
+  afterAll(() => rm(dir, { recursive: true, force: true }))
+  const cli = async (...argv: string[]) => {
+    const out: string[] = []
+    const err: string[] = []
+    const code = await main([...argv, '--file', file], (s) => out.push(s), (s) => err.push(s))
+    return { code, out: out.join(''), err: err.join('') }
+  }
+
+  it('lists the older enquiries of the dated files with the data file’s, newest first, and likely spam only with --spam', async () => {
+    const listed = await cli()
+    expect(listed.code).toBe(0)
+    expect(listed.out).toContain('3 enquiries')
+    expect(listed.out.indexOf('Name:     Recent')).toBeLessThan(listed.out.indexOf('Name:     Middle Disabled'))
+    expect(listed.out.indexOf('Name:     Middle Disabled')).toBeLessThan(listed.out.indexOf('Name:     Oldest Sent'))
+    expect(listed.out).not.toContain('Spammer')
+    expect(listed.out).toContain('(1 marked as likely spam not listed: npm run messages -- --spam)')
+    const spam = await cli('--spam')
+    expect(spam.out).toContain('1 enquiry')
+    expect(spam.out).toContain('Name:     Spammer')
+    expect(spam.out).toContain('  Likely spam: mostly links: 3 web addresses, 90% of the message')
+    expect(spam.out).not.toContain('Recent')
+  })
+
+  it('names a dated file it cannot read, and lists the rest', async () => {
+    await writeFile(path.join(dir, 'db.enquiries-2024-12.json'), '{"messages": [')
+    const listed = await cli()
+    expect(listed.code).toBe(0)
+    expect(listed.out).toContain('3 enquiries')
+    expect(listed.err).toMatch(/db\.enquiries-2024-12\.json is not valid JSON at line 1, column \d+: .* Its enquiries are not listed\./)
   })
 })

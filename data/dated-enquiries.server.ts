@@ -1,0 +1,81 @@
+import { addToDatedFiles, datedFileFor, listDatedFiles, readDatedFile, writeDatedFile } from './dated-files.server.ts'
+import type { StoredMessage } from './message.server.ts'
+
+type Logger = { error(obj: object, msg: string): void }
+type Found = { file: string; message: StoredMessage; messages: StoredMessage[] }
+
+/**
+ * The enquiries in the dated files beside a data file, read on demand (never held in memory), and
+ * changed one file at a time: each change reads the file, changes it and writes it whole, so two
+ * changes of one file must not interleave.
+ */
+export class DatedEnquiries {
+  private tail: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    readonly dataFile: string,
+    private readonly logger: Logger,
+  ) {}
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(work, work)
+    this.tail = run.catch(() => {})
+    return run
+  }
+
+  /** Adds enquiries to their months' files; resolves to the ids kept there. */
+  add(messages: readonly StoredMessage[]): Promise<Set<string>> {
+    const unreadable = (err: Error) => this.logger.error({ dataFile: this.dataFile, err }, `${err.message} The enquiries of its month stay in the data file until it is fixed.`)
+    return this.serial(() => addToDatedFiles(this.dataFile, messages, unreadable))
+  }
+
+  /** Every enquiry in the dated files, newest month first; a file that cannot be read is logged and left out. */
+  async all(): Promise<StoredMessage[]> {
+    const all: StoredMessage[] = []
+    for (const { file } of await listDatedFiles(this.dataFile)) {
+      try {
+        all.push(...(await readDatedFile(file, 'shape')))
+      } catch (err) {
+        this.logger.error({ file, err }, `${(err as Error).message} Its enquiries are left out until it is fixed.`)
+      }
+    }
+    return all
+  }
+
+  async find(id: string): Promise<StoredMessage | undefined> {
+    return (await this.locate(id, null, 'shape'))?.message
+  }
+
+  /** `month` ("2024-03"), when known, limits the search to that month's file. */
+  private async locate(id: string, month?: string | null, check: 'each' | 'shape' = 'each'): Promise<Found | undefined> {
+    const files = month ? [{ month, file: datedFileFor(this.dataFile, month) }] : await listDatedFiles(this.dataFile)
+    for (const { file } of files) {
+      let messages: StoredMessage[]
+      try {
+        messages = await readDatedFile(file, check)
+      } catch {
+        continue
+      }
+      const message = messages.find((m) => m.id === id)
+      if (message) return { file, message, messages }
+    }
+    return undefined
+  }
+
+  /**
+   * Replaces the enquiry `id` in whichever dated file holds it by `change(it)`, or removes it when
+   * `change` returns null (in `month`'s file only, when given). Resolves to what was there before, or undefined when no dated file holds it.
+   */
+  change(id: string, change: (m: StoredMessage) => StoredMessage | null, month?: string | null): Promise<StoredMessage | undefined> {
+    return this.serial(async () => {
+      const found = await this.locate(id, month)
+      if (!found) return undefined
+      const next = change(found.message)
+      await writeDatedFile(
+        found.file,
+        found.messages.flatMap((m) => (m.id !== id ? [m] : next ? [next] : [])),
+      )
+      return found.message
+    })
+  }
+}

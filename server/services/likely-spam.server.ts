@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto'
+import type { StoredMessage } from '../../data/message.server.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** Web addresses as spam writes them: with a scheme, or starting www. */
+const LINK = /\b(?:https?:\/\/|www\.)\S+/gi
+/** Texts followed at once; past it the oldest are forgotten first (a flood of different texts is bounded). */
+const MAX_TEXTS = 10_000
+
+/** Why a message is mostly links (at least half its characters are web addresses), or null. */
+export function mostlyLinks(text: string): string | null {
+  const links = text.match(LINK)
+  if (!links) return null
+  const visible = text.replace(/\s+/g, '').length
+  const inLinks = links.join('').length
+  if (inLinks * 2 < visible) return null
+  const n = links.length
+  return `mostly links: ${n} web address${n === 1 ? '' : 'es'}, ${Math.round((100 * inLinks) / visible)}% of the message`
+}
+
+/** The same text however it is spaced or capitalised. */
+const textKey = (text: string) => createHash('sha256').update(text.toLowerCase().replace(/\s+/g, ' ').trim()).digest('base64url')
+
+type Seen = { addresses: Map<string, number>; ids: string[]; reason: string | null }
+
+/** One enquiry counted: whether its text is now a campaign's, and the earlier enquiries to mark with it. */
+export type Counted = { seen: Seen; reason: string | null; earlier: string[] }
+
+/**
+ * The same text arriving from more than `threshold` e-mail addresses within a day (the per-visitor
+ * limit, CONTACT_RATE_LIMIT: one visitor may send that many, so more addresses than that with one
+ * text is a campaign). `threshold` 0 turns the rule off.
+ */
+export class RepeatedText {
+  private readonly texts = new Map<string, Seen>()
+
+  constructor(private readonly threshold: number) {}
+
+  /** Takes in the enquiries already saved (the data file's), so a restart does not start the count again. */
+  remember(saved: readonly StoredMessage[], now = Date.now()): void {
+    for (const m of saved) {
+      const at = Date.parse(m.createdAt)
+      if (at > now - DAY_MS) this.saved(this.count(m.message, m.email, at), m.id)
+    }
+  }
+
+  /** Counts an enquiry about to be saved. */
+  count(text: string, email: string, now = Date.now()): Counted {
+    const key = textKey(text)
+    const seen = this.texts.get(key) ?? { addresses: new Map(), ids: [], reason: null }
+    this.texts.delete(key)
+    if (this.texts.size >= MAX_TEXTS) this.texts.delete(this.texts.keys().next().value!)
+    this.texts.set(key, seen) // newest last, so the oldest is forgotten first
+    for (const [address, at] of seen.addresses) if (at <= now - DAY_MS) seen.addresses.delete(address)
+    seen.addresses.set(email.toLowerCase(), now)
+    if (this.threshold <= 0 || seen.addresses.size <= this.threshold) return { seen, reason: null, earlier: [] }
+    seen.reason = `the same text came from ${seen.addresses.size} e-mail addresses within a day`
+    const earlier = seen.ids
+    seen.ids = []
+    return { seen, reason: seen.reason, earlier }
+  }
+
+  /** Notes a saved enquiry; returns the reason to mark it with if its text became a campaign's while it was being saved. */
+  saved(counted: Counted, id: string): string | null {
+    if (counted.reason) return null
+    if (counted.seen.reason) return counted.seen.reason
+    counted.seen.ids.push(id)
+    return null
+  }
+}
