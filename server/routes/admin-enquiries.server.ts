@@ -105,9 +105,8 @@ function addPageData(res: Response, data: Record<string, unknown>) {
 export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
   const { store, outbox } = deps
 
-  const showList = async (req: Request, res: Response) => {
-    const filter = parseInboxFilter(req.query)
-    addPageData(res, { adminInbox: inboxView(await store.allMessages(), filter, notice(req)) })
+  const showList = (req: Request, res: Response, all: readonly StoredMessage[]) => {
+    addPageData(res, { adminInbox: inboxView(all, parseInboxFilter(req.query), notice(req)) })
   }
 
   const exportCsv = async (req: Request, res: Response) => {
@@ -168,8 +167,13 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
     const isPage = req.method === 'GET' || req.method === 'HEAD'
     try {
       if (path === `${INBOX}.csv` && isPage) return await exportCsv(req, res)
-      if (path === INBOX && isPage) await showList(req, res)
-      else if (segments.length === 3 && `/${segments[0]}/${segments[1]}` === INBOX) {
+      if (path === INBOX && isPage) {
+        const all = await store.allMessages()
+        showList(req, res, all)
+        addPageData(res, { newEnquiries: newEnquiryCount(all) })
+        return next()
+      }
+      if (segments.length === 3 && `/${segments[0]}/${segments[1]}` === INBOX) {
         const id = segments[2]!
         if (isPage) await showOne(req, res, id)
         else if (req.method === 'POST') {

@@ -3,8 +3,11 @@
  * disk, and that the owner's marks and a deletion hold against an older copy of the file.
  */
 import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
+import { datedFileFor } from '../../data/dated-files.server.ts'
+import { seedProducts } from '../../data/seed/products.ts'
 import { journalFileFor } from '../../data/store.server.ts'
 import { newMessage } from '../helpers/new-message.ts'
 import { parseCsv } from '../helpers/csv.ts'
@@ -143,6 +146,26 @@ describe('reading and settling an enquiry', () => {
     expect(await onDisk(t.dataFile, saved[1]!.id)).toBeDefined()
     expect(await journal()).not.toContain('ann0@example.com')
     expect((await request(t.app).get(`/admin/enquiries/${id}`).set('Authorization', OWNER)).status).toBe(404)
+  })
+})
+
+describe('an enquiry older than the data file keeps (in its month’s dated file)', () => {
+  it('is listed, opened (marked read in its file), found, and deleted for good from its file', async () => {
+    const old = { ...newMessage(7), id: 'old-one', createdAt: '2024-03-10T09:00:00.000Z', notification: { status: 'sent', attempts: [], sentAt: '2024-03-10T09:01:00.000Z' } }
+    t = await createTestApp({
+      env: { ADMIN_PASSWORD: PASSWORD },
+      prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products: seedProducts, messages: [old] })),
+    })
+    const dated = datedFileFor(t.dataFile, '2024-03')
+    const inDated = async () => JSON.parse(await readFile(dated, 'utf8').catch(() => '{"messages":[]}')).messages as Record<string, unknown>[]
+    await expect.poll(async () => (await inDated()).map((m) => m.id)).toEqual(['old-one'])
+    const list = await request(t.app).get('/admin/enquiries?q=ann7').set('Authorization', OWNER)
+    expect(list.text).toContain('ann7@example.com')
+    await request(t.app).get('/admin/enquiries/old-one').set('Authorization', OWNER).expect(200)
+    expect((await inDated())[0]!.readAt).toEqual(expect.any(String))
+    await post(t, '/admin/enquiries/old-one', { action: 'delete', confirm: 'yes' }).expect(303)
+    expect(await inDated()).toEqual([])
+    expect(await readFile(journalFileFor(t.dataFile), 'utf8')).not.toContain('ann7@example.com')
   })
 })
 
