@@ -18,10 +18,10 @@ import { serveClientBuild } from './static-files.server.ts'
 import { mountOrderForm } from './routes/order.server.ts'
 import { productsRouter } from './routes/products.server.ts'
 import { contactRoutes } from './routes/contact.server.ts'
-import { adminPageAccess, generateImagesApi } from './routes/generate-images.server.ts'
+import { generateImagesApi } from './routes/generate-images.server.ts'
 import { adminEnquiriesRoutes } from './routes/admin-enquiries.server.ts'
 import { adminHealthRoutes } from './routes/admin-health.server.ts'
-import { inboxOwnerGuard } from './routes/inbox-owner-guard.server.ts'
+import { ownerAccess } from './owner-access.server.ts'
 import { seoRouter } from './routes/seo.server.ts'
 import { socialImagesRouter } from './routes/social-images.server.ts'
 import type { Services } from './services.server.ts'
@@ -39,17 +39,20 @@ export type AppDeps = {
 export type RouteDeps = AppDeps & { responses: ResponseCache }
 
 /**
- * The routes that use the services, in two groups the app mounts in this order: the API (before
- * `/api`'s 404), then what must run before the page handler (form posts, the returned enquiry form,
- * the admin page's owner check). Tests may replace a group, to add a route that fails as a bug
- * would or to leave a check out.
+ * The routes that use the services, in three groups the app mounts in this order: the owner's
+ * workspace (its one owner check first, before static files and every other route), the API (before
+ * `/api`'s 404), then what must run before the page handler (form posts, the returned enquiry form).
+ * Tests may replace a group, to add a route that fails as a bug would or to leave a check out.
  */
-export type SiteRoutes = { api: (app: Express) => void; beforePages: (app: Express) => void }
+export type SiteRoutes = { owner: (app: Express) => void; api: (app: Express) => void; beforePages: (app: Express) => void }
 
 export function siteRoutes({ config, store, services, logger, responses }: RouteDeps): SiteRoutes {
   // One router pair for both ways in of an enquiry: they share one rate limiter.
   const contact = contactRoutes({ config, store, logger, enquiries: services.enquiries, returnedForms: services.returnedForms })
   return {
+    owner(app) {
+      app.use(ownerAccess({ config, store, ...services.images }))
+    },
     api(app) {
       app.use('/api/products', productsRouter(store, responses))
       app.use('/api/contact', contact.api)
@@ -57,8 +60,6 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
     },
     beforePages(app) {
       app.use(contact.form)
-      app.use(adminPageAccess({ config, ...services.images }))
-      app.use(inboxOwnerGuard)
       app.use(adminEnquiriesRoutes({ store, outbox: services.outbox }))
       app.use(adminHealthRoutes(services.health))
       mountOrderForm(app, { store, siteUrl: config.siteUrl })
@@ -117,6 +118,8 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
   app.use(refuseCrossSite({ siteUrl: config.siteUrl }))
   // Kept answers carry their own compressed bytes: never compressed again.
   app.use(compression({ threshold: 512, filter: (req, res) => !isServedFromCache(res) && compression.filter(req, res) }))
+  const { owner, api, beforePages } = routes({ ...deps, responses })
+  owner(app)
 
   if (vite) {
     app.use(vite.middlewares)
@@ -134,7 +137,6 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
 
   app.get('/healthz', healthHandler(store))
 
-  const { api, beforePages } = routes({ ...deps, responses })
   api(app)
   app.use('/api', apiNotFound)
 

@@ -4,6 +4,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import Negotiator from 'negotiator'
 import { cacheTarget, requestOrigin, type CacheTarget, type TrustProxy } from './cache-keys.server.ts'
+import { isOwnerPath, requestPath } from './route-path.server.ts'
 
 /**
  * Answers that are the same for every visitor until the products change (pages, /api/products, the
@@ -154,6 +155,8 @@ export class ResponseCache {
    */
   keep(key: string, req: IncomingMessage, res: ServerResponse, body: Buffer, version: number): void {
     if (!this.enabled || version !== this.version() || !isStorable(req, res)) return
+    // Owner answers are private anyway; this holds even if one forgot to say so.
+    if (isOwnerPath(requestPath((req as { originalUrl?: string }).originalUrl ?? req.url ?? ''))) return
     this.isCurrent()
     if (this.entries.has(key)) return
     const captured = capturedHeaders(res)

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express'
 import { renderPage } from 'vike/server'
 import { requestOrigin } from './cache-keys.server.ts'
+import { isOwnerPath, requestPath } from './route-path.server.ts'
 
 type HttpResponse = NonNullable<Awaited<ReturnType<typeof renderPage>>['httpResponse']>
 
@@ -23,12 +24,13 @@ export function answerWithRender(res: Response, httpResponse: HttpResponse, { ca
  * `siteUrl` is the configured one (SITE_URL): without it the page's absolute addresses come from the
  * request, worked out as for every other page.
  */
-export async function sendPersonalPage(req: Request, res: Response, pageContextInit: Partial<Vike.PageContext>, status?: number): Promise<void> {
+export async function sendPersonalPage(req: Request, res: Response, pageContextInit: Partial<Vike.PageContext> & { urlOriginal?: string }, status?: number): Promise<void> {
   const siteUrl = requestOrigin(req, pageContextInit.siteUrl, req.app.get('trust proxy fn'))
   const { httpResponse } = await renderPage({ urlOriginal: req.originalUrl, headersOriginal: req.headers, ...pageContextInit, siteUrl })
   if (!httpResponse) throw new Error(`${req.originalUrl} did not render`)
   // The page's own status wins when it is an error (an unknown product's 404, a failed render).
-  answerWithRender(res, httpResponse, { cacheControl: 'no-store', status: httpResponse.statusCode >= 400 ? httpResponse.statusCode : status })
+  const cacheControl = isOwnerPath(requestPath(req.originalUrl)) ? 'private, no-store' : 'no-store'
+  answerWithRender(res, httpResponse, { cacheControl, status: httpResponse.statusCode >= 400 ? httpResponse.statusCode : status })
   res.setHeader('X-Robots-Tag', 'noindex')
   httpResponse.pipe(res)
 }

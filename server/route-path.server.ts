@@ -36,6 +36,17 @@ export function isAdminPath(rawPath: string): boolean {
   return path === ADMIN_PATH || path.startsWith(`${ADMIN_PATH}/`)
 }
 
+/** The owner's JSON API, however spelled (`/API/Admin/...`, `/api//admin`, `%61`...). */
+export function isOwnerApiPath(rawPath: string): boolean {
+  const path = routePath(rawPath)
+  return path === '/api/admin' || path.startsWith('/api/admin/')
+}
+
+/** Every address of the owner's workspace: its pages, their page data, and its API. */
+export function isOwnerPath(rawPath: string): boolean {
+  return isAdminPath(rawPath) || isOwnerApiPath(rawPath)
+}
+
 /** The path of a request as it arrived (before any router stripped a mount point), without its query. */
 export function requestPath(originalUrl: string): string {
   const q = originalUrl.indexOf('?')

@@ -1,5 +1,5 @@
 /**
- * POST /api/generate-images (answers listed in docs/api-and-data.md) and the protection of /admin.
+ * POST /api/generate-images (answers listed in docs/api-and-data.md).
  *
  * - Plain POST: waits for the run and answers `{ results: { successCount, errorCount, total } }`.
  * - POST with `Accept: text/event-stream` (or `?stream=1`): the same run, streamed as Server-Sent
@@ -16,12 +16,12 @@
  * ADMIN_PASSWORD, or, when none is set, a request from the server machine itself. And however the
  * owner signs in, at most the daily image limit is spent per 24 hours (429 past it).
  */
-import { Router, type Request, type RequestHandler, type Response } from 'express'
+import { Router, type Request, type Response } from 'express'
 import type { Config } from '../config.server.ts'
 import { GenerationBusyError, type GenerationJob, type ImageGenerator } from '../services/image-generator.server.ts'
-import { identifyOwnerOnAdminPage, requireOwner, type OwnerCheck } from '../services/images/admin-auth.server.ts'
+import { requireOwner, type OwnerCheck } from '../services/images/admin-auth.server.ts'
 import { DailyLimitError, type DailyImageLimit } from '../services/images/daily-limit.server.ts'
-import type { AdminAccess, AdminPageState, GenerationEvent, GenerationStatus } from '../../domain/image-generation.ts'
+import type { GenerationEvent, GenerationStatus } from '../../domain/image-generation.ts'
 
 export const NO_KEY_MESSAGE =
   'Image generation is not set up on this server: OPENAI_API_KEY is not set. Add it to the server environment and restart the server.'
@@ -113,26 +113,6 @@ export function generateImagesApi({ config, generator, dailyLimit, owner }: Imag
   })
 
   return api
-}
-
-/**
- * Before the page handler: every spelling of /admin and of its page data asks who is there (the
- * same count of wrong passwords as the API, so guessing cannot alternate between them). The page is
- * then rendered for this request alone (res.locals.pageContext is never served from the page cache).
- */
-export function adminPageAccess({ config, dailyLimit, owner }: Omit<ImageRoutesDeps, 'generator'>): RequestHandler {
-  /** What /admin shows: a visitor learns nothing about the server's set-up or spending. */
-  const adminPageState = (access: AdminAccess): AdminPageState =>
-    access === 'owner'
-      ? { access, configured: Boolean(config.openaiApiKey), allowance: dailyLimit.allowance() }
-      : { access, configured: false, allowance: null }
-  const identify = identifyOwnerOnAdminPage(owner)
-  return (req, res, next) =>
-    identify(req, res, () => {
-      const access = res.locals.adminAccess as AdminAccess | undefined
-      if (access) res.locals.pageContext = { imageAdmin: adminPageState(access) }
-      next()
-    })
 }
 
 function wantsEventStream(req: Request): boolean {

@@ -446,15 +446,16 @@ describe('without ADMIN_PASSWORD: only the machine itself', () => {
     expect(isFromThisMachine(req('::ffff:198.51.100.4', '::ffff:198.51.100.4', { host: '198.51.100.4:3000' }))).toBe(true)
   })
 
-  it('tells anyone else on /admin, in plain words, how the owner turns it on, and never serves one the other’s page', async () => {
+  it('refuses anyone else on /admin (403), telling in plain words how the owner turns it on, and never serves one the other’s page', async () => {
     const { app: a } = await app({}, FEW)
     const visitor = () => request(a).get('/admin').set('X-Forwarded-For', '203.0.113.9')
     const owner = () => request(a).get('/admin')
     // Alternating, so a page kept for one would show up for the other.
     for (const round of [1, 2]) {
       const v = await visitor()
-      expect(v.status, `round ${round}`).toBe(200)
+      expect(v.status, `round ${round}`).toBe(403)
       expect(v.headers['cache-control']).toBe('private, no-store')
+      expect(v.headers['x-robots-tag']).toBe('noindex')
       const text = v.text.replace(/<[^>]+>/g, '')
       expect(text).toContain('Only the shop owner can generate images here')
       expect(text).toMatch(/set ADMIN_PASSWORD \(12 characters or more\) in the server(&#x27;|')s environment and restart the site/)
@@ -471,7 +472,7 @@ describe('without ADMIN_PASSWORD: only the machine itself', () => {
       expect(o.text).not.toMatch(/aria-describedby="owner-only"/)
     }
     // The page data of client-side navigation says the same.
-    const data = await request(a).get('/admin/index.pageContext.json').set('X-Forwarded-For', '203.0.113.9').expect(200)
+    const data = await request(a).get('/admin/index.pageContext.json').set('X-Forwarded-For', '203.0.113.9').expect(403)
     expect(data.text).toContain('"access":"visitor"')
     expect(data.text).not.toContain('"access":"owner"')
   })

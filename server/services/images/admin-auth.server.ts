@@ -2,8 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { isIP } from 'node:net'
 import type { Request, RequestHandler, Response } from 'express'
 import { ipKeyGenerator } from 'express-rate-limit'
-import type { AdminAccess } from '../../../domain/image-generation.ts'
-import { isAdminPath, requestPath } from '../../route-path.server.ts'
 
 export const ADMIN_USER = 'admin'
 export const ADMIN_REALM_HEADER = 'Basic realm="Admin", charset="UTF-8"'
@@ -116,7 +114,7 @@ export const NOT_OWNER_MESSAGE =
 
 export type OwnerCheck = { password: string | undefined; failures: FailedLogins }
 
-type Verdict = 'owner' | 'visitor' | 'answered'
+export type Verdict = 'owner' | 'visitor' | 'answered'
 
 /**
  * Who is asking. With ADMIN_PASSWORD set: the owner once signed in with HTTP Basic auth (user
@@ -124,7 +122,7 @@ type Verdict = 'owner' | 'visitor' | 'answered'
  * or 429 after repeated wrong passwords. Without a password: the owner when the request comes from
  * the server machine itself, a visitor otherwise.
  */
-function identify(req: Request, res: Response, { password, failures }: OwnerCheck, answer: 'json' | 'text'): Verdict {
+export function identify(req: Request, res: Response, { password, failures }: OwnerCheck, answer: 'json' | 'text', signIn?: string): Verdict {
   if (!password) return isFromThisMachine(req) ? 'owner' : 'visitor'
   const client = clientKey(req.ip)
   const send = (status: number, sentence: string) => {
@@ -145,7 +143,7 @@ function identify(req: Request, res: Response, { password, failures }: OwnerChec
   }
   if (authorization) failures.fail(client)
   res.setHeader('WWW-Authenticate', ADMIN_REALM_HEADER)
-  send(401, answer === 'json' ? 'Sign in as admin with the admin password to generate product images.' : 'This page is for the shop owner: sign in as admin with the admin password.')
+  send(401, signIn ?? (answer === 'json' ? 'Sign in as admin with the admin password to generate product images.' : 'This page is for the shop owner: sign in as admin with the admin password.'))
   return 'answered'
 }
 
@@ -158,20 +156,5 @@ export function requireOwner(check: OwnerCheck): RequestHandler {
       res.setHeader('Cache-Control', 'no-store')
       res.status(403).json({ error: NOT_OWNER_MESSAGE })
     }
-  }
-}
-
-/**
- * The admin page and its page data: with a password, only for the owner (401 otherwise); without
- * one, rendered for everyone, and `res.locals.adminAccess` tells the page whom it is for (a visitor
- * reads how the owner turns generation on). Applies to every spelling of the admin path.
- */
-export function identifyOwnerOnAdminPage(check: OwnerCheck): RequestHandler {
-  return (req, res, next) => {
-    if (!isAdminPath(requestPath(req.originalUrl))) return next()
-    const verdict = identify(req, res, check, 'text')
-    if (verdict === 'answered') return
-    res.locals.adminAccess = verdict satisfies AdminAccess
-    next()
   }
 }

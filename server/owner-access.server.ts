@@ -1,0 +1,64 @@
+import type { Request, RequestHandler } from 'express'
+import type { Store } from '../data/store.server.ts'
+import type { AdminAccess, AdminPageState } from '../domain/image-generation.ts'
+import type { Config } from './config.server.ts'
+import { sendPersonalPage } from './page-response.server.ts'
+import { ADMIN_PATH, isAdminPath, isOwnerApiPath, requestPath, routePath } from './route-path.server.ts'
+import { identify, type OwnerCheck } from './services/images/admin-auth.server.ts'
+import type { DailyImageLimit } from './services/images/daily-limit.server.ts'
+
+export const OWNER_ONLY_MESSAGE =
+  "The shop's workspace is for the owner only. Set ADMIN_PASSWORD (12 characters or more) on the server and sign in as admin, or open /admin on the server itself."
+
+type OwnerAccessDeps = {
+  config: Pick<Config, 'openaiApiKey' | 'siteUrl'>
+  store: Store
+  owner: OwnerCheck
+  dailyLimit: DailyImageLimit
+}
+
+/**
+ * The one owner check of the workspace, before anything else answers such an address: every spelling
+ * of `/admin`, `/admin/...` (pages and their `.pageContext.json`) and `/api/admin/...`. Each answer is
+ * `private, no-store` and `noindex`. The owner (ADMIN_PASSWORD's HTTP Basic sign-in, or without one a
+ * request from the server machine itself) goes on with `res.locals.pageContext` set, which keeps the
+ * page out of the page cache. Anyone else gets 401 (password set) or 403: on `/admin` itself the page
+ * that tells how the owner turns the workspace on, elsewhere a sentence.
+ */
+export function ownerAccess({ config, store, owner, dailyLimit }: OwnerAccessDeps): RequestHandler {
+  const pageState = (access: AdminAccess): AdminPageState =>
+    access === 'owner'
+      ? { access, configured: Boolean(config.openaiApiKey), allowance: dailyLimit.allowance() }
+      : { access, configured: false, allowance: null }
+  return async (req, res, next) => {
+    const path = requestPath(req.originalUrl)
+    const api = isOwnerApiPath(path)
+    if (!api && !isAdminPath(path)) return next()
+    res.setHeader('Cache-Control', 'private, no-store')
+    res.setHeader('X-Robots-Tag', 'noindex')
+    const verdict = identify(req, res, owner, api ? 'json' : 'text', api ? 'Sign in as admin with the admin password.' : undefined)
+    if (verdict === 'answered') return
+    if (verdict === 'owner') {
+      res.locals.adminAccess = 'owner'
+      res.locals.pageContext = { imageAdmin: pageState('owner') }
+      return next()
+    }
+    try {
+      // However /admin was spelled, the page is rendered from its one address (the router's own spelling).
+      const urlOriginal = /pagecontext\.json$/i.test(requestPath(req.originalUrl)) ? `${ADMIN_PATH}/index.pageContext.json` : ADMIN_PATH
+      await refuseVisitor(req, res, api, () => sendPersonalPage(req, res, { store, siteUrl: config.siteUrl, imageAdmin: pageState('visitor'), urlOriginal }, 403))
+    } catch (err) {
+      next(err)
+    }
+  }
+}
+
+async function refuseVisitor(req: Request, res: Parameters<RequestHandler>[1], api: boolean, overviewPage: () => Promise<void>): Promise<void> {
+  if (api) {
+    res.status(403).json({ error: OWNER_ONLY_MESSAGE })
+    return
+  }
+  // /admin keeps the page it always showed a visitor (how the owner turns it on), now as a refusal.
+  if (routePath(requestPath(req.originalUrl)) === ADMIN_PATH && (req.method === 'GET' || req.method === 'HEAD')) return overviewPage()
+  res.status(403).type('text/plain; charset=utf-8').send(`${OWNER_ONLY_MESSAGE}\n`)
+}
