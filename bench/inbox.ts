@@ -57,7 +57,12 @@ export type InboxRow = { request: string; 'median ms': number; 'p95 ms': number;
 
 export async function runInboxBench(count = Number(process.env.INBOX_ENQUIRIES ?? 10_000)): Promise<InboxRow[]> {
   const { dir, dataFile, someId } = await prepare(count)
-  const server = await spawnServer({ LOG_LEVEL: 'info', SITE_URL: 'https://www.example.co.uk', DATA_FILE: dataFile }, { keepOutput: true })
+  // The first start moves the older enquiries to their dated files: it may take longer than a test server's start.
+  const server = await spawnServer({ LOG_LEVEL: 'info', SITE_URL: 'https://www.example.co.uk', DATA_FILE: dataFile }, { keepOutput: true, waitReady: false })
+  for (let waited = 0; !(await fetch(`${server.url}/healthz`).then((r) => r.ok, () => false)); waited += 50) {
+    if (server.child.exitCode !== null || waited > 300_000) throw new Error(`the server did not start:\n${server.output()}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
   const cases: [string, string, boolean][] = [
     ['list, first page', '/admin/enquiries', true],
     ['list, page 200', '/admin/enquiries?state=all&page=200', true],
