@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the production server on loopback, measured in one run. Prints tables and writes
  * bench/results/latest.json. Flags: --skip-load (no 30 s load test), --skip-lighthouse, --skip-first-paint,
- * --skip-years (no data file of 100,000 enquiries over ten years).
+ * --skip-years (no data file of 100,000 enquiries over ten years), --skip-inbox (no inbox of 10,000 enquiries).
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -85,6 +85,12 @@ if (!args.has('--skip-years')) {
   const { runYearsBench } = await import('./years-of-enquiries.ts')
   console.log('\n== Ten years of enquiries: 100,000 saved beside a fresh shop ==')
   results.years = await runYearsBench()
+}
+
+if (!args.has('--skip-inbox')) {
+  const { runInboxBench } = await import('./inbox.ts')
+  console.log("\n== The owner's inbox with 10,000 enquiries: server time per request (target < 200 ms) ==")
+  results.inbox = await runInboxBench()
 }
 
 if (!args.has('--skip-lighthouse')) {

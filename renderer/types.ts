@@ -52,6 +52,14 @@ declare global {
       productForm?: import('../domain/product-form.ts').ProductFormState
       /** Set by the server when an uploaded photograph was refused: the reason, shown beside the upload. */
       photoError?: string
+      /** Server only, for the owner's pages: new enquiries, counted in the workspace's navigation. */
+      newEnquiries?: number
+      /** Server only: what /admin/enquiries shows, worked out for the owner's request. */
+      adminInbox?: import('../domain/inbox.ts').InboxView
+      /** Server only: what /admin/enquiries/{id} shows (null: no such enquiry). */
+      adminEnquiry?: import('../domain/inbox.ts').EnquiryView | null
+      /** Server only: the owner's health panel. */
+      shopHealth?: import('../domain/shop-health.ts').ShopHealth
     }
   }
 }

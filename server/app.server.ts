@@ -21,6 +21,8 @@ import { mountOrderForm } from './routes/order.server.ts'
 import { productsRouter } from './routes/products.server.ts'
 import { contactRoutes } from './routes/contact.server.ts'
 import { generateImagesApi } from './routes/generate-images.server.ts'
+import { adminEnquiriesRoutes } from './routes/admin-enquiries.server.ts'
+import { adminHealthRoutes } from './routes/admin-health.server.ts'
 import { ownerAccess } from './owner-access.server.ts'
 import { catalogueRoutes } from './routes/catalogue.server.ts'
 import { photoRoutes } from './routes/photos.server.ts'
@@ -64,6 +66,8 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
     },
     beforePages(app) {
       app.use(contact.form)
+      app.use(adminEnquiriesRoutes({ store, outbox: services.outbox }))
+      app.use(adminHealthRoutes(services.health))
       mountOrderForm(app, { store, siteUrl: config.siteUrl })
     },
   }

@@ -12,6 +12,8 @@ import { MailOutbox, type RetryPolicy } from './services/mail-outbox.server.ts'
 import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.server.ts'
 import { snapshotDirFor, Snapshots } from '../data/snapshots.server.ts'
 import { CatalogueService } from './services/catalogue.server.ts'
+import { appVersion, shopHealth } from './services/shop-health.server.ts'
+import type { ShopHealth } from '../domain/shop-health.ts'
 
 /** The long-lived parts beside the store, built once by server.ts and handed to the routes that use them. */
 export type Services = {
@@ -25,6 +27,8 @@ export type Services = {
   images: { generator: ImageGenerator; dailyLimit: DailyImageLimit; owner: OwnerCheck }
   /** The owner's changes to the catalogue, with their history and dated snapshots. */
   catalogue: CatalogueService
+  /** The owner's health panel (/admin/health, and `npm run health` through the data file's lock). */
+  health: () => Promise<ShopHealth>
   /** Background work at start-up: e-mails left unsent by an earlier run. */
   start(): Promise<void>
   /** Stops a generation run and the outbox, waiting for work in progress (graceful shutdown). */
@@ -56,9 +60,24 @@ export function createServices({ config, store, logger }: { config: Config; stor
   // One count of wrong passwords for the admin page and the API, so guessing cannot alternate between them.
   const owner: OwnerCheck = { password: config.adminPassword, failures: new FailedLogins() }
 
+  const startedAt = new Date(Date.now() - process.uptime() * 1000).toISOString()
+  const health = async () =>
+    shopHealth({
+      dataFile: store.file,
+      data: store.data,
+      problem: store.problem,
+      writable: await store.isWritable(),
+      mailConfigured: outbox.enabled,
+      allowance: dailyLimit.allowance(),
+      imagesConfigured: Boolean(config.openaiApiKey),
+      server: { running: true, startedAt, version: await appVersion(), node: process.version },
+    })
+  store.answer('health', health)
+
   return {
     outbox,
     enquiries,
+    health,
     returnedForms,
     images: { generator, dailyLimit, owner },
     catalogue: new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file))),

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { usePageContext } from '../../renderer/PageContextProvider.tsx'
 
 /** The parts of the owner's workspace, each with its page. */
 export type WorkspaceSection = 'overview' | 'products' | 'enquiries' | 'health'
@@ -18,6 +19,9 @@ type NavProps = {
 
 /** The workspace's own links: a row of tabs that wraps on a phone. */
 export function WorkspaceNav({ current, newEnquiries }: NavProps) {
+  // The owner check counts them for every workspace page it lets through.
+  const counted = usePageContext().newEnquiries
+  const count = newEnquiries ?? counted
   return (
     <nav className="workspace-nav" aria-label="Workspace">
       <ul className="container">
@@ -25,10 +29,10 @@ export function WorkspaceNav({ current, newEnquiries }: NavProps) {
           <li key={e.section}>
             <a href={e.href} aria-current={e.section === current ? 'page' : undefined}>
               {e.label}
-              {e.section === 'enquiries' && newEnquiries ? (
+              {e.section === 'enquiries' && count ? (
                 <span className="workspace-nav__count">
                   {' '}
-                  {newEnquiries}
+                  {count}
                   <span className="visually-hidden"> new</span>
                 </span>
               ) : null}
@@ -42,18 +46,20 @@ export function WorkspaceNav({ current, newEnquiries }: NavProps) {
 
 type LayoutProps = NavProps & {
   title: string
+  /** The heading's id, for a page whose landmark is labelled by it. */
+  titleId?: string
   intro?: ReactNode
   children: ReactNode
 }
 
 /** A workspace page: its title, the workspace's links, then the page itself. */
-export function WorkspaceLayout({ current, newEnquiries, title, intro, children }: LayoutProps) {
+export function WorkspaceLayout({ current, newEnquiries, title, titleId, intro, children }: LayoutProps) {
   return (
     <>
       <section className="page-banner workspace-banner">
         <div className="container">
           <span className="eyebrow">Owner&apos;s workspace</span>
-          <h1>{title}</h1>
+          <h1 id={titleId}>{title}</h1>
           {intro ? <p>{intro}</p> : null}
         </div>
       </section>

@@ -206,6 +206,24 @@ export class MailOutbox {
   }
 
   /**
+   * The owner's 'Send again': the enquiry's e-mail is due now (a failed one, or one saved while no mail
+   * server was set up), whatever its backoff said. Never for one already sent or archived.
+   */
+  async sendAgain(id: string): Promise<'queued' | 'sent' | 'archived' | 'unknown' | 'off'> {
+    if (!this.enabled) return 'off'
+    const { store } = this.options
+    const message = await store.findMessage(id)
+    if (!message) return 'unknown'
+    if (message.notification.status === 'sent' || this.sentUnrecorded.has(id)) return 'sent'
+    if (message.archived === true) return 'archived'
+    this.notBefore.delete(id)
+    const now = new Date().toISOString()
+    await store.updateMessage(id, (m) => (m.notification.status === 'sent' ? m : { ...m, notification: { ...m.notification, status: 'pending', nextAttemptAt: now } }))
+    this.deliverSoon()
+    return 'queued'
+  }
+
+  /**
    * Stops timers and gives sends in progress a few seconds to finish. One cut short stays pending
    * in the data file and goes at the next start: the owner may get it twice, never not at all.
    */

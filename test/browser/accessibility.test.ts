@@ -1,32 +1,16 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
+import { violations } from '../helpers/axe.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import type { TestServer } from '../helpers/server.ts'
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 let t: TestServer
 let browser: Browser
 beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
 afterAll(() => stopBrowserSuite({ t, browser }))
 
-/** axe-core's violations on the page as it is now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP does not apply to the checker itself.
-  await page.evaluate(AXE)
-  const result = await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    })
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
-  return result
-}
-
-const PAGES = ['/', '/products', '/products?category=bags', '/products/oxford-brogue', '/products/oxford-brogue?order=1', '/admin', '/admin/products', '/admin/products?q=belt', '/admin/products/oxford-brogue', '/admin/products/new', '/admin/history', '/terms', '/privacy', '/cookies', '/returns', '/contact', '/no-such-page']
+const PAGES = ['/', '/products', '/products?category=bags', '/products/oxford-brogue', '/products/oxford-brogue?order=1', '/admin', '/admin/products', '/admin/products?q=belt', '/admin/products/oxford-brogue', '/admin/products/new', '/admin/history', '/admin/enquiries', '/admin/health', '/terms', '/privacy', '/cookies', '/returns', '/contact', '/no-such-page']
 
 describe.each(['phone', 'desktop'] as ViewportName[])('axe-core at %s width', (viewport) => {
   it('finds no violations on any page', { timeout: 180_000 }, async () => {

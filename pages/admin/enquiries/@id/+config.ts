@@ -1,0 +1,6 @@
+import type { Config } from 'vike/types'
+
+export default {
+  description: 'An enquiry.',
+  noindex: true,
+} satisfies Config

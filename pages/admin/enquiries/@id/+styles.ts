@@ -1,0 +1,3 @@
+import css from './enquiry.scss?inline'
+
+export default css

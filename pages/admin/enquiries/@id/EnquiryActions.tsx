@@ -1,0 +1,56 @@
+import { inboxQuery, type EnquiryView } from '../../../../domain/inbox.ts'
+
+/** A one-button form that posts an action to the enquiry's own address (post/redirect/get). */
+export function ActionForm({ enquiry, action, label, primary = false }: { enquiry: EnquiryView; action: string; label: string; primary?: boolean }) {
+  return (
+    <form method="post" action={`/admin/enquiries/${encodeURIComponent(enquiry.id)}${inboxQuery(enquiry.filter)}`}>
+      <input type="hidden" name="action" value={action} />
+      {action === 'delete' ? <input type="hidden" name="confirm" value="yes" /> : null}
+      <button type="submit" className={`btn ${primary ? 'btn-primary' : 'btn-outline'}`}>
+        {label}
+      </button>
+    </form>
+  )
+}
+
+/** Reply (the owner's own mail app), answered, archive, new again, and delete for good after a confirmation. */
+export function EnquiryActions({ enquiry: e }: { enquiry: EnquiryView }) {
+  const here = `/admin/enquiries/${encodeURIComponent(e.id)}`
+  const query = inboxQuery(e.filter)
+  const confirmHref = `${here}${query ? `${query}&` : '?'}confirm=delete#confirm-delete`
+  return (
+    <section className="enquiry__actions" aria-labelledby="enquiry-actions">
+      <h2 id="enquiry-actions" className="visually-hidden">
+        Actions
+      </h2>
+      <div className="enquiry__buttons">
+        <a className="btn btn-primary" href={e.replyHref}>
+          Reply by e-mail
+        </a>
+        {e.answeredAt ? <ActionForm enquiry={e} action="unanswered" label="Not answered yet" /> : <ActionForm enquiry={e} action="answered" label="Mark as answered" />}
+        {e.archived ? <ActionForm enquiry={e} action="unarchive" label="Unarchive" /> : <ActionForm enquiry={e} action="archive" label="Archive" />}
+        <ActionForm enquiry={e} action="unread" label="Mark as new" />
+        {e.confirmDelete ? null : (
+          <a className="btn btn-outline enquiry__delete" href={confirmHref}>
+            Delete for good…
+          </a>
+        )}
+      </div>
+      {e.confirmDelete ? (
+        <section id="confirm-delete" className="enquiry__confirm" aria-labelledby="confirm-title">
+          <h2 id="confirm-title">Delete this enquiry for good?</h2>
+          <p>
+            It is removed from the data file, the journal and the archives, and cannot be brought back. Use this when a visitor asks to be forgotten; to put it
+            away, archive it instead.
+          </p>
+          <div className="enquiry__buttons">
+            <ActionForm enquiry={e} action="delete" label="Delete for good" primary />
+            <a className="btn btn-outline" href={`${here}${query}`}>
+              Cancel
+            </a>
+          </div>
+        </section>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,46 @@
+import { CONTACT_SUBJECTS } from '../../../domain/business.ts'
+import { STATE_FILTER_LABELS, STATE_FILTERS, type InboxFilter } from '../../../domain/inbox.ts'
+
+/** A plain GET form: the filter lives in the address, so it works without scripts and can be bookmarked. */
+export function InboxFilters({ filter }: { filter: InboxFilter }) {
+  return (
+    <form className="inbox-filters" method="get" action="/admin/enquiries" role="search" aria-label="Find enquiries">
+      <div className="field inbox-filters__search">
+        <label htmlFor="inbox-q">Search name, e-mail or message</label>
+        <input id="inbox-q" name="q" type="search" defaultValue={filter.q} maxLength={200} autoComplete="off" />
+      </div>
+      <div className="field">
+        <label htmlFor="inbox-subject">Subject</label>
+        <select id="inbox-subject" name="subject" defaultValue={filter.subject ?? ''}>
+          <option value="">Every subject</option>
+          {CONTACT_SUBJECTS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="inbox-state">State</label>
+        <select id="inbox-state" name="state" defaultValue={filter.state}>
+          {STATE_FILTERS.map((s) => (
+            <option key={s} value={s}>
+              {STATE_FILTER_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="inbox-filters__check">
+        <input id="inbox-unsent" name="unsent" type="checkbox" value="1" defaultChecked={filter.unsent} />
+        <label htmlFor="inbox-unsent">Only those not e-mailed to me</label>
+      </div>
+      {filter.spam ? <input type="hidden" name="spam" value="1" /> : null}
+      <div className="inbox-filters__actions">
+        <button type="submit" className="btn btn-primary">
+          Show
+        </button>
+        <a href={filter.spam ? '/admin/enquiries?spam=1' : '/admin/enquiries'}>Clear</a>
+      </div>
+    </form>
+  )
+}

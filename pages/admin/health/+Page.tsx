@@ -1,0 +1,38 @@
+import { WorkspaceLayout } from '../../../components/admin/WorkspaceLayout.tsx'
+import { HEALTH_STATUS_LABELS } from '../../../domain/shop-health.ts'
+import { useData } from '../../../renderer/useData.ts'
+import type { Data } from './+data.ts'
+
+const OVERALL = {
+  ok: 'Everything is working.',
+  attention: 'Working, with something worth a look.',
+  problem: 'Something needs you now.',
+} as const
+
+/** The shop's health at a glance: the same facts `npm run health` prints in the shell. */
+export default function Page() {
+  const { health, newEnquiries } = useData<Data>()
+  const checked = new Date(health.checkedAt).toLocaleString('en-GB', { timeZone: 'Europe/London', timeStyle: 'short', dateStyle: 'medium' })
+  return (
+    <WorkspaceLayout current="health" newEnquiries={newEnquiries} title="Health">
+      <div className="health">
+        <p className="health__overall" data-status={health.status}>
+          {OVERALL[health.status]} <span className="health__checked">Checked {checked}; reload to check again.</span>
+        </p>
+        <ul className="health__items">
+          {health.items.map((item) => (
+            <li key={item.key} className="health-item" data-status={item.status} data-key={item.key}>
+              <h2>
+                {item.title} <span className="health-item__status">{HEALTH_STATUS_LABELS[item.status]}</span>
+              </h2>
+              <p className="health-item__headline">{item.headline}</p>
+              {item.details.map((d) => (
+                <p key={d}>{d}</p>
+              ))}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </WorkspaceLayout>
+  )
+}

@@ -1,0 +1,191 @@
+/**
+ * The owner's inbox, before the page handler (answers listed in docs/api-and-data.md):
+ *
+ * - `GET /admin/enquiries` and `GET /admin/enquiries/{id}`: work out what the page shows and hand it
+ *   to the page through `res.locals.pageContext` (so it is rendered for this request alone). Opening
+ *   an enquiry marks it read.
+ * - `POST /admin/enquiries/{id}` (a plain form, `action=...`): one change, then 303 back to the page
+ *   (post/redirect/get), keeping the list's filter; `delete` needs `confirm=yes`.
+ * - `GET /admin/enquiries.csv`: the filtered view (or `?all=1`, every enquiry) as CSV.
+ * - Every owner page: the count of new enquiries for the workspace's navigation.
+ *
+ * Addresses are matched as the page router reads them (routePath), so every spelling gets the same.
+ */
+import express, { type Request, type RequestHandler, type Response } from 'express'
+import type { StoredMessage } from '../../data/message.server.ts'
+import { StoreWriteError, UnknownMessageError, type Store } from '../../data/store.server.ts'
+import { inboxQuery, parseInboxFilter, type InboxFilter } from '../../domain/inbox.ts'
+import { isAdminPath, requestPath, routePath } from '../route-path.server.ts'
+import { enquiriesCsv } from '../services/enquiry-csv.server.ts'
+import { filterEnquiries, enquiryView, inboxView, newEnquiryCount } from '../services/inbox.server.ts'
+import type { MailOutbox } from '../services/mail-outbox.server.ts'
+
+const INBOX = '/admin/enquiries'
+
+/** Sentences shown after an action (`?done=`): fixed texts, so the address carries nothing else. */
+const NOTICES: Record<string, string> = {
+  read: 'Marked as read.',
+  unread: 'Marked as new.',
+  answered: 'Marked as answered.',
+  unanswered: 'No longer marked as answered.',
+  archived: 'Archived: it stays saved, under the Archived filter.',
+  unarchived: 'Back in the inbox.',
+  deleted: 'The enquiry was deleted for good.',
+  queued: 'Sending it again now: reload this page in a moment to see whether it went.',
+  sent: 'It was e-mailed already.',
+  'mail-off': 'No mail server is set up (SMTP_URL), so nothing can be sent.',
+  'not-sent-archived': 'An archived enquiry is not e-mailed: unarchive it first.',
+  gone: 'That enquiry is no longer there.',
+  'not-saved': 'That change could not be saved: the data file cannot be written just now. Nothing was changed; see Health.',
+  'confirm-first': 'Nothing was deleted: confirm the deletion first.',
+}
+
+type Action = (m: StoredMessage, deps: InboxDeps) => Promise<string>
+
+const now = () => new Date().toISOString()
+const without = (m: StoredMessage, ...keys: string[]) => {
+  const copy: Record<string, unknown> = { ...m }
+  for (const key of keys) delete copy[key]
+  return copy as StoredMessage
+}
+
+const ACTIONS: Record<string, Action> = {
+  async unread(m, { store }) {
+    await store.updateMessage(m.id, (x) => without(x, 'readAt', 'answeredAt'))
+    return 'unread'
+  },
+  async answered(m, { store }) {
+    const at = now()
+    await store.updateMessage(m.id, (x) => ({ ...x, readAt: x.readAt ?? at, answeredAt: at }))
+    return 'answered'
+  },
+  async unanswered(m, { store }) {
+    await store.updateMessage(m.id, (x) => without(x, 'answeredAt'))
+    return 'unanswered'
+  },
+  async archive(m, { store }) {
+    await store.setArchived(m.id, true)
+    return 'archived'
+  },
+  async unarchive(m, { store }) {
+    await store.setArchived(m.id, false)
+    return 'unarchived'
+  },
+  async resend(m, { outbox }) {
+    const outcome = await outbox.sendAgain(m.id)
+    return { queued: 'queued', sent: 'sent', off: 'mail-off', archived: 'not-sent-archived', unknown: 'gone' }[outcome]
+  },
+}
+
+export type InboxDeps = { store: Store; outbox: MailOutbox }
+
+/** An enquiry by the id in its address; ids are matched exactly, then without regard to case (the router folds it). */
+async function findEnquiry(store: Store, id: string): Promise<StoredMessage | undefined> {
+  return (await store.findMessage(id)) ?? (await store.allMessages()).find((m) => m.id.toLowerCase() === id.toLowerCase())
+}
+
+function notice(req: Request): string | null {
+  const done = req.query.done
+  return typeof done === 'string' ? (NOTICES[done] ?? null) : null
+}
+
+/** Back to a page of the inbox with a notice, keeping the list's filter. */
+function redirectTo(res: Response, path: string, filter: InboxFilter, done: string) {
+  const query = new URLSearchParams(inboxQuery(filter))
+  query.set('done', done)
+  res.redirect(303, `${path}?${query.toString()}`)
+}
+
+const parseForm = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 20 })
+
+function addPageData(res: Response, data: Record<string, unknown>) {
+  res.locals.pageContext = { ...(res.locals.pageContext as object | undefined), ...data }
+}
+
+export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
+  const { store, outbox } = deps
+
+  const showList = (req: Request, res: Response, all: readonly StoredMessage[]) => {
+    addPageData(res, { adminInbox: inboxView(all, parseInboxFilter(req.query), notice(req)) })
+  }
+
+  const exportCsv = async (req: Request, res: Response) => {
+    const all = await store.allMessages()
+    const chosen = req.query.all === '1' ? all : filterEnquiries(all, parseInboxFilter(req.query))
+    const day = now().slice(0, 10)
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8')
+    res.setHeader('Content-Disposition', `attachment; filename="enquiries-${day}.csv"`)
+    for (const chunk of enquiriesCsv(chosen)) res.write(chunk)
+    res.end()
+  }
+
+  const showOne = async (req: Request, res: Response, id: string) => {
+    let m = await findEnquiry(store, id)
+    if (m && req.method === 'GET' && !m.readAt) {
+      const at = now()
+      // Opening it reads it; should the file refuse the mark, the owner still reads the enquiry.
+      await store.updateMessage(m.id, (x) => ({ ...x, readAt: x.readAt ?? at })).catch(() => undefined)
+      m = (await findEnquiry(store, m.id)) ?? m
+    }
+    const filter = parseInboxFilter(req.query)
+    const view = m && enquiryView(m, { mailConfigured: outbox.enabled, filter, notice: notice(req), confirmDelete: req.query.confirm === 'delete' })
+    addPageData(res, { adminEnquiry: view ?? null })
+  }
+
+  const act = async (req: Request, res: Response, id: string) => {
+    const filter = parseInboxFilter(req.query)
+    const m = await findEnquiry(store, id)
+    if (!m) return redirectTo(res, INBOX, filter, 'gone')
+    const body = (req.body ?? {}) as Record<string, unknown>
+    const action = typeof body.action === 'string' ? body.action : ''
+    const page = `${INBOX}/${encodeURIComponent(m.id)}`
+    try {
+      if (action === 'delete') {
+        if (body.confirm !== 'yes') return redirectTo(res, page, filter, 'confirm-first')
+        await store.deleteMessage(m.id)
+        // The journal is rewritten without it just after the file: answer once that is done too.
+        await store.drain()
+        return redirectTo(res, INBOX, { ...filter, page: 1 }, 'deleted')
+      }
+      const run = ACTIONS[action]
+      if (!run) return void res.status(400).type('text/plain; charset=utf-8').send('Unknown action.\n')
+      const done = await run(m, deps)
+      // Marked as new, it would be read again on its own page: back to the list.
+      redirectTo(res, action === 'unread' ? INBOX : page, filter, done)
+    } catch (err) {
+      if (err instanceof UnknownMessageError) return redirectTo(res, INBOX, filter, 'gone')
+      if (err instanceof StoreWriteError) return redirectTo(res, page, filter, 'not-saved')
+      throw err
+    }
+  }
+
+  return async (req, res, next) => {
+    const raw = requestPath(req.originalUrl)
+    if (!isAdminPath(raw) || res.locals.adminAccess !== 'owner') return next()
+    const path = routePath(raw)
+    const segments = path.split('/').slice(1)
+    const isPage = req.method === 'GET' || req.method === 'HEAD'
+    try {
+      if (path === `${INBOX}.csv` && isPage) return await exportCsv(req, res)
+      if (path === INBOX && isPage) {
+        const all = await store.allMessages()
+        showList(req, res, all)
+        addPageData(res, { newEnquiries: newEnquiryCount(all) })
+        return next()
+      }
+      if (segments.length === 3 && `/${segments[0]}/${segments[1]}` === INBOX) {
+        const id = segments[2]!
+        if (isPage) await showOne(req, res, id)
+        else if (req.method === 'POST') {
+          await new Promise<void>((resolve, reject) => parseForm(req, res, (err?: unknown) => (err ? reject(err) : resolve())))
+          return await act(req, res, id)
+        }
+      }
+      // Counted after opening an enquiry has marked it read.
+      if (isPage) addPageData(res, { newEnquiries: newEnquiryCount(await store.allMessages()) })
+      next()
+    } catch (err) {
+      next(err)
+    }
+  }
+}

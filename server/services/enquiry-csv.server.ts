@@ -1,0 +1,52 @@
+import type { StoredMessage } from '../../data/message.server.ts'
+import { subjectLabel } from '../../domain/business.ts'
+import { answeredAtOf, deliveryState, enquiryState, likelySpamOf, readAtOf } from './enquiry-state.server.ts'
+
+/**
+ * Enquiries as CSV that Excel and LibreOffice open as they are: UTF-8 with a byte order mark (Excel
+ * reads it as UTF-8 only then), every field quoted, line breaks inside a message kept, rows ended
+ * by CRLF. A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return, which
+ * it skips first) as a formula, so such a cell is written with a leading apostrophe (the OWASP rule
+ * against CSV injection): `=cmd|' /C calc'!A0` stays text.
+ */
+const BOM = '\uFEFF'
+const FORMULA_START = /^[=+\-@\t\r]/
+
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value
+  return `"${safe.replace(/"/g, '""')}"`
+}
+
+/** '2025-01-14 10:32' in UK time: what both spreadsheets read as a date and time. */
+function sheetTime(iso: string | null): string {
+  const date = iso ? new Date(iso) : null
+  if (!date || Number.isNaN(date.getTime())) return iso ?? ''
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  )
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
+}
+
+const COLUMNS: [string, (m: StoredMessage) => string][] = [
+  ['Received (UK time)', (m) => sheetTime(m.createdAt)],
+  ['First name', (m) => m.firstName],
+  ['Last name', (m) => m.lastName],
+  ['E-mail', (m) => m.email],
+  ['Subject', (m) => subjectLabel(m.subject)],
+  ['Message', (m) => m.message],
+  ['State', (m) => enquiryState(m)],
+  ['Read', (m) => sheetTime(readAtOf(m))],
+  ['Answered', (m) => sheetTime(answeredAtOf(m))],
+  ['E-mail notification', (m) => deliveryState(m)],
+  ['Mail server said', (m) => (deliveryState(m) === 'failed' ? (m.notification.attempts.at(-1)?.error ?? '') : '')],
+  ['Likely spam', (m) => likelySpamOf(m) ?? ''],
+  ['Id', (m) => m.id],
+]
+
+/** The CSV text, as a sequence of chunks (one per row), so a long export is never one huge string. */
+export function* enquiriesCsv(messages: Iterable<StoredMessage>): Generator<string> {
+  yield `${BOM}${COLUMNS.map(([title]) => csvCell(title)).join(',')}\r\n`
+  for (const m of messages) yield `${COLUMNS.map(([, value]) => csvCell(value(m))).join(',')}\r\n`
+}

@@ -1,0 +1,83 @@
+import type { StoredMessage } from '../../data/message.server.ts'
+import type { Delivery, DeliveryState, EnquiryState } from '../../domain/inbox.ts'
+
+/*
+ * The owner's marks on a saved enquiry. They are loose fields of the data file (`readAt`,
+ * `answeredAt`, `likelySpam`), which the owner may also write by hand: read as text or not at all.
+ */
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+
+export const readAtOf = (m: StoredMessage) => text(m.readAt)
+export const answeredAtOf = (m: StoredMessage) => text(m.answeredAt)
+export const likelySpamOf = (m: StoredMessage) => text(m.likelySpam)
+
+export function enquiryState(m: StoredMessage): EnquiryState {
+  if (m.archived === true) return 'archived'
+  if (answeredAtOf(m)) return 'answered'
+  if (readAtOf(m)) return 'read'
+  return 'new'
+}
+
+/** New, and not held apart as likely spam: what the workspace's count shows. */
+export function countsAsNew(m: StoredMessage): boolean {
+  return enquiryState(m) === 'new' && !likelySpamOf(m)
+}
+
+/** '14 Jan 2025, 10:32': the owner's clock is the shop's (UK time). */
+export function ukTime(iso: string | null | undefined): string {
+  const date = iso ? new Date(iso) : null
+  if (!date || Number.isNaN(date.getTime())) return iso ?? 'unknown time'
+  return date.toLocaleString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+}
+
+export function deliveryState(m: StoredMessage): DeliveryState {
+  const n = m.notification
+  if (n.status === 'sent') return 'sent'
+  if (n.status === 'disabled') return 'off'
+  return n.attempts.at(-1)?.ok === false ? 'failed' : 'waiting'
+}
+
+/** Not e-mailed (yet): the inbox's 'unsent' filter, as `npm run messages -- --unsent` counts it. */
+export const isUnsent = (m: StoredMessage) => m.notification.status !== 'sent'
+
+/**
+ * The mail server's reason in words an owner can act on. The server's own words are shown beside it:
+ * these only say which kind of trouble it is.
+ */
+export function plainReason(serverSaid: string): string {
+  const s = serverSaid.toLowerCase()
+  const code = /^\s*(\d)\d\d\b/.exec(serverSaid)?.[1]
+  if (/econnrefused/.test(s)) return 'the mail server refused the connection: it is down, or SMTP_URL names the wrong host or port'
+  if (/enotfound|eai_again|getaddrinfo/.test(s)) return "the mail server's name could not be found: check the host in SMTP_URL"
+  if (/timeout|timed out|etimedout|greeting never received/.test(s)) return 'the mail server did not answer in time'
+  if (/eauth|\b535\b|authentication|invalid login/.test(s)) return 'the mail server did not accept the user name or password in SMTP_URL'
+  if (/cert|tls|ssl/.test(s)) return 'the secure connection to the mail server failed (its certificate or TLS settings)'
+  if (/econnreset|socket|closed/.test(s)) return 'the connection to the mail server was cut off'
+  if (code === '4') return 'the mail server is busy or asked to try again later'
+  if (code === '5') return 'the mail server refused the message'
+  return 'the mail server could not take the message'
+}
+
+/** What became of the e-mail about this enquiry; `mailConfigured`: SMTP_URL is set now. */
+export function describeDelivery(m: StoredMessage, mailConfigured: boolean): Delivery {
+  const n = m.notification
+  const state = deliveryState(m)
+  const attempts = n.attempts.length
+  const base = { state, serverSaid: null, nextTry: null, attempts, canSendAgain: false }
+  const archived = m.archived === true
+  if (state === 'sent') {
+    const after = attempts > 1 ? ` (after ${attempts} tries)` : ''
+    return { ...base, summary: `E-mailed to you on ${ukTime(n.sentAt ?? n.attempts.at(-1)?.at)}${after}.` }
+  }
+  const canSendAgain = mailConfigured && !archived
+  if (state === 'off') {
+    const summary = 'Not e-mailed: no mail server was set up (SMTP_URL) when it arrived.'
+    return { ...base, summary, canSendAgain }
+  }
+  if (archived) return { ...base, summary: 'Not e-mailed: archived before it was sent.' }
+  if (state === 'waiting') return { ...base, summary: 'Waiting to be e-mailed.' }
+  const serverSaid = n.attempts.at(-1)?.error ?? 'no reason given'
+  const summary = `Not e-mailed: ${plainReason(serverSaid)} (${attempts} ${attempts === 1 ? 'try' : 'tries'}).`
+  const nextTry = mailConfigured && n.nextAttemptAt ? ukTime(n.nextAttemptAt) : null
+  return { ...base, summary, serverSaid, nextTry, canSendAgain }
+}

@@ -1,0 +1,134 @@
+import type { StoredMessage } from '../../data/message.server.ts'
+import { subjectLabel } from '../../domain/business.ts'
+import { INBOX_PAGE_SIZE, type EnquiryView, type InboxFilter, type InboxRow, type InboxView } from '../../domain/inbox.ts'
+import { showInvisible } from '../../domain/plain-text.ts'
+import { headerSafe } from './mail-outbox.server.ts'
+import { answeredAtOf, countsAsNew, deliveryState, describeDelivery, enquiryState, isUnsent, likelySpamOf, readAtOf, ukTime } from './enquiry-state.server.ts'
+
+/** Lower case, accents and other marks dropped, so 'José' is found by 'jose'. */
+function fold(text: string): string {
+  // Most enquiries are plain ASCII, where decomposing accents (the costly part of a search) does nothing.
+  // eslint-disable-next-line no-control-regex
+  if (/^[\u0000-\u007f]*$/.test(text)) return text.toLowerCase()
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+/** Saved enquiries never change in place (every change makes a new object), so each is folded once. */
+const haystacks = new WeakMap<StoredMessage, string>()
+function haystack(m: StoredMessage): string {
+  let folded = haystacks.get(m)
+  if (folded === undefined) {
+    folded = fold(`${m.firstName} ${m.lastName}\n${m.email}\n${m.message}`)
+    haystacks.set(m, folded)
+  }
+  return folded
+}
+
+function searchWords(q: string): string[] {
+  return fold(q).split(/\s+/).filter(Boolean)
+}
+
+function matchesFilter(m: StoredMessage, filter: InboxFilter, words: readonly string[]): boolean {
+  if (Boolean(likelySpamOf(m)) !== filter.spam) return false
+  const state = enquiryState(m)
+  if (filter.state === 'open' ? state === 'archived' : filter.state !== 'all' && filter.state !== state) return false
+  if (filter.subject && m.subject !== filter.subject) return false
+  if (filter.unsent && !isUnsent(m)) return false
+  if (words.length === 0) return true
+  const text = haystack(m)
+  return words.every((w) => text.includes(w))
+}
+
+/** The enquiries a filter matches, in the order given (newest first), every page of them. */
+export function filterEnquiries(all: readonly StoredMessage[], filter: InboxFilter): StoredMessage[] {
+  const words = searchWords(filter.q)
+  return all.filter((m) => matchesFilter(m, filter, words))
+}
+
+function firstLine(message: string): string {
+  const line = message.split(/\r\n|[\n\r\u2028\u2029]/).find((l) => l.trim() !== '') ?? ''
+  const chars = [...line.trim()]
+  return showInvisible(chars.length > 120 ? `${chars.slice(0, 119).join('')}…` : chars.join(''))
+}
+
+const fullName = (m: StoredMessage) => showInvisible(`${m.firstName} ${m.lastName}`)
+
+function row(m: StoredMessage): InboxRow {
+  return {
+    id: m.id,
+    name: fullName(m),
+    email: showInvisible(m.email),
+    subject: showInvisible(subjectLabel(m.subject)),
+    firstLine: firstLine(m.message),
+    createdAt: m.createdAt,
+    received: ukTime(m.createdAt),
+    state: enquiryState(m),
+    delivery: deliveryState(m),
+    likelySpam: likelySpamOf(m),
+  }
+}
+
+/** One page of the inbox and the counts beside it, from every saved enquiry (newest first). */
+export function inboxView(all: readonly StoredMessage[], filter: InboxFilter, notice: string | null = null): InboxView {
+  const counts = { new: 0, spam: 0, unsent: 0 }
+  for (const m of all) {
+    if (countsAsNew(m)) counts.new++
+    if (likelySpamOf(m) && m.archived !== true) counts.spam++
+    if (isUnsent(m) && m.archived !== true && !likelySpamOf(m)) counts.unsent++
+  }
+  const matching = filterEnquiries(all, filter)
+  const pages = Math.max(1, Math.ceil(matching.length / INBOX_PAGE_SIZE))
+  const page = Math.min(filter.page, pages)
+  const rows = matching.slice((page - 1) * INBOX_PAGE_SIZE, page * INBOX_PAGE_SIZE).map(row)
+  return { filter: { ...filter, page }, rows, total: matching.length, pages, counts, notice }
+}
+
+export function newEnquiryCount(all: readonly StoredMessage[]): number {
+  return all.reduce((n, m) => (countsAsNew(m) ? n + 1 : n), 0)
+}
+
+/** An address for a `mailto:` link: its two halves encoded, the `@` kept, so no `?` or `&` in it can add a header. */
+function mailtoAddress(email: string): string {
+  const at = email.lastIndexOf('@')
+  if (at < 0) return encodeURIComponent(email)
+  return `${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`
+}
+
+/**
+ * 'Reply' in the owner's own mail app: the enquirer's address, `Re:` and the subject, and the message
+ * quoted under a line saying who wrote it and when. Line breaks are CRLF, as mailto bodies want them.
+ */
+export function replyLink(m: StoredMessage): string {
+  const subject = headerSafe(`Re: ${subjectLabel(m.subject)}`)
+  const quoted = m.message
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .split('\n')
+    .map((line) => (line === '' ? '>' : `> ${line}`))
+  const body = ['', '', `On ${ukTime(m.createdAt)}, ${headerSafe(`${m.firstName} ${m.lastName}`)} wrote:`, ...quoted].join('\r\n')
+  return `mailto:${mailtoAddress(headerSafe(m.email))}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
+}
+
+export function enquiryView(
+  m: StoredMessage,
+  { mailConfigured, filter, notice, confirmDelete }: { mailConfigured: boolean; filter: InboxFilter; notice: string | null; confirmDelete: boolean },
+): EnquiryView {
+  return {
+    id: m.id,
+    name: fullName(m),
+    email: showInvisible(m.email),
+    subject: showInvisible(subjectLabel(m.subject)),
+    message: showInvisible(m.message.replace(/\r\n?/g, '\n'), { lineBreaks: 'keep' }),
+    createdAt: m.createdAt,
+    received: ukTime(m.createdAt),
+    state: enquiryState(m),
+    readAt: readAtOf(m) && ukTime(readAtOf(m)),
+    answeredAt: answeredAtOf(m) && ukTime(answeredAtOf(m)),
+    archived: m.archived === true,
+    likelySpam: likelySpamOf(m),
+    delivery: describeDelivery(m, mailConfigured),
+    replyHref: replyLink(m),
+    filter,
+    notice,
+    confirmDelete,
+  }
+}

@@ -1,0 +1,191 @@
+import { readdir, readFile, stat, statfs } from 'node:fs/promises'
+import path from 'node:path'
+import type { Data, DataProblem } from '../../data/check.server.ts'
+import type { StoredMessage } from '../../data/message.server.ts'
+import type { ImageAllowance } from '../../domain/image-generation.ts'
+import { ROOT } from '../paths.server.ts'
+import { worstStatus, type HealthItem, type ShopHealth } from '../../domain/shop-health.ts'
+import { plainReason, ukTime } from './enquiry-state.server.ts'
+
+/**
+ * The owner's health panel: what the server knows and should say before a customer notices (mail
+ * failing since Tuesday, a mistake in the data file, the image budget spent, the disk filling up).
+ * Built from a `HealthSource`: the running server's own view, or, for `npm run health` with no
+ * server running, what the files say.
+ */
+export type HealthSource = {
+  dataFile: string
+  /** The last good data (the running server's; the file's when it is valid), or null. */
+  data: Data | null
+  problem: DataProblem | null
+  /** Whether the next write would succeed; null when not checked (no server running). */
+  writable: boolean | null
+  mailConfigured: boolean
+  allowance: ImageAllowance | null
+  imagesConfigured: boolean
+  server: { running: true; startedAt: string; version: string; node: string } | { running: false; version: string }
+}
+
+let version: Promise<string> | undefined
+/** The version in package.json: what is installed (and, for the running server, what it started with). */
+export function appVersion(): Promise<string> {
+  version ??= readFile(path.join(ROOT, 'package.json'), 'utf8').then(
+    (text) => String((JSON.parse(text) as { version?: unknown }).version ?? 'unknown'),
+    () => 'unknown',
+  )
+  return version
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`
+
+function formatBytes(bytes: number): string {
+  const units = ['bytes', 'kB', 'MB', 'GB', 'TB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000
+    unit++
+  }
+  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
+}
+
+function formatDuration(seconds: number): string {
+  const d = Math.floor(seconds / 86_400)
+  const h = Math.floor((seconds % 86_400) / 3600)
+  const m = Math.floor((seconds % 3600) / 60)
+  if (d > 0) return `${plural(d, 'day')}, ${plural(h, 'hour')}`
+  if (h > 0) return `${plural(h, 'hour')}, ${plural(m, 'minute')}`
+  return m > 0 ? plural(m, 'minute') : plural(Math.floor(seconds), 'second')
+}
+
+function serverItem(source: HealthSource): HealthItem {
+  const s = source.server
+  if (!s.running) return { key: 'server', title: 'Server', status: 'problem', headline: 'The server is not running.', details: [`Version ${s.version} is installed.`] }
+  const uptime = (Date.now() - Date.parse(s.startedAt)) / 1000
+  return {
+    key: 'server',
+    title: 'Server',
+    status: 'ok',
+    headline: `Running version ${s.version}, up for ${formatDuration(uptime)}.`,
+    details: [`Started ${ukTime(s.startedAt)}; Node.js ${s.node}.`],
+  }
+}
+
+/** Mail: set up or not, the last delivery, what waits, and since when and why it fails. */
+function mailItem(messages: readonly StoredMessage[], configured: boolean): HealthItem {
+  let lastOk = ''
+  for (const m of messages) for (const a of m.notification.attempts) if (a.ok && a.at > lastOk) lastOk = a.at
+  const waiting = messages.filter((m) => m.notification.status === 'pending' && m.archived !== true)
+  const failing = waiting.filter((m) => m.notification.attempts.at(-1)?.ok === false)
+  let since = ''
+  let latest: { at: string; error?: string } | undefined
+  for (const m of failing) {
+    for (const a of m.notification.attempts) {
+      if (a.ok || a.at <= lastOk) continue
+      if (!since || a.at < since) since = a.at
+      if (!latest || a.at > latest.at) latest = a
+    }
+  }
+  const details = [lastOk ? `Last e-mail delivered ${ukTime(lastOk)}.` : 'No e-mail delivered yet.', `${plural(waiting.length, 'enquiry', 'enquiries')} waiting to be e-mailed.`]
+  if (!configured) {
+    const unsent = messages.filter((m) => m.notification.status === 'disabled' && m.archived !== true).length
+    return {
+      key: 'mail',
+      title: 'Mail',
+      status: 'attention',
+      headline: 'Not set up: enquiries are saved but not e-mailed to you (SMTP_URL is not set).',
+      details: [`${plural(unsent, 'enquiry', 'enquiries')} saved without an e-mail; read them under Enquiries.`, ...details.slice(0, 1)],
+    }
+  }
+  if (failing.length > 0 && latest) {
+    const said = latest.error ?? 'no reason given'
+    return {
+      key: 'mail',
+      title: 'Mail',
+      status: 'problem',
+      headline: `Failing since ${ukTime(since || latest.at)}: ${plainReason(said)}.`,
+      details: [`The mail server said: ${said}`, ...details],
+    }
+  }
+  return { key: 'mail', title: 'Mail', status: waiting.length > 0 ? 'attention' : 'ok', headline: 'Set up: enquiries are e-mailed to you.', details }
+}
+
+function dataFileItem(source: HealthSource): HealthItem {
+  const name = path.basename(source.dataFile)
+  const counts = source.data ? [`${plural(source.data.products.length, 'product')}, ${plural(source.data.messages.length, 'enquiry', 'enquiries')}.`] : []
+  if (source.problem) {
+    const where = source.problem.line ? ` (line ${source.problem.line}, column ${source.problem.column})` : ''
+    if (!source.server.running) {
+      return { key: 'dataFile', title: 'Data file', status: 'problem', headline: `${name} cannot be used${where}: the server does not start until it is fixed.`, details: [source.problem.message] }
+    }
+    return {
+      key: 'dataFile',
+      title: 'Data file',
+      status: 'problem',
+      headline: `Your last edit of ${name} has a mistake${where}: the site shows the version before it.`,
+      details: [source.problem.message, 'New enquiries are kept safe meanwhile; fix the file and save it again.'],
+    }
+  }
+  if (source.writable === false) {
+    return { key: 'dataFile', title: 'Data file', status: 'problem', headline: `${name} cannot be written: new enquiries are refused.`, details: ['Is the disk full, or the folder read-only?', ...counts] }
+  }
+  return { key: 'dataFile', title: 'Data file', status: 'ok', headline: `${name} is valid.`, details: counts }
+}
+
+async function diskItem(dataFile: string): Promise<HealthItem> {
+  const dir = path.dirname(dataFile)
+  try {
+    const [space, file] = await Promise.all([statfs(dir), stat(dataFile).catch(() => null)])
+    const free = space.bavail * space.bsize
+    const total = space.blocks * space.bsize
+    const share = total > 0 ? Math.round((free / total) * 100) : 0
+    const needed = (file?.size ?? 0) + 64 * 1024
+    const status = free < needed ? 'problem' : free < 500e6 || share < 10 ? 'attention' : 'ok'
+    return {
+      key: 'disk',
+      title: 'Disk',
+      status,
+      headline: `${formatBytes(free)} free of ${formatBytes(total)} (${share}%) beside the data file.`,
+      details: status === 'ok' ? [] : ['Free some space: the data file is rewritten whole at every change.'],
+    }
+  } catch (err) {
+    return { key: 'disk', title: 'Disk', status: 'problem', headline: `Cannot look at the disk of ${dir}: ${(err as Error).message}`, details: [] }
+  }
+}
+
+function imagesItem(source: HealthSource): HealthItem {
+  const a = source.allowance
+  const setUp = source.imagesConfigured ? [] : ['Image generation is not set up (OPENAI_API_KEY is not set).']
+  if (!a) return { key: 'images', title: 'Image budget', status: 'ok', headline: 'Not known without the running server.', details: setUp }
+  const freed = a.nextFreedAt && a.left < a.limit ? [`More becomes free from ${ukTime(a.nextFreedAt)}.`] : []
+  return {
+    key: 'images',
+    title: 'Image budget',
+    status: a.left === 0 ? 'attention' : 'ok',
+    headline: `${plural(a.used, 'image')} used in the last 24 hours, ${plural(a.left, 'image')} left of ${a.limit.toLocaleString('en-GB')}.`,
+    details: [...freed, ...setUp],
+  }
+}
+
+/** The catalogue's snapshots, in `<data file>.snapshots/`, named by the time they were taken. */
+async function snapshotItem(dataFile: string): Promise<HealthItem> {
+  const dir = `${dataFile}.snapshots`
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort()
+  const latest = names.at(-1)
+  if (!latest) return { key: 'snapshot', title: 'Snapshots', status: 'ok', headline: 'No snapshot of the catalogue yet.', details: [] }
+  const taken = await stat(path.join(dir, latest)).then((s) => ukTime(s.mtime.toISOString()), () => 'unknown time')
+  return { key: 'snapshot', title: 'Snapshots', status: 'ok', headline: `Latest snapshot ${taken}: ${latest}.`, details: [`${plural(names.length, 'snapshot')} kept.`] }
+}
+
+export async function shopHealth(source: HealthSource): Promise<ShopHealth> {
+  const messages = source.data?.messages ?? []
+  const items = [
+    serverItem(source),
+    mailItem(messages, source.mailConfigured),
+    dataFileItem(source),
+    await diskItem(source.dataFile),
+    imagesItem(source),
+    await snapshotItem(source.dataFile),
+  ]
+  return { checkedAt: new Date().toISOString(), status: worstStatus(items), items }
+}
