@@ -29,13 +29,7 @@ export function WorkspaceNav({ current, newEnquiries }: NavProps) {
           <li key={e.section}>
             <a href={e.href} aria-current={e.section === current ? 'page' : undefined}>
               {e.label}
-              {e.section === 'enquiries' && count ? (
-                <span className="workspace-nav__count">
-                  {' '}
-                  {count}
-                  <span className="visually-hidden"> new</span>
-                </span>
-              ) : null}
+              {e.section === 'enquiries' && count ? <span className="workspace-nav__count"> ({count} new)</span> : null}
             </a>
           </li>
         ))}

@@ -13,13 +13,6 @@ export default function Page() {
           <span className="eyebrow">Admin</span>
           <h1>Product Image Generator</h1>
           <p>Photograph the whole catalogue in one consistent studio style, from four angles per product.</p>
-          {data.newEnquiries !== null ? (
-            <p>
-              <a className="admin__inbox-link" href="/admin/enquiries">
-                Enquiries ({data.newEnquiries} new)
-              </a>
-            </p>
-          ) : null}
         </div>
       </section>
       {data.admin.access === 'owner' ? <WorkspaceNav current="overview" /> : null}

@@ -8,8 +8,6 @@ export type Data = {
   products: Product[]
   /** Who is asking, whether generation is set up, the daily allowance: known before the page paints. */
   admin: AdminPageState
-  /** For the owner: enquiries not yet read (the link to the inbox shows it). */
-  newEnquiries: number | null
 }
 
 export function data(pageContext: PageContextServer): Data {
@@ -18,5 +16,5 @@ export function data(pageContext: PageContextServer): Data {
   const admin = pageContext.imageAdmin
   if (!admin) throw render(404)
   const products = pageContext.store?.products ?? []
-  return { products: products.map(toPublicProduct), admin, newEnquiries: pageContext.newEnquiries ?? null }
+  return { products: products.map(toPublicProduct), admin }
 }
