@@ -1,3 +1,4 @@
+import { DatedFileReads } from './dated-file-reads.server.ts'
 import { addToDatedFiles, datedFileFor, listDatedFiles, readDatedFile, writeDatedFile } from './dated-files.server.ts'
 import type { StoredMessage } from './message.server.ts'
 
@@ -5,12 +6,13 @@ type Logger = { error(obj: object, msg: string): void }
 type Found = { file: string; message: StoredMessage; messages: StoredMessage[] }
 
 /**
- * The enquiries in the dated files beside a data file, read on demand (never held in memory), and
- * changed one file at a time: each change reads the file, changes it and writes it whole, so two
+ * The enquiries in the dated files beside a data file, read on demand (held only briefly and bounded:
+ * dated-file-reads.server.ts), and changed one file at a time: each change reads the file, changes it and writes it whole, so two
  * changes of one file must not interleave.
  */
 export class DatedEnquiries {
   private tail: Promise<unknown> = Promise.resolve()
+  private readonly reads = new DatedFileReads()
 
   constructor(
     readonly dataFile: string,
@@ -26,7 +28,7 @@ export class DatedEnquiries {
   /** Adds enquiries to their months' files; resolves to the ids kept there. */
   add(messages: readonly StoredMessage[]): Promise<Set<string>> {
     const unreadable = (err: Error) => this.logger.error({ dataFile: this.dataFile, err }, `${err.message} The enquiries of its month stay in the data file until it is fixed.`)
-    return this.serial(() => addToDatedFiles(this.dataFile, messages, unreadable))
+    return this.serial(() => addToDatedFiles(this.dataFile, messages, unreadable).finally(() => this.reads.forgetAll()))
   }
 
   /** Every enquiry in the dated files, newest month first; a file that cannot be read is logged and left out. */
@@ -34,12 +36,25 @@ export class DatedEnquiries {
     const all: StoredMessage[] = []
     for (const { file } of await listDatedFiles(this.dataFile)) {
       try {
-        all.push(...(await readDatedFile(file, 'shape')))
+        all.push(...(await this.reads.read(file)))
       } catch (err) {
         this.logger.error({ file, err }, `${(err as Error).message} Its enquiries are left out until it is fixed.`)
       }
     }
     return all
+  }
+
+  /** The ids, in every dated file, of the enquiries passing `test` (named `name`: kept per file until it changes). */
+  async idsPassing(name: string, test: (m: StoredMessage) => boolean): Promise<string[]> {
+    const ids: string[] = []
+    for (const { file } of await listDatedFiles(this.dataFile)) {
+      try {
+        ids.push(...(await this.reads.idsPassing(file, name, test)))
+      } catch {
+        // unreadable: left out, as all() does (and logs)
+      }
+    }
+    return ids
   }
 
   async find(id: string): Promise<StoredMessage | undefined> {
@@ -52,7 +67,7 @@ export class DatedEnquiries {
     for (const { file } of files) {
       let messages: StoredMessage[]
       try {
-        messages = await readDatedFile(file, check)
+        messages = check === 'shape' ? [...(await this.reads.read(file))] : await readDatedFile(file, check)
       } catch {
         continue
       }
@@ -74,7 +89,7 @@ export class DatedEnquiries {
       await writeDatedFile(
         found.file,
         found.messages.flatMap((m) => (m.id !== id ? [m] : next ? [next] : [])),
-      )
+      ).finally(() => this.reads.forget(found.file))
       return found.message
     })
   }

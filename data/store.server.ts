@@ -119,12 +119,21 @@ export class Store {
     await this.update((d) => ({ ...d, products: d.products.map((p) => (p.id === id ? patch(p) : p)) }))
   }
 
-  /** Every saved enquiry, the data file's and the dated files', newest first. The dated files are read for each call. */
+  /** Every saved enquiry, the data file's and the dated files', newest first. */
   async allMessages(): Promise<StoredMessage[]> {
     const inFile = this.messages
     const ids = new Set(inFile.map((m) => m.id))
     const older = (await this.dated.all()).filter((m) => !ids.has(m.id) && !this.parts.deleted.has(m.id))
     return [...inFile, ...older].sort(byNewest)
+  }
+
+  /** How many saved enquiries pass `test` (one test per `name`): per dated file, the ids passing it are kept until that file changes. */
+  async countMessages(name: string, test: (m: StoredMessage) => boolean): Promise<number> {
+    const inFile = this.messages
+    const ids = new Set(inFile.map((m) => m.id))
+    let count = inFile.filter(test).length
+    for (const id of await this.dated.idsPassing(name, test)) if (!ids.has(id) && !this.parts.deleted.has(id)) count++
+    return count
   }
 
   async findMessage(id: string): Promise<StoredMessage | undefined> {

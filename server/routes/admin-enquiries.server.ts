@@ -17,6 +17,7 @@ import { StoreWriteError, UnknownMessageError, type Store } from '../../data/sto
 import { inboxQuery, parseInboxFilter, type InboxFilter } from '../../domain/inbox.ts'
 import { isAdminPath, requestPath, routePath } from '../route-path.server.ts'
 import { enquiriesCsv } from '../services/enquiry-csv.server.ts'
+import { countsAsNew } from '../services/enquiry-state.server.ts'
 import { filterEnquiries, enquiryView, inboxView, newEnquiryCount } from '../services/inbox.server.ts'
 import type { MailOutbox } from '../services/mail-outbox.server.ts'
 
@@ -182,7 +183,7 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
         }
       }
       // Counted after opening an enquiry has marked it read.
-      if (isPage) addPageData(res, { newEnquiries: newEnquiryCount(await store.allMessages()) })
+      if (isPage) addPageData(res, { newEnquiries: await store.countMessages('new', countsAsNew) })
       next()
     } catch (err) {
       next(err)
