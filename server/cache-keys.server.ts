@@ -78,6 +78,20 @@ export function cacheTarget(url: string, origin: string, table: readonly RoutePa
   return { key: origin + pathname + search, url: pathname + search, origin }
 }
 
+/**
+ * The address with escapes of unreserved characters (letters, digits, `-._~`) in its path written out,
+ * which RFC 3986 (6.2.2.2) makes the same address: `/products/%6Fxford-brogue` is `/products/oxford-brogue`.
+ */
+export function unescapeUnreserved(url: string): string {
+  const q = url.indexOf('?')
+  const pathname = q < 0 ? url : url.slice(0, q)
+  const plain = pathname.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    const char = String.fromCharCode(parseInt(hex, 16))
+    return /^[A-Za-z0-9._~-]$/.test(char) ? char : escape
+  })
+  return q < 0 ? plain : plain + url.slice(q)
+}
+
 /** Whether Express would trust the proxy that sent this request (its compiled `trust proxy` setting). */
 export type TrustProxy = (address: string, hop: number) => boolean
 

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import Negotiator from 'negotiator'
-import { cacheTarget, requestOrigin, type CacheTarget, type TrustProxy } from './cache-keys.server.ts'
+import { cacheTarget, requestOrigin, unescapeUnreserved, type CacheTarget, type TrustProxy } from './cache-keys.server.ts'
 import { isOwnerPath, requestPath } from './route-path.server.ts'
 import { SegmentedCache } from './segmented-cache.server.ts'
 
@@ -108,6 +108,15 @@ export class ResponseCache {
     return origin === undefined ? undefined : cacheTarget(req.originalUrl ?? req.url ?? '', origin)
   }
 
+  /** For an address spelled with escapes of plain characters: the target of its plain spelling, if it has one. */
+  plainTargetFor(req: IncomingMessage & { originalUrl?: string }): CacheTarget | undefined {
+    if (!this.enabled) return undefined
+    const url = req.originalUrl ?? req.url ?? ''
+    const plain = unescapeUnreserved(url)
+    const origin = plain === url ? undefined : requestOrigin(req, this.options.siteUrl, this.options.trustProxy)
+    return origin === undefined ? undefined : cacheTarget(plain, origin)
+  }
+
   /**
    * For a route whose answer is the same for everyone until the data changes: the kept answer, or
    * else `makeBody()` sent with the headers already set on `res`, then kept (compressed after it has
@@ -178,9 +187,14 @@ export class ResponseCache {
     if (this.entries.has(target.key)) return
     if (res.statusCode !== 404) return this.entries.add(target.key, this.newEntry(target.key, res, body))
     // Every page 404 of an origin is the same page: kept once, each address a small pointer to it.
-    const shared = `${target.origin} 404`
+    const shared = notFoundKey(target.origin)
     if (!this.entries.has(shared)) this.entries.add(shared, this.newEntry(shared, res, body))
     this.entries.add(target.key, { sameAs: shared })
+  }
+
+  /** The page 404 that every address of `origin` showing it shares, once one has been kept. */
+  notFoundPage(origin: string): Entry | undefined {
+    return this.get(notFoundKey(origin))
   }
 
   private newEntry(key: string, res: ServerResponse, body: Buffer): Entry {
@@ -206,12 +220,12 @@ export class ResponseCache {
    * `identity` as HTTP defines them; brotli, then gzip, when it likes several equally), 304 when
    * If-None-Match names that variant's ETag, headers only for HEAD.
    */
-  send(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
+  send(req: IncomingMessage, res: ServerResponse, entry: Entry, asKey?: string): void {
     if (entry.compressing) {
-      void entry.compressing.then(() => this.send(req, res, entry))
+      void entry.compressing.then(() => this.send(req, res, entry, asKey))
       return
     }
-    const chosen = choose(entry, req.headers['accept-encoding'])
+    const chosen = asKey === undefined ? choose(entry, req.headers['accept-encoding']) : underKey(choose(entry, req.headers['accept-encoding']), asKey)
     servedFromCache.add(res)
     if (entry.status === 200 && matchesIfNoneMatch(req.headers['if-none-match'], chosen.etag)) {
       res.writeHead(304, chosen.notModified as never)
@@ -222,6 +236,15 @@ export class ResponseCache {
     if (req.method === 'HEAD') res.end()
     else res.end(chosen.body)
   }
+}
+
+const notFoundKey = (origin: string) => `${origin} 404`
+
+/** A variant sent for another spelling of its address: Cache-Status names the key it came from (RFC 9211's `key`). */
+function underKey(v: Variant, key: string): Variant {
+  const status = `${CACHE_STATUS_HIT}; key=${JSON.stringify(key)}`
+  const swap = (list: HeaderList) => list.map((value, i) => (i > 0 && list[i - 1] === 'cache-status' ? status : value))
+  return { ...v, head: swap(v.head), notModified: swap(v.notModified) }
 }
 
 /** What the cache holds under a key: an entry, or (for a page 404) the key of the entry it shares. */

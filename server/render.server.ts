@@ -2,10 +2,11 @@ import { Writable } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
 import { renderPage } from 'vike/server'
 import type { Store } from '../data/store.server.ts'
-import { requestOrigin } from './cache-keys.server.ts'
+import { requestOrigin, type CacheTarget } from './cache-keys.server.ts'
 import { markMiss, type ResponseCache } from './page-cache.server.ts'
 import { answerWithRender } from './page-response.server.ts'
-import { isAdminPath } from './route-path.server.ts'
+import { isCertainlyNotFound, type ParamsExist } from './page-routes.server.ts'
+import { isAdminPath, requestPath } from './route-path.server.ts'
 
 /**
  * Serves pages through Vike's renderPage. Pages show the same thing to every visitor and change only
@@ -27,6 +28,22 @@ type PageHandlerOptions = {
 }
 
 export function createPageHandler({ store, siteUrl, cache }: PageHandlerOptions) {
+  const exists: ParamsExist = {
+    '/products/@id': ({ id }) => {
+      try {
+        return store.products.some((p) => p.id === id)
+      } catch {
+        return true // the catalogue cannot be read: the render shows what is wrong
+      }
+    },
+  }
+  // A one-off address of no page (a flood of random paths) is answered from the shared 404 page, not rendered.
+  const knownNotFound = (cache: ResponseCache, target: CacheTarget) => {
+    const path = requestPath(target.url)
+    if (isAdminPath(path)) return undefined
+    const page = cache.notFoundPage(target.origin)
+    return page && isCertainlyNotFound(path, exists) ? page : undefined
+  }
   return async function pageHandler(req: Request, res: Response, next: NextFunction) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     // Without SITE_URL, absolute URLs in the page come from the request's host: part of the key then.
@@ -39,6 +56,13 @@ export function createPageHandler({ store, siteUrl, cache }: PageHandlerOptions)
     if (cache && target) {
       const hit = cache.get(target.key) ?? (await cache.whenFilled(target.key)?.then(() => cache.get(target.key)))
       if (hit) return cache.send(req, res, hit)
+      const notFound = knownNotFound(cache, target)
+      if (notFound) return cache.send(req, res, notFound)
+    } else if (cache && !own) {
+      // Another spelling of a plain address: never kept itself, but answered from the plain one's entry.
+      const plain = cache.plainTargetFor(req)
+      const entry = plain && (cache.get(plain.key) ?? knownNotFound(cache, plain))
+      if (entry) return cache.send(req, res, entry, plain.url)
     }
     const version = store.productsVersion
     const filled = cache && target ? cache.startFilling(target.key) : undefined
