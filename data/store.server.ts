@@ -36,7 +36,11 @@ export class UnknownMessageError extends Error {
 const silent: StoreLogger = { info() {}, warn() {}, error() {} }
 /** How often, while the site runs, enquiries past the data file's window move to their dated files. */
 const MOVE_EVERY_MS = 60 * 60 * 1000
-const byNewest = (a: StoredMessage, b: StoredMessage) => (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0)
+/** Each date read once, not at every comparison: the inbox sorts every saved enquiry per page. */
+function newestFirst(messages: StoredMessage[]): StoredMessage[] {
+  const times = new Map(messages.map((m) => [m, Date.parse(m.createdAt) || 0]))
+  return messages.sort((a, b) => times.get(b)! - times.get(a)!)
+}
 const markArchived = (archived: boolean) => (m: StoredMessage): StoredMessage => {
   if (archived) return { ...m, archived: true }
   const { archived: _, ...rest } = m
@@ -124,7 +128,7 @@ export class Store {
     const inFile = this.messages
     const ids = new Set(inFile.map((m) => m.id))
     const older = (await this.dated.all()).filter((m) => !ids.has(m.id) && !this.parts.deleted.has(m.id))
-    return [...inFile, ...older].sort(byNewest)
+    return newestFirst([...inFile, ...older])
   }
 
   /** How many saved enquiries pass `test` (one test per `name`): per dated file, the ids passing it are kept until that file changes. */

@@ -144,6 +144,29 @@ describe('flood: one-off keys', () => {
   }, 120_000)
 })
 
+describe('flood: one-off keys cost no render', () => {
+  const own = () => `127.0.0.1:${server.port}`
+
+  it('answers a 404 path, an unknown product and an escaped spelling asked for once from what is kept', async () => {
+    await hostGet('/no-such-page', own())
+    await hostGet('/products/oxford-brogue', own())
+    const plain = await hostGet('/products/oxford-brogue', own())
+    const missing = await hostGet(`/no-such-${random()}`, own())
+    expect(missing.status).toBe(404)
+    expect(missing.headers['cache-status']).toBe('ashbourne; hit')
+    const unknown = await hostGet(`/products/${random()}`, own())
+    expect(unknown.status).toBe(404)
+    expect(unknown.headers['cache-status']).toBe('ashbourne; hit')
+    const spelled = await hostGet(`/products/%6Fxford-brogue?n=${random()}`, own())
+    expect(spelled.status).toBe(200)
+    expect(spelled.headers['cache-status']).toBe('ashbourne; hit; key="/products/oxford-brogue"')
+    expect(spelled.body.equals(plain.body)).toBe(true)
+    const unknownSpelled = await hostGet(`/products/%68${random()}`, own())
+    expect(unknownSpelled.status).toBe(404)
+    expect(unknownSpelled.headers['cache-status']).toMatch(/^ashbourne; hit; key="\/products\/h/)
+  })
+})
+
 describe('deadlines: a client sending its headers a byte at a time (slowloris)', () => {
   it('is answered 408 and cut off within the headers deadline, while others are served', async () => {
     const socket = connect(server.port, '127.0.0.1')
