@@ -105,6 +105,21 @@ describe('enquiries wherever they are', () => {
     await store.updateMessage('nope', (x) => x) // nothing to change: nothing happens
   })
 
+  it('countMessages and allMessages follow each change of a dated file, ours or an owner’s edit', async () => {
+    const unread = (m: StoredMessage) => !m.readAt
+    const count = () => store.countMessages('unread', unread)
+    expect(await count()).toBe(1 + older.filter(unread).length)
+    const m = lastYear()
+    await store.updateMessage(m.id, (x) => ({ ...x, readAt: '2026-01-01T00:00:00.000Z' }))
+    expect(await count()).toBe(older.filter(unread).length)
+    const month = monthFile(m.createdAt.slice(0, 7))
+    const onDisk = await readJson(month)
+    await writeFile(month, JSON.stringify({ messages: (onDisk.messages as StoredMessage[]).map((x) => ({ ...x, readAt: '2026-01-02T00:00:00.000Z', firstName: 'Edited' })) }))
+    const all = await store.allMessages()
+    expect(all.find((x) => x.id === m.id)).toMatchObject({ firstName: 'Edited', readAt: '2026-01-02T00:00:00.000Z' })
+    expect(await count()).toBe(1 + older.filter((x) => unread(x) && !onDisk.messages.some((y: StoredMessage) => y.id === x.id)).length)
+  })
+
   it('deleteMessage removes one from its dated file and the journal keeps it out of an older copy of the data file', async () => {
     const m = lastYear()
     const before = await readFile(file, 'utf8')
