@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { open, stat, statfs, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import type { Product } from '../domain/product.ts'
+import type { Product, StoredProduct } from '../domain/product.ts'
 import type { Data, DataProblem } from './check.server.ts'
 import { DataFileWriter, StoreWriteError, type Change, type WriterParts } from './data-file-writer.server.ts'
 import { DatedEnquiries } from './dated-enquiries.server.ts'
@@ -83,7 +83,7 @@ export class Store {
     return this.writer.current
   }
 
-  get products(): readonly Product[] {
+  get products(): readonly StoredProduct[] {
     return this.writer.current.products
   }
 
@@ -119,7 +119,7 @@ export class Store {
     return message
   }
 
-  async updateProduct(id: string, patch: (p: Product) => Product): Promise<void> {
+  async updateProduct(id: string, patch: (p: StoredProduct) => StoredProduct): Promise<void> {
     await this.update((d) => ({ ...d, products: d.products.map((p) => (p.id === id ? patch(p) : p)) }))
   }
 

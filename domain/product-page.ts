@@ -1,7 +1,7 @@
 import { schemaAvailability } from './availability.ts'
 import { CATEGORY_LABELS, COMPANY, IMAGE_ANGLES, WHATSAPP_URL } from './business.ts'
 import { filterHref, productPath } from './catalogue.ts'
-import type { Product } from './product.ts'
+import type { Product, StoredProduct } from './product.ts'
 
 type Angle = (typeof IMAGE_ANGLES)[number]
 
@@ -9,9 +9,6 @@ type Angle = (typeof IMAGE_ANGLES)[number]
 export type GalleryImage = { angle: Angle | `photo-${number}`; src: string; label: string }
 
 const ANGLE_NAMES: Record<Angle, string> = { main: 'Main view', '45-degree': '45-degree view', 'side profile': 'Side profile', detail: 'Detail' }
-
-/** A product as the data file keeps it: the public fields, the photographs of a generation run, and the owner's own. */
-export type StoredProduct = Product & { images?: readonly { angle: string; src: string }[]; imagesGeneratedAt?: string; photos?: readonly { src: string }[] }
 
 /** The owner's photographs in the order they chose, the main one first. */
 export function photosOf(product: StoredProduct): string[] {

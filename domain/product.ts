@@ -21,6 +21,14 @@ export const ProductSchema = v.object({
 })
 export type Product = v.InferOutput<typeof ProductSchema>
 
+/** A product as the data file keeps it: the public fields, the photographs of a generation run, and the owner's own. */
+export type StoredProduct = Product & {
+  images?: readonly { angle: string; src: string; original?: string }[]
+  imagesGeneratedAt?: string
+  imageModel?: string
+  photos?: readonly { src: string }[]
+}
+
 /** A made-to-order product says how long it takes. */
 export const leadTimeRule = v.forward(
   v.check((p: Product) => p.availability !== 'made-to-order' || Boolean(p.leadTime?.trim()), 'leadTime must say how long a made-to-order product takes, such as "3 weeks"'),

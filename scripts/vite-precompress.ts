@@ -17,7 +17,7 @@ async function* walk(dir: string): AsyncGenerator<string> {
 /**
  * Writes `.br` (brotli, quality 11) and `.gz` (zopfli, the smallest gzip there is) beside every
  * compressible client file, once at build time, so visitors get the smallest bytes without the
- * server compressing on every request. server/static-files.server.ts serves them (sirv).
+ * server compressing on every request. server/static-files.server.ts serves them.
  */
 export function precompress(): Plugin {
   return {

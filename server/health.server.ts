@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks'
-import type { Request, RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import type { Store } from '../data/store.server.ts'
-import { clientKey, isAdmin, isFromThisMachine, type OwnerCheck } from './services/images/admin-auth.server.ts'
+import { isFromThisMachine, signedIn, type OwnerCheck } from './services/images/admin-auth.server.ts'
 
 /**
  * GET /healthz for an uptime monitor:
@@ -25,7 +25,7 @@ export function healthHandler(store: Store, owner: OwnerCheck): RequestHandler {
   return async (req, res) => {
     const writable = await store.isWritable()
     const problem = store.problem
-    const forOwner = (problem || req.query.detail === '1') && isOwnerAsking(req, owner)
+    const forOwner = (problem || req.query.detail === '1') && (await isOwnerAsking(req, res, owner))
     const body: Record<string, unknown> = !writable
       ? { status: 'degraded', error: 'The data file cannot be written.' }
       : problem
@@ -41,17 +41,8 @@ export function healthHandler(store: Store, owner: OwnerCheck): RequestHandler {
  * The owner, without asking for credentials (the status answers everyone): the admin password when
  * one is set (a wrong one counts towards the same lock-out as /admin's), or else the machine itself.
  */
-function isOwnerAsking(req: Request, { password, failures }: OwnerCheck): boolean {
-  if (!password) return isFromThisMachine(req)
-  const authorization = req.get('authorization')
-  const client = clientKey(req.ip)
-  if (!authorization || failures.retryAfter(client) > 0) return false
-  if (isAdmin(authorization, password)) {
-    failures.succeed(client)
-    return true
-  }
-  failures.fail(client)
-  return false
+async function isOwnerAsking(req: Request, res: Response, { password, failures }: OwnerCheck): Promise<boolean> {
+  return password ? signedIn(req, res, { password, failures }) : isFromThisMachine(req)
 }
 
 /** The problem in the owner's words, naming the file but not the folder it sits in. */

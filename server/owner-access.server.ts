@@ -38,7 +38,7 @@ export function ownerAccess({ config, store, owner, dailyLimit, catalogue }: Own
     if (!api && !isAdminPath(path)) return next()
     res.setHeader('Cache-Control', 'private, no-store')
     res.setHeader('X-Robots-Tag', 'noindex')
-    const verdict = identify(req, res, owner, api ? 'json' : 'text', api ? 'Sign in as admin with the admin password.' : undefined)
+    const verdict = await identify(req, res, owner, api ? 'json' : 'text', api ? 'Sign in as admin with the admin password.' : undefined)
     if (verdict === 'answered') return
     if (verdict === 'owner') {
       res.locals.adminAccess = 'owner'

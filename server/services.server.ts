@@ -6,7 +6,7 @@ import { formKeyFileFor } from './paths.server.ts'
 import { returnedContactForms, type ReturnedContactForms } from './returned-contact-form.server.ts'
 import { createEnquiryService, type EnquiryService } from './services/enquiries.server.ts'
 import { configuredImageGenerator, type ImageGenerator } from './services/image-generator.server.ts'
-import { FailedLogins, type OwnerCheck } from './services/images/admin-auth.server.ts'
+import { failedLogins, type OwnerCheck } from './services/images/admin-auth.server.ts'
 import { DailyImageLimit } from './services/images/daily-limit.server.ts'
 import { MailOutbox, type RetryPolicy } from './services/mail-outbox.server.ts'
 import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.server.ts'
@@ -58,7 +58,7 @@ export function createServices({ config, store, logger }: { config: Config; stor
   const dailyLimit = new DailyImageLimit(store, config.imageDailyLimit)
   const generator = configuredImageGenerator(config, store, { logger: logger.child({ feature: 'image-generation' }), dailyLimit })
   // One count of wrong passwords for the admin page and the API, so guessing cannot alternate between them.
-  const owner: OwnerCheck = { password: config.adminPassword, failures: new FailedLogins() }
+  const owner: OwnerCheck = { password: config.adminPassword, failures: failedLogins() }
 
   const startedAt = new Date(Date.now() - process.uptime() * 1000).toISOString()
   const health = async () =>

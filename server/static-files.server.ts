@@ -1,48 +1,48 @@
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import express, { type RequestHandler, type Response } from 'express'
-import sirv from 'sirv'
-import { preferredEncodings } from './page-cache.server.ts'
+import type { RequestHandler, Response } from 'express'
+import send from 'send'
+import { preferredEncodings, type Encoding } from './page-cache.server.ts'
 
-const YEAR_S = 365 * 24 * 60 * 60
-const DAY_S = 24 * 60 * 60
+const TWIN_EXTENSION: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' }
+
+/** The build's files as URL paths, read once at start-up; dotfiles and dot-folders (Vite's manifest) are not served. */
+function listFiles(root: string): Set<string> {
+  const files = readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep))
+    .filter((parts) => !parts.some((part) => part.startsWith('.')))
+  return new Set(files.map((parts) => `/${parts.join('/')}`))
+}
 
 /**
  * The client build (`dist/client`): hashed assets under `/assets` (never change under one name: a
- * year, immutable) and the files at the root (favicon, manifest, `/images/...`: a day). Served by
- * sirv, as in Vike's own examples: it sends the build's precompressed `.br`/`.gz` twin of a file when
- * the request accepts that coding (`Vary: Accept-Encoding`), answers `If-None-Match` with 304, and
- * leaves dotfiles alone. It reads the folder once at start-up, so a lookup costs no disk access.
- *
- * What sirv does not do by HTTP's rules goes to express.static on the plain file instead: `If-Match`
- * and `If-Unmodified-Since` (412 when they fail), and ranges (416 past the end), each answered by the
- * app's error handler with a sentence.
+ * year, immutable) and the files at the root (favicon, manifest, `/images/...`: a day). When the
+ * request accepts a coding (HTTP's rules, q-values included) and the build wrote that twin of the
+ * file (`.br`, `.gz`), the twin is sent. `send` (express.static's own) answers `If-None-Match` with
+ * 304, and sends failed preconditions (412) and ranges past the end (416) to the app's error handler.
  */
 export function serveClientBuild(root: string): RequestHandler {
-  const twins = sirv(root, {
-    brotli: true,
-    gzip: true,
-    etag: true,
-    dotfiles: false,
-    extensions: [],
-    setHeaders: (res, pathname) => {
-      // Express's names for the types (with their charset) and its spelling of Cache-Control.
-      ;(res as Response).type(path.extname(pathname))
-      res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? `public, max-age=${YEAR_S}, immutable` : `public, max-age=${DAY_S}`)
-    },
-  })
-  const assets = express.static(root, { immutable: true, maxAge: '1y', index: false, dotfiles: 'ignore' })
-  const rootFiles = express.static(root, { maxAge: '1d', index: false, dotfiles: 'ignore' })
+  const files = listFiles(root)
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-    if (req.headers['if-match'] || req.headers['if-unmodified-since'] || req.headers.range) {
-      return (req.path.startsWith('/assets/') ? assets : rootFiles)(req, res, next)
+    let pathname: string
+    try {
+      pathname = decodeURIComponent(req.path)
+    } catch {
+      return next()
     }
-    // sirv looks for `accept-encoding` words only; give it the one coding HTTP's rules choose (q-values, `*`).
-    const acceptEncoding = req.headers['accept-encoding']
-    req.headers['accept-encoding'] = preferredEncodings(acceptEncoding)[0] ?? 'identity'
-    twins(req, res, () => {
-      req.headers['accept-encoding'] = acceptEncoding
-      next()
-    })
+    if (!files.has(pathname)) return next()
+    const coding = preferredEncodings(req.headers['accept-encoding']).find((c) => files.has(pathname + TWIN_EXTENSION[c])) ?? 'identity'
+    const immutable = pathname.startsWith('/assets/')
+    send(req, pathname + TWIN_EXTENSION[coding], { root, index: false, dotfiles: 'deny', immutable, maxAge: immutable ? '1y' : '1d' })
+      .on('headers', (sent: Response) => {
+        // Express's names for the types (with their charset), whichever twin is sent.
+        sent.type(path.extname(pathname))
+        sent.vary('Accept-Encoding')
+        if (coding !== 'identity') sent.setHeader('Content-Encoding', coding)
+      })
+      .on('error', next)
+      .pipe(res)
   }
 }

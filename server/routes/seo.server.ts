@@ -3,7 +3,8 @@ import { Router, type Request } from 'express'
 import type { Store } from '../../data/store.server.ts'
 import { CATEGORIES } from '../../domain/business.ts'
 import { productPath } from '../../domain/catalogue.ts'
-import { galleryOf, type StoredProduct } from '../../domain/product-page.ts'
+import { galleryOf } from '../../domain/product-page.ts'
+import type { StoredProduct } from '../../domain/product.ts'
 import type { ResponseCache } from '../page-cache.server.ts'
 
 /** Every page a search engine should know: the static pages and each catalogue filter. */
@@ -41,7 +42,7 @@ export function seoRouter({ siteUrl, store, responses }: { siteUrl: string | und
     responses.sendShared(req, res, () => {
       const here = origin(req)
       const urls = SITEMAP_PATHS.map((p) => `  <url><loc>${escapeHtml(here + p)}</loc></url>`)
-      const products = (store.products as readonly StoredProduct[]).map((p) => productEntry(here, p))
+      const products = store.products.map((p) => productEntry(here, p))
       return Buffer.from(
         [
           '<?xml version="1.0" encoding="UTF-8"?>',

@@ -3,8 +3,8 @@ import { productProblem } from '../../data/check.server.ts'
 import { catalogueOf, type Snapshots } from '../../data/snapshots.server.ts'
 import type { Store } from '../../data/store.server.ts'
 import { checkProduct, idFromName, PRODUCT_FIELDS, uniqueId, valuesOf, type ProductErrors, type ProductField, type ProductValues } from '../../domain/product-form.ts'
-import { photosOf, type StoredProduct } from '../../domain/product-page.ts'
-import type { Product } from '../../domain/product.ts'
+import { photosOf } from '../../domain/product-page.ts'
+import type { Product, StoredProduct } from '../../domain/product.ts'
 
 export type SaveOutcome =
   | { ok: true; id: string }

@@ -36,9 +36,6 @@ export type ImageGeneratorOptions = {
   createClient?: (options: ImageRequestOptions) => OpenAI
 }
 
-/** A product as stored after a generation: the public product fields plus its set of angles (the API strips the extras). */
-export type ProductWithImages = Product & { images?: StoredImage[]; imagesGeneratedAt?: string; imageModel?: string }
-
 /**
  * The generator as the configuration sets it up (model, concurrency, timeouts), writing into the
  * media folder beside the data file: the server's and `npm run generate-images`'s alike.
@@ -203,10 +200,7 @@ function createJob(options: ImageGeneratorOptions): GenerationJob {
         const mainImage = images[0]!.src
         try {
           // The product switches to its new pictures only now that all four are on disk.
-          await store.updateProduct(product.id, (p) => {
-            const next: ProductWithImages = { ...p, mainImage, images, imagesGeneratedAt: new Date().toISOString(), imageModel: model }
-            return next
-          })
+          await store.updateProduct(product.id, (p) => ({ ...p, mainImage, images, imagesGeneratedAt: new Date().toISOString(), imageModel: model }))
           results.successCount++
           emit({ type: 'product', productId: product.id, productName: product.name, ok: true, mainImage })
           logger?.info({ generationId: id, productId: product.id, mainImage }, 'product images stored')

@@ -1,7 +1,7 @@
 // https://vike.dev/data: the product, its photographs and the rest of its collection, from the store.
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import { galleryOf, type GalleryImage, type StoredProduct } from '../../../domain/product-page.ts'
+import { galleryOf, type GalleryImage } from '../../../domain/product-page.ts'
 import { toShopProduct, type Product } from '../../../domain/product.ts'
 import type { OrderFormState } from '../../../domain/order.ts'
 
@@ -19,7 +19,7 @@ export type Data = {
 }
 
 export function data(pageContext: PageContextServer): Data {
-  const products = (pageContext.store?.products ?? []) as readonly StoredProduct[]
+  const products = pageContext.store?.products ?? []
   const stored = products.find((p) => p.id === pageContext.routeParams.id)
   // An unknown or removed product: the 404 page, with HTTP 404.
   if (!stored) throw render(404)

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { isIP } from 'node:net'
 import type { Request, RequestHandler, Response } from 'express'
-import { ipKeyGenerator } from 'express-rate-limit'
+import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit'
 
 export const ADMIN_USER = 'admin'
 export const ADMIN_REALM_HEADER = 'Basic realm="Admin", charset="UTF-8"'
@@ -23,48 +23,6 @@ export function isAdmin(authorization: string | undefined, password: string): bo
   const userOk = sameSecret(decoded.slice(0, colon), ADMIN_USER)
   const passwordOk = sameSecret(decoded.slice(colon + 1), password)
   return userOk && passwordOk
-}
-
-/**
- * Slows password guessing: after MAX_FAILURES wrong passwords from one client within the window, that
- * client is answered 429 for LOCK_MS, whatever it sends (so a guess made while locked tells nothing).
- * Requests without credentials (the browser's first visit, before its prompt) do not count.
- */
-export class FailedLogins {
-  private readonly byClient = new Map<string, { failures: number; since: number; lockedUntil: number }>()
-
-  constructor(
-    readonly maxFailures = 5,
-    readonly windowMs = 15 * 60_000,
-    readonly lockMs = 15 * 60_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Seconds until the client may try again, or 0 when it may try now. */
-  retryAfter(client: string): number {
-    const entry = this.byClient.get(client)
-    if (!entry) return 0
-    const left = entry.lockedUntil - this.now()
-    return left > 0 ? Math.ceil(left / 1000) : 0
-  }
-
-  fail(client: string): void {
-    const now = this.now()
-    let entry = this.byClient.get(client)
-    if (!entry || now - entry.since > this.windowMs) entry = { failures: 0, since: now, lockedUntil: 0 }
-    entry.failures++
-    if (entry.failures >= this.maxFailures) entry.lockedUntil = now + this.lockMs
-    this.byClient.set(client, entry)
-    if (this.byClient.size > 10_000) this.prune(now)
-  }
-
-  succeed(client: string): void {
-    this.byClient.delete(client)
-  }
-
-  private prune(now: number): void {
-    for (const [client, e] of this.byClient) if (e.lockedUntil < now && now - e.since > this.windowMs) this.byClient.delete(client)
-  }
 }
 
 /** Headers a proxy adds when it passes on someone else's request. */
@@ -112,7 +70,46 @@ export function clientKey(ip: string | undefined): string {
 export const NOT_OWNER_MESSAGE =
   'Image generation is only for the shop owner. Set ADMIN_PASSWORD (12 characters or more) on the server and sign in as admin, or use /admin on the server itself.'
 
-export type OwnerCheck = { password: string | undefined; failures: FailedLogins }
+export type OwnerCheck = { password: string | undefined; failures: RateLimitRequestHandler }
+
+const WRONG_PASSWORDS = 5
+
+/**
+ * Slows password guessing: after five wrong passwords from one client within 15 minutes, that client
+ * is answered 429 until the window ends, whatever it sends (so a guess made while locked tells
+ * nothing). Requests without credentials (the browser's first visit, before its prompt) are not
+ * counted; the right password clears the count.
+ */
+export function failedLogins(): RateLimitRequestHandler {
+  return rateLimit({
+    windowMs: 15 * 60_000,
+    limit: WRONG_PASSWORDS,
+    standardHeaders: false,
+    legacyHeaders: false,
+    requestPropertyName: 'failedLogins',
+    keyGenerator: (req) => clientKey(req.ip),
+    // The app warns of forwarding headers without TRUST_PROXY itself, once, naming the setting.
+    validate: { xForwardedForHeader: false, forwardedHeader: false, keyGeneratorIpFallback: false },
+    handler: (_req, _res, next) => next(),
+  })
+}
+
+/** Counts this request's credentials, if any; resolves with the seconds until the client may try again, or 0 when it may try now. */
+async function lockedFor(failures: RateLimitRequestHandler, req: Request, res: Response): Promise<number> {
+  const counted = Boolean(req.get('authorization'))
+  if (counted) await new Promise<void>((resolve, reject) => void failures(req, res, (err?: unknown) => (err ? reject(err) : resolve())))
+  const entry = await failures.getKey(clientKey(req.ip))
+  const before = (entry?.totalHits ?? 0) - (counted ? 1 : 0)
+  const left = (entry?.resetTime?.getTime() ?? 0) - Date.now()
+  return before >= WRONG_PASSWORDS && left > 0 ? Math.ceil(left / 1000) : 0
+}
+
+/** The owner's password, checked under the lock-out; true when it is right and the client is not locked out. */
+export async function signedIn(req: Request, res: Response, { password, failures }: OwnerCheck & { password: string }): Promise<boolean> {
+  if ((await lockedFor(failures, req, res)) > 0 || !isAdmin(req.get('authorization'), password)) return false
+  await failures.resetKey(clientKey(req.ip))
+  return true
+}
 
 export type Verdict = 'owner' | 'visitor' | 'answered'
 
@@ -122,15 +119,14 @@ export type Verdict = 'owner' | 'visitor' | 'answered'
  * or 429 after repeated wrong passwords. Without a password: the owner when the request comes from
  * the server machine itself, a visitor otherwise.
  */
-export function identify(req: Request, res: Response, { password, failures }: OwnerCheck, answer: 'json' | 'text', signIn?: string): Verdict {
+export async function identify(req: Request, res: Response, { password, failures }: OwnerCheck, answer: 'json' | 'text', signIn?: string): Promise<Verdict> {
   if (!password) return isFromThisMachine(req) ? 'owner' : 'visitor'
-  const client = clientKey(req.ip)
   const send = (status: number, sentence: string) => {
     res.setHeader('Cache-Control', 'no-store')
     if (answer === 'json') res.status(status).json({ error: sentence })
     else res.status(status).type('text/plain; charset=utf-8').send(`${sentence}\n`)
   }
-  const wait = failures.retryAfter(client)
+  const wait = await lockedFor(failures, req, res)
   if (wait > 0) {
     res.setHeader('Retry-After', String(wait))
     send(429, `Too many wrong admin passwords from your address. Please try again in ${Math.ceil(wait / 60)} minutes.`)
@@ -138,10 +134,9 @@ export function identify(req: Request, res: Response, { password, failures }: Ow
   }
   const authorization = req.get('authorization')
   if (isAdmin(authorization, password)) {
-    failures.succeed(client)
+    await failures.resetKey(clientKey(req.ip))
     return 'owner'
   }
-  if (authorization) failures.fail(client)
   res.setHeader('WWW-Authenticate', ADMIN_REALM_HEADER)
   send(401, signIn ?? (answer === 'json' ? 'Sign in as admin with the admin password to generate product images.' : 'This page is for the shop owner: sign in as admin with the admin password.'))
   return 'answered'
@@ -149,8 +144,8 @@ export function identify(req: Request, res: Response, { password, failures }: Ow
 
 /** The generation API: the owner only. Anyone else gets 401 (password set) or 403 (not this machine). */
 export function requireOwner(check: OwnerCheck): RequestHandler {
-  return (req, res, next) => {
-    const verdict = identify(req, res, check, 'json')
+  return async (req, res, next) => {
+    const verdict = await identify(req, res, check, 'json')
     if (verdict === 'owner') return next()
     if (verdict === 'visitor') {
       res.setHeader('Cache-Control', 'no-store')
