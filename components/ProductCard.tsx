@@ -16,10 +16,6 @@ type Props = {
   headingLevel?: 2 | 3
 }
 
-/**
- * One product in a list: main image, sku, capitalised category, name, description (two lines),
- * price and 'Purchase Now'. The image and the name lead to the product's page.
- */
 export function ProductCard({ product, eager, onPurchase, onIntent, headingLevel = 2 }: Props) {
   const { src, srcSet } = productImageSources(product.mainImage)
   const Heading = `h${headingLevel}` as const

@@ -10,11 +10,7 @@ type Props = {
   id?: string
 }
 
-/**
- * A block that fades and rises into place the first time it scrolls into view (0.6–0.8 s).
- * The server renders it fully visible, so content never depends on JavaScript; the page's script
- * (renderer/browser/reveal.client.ts) hides blocks still below the fold until they scroll in.
- */
+/** Rendered fully visible: only the page's script (reveal.client.ts) hides blocks below the fold. */
 export function Reveal({ children, as: Tag = 'div', className, step = 0, id }: Props) {
   const classes = ['reveal', step ? `reveal--step-${step}` : '', className ?? ''].filter(Boolean).join(' ')
   return (

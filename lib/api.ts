@@ -1,7 +1,4 @@
-/**
- * The browser's one way of talking to our API: credentials on every request, a JSON body and header
- * only when there is a body, and errors whose text is "<status>: <body text or status text>".
- */
+/** The browser's one way of talking to our API; error text is "<status>: <body text or status text>". */
 
 /** A non-OK answer: its status, its body (parsed when it is JSON) and the "<status>: <text>" message. */
 export class ApiError extends Error {
@@ -35,10 +32,6 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, body, text)
 }
 
-/**
- * A mutation or any call with a method: `apiRequest('POST', '/api/contact', body)`.
- * `accept` asks for another kind of answer, e.g. `text/event-stream` for live progress.
- */
 export async function apiRequest(method: string, url: string, data?: unknown, options: { accept?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = data !== undefined ? { 'Content-Type': 'application/json' } : {}
   if (options.accept) headers.Accept = options.accept

@@ -41,10 +41,7 @@ declare global {
       contactForm?: import('../domain/contact-fields.ts').ContactFormState
       /** Set by the server when rendering a product's order form after a no-JS post that needs correcting. */
       orderForm?: import('../domain/order.ts').OrderFormState
-      /**
-       * Server only, set for /admin by the server's owner check for this one request: who is asking,
-       * and for the owner whether generation is set up and the daily allowance. Without it the page refuses.
-       */
+      /** Server only, set by the owner check for this request; without it the page refuses. */
       imageAdmin?: import('../domain/image-generation.ts').AdminPageState
       /** Server only, set with `imageAdmin` for the owner: the catalogue's changes and their history. */
       catalogue?: import('../server/services/catalogue.server.ts').CatalogueService

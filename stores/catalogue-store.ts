@@ -12,10 +12,7 @@ export type CatalogueState = {
   followAddress: () => void
 }
 
-/**
- * The catalogue's category filter. The address is its source: the store starts from the one the page
- * was rendered for, and changes only with it (a chosen filter is pushed to the history).
- */
+/** The address is the source: the store starts from the rendered one and a chosen filter is pushed to the history. */
 export const catalogueStore = createContextStore('The catalogue store', (initial: CategoryFilter) =>
   createStore<CatalogueState>()((set) => ({
     filter: initial,

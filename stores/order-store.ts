@@ -11,10 +11,7 @@ export type OrderState = {
   close: () => void
 }
 
-/**
- * The order dialog: which product it is open for, and which button opened it. What the visitor types stays in the form's own
- * fields (components/order/OrderFields.tsx), and its messages in the form.
- */
+/** What the visitor types stays in the form's own fields. */
 export const orderStore = createContextStore('The order store', (_: void) =>
   createStore<OrderState>()((set) => ({
     product: null,

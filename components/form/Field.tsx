@@ -65,10 +65,7 @@ type FieldListProps<K extends string> = {
   required?: boolean
 }
 
-/**
- * A form's fields, each in a Field. The controls are uncontrolled: they keep what the visitor types
- * (before the page's scripts run too), and the form reads them when it is sent.
- */
+/** Uncontrolled: they keep what is typed before the page's scripts run. */
 export function FieldList<K extends string>({ idPrefix, names, specs, errors, initial, required }: FieldListProps<K>) {
   return names.map((name) => {
     const f = specs[name]

@@ -1,17 +1,10 @@
 import { useState, type FormEvent } from 'react'
 
-/**
- * What the site's forms share once their scripts run: the messages beside the fields, and reading and
- * emptying the fields themselves (they are the page's own, uncontrolled, so what a visitor typed
- * before the scripts ran is what is read).
- */
+/** Fields are uncontrolled, so what a visitor typed before the scripts ran is what is read. */
 
 type Errors<K extends string> = Partial<Record<K, string>>
 
-/**
- * A form's messages beside its fields: shown by a failed check (focus moves to the first field with
- * one), each gone as soon as its field is edited, the others kept until the next check.
- */
+/** A failed check focuses the first field with a message; each message goes once its field is edited. */
 export function useFieldErrors<K extends string>(initial?: Errors<K>) {
   const [errors, setErrors] = useState<Errors<K>>(initial ?? {})
   return {

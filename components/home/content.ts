@@ -1,7 +1,4 @@
-/**
- * The landing page's fixed content: brand messages, collection cards and testimonials (docs/site.md).
- * Company details come from domain/business.ts; only the marketing copy lives here.
- */
+/** The landing page's marketing copy (docs/site.md); company details live in domain/business.ts. */
 import type { Category } from '../../domain/business.ts'
 
 /** The brand's messages the landing page carries. */

@@ -10,10 +10,6 @@ type Props = {
   sections: LegalSection[]
 }
 
-/**
- * The frame of the four legal pages: the dark banner (title and date), a table of contents and the
- * numbered sections, then who we are and how to reach us. Static: rendered on the server.
- */
 export function LegalPage({ title, intro, sections }: Props) {
   return (
     <>

@@ -28,11 +28,7 @@ type Props = {
   initialErrors?: Partial<Record<OrderField, string>>
 }
 
-/**
- * The order form, in the dialog and on a product page. It posts to the product's address, where the
- * server checks it with the same schema and sends a visitor without JavaScript on to the payment page;
- * with JavaScript it is checked here and the payment page opens in a new tab, nothing sent to us.
- */
+/** Posts to the product's address so it works without JavaScript; with it, the payment page opens in a new tab. */
 export function OrderForm({ idPrefix, product, onPlaced, onCancel, cancelHref, newTab, initial, initialErrors }: Props) {
   const { errors, onInput, show: showErrors, clear: clearErrors } = useFieldErrors<OrderField>(initialErrors)
 

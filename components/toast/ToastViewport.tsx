@@ -6,18 +6,7 @@ import { cssTransition, toast, ToastContainer, type CloseButtonProps } from 'rea
 import type { Notice, Notifier } from './types.ts'
 import './toast.scss'
 
-/**
- * The site's toast settings (docs/site.md, Notifications), mapped onto react-toastify:
- * - limit 1: `limit={1}` and every new toast first dismisses the current one (and any queued), so the
- *   newest replaces the old instead of waiting behind it;
- * - default display 5000 ms: `autoClose`;
- * - swipe right past 50 px: `draggable`, `draggableDirection: 'x'`, and `draggablePercent` worked out
- *   from the toast's width (react-toastify counts in percent of the width, not pixels);
- * - F8 focuses the notification area: `hotKeys`, and the region is labelled 'Notifications (F8)';
- * - "removed 1000000 ms after dismissal" is how shadcn's toast store keeps a closed toast in memory
- *   for its exit animation; react-toastify removes a dismissed toast from the page when its exit
- *   animation ends, so there is nothing to configure: a dismissed toast is gone, never shown again.
- */
+/** Toast settings of docs/site.md (Notifications); react-toastify counts the swipe in percent of the width, and removes a dismissed toast by itself. */
 const TOAST = {
   limit: 1,
   autoCloseMs: 5000,
