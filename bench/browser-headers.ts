@@ -1,8 +1,4 @@
-/**
- * The request headers a current Chromium sends, so the benchmarks measure what visitors cost: above
- * all `Accept-Encoding`, which decides whether an answer is compressed (a benchmark without it measures
- * uncompressed answers no browser asks for).
- */
+/** Chromium's request headers, above all `Accept-Encoding`: without it a benchmark measures uncompressed answers no browser asks for. */
 const CHROMIUM_COMMON = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36',
   'accept-encoding': 'gzip, deflate, br, zstd',

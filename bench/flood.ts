@@ -32,11 +32,7 @@ export type FloodBench = {
   rows: Row[]
 }
 
-/**
- * Cached pages' throughput and p99 with and without a flood of one-off keys beside them, in
- * alternating rounds (so a change in the shared machine's load falls on both alike): the flood must
- * neither push the popular pages out of the cache nor cost them more than a fifth of their throughput.
- */
+/** Alternating rounds, so a change in the shared machine's load falls on both alike. */
 export async function runFloodBench(measure: Measure, url: string, pid: number, headers: Record<string, string>): Promise<FloodBench> {
   let n = 0
   let f = 0
