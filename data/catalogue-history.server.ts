@@ -5,11 +5,7 @@ import type { Product } from '../domain/product.ts'
 /** What a change did to one product. */
 export type HistoryAction = 'edit' | 'add' | 'duplicate' | 'remove' | 'restore' | 'photos' | 'file-edit' | 'snapshot-restore'
 
-/**
- * One change of one product: who made it (the owner in the workspace, or an edit of the data file),
- * the whole product before and after (null when it did not exist), and when. A removed product lives
- * on here, so it can be brought back; its photographs stay on disk for the same reason.
- */
+/** A removed product lives on here so it can be brought back; its photographs stay on disk for the same reason. */
 export type HistoryEntry = {
   id: string
   at: string
@@ -24,11 +20,7 @@ export type HistoryEntry = {
 
 export const historyFileFor = (dataFile: string) => `${dataFile}.history.jsonl`
 
-/**
- * The history of catalogue changes, one JSON line per change in a file beside the data file (0600),
- * appended and never rewritten. It is read once, then kept in memory; a line that cannot be read
- * (a crash mid-append) is skipped.
- */
+/** One JSON line per change beside the data file (0600), never rewritten; a line cut short by a crash is skipped. */
 export class CatalogueHistory {
   private entries: HistoryEntry[] | null = null
 

@@ -1,9 +1,4 @@
-/**
- * Reads the text of a data file and says, in plain words, whether the site can use it: the JSON
- * syntax (with the line and column of a mistake), the shape of every product and enquiry (naming the
- * product or enquiry, the field and its line), and ids that must be unique. Used by the store on
- * every owner's edit and by `npm run check-data`.
- */
+/** Says in plain words whether the site can use a data file (syntax with line and column, shape, unique ids); used by the store on every owner's edit and by `npm run check-data`. */
 import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
 import * as v from 'valibot'
 import { ImageRunSchema } from './image-runs.server.ts'
@@ -193,10 +188,7 @@ function checkText<S extends v.GenericSchema>(text: string, label: string, schem
   return duplicate ? { ok: false, problem: duplicate } : { ok: true, data: raw as v.InferOutput<S> }
 }
 
-/**
- * Parses and validates the text of a data file. `label` names the file in the messages. The data
- * returned is the file's own objects (key order and unknown fields as the owner wrote them).
- */
+/** The data returned is the file's own objects (key order and unknown fields as the owner wrote them). */
 export function checkDataText(text: string, label: string): CheckResult {
   return checkText(text, label, DataSchema, '"products" and "messages" lists')
 }

@@ -37,13 +37,7 @@ export type WriterParts = {
   deleted: Set<string>
 }
 
-/**
- * The one writer of DATA_FILE. Changes apply to memory at once and are written in groups: while one
- * write is on disk, further changes queue and the next write carries them all. A caller's promise
- * settles when the write holding its change is on disk (or failed, and the change is undone in
- * memory too). Before every write the file on disk is looked at: an owner's valid edit is merged
- * (data/merge.server.ts), a broken one left as saved while enquiries go to the journal only.
- */
+/** The one writer of DATA_FILE (docs/decisions.md): changes queue behind the write on disk and go in the next one; a failed write undoes its changes in memory. */
 export class DataFileWriter {
   private committed: Data
   private state: Data

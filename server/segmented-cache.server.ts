@@ -8,14 +8,7 @@ type SegmentedOptions<V> = {
   protectedShare?: number
 }
 
-/**
- * A segmented LRU (SLRU), bounded by bytes: a new entry starts in a small probation segment, and only
- * one asked for again while there moves to the protected segment, where pages asked for all the time
- * live. A flood of keys each asked for once churns probation alone, so it cannot push out the shop's
- * popular pages (the aim of nginx's `proxy_cache_min_uses` and of Caffeine's W-TinyLFU, without
- * rendering a page twice before keeping it). An entry pushed out of protected gets a second chance in
- * probation. Each segment is an `lru-cache` with its own byte limit.
- */
+/** An SLRU bounded by bytes: a key must be asked for twice to be protected, so a flood of one-off keys churns probation only (as nginx's `proxy_cache_min_uses`). */
 export class SegmentedCache<V extends object> {
   private readonly probation: LRUCache<string, V>
   private readonly protected: LRUCache<string, V>

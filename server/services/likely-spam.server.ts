@@ -26,11 +26,7 @@ type Seen = { addresses: Map<string, number>; ids: string[]; reason: string | nu
 /** One enquiry counted: whether its text is now a campaign's, and the earlier enquiries to mark with it. */
 export type Counted = { seen: Seen; reason: string | null; earlier: string[] }
 
-/**
- * The same text arriving from more than `threshold` e-mail addresses within a day (the per-visitor
- * limit, CONTACT_RATE_LIMIT: one visitor may send that many, so more addresses than that with one
- * text is a campaign). `threshold` 0 turns the rule off.
- */
+/** More addresses than one visitor may send (CONTACT_RATE_LIMIT) with one text is a campaign; 0 turns it off. */
 export class RepeatedText {
   private readonly texts = new Map<string, Seen>()
 

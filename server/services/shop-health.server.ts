@@ -7,12 +7,7 @@ import { ROOT } from '../paths.server.ts'
 import { worstStatus, type HealthItem, type ShopHealth } from '../../domain/shop-health.ts'
 import { plainReason, ukTime } from './enquiry-state.server.ts'
 
-/**
- * The owner's health panel: what the server knows and should say before a customer notices (mail
- * failing since Tuesday, a mistake in the data file, the image budget spent, the disk filling up).
- * Built from a `HealthSource`: the running server's own view, or, for `npm run health` with no
- * server running, what the files say.
- */
+/** From the running server's view, or the files alone for `npm run health` with no server. */
 export type HealthSource = {
   dataFile: string
   /** The last good data (the running server's; the file's when it is valid), or null. */

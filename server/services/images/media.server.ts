@@ -52,11 +52,7 @@ async function writeAtomically(file: string, data: Buffer): Promise<void> {
   }
 }
 
-/**
- * Checks that `image` is a picture, then writes it as WebP at every width the pages use
- * (400, 800, 1024) plus the original, under `<mediaDir>/products/<product>/`. Returns the URLs
- * and the files written, so a caller can remove them again if the product's set is incomplete.
- */
+/** Returns the URLs and files written, so a caller can remove them if the product's set is incomplete. */
 export async function storeAngleImage(opts: {
   mediaDir: string
   productId: string
