@@ -23,7 +23,6 @@ export function failureText(err: unknown): string {
 }
 
 type Props = {
-  /** Values, errors and a form-wide message to start from (the no-JS /contact page after a post). */
   initial?: ContactFormState | null
   /** Without it the page around the form gives the heading and the form is labelled by its name. */
   headingLevel?: 2 | 3
@@ -31,7 +30,6 @@ type Props = {
 
 const FORM_NAME = 'Send us a Message'
 
-/** How each of the enquiry's fields is asked for (CONTACT_FIELDS gives their order). */
 const FIELDS: Record<ContactField, FieldSpec> = {
   firstName: { label: 'First name', control: { kind: 'input', type: 'text' }, autoComplete: 'given-name', maxLength: CONTACT_LIMITS.name },
   lastName: { label: 'Last name', control: { kind: 'input', type: 'text' }, autoComplete: 'family-name', maxLength: CONTACT_LIMITS.name },
@@ -107,7 +105,6 @@ export function ContactForm({ initial, headingLevel }: Props) {
       clearFields(form, CONTACT_FIELDS)
       announce(SUCCESS)
     } catch (err) {
-      // What the visitor typed stays in the form.
       announce({ kind: 'error', title: FAILURE_TITLE, description: failureText(err) })
     } finally {
       setSending(false)
@@ -171,5 +168,4 @@ export function ContactForm({ initial, headingLevel }: Props) {
   )
 }
 
-/** The form as an island: hydrated by the pages that show it (the landing page, /contact). */
 export const ContactFormIsland = island('contact-form', ContactForm)

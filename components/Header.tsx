@@ -37,7 +37,6 @@ export function Header() {
   )
 }
 
-/** The bar's entries, the same in the wide bar and the phone menu but for the chat link's words. */
 function Entries({ chatLabel, chatClassName }: { chatLabel: string; chatClassName?: string }) {
   const { urlPathname } = usePageContext()
   return (

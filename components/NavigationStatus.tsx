@@ -1,4 +1,4 @@
-/** The live region where a page says what is loading (filled by renderer/browser/navigation-status.ts). */
+/** The live region where a page says what is loading (filled by renderer/browser/navigation-status.client.ts). */
 export const NAVIGATION_STATUS_ID = 'navigation-status'
 
 export function NavigationStatus() {

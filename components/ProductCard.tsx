@@ -9,10 +9,8 @@ type Props = {
   product: Product
   /** Cards in the first row load at once; the rest wait until scrolled near. */
   eager: boolean
-  /** With JavaScript: 'Purchase Now' opens the order dialog (see PurchaseButton). */
   onPurchase?: (product: Product, trigger: HTMLButtonElement) => void
   onIntent?: () => void
-  /** The heading level of the product's name (2 in the catalogue, 3 under a product page's section). */
   headingLevel?: 2 | 3
 }
 

@@ -2,10 +2,8 @@ import type { ElementType, ReactNode } from 'react'
 
 type Props = {
   children: ReactNode
-  /** The element to render: a `div` unless the markup needs a list item, an article... */
   as?: ElementType
   className?: string
-  /** Staggers siblings that enter together: 0 (none) to 3 steps of 0.1 s. */
   step?: 0 | 1 | 2 | 3
   id?: string
 }

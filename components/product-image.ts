@@ -11,5 +11,4 @@ export function productImageSources(mainImage: string): { src: string; srcSet?: 
   }
 }
 
-/** How wide a card's image is shown: one column on phones, two on tablets, three on desktops. */
 export const PRODUCT_CARD_SIZES = '(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 92vw'

@@ -1,19 +1,16 @@
 /** The browser's one way of talking to our API; error text is "<status>: <body text or status text>". */
 
-/** A non-OK answer: its status, its body (parsed when it is JSON) and the "<status>: <text>" message. */
 export class ApiError extends Error {
   override name = 'ApiError'
 
   constructor(
     readonly status: number,
-    /** The answer's body: the parsed JSON when it is JSON, else its text (or the status text). */
     readonly body: unknown,
     text: string,
   ) {
     super(`${status}: ${text}`)
   }
 
-  /** The sentence our API puts in its error bodies (`{ error }`), when there is one. */
   get serverError(): string | undefined {
     const error = (this.body as { error?: unknown } | null)?.error
     return typeof error === 'string' && error ? error : undefined

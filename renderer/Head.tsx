@@ -4,7 +4,6 @@ import { canonicalUrl } from './canonical.ts'
 import { jsonForScript } from './json-for-script.ts'
 import { resolveHead, type SocialImage } from './types.ts'
 
-/** The social card of pages without one of their own. */
 const DEFAULT_SOCIAL_IMAGE: SocialImage = { url: '/images/og-image.png', width: 1200, height: 630 }
 
 /** React escapes every value; only the CSS and the JSON-LD are written raw (both made safe for their element). */

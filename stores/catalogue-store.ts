@@ -4,11 +4,9 @@ import { filterHref } from '../domain/catalogue.ts'
 import { createContextStore } from './create-context-store.tsx'
 
 export type CatalogueState = {
-  /** The category shown: the address's `category` parameter, as the page was served or since changed. */
   filter: CategoryFilter
   /** Shows a category and records it in the address (the back button returns to the one before). */
   choose: (filter: CategoryFilter) => void
-  /** The browser went back or forward: shows the category its address names. */
   followAddress: () => void
 }
 

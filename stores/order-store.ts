@@ -3,7 +3,6 @@ import type { Product } from '../domain/product.ts'
 import { createContextStore } from './create-context-store.tsx'
 
 export type OrderState = {
-  /** The product being ordered; null while the dialog is closed. */
   product: Product | null
   /** The button that opened the dialog: focus goes back to it when the dialog closes. */
   trigger: HTMLElement | null

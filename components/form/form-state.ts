@@ -9,12 +9,10 @@ export function useFieldErrors<K extends string>(initial?: Errors<K>) {
   const [errors, setErrors] = useState<Errors<K>>(initial ?? {})
   return {
     errors,
-    /** For the form's onInput. */
     onInput: (e: FormEvent<HTMLFormElement>) => {
       const field = (e.target as HTMLInputElement).name as K
       if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest as Errors<K>)
     },
-    /** Shows a failed check's messages; `order` is the form's order of fields. */
     show: (form: HTMLFormElement, next: Errors<K>, order: readonly K[]) => {
       setErrors(next)
       const first = order.find((f) => next[f])
@@ -24,7 +22,6 @@ export function useFieldErrors<K extends string>(initial?: Errors<K>) {
   }
 }
 
-/** The current text of a form's fields, read from the page (fields keep what the visitor typed). */
 export function readFields<K extends string>(form: HTMLFormElement, names: readonly K[]): Record<K, string> {
   const data = new FormData(form)
   return Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '')])) as Record<K, string>

@@ -5,7 +5,6 @@ export type LegalSection = { id: string; title: string; body: ReactNode }
 
 type Props = {
   title: string
-  /** One or two paragraphs before the numbered sections. */
   intro: ReactNode
   sections: LegalSection[]
 }
@@ -57,7 +56,6 @@ export function LegalPage({ title, intro, sections }: Props) {
   )
 }
 
-/** "Ashbourne Leather LTD, a company registered in England and Wales under company number ..., ..." */
 export function CompanyIdentity() {
   return (
     <>

@@ -18,7 +18,6 @@ export function OrderDialog() {
     if (!dialog.open) dialog.showModal()
     dialog.querySelector<HTMLElement>('input, select, textarea')?.focus()
     return () => {
-      // Focus goes back to the button that opened the dialog.
       if (trigger?.isConnected) trigger.focus()
     }
   }, [trigger])

@@ -4,7 +4,6 @@ import type { Product } from '../../domain/product.ts'
 import { clearFields, readFields, useFieldErrors } from '../form/form-state.ts'
 import { OrderFields, PaymentNote } from './OrderFields.tsx'
 
-/** The product being ordered: its name and price. */
 export function OrderSummary({ id, product }: { id?: string; product: Pick<Product, 'name' | 'price'> }) {
   return (
     <p id={id} className="order-dialog__product">
@@ -17,12 +16,10 @@ export function OrderSummary({ id, product }: { id?: string; product: Pick<Produ
 type Props = {
   idPrefix: string
   product: Product
-  /** After a valid order has opened the payment page (the dialog closes). */
   onPlaced?: () => void
   onCancel?: () => void
   /** Where Cancel leads without JavaScript (the product page's own form). */
   cancelHref?: string
-  /** Say that the payment page opens in a new tab (true wherever this runs with JavaScript only). */
   newTab: boolean
   initial?: OrderValues
   initialErrors?: Partial<Record<OrderField, string>>

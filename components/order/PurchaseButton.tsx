@@ -4,7 +4,6 @@ import type { Product } from '../../domain/product.ts'
 
 type Props = {
   product: Pick<Product, 'id' | 'name' | 'availability'>
-  /** With JavaScript: open the order dialog instead (the button that was pressed is passed on). */
   onPurchase?: (trigger: HTMLButtonElement) => void
   /** The visitor may buy soon: a chance to fetch the dialog's code. */
   onIntent?: () => void

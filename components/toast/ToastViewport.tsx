@@ -23,7 +23,6 @@ function toastWidthPx(): number {
   return window.innerWidth <= PHONE_MAX_PX ? window.innerWidth - PHONE_GUTTER_PX : TOAST_WIDTH_PX
 }
 
-/** The swipe distance (50 px) as the percentage react-toastify wants. */
 function swipePercent(): number {
   return (TOAST.swipeThresholdPx / toastWidthPx()) * 100
 }
@@ -65,7 +64,6 @@ function ToastBody({ title, description }: Pick<Notice, 'title' | 'description'>
 }
 
 function show(notice: Notice) {
-  // Newest replaces oldest: close what is showing, forget what is waiting, then add.
   toast.clearWaitingQueue()
   toast.dismiss()
   toast(<ToastBody title={notice.title} description={notice.description} />, {
@@ -105,7 +103,6 @@ function ToastViewport({ onReady }: { onReady: () => void }) {
   )
 }
 
-/** Mounts the one notification area in its own root at the end of <body>, beside the page. */
 export function mountToastViewport(): Promise<Notifier> {
   const host = document.createElement('div')
   host.className = 'toast-root'

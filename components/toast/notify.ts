@@ -17,7 +17,6 @@ export function prepareToasts(): Promise<Notifier> {
   return ready
 }
 
-/** Shows a toast, replacing any toast on screen (one at a time). */
 export async function notify(notice: Notice): Promise<void> {
   const notifier = await prepareToasts()
   notifier.show(notice)

@@ -25,7 +25,6 @@ function targetId(): string {
   }
 }
 
-/** Resolves once no scroll has happened for a moment (the browser's own smooth scroll has ended). */
 function scrollingStopped(): Promise<void> {
   return new Promise((resolve) => {
     let timer = setTimeout(done, 400)

@@ -1,6 +1,5 @@
 import { NAVIGATION_STATUS_ID } from '../../components/NavigationStatus.tsx'
 
-/** How long a page may take before its loading is announced: a quick load shows nothing. */
 const ANNOUNCE_AFTER_MS = 150
 
 /** Cleared when this page is shown again from the back/forward cache. */

@@ -49,7 +49,6 @@ function hydrateIslands(islands: AnyIsland[]): Promise<void> {
   ).then(() => undefined)
 }
 
-/** Calls back once its island is hydrated (effects run after the commit). Renders nothing of its own. */
 function Hydrated({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }) {
   useEffect(() => onHydrated(), [onHydrated])
   return children

@@ -1,7 +1,6 @@
 import { productImageSources } from '../../../components/product-image.ts'
 import type { GalleryImage } from '../../../domain/product-page.ts'
 
-/** How wide the gallery's main photograph is shown: the page's width on phones, half of it beside the details. */
 const GALLERY_SIZES = '(min-width: 64rem) 36rem, (min-width: 48rem) 50vw, 100vw'
 
 /** Thumbnails are radio labels, so choosing a view works by keyboard and without JavaScript; CSS shows the chosen view. */

@@ -87,5 +87,4 @@ function CatalogueView({ products, onPurchase }: { products: Product[]; onPurcha
   )
 }
 
-/** The catalogue as an island: hydrated by /products (its +client.ts). */
 export const CatalogueIsland = island('catalogue', Catalogue)
