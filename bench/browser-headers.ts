@@ -8,7 +8,6 @@ const CHROMIUM_COMMON = {
   'sec-ch-ua-platform': '"Linux"',
 }
 
-/** Opening a page: typing its address or following a link from another site. */
 export const PAGE_HEADERS: Record<string, string> = {
   ...CHROMIUM_COMMON,
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
@@ -20,7 +19,6 @@ export const PAGE_HEADERS: Record<string, string> = {
   'upgrade-insecure-requests': '1',
 }
 
-/** A page's own script calling the API (fetch from the same origin). */
 export const FETCH_HEADERS: Record<string, string> = {
   ...CHROMIUM_COMMON,
   accept: '*/*',
@@ -29,5 +27,4 @@ export const FETCH_HEADERS: Record<string, string> = {
   'sec-fetch-site': 'same-origin',
 }
 
-/** The headers for a path: the API as a page's script asks for it, anything else as a page. */
 export const browserHeaders = (path: string) => (path.startsWith('/api/') ? FETCH_HEADERS : PAGE_HEADERS)

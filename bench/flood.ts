@@ -3,7 +3,6 @@ import autocannon from 'autocannon'
 type Row = { name: string; reqPerSec: number; p99Ms: number; errors: number; non2xx: number; cpuUsPerAnswer?: number }
 type Measure = (opts: autocannon.Options, pid?: number) => Promise<Omit<Row, 'name'>>
 
-/** The shop's popular pages, asked for in turn, all kept in the cache. */
 const POPULAR = ['/', '/products', '/products?category=bags', '/products/oxford-brogue']
 /** One-off keys a second client sends beside them, per second (the red team's flood was ~26/s). */
 const FLOOD_PER_SECOND = 50

@@ -12,7 +12,6 @@ const SETTLE_SECONDS = 20
 
 type Detail = { memory: { rssBytes: number }; eventLoopDelayMs: { mean: number; p50: number; p99: number; max: number; samplingMs: number } | null }
 
-/** VmRSS of a process in MB, from the kernel's own account (Linux). */
 async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
   const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1])

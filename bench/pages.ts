@@ -19,7 +19,6 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime, stime in clock ticks (USER_HZ = 100 on Linux)
 }
 
-/** One autocannon run; with `pid`, also the server's CPU time per answer. */
 export async function measure(opts: autocannon.Options, pid?: number): Promise<Omit<Row, 'name'>> {
   const cpuBefore = pid ? cpuMs(pid) : 0
   const r = await autocannon({ connections: 50, duration: 8, ...opts })
@@ -69,7 +68,6 @@ const PAGES: Page[] = [
   { name: '/products/oxford-brogue', path: '/products/oxford-brogue', file: 'product.html' },
 ]
 
-/** One page, side by side: ours, the bare ceiling, and the same bytes as a static file through Express. */
 export type Comparison = {
   page: string
   reqPerSec: number
@@ -80,7 +78,6 @@ export type Comparison = {
   /** What req/s would compare if each had the machine to itself. */
   pageOverBareByCpu: number
   pageOverTwin: number
-  /** Server CPU per answer, ours and the bare server's. */
   cpuUs: number
   bareCpuUs: number
 }
@@ -90,9 +87,7 @@ export type PageBench = {
   comparisons: Comparison[]
   /** The home page reached through links carrying a different fbclid each time, beside the plain page. */
   tracking: { plainReqPerSec: number; trackedReqPerSec: number; ratio: number; plainCpuUs: number; trackedCpuUs: number }
-  /** The popular pages with and without a flood of one-off keys beside them. */
   flood: FloodBench
-  /** The home page from the server as configured (a log line per request) beside one that logs only warnings. */
   requestLog: { withLogReqPerSec: number; withoutLogReqPerSec: number; cpuUsWith: number; cpuUsWithout: number; shareOfHitCpu: number }
   contact: Record<string, unknown>
 }
@@ -120,7 +115,6 @@ function rawGet(base: string, pathname: string, headers: Record<string, string>)
   })
 }
 
-/** Our answers in every coding, for the bare server to send byte for byte. */
 async function capture(base: string, paths: string[]): Promise<CapturedAnswers> {
   const out: CapturedAnswers = {}
   for (const p of paths) {

@@ -1,10 +1,8 @@
 import { LRUCache } from 'lru-cache'
 
 type SegmentedOptions<V> = {
-  /** Bytes the whole cache may hold. */
   maxBytes: number
   sizeOf: (value: V) => number
-  /** The share kept for entries asked for more than once. */
   protectedShare?: number
 }
 
@@ -40,7 +38,6 @@ export class SegmentedCache<V extends object> {
     return this.protected.has(key) || this.probation.has(key)
   }
 
-  /** A new entry, on probation. */
   add(key: string, value: V): void {
     if (!this.has(key)) this.probation.set(key, value)
   }

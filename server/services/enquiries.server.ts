@@ -7,11 +7,9 @@ import { mostlyLinks, RepeatedText } from './likely-spam.server.ts'
 import type { MailOutbox } from './mail-outbox.server.ts'
 
 export type EnquiryOutcome =
-  /** In the data file; its e-mail to the owner is scheduled. */
   | { kind: 'saved'; id: string }
   /** The honeypot was filled: a bot, told nothing, and nothing saved or sent. */
   | { kind: 'dropped' }
-  /** Not a valid enquiry: what was typed, and a message for each wrong field. */
   | { kind: 'invalid'; values: ContactValues; errors: ContactFormState['errors'] }
   /** Valid, but the data file could not be written: nothing saved, what was typed kept for another go. */
   | { kind: 'saveFailed'; values: ContactValues }

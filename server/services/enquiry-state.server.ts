@@ -52,7 +52,6 @@ export function plainReason(serverSaid: string): string {
   return 'the mail server could not take the message'
 }
 
-/** What became of the e-mail about this enquiry; `mailConfigured`: SMTP_URL is set now. */
 export function describeDelivery(m: StoredMessage, mailConfigured: boolean): Delivery {
   const n = m.notification
   const state = deliveryState(m)

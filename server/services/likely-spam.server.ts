@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto'
 import type { StoredMessage } from '../../data/message.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-/** Web addresses as spam writes them: with a scheme, or starting www. */
 const LINK = /\b(?:https?:\/\/|www\.)\S+/gi
 /** Texts followed at once; past it the oldest are forgotten first (a flood of different texts is bounded). */
 const MAX_TEXTS = 10_000
@@ -40,7 +39,6 @@ export class RepeatedText {
     }
   }
 
-  /** Counts an enquiry about to be saved. */
   count(text: string, email: string, now = Date.now()): Counted {
     const seen: Seen = { addresses: new Map(), ids: [], reason: null }
     if (this.threshold <= 0) return { seen, reason: null, earlier: [] }

@@ -8,7 +8,6 @@ export const MAX_PHOTO_PIXELS = 64_000_000
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp'])
 
-/** An upload refused, with its HTTP status and a sentence for the owner. */
 export class PhotoRefusedError extends Error {
   override name = 'PhotoRefusedError'
   constructor(

@@ -66,7 +66,6 @@ function serverItem(source: HealthSource): HealthItem {
   }
 }
 
-/** Mail: set up or not, the last delivery, what waits, and since when and why it fails. */
 function mailItem(messages: readonly StoredMessage[], configured: boolean): HealthItem {
   let lastOk = ''
   for (const m of messages) for (const a of m.notification.attempts) if (a.ok && a.at > lastOk) lastOk = a.at
@@ -162,7 +161,6 @@ function imagesItem(source: HealthSource): HealthItem {
   }
 }
 
-/** The catalogue's snapshots, in `<data file>.snapshots/`, named by the time they were taken. */
 async function snapshotItem(dataFile: string): Promise<HealthItem> {
   const dir = `${dataFile}.snapshots`
   const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort()

@@ -6,7 +6,6 @@ import type { ImageRun } from '../../../data/image-runs.server.ts'
 
 export const DAY_MS = 24 * 60 * 60_000
 
-/** A run refused because it would pass the daily limit (429). */
 export class DailyLimitError extends Error {
   override name = 'DailyLimitError'
   constructor(
@@ -18,7 +17,6 @@ export class DailyLimitError extends Error {
   }
 }
 
-/** A run counted against the limit. */
 export type Reservation = {
   /** Settles once the count is in the data file; rejects (StoreWriteError) when it could not be written. */
   readonly saved: Promise<void>

@@ -15,7 +15,6 @@ export const ANGLE_SLUGS: Record<ImageAngle, string> = {
   detail: 'detail',
 }
 
-/** One stored angle of a product, as kept in the data file beside the product (`images`). */
 export type StoredImage = {
   angle: ImageAngle
   /** The 1024 px WebP; `-400.webp` and `-800.webp` sit beside it (domain/product-image.ts). */
@@ -24,7 +23,6 @@ export type StoredImage = {
   original: string
 }
 
-/** The image could not be read: the service answered something that is not a picture. */
 export class ImageDecodeError extends Error {
   override name = 'ImageDecodeError'
 }

@@ -23,7 +23,6 @@ export function qualityFor(model: string): ImageGenerateParamsNonStreaming['qual
   return 'high' // gpt-image-1 and its successors
 }
 
-/** The request body for one image. */
 export function imageRequest(model: string, prompt: string): ImageGenerateParamsNonStreaming {
   const quality = qualityFor(model)
   return {
@@ -42,7 +41,6 @@ export class FatalImageError extends Error {
   override name = 'FatalImageError'
 }
 
-/** One image failed; the message is a sentence for the owner. */
 export class ImageRequestError extends Error {
   override name = 'ImageRequestError'
 }
