@@ -1,5 +1,5 @@
 // The rules that keep the code's shape (https://eslint.org/docs/latest/use/configure/).
-// `npm run lint` runs this and knip (unused files, exports and dependencies; knip.json), and
+// `npm run lint` runs this and knip (unused files, exports and dependencies; knip.jsonc), and
 // `npm test` runs lint first.
 import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'

@@ -1,8 +1,4 @@
-/**
- * The composition root: configuration → data store → services (mail outbox, enquiries, returned
- * forms, image generation) → Express app (its routes receive the services) → listen → shutdown.
- * `tsx server.ts` serves the production build; `tsx server.ts --dev` serves with Vite's hot reload.
- */
+/** The composition root: config → store → services → app → listen → shutdown; `--dev` for Vite's hot reload. */
 import type { Server } from 'node:http'
 import { DataFileError, openStore } from './data/store.server.ts'
 import { createSite } from './server/app.server.ts'

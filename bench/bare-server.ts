@@ -1,11 +1,4 @@
-/**
- * The ceiling the page benchmark compares against: Node's own `http` module answering from memory
- * with the bytes and headers our server sent, choosing the coding as ours does. No framework, no
- * logging, nothing per request but a lookup and one write: what the machine can do.
- *
- * Run as a child process (so it does not share the benchmark client's event loop):
- * `node --import tsx bench/bare-server.ts <answers.json>`; prints `listening <port>`.
- */
+/** The ceiling: Node's `http` answering our recorded bytes from memory, in a child process so it does not share the client's event loop; prints `listening <port>`. */
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'

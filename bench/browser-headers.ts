@@ -1,8 +1,4 @@
-/**
- * The request headers a current Chromium sends, so the benchmarks measure what visitors cost: above
- * all `Accept-Encoding`, which decides whether an answer is compressed (a benchmark without it measures
- * uncompressed answers no browser asks for).
- */
+/** Chromium's request headers, above all `Accept-Encoding`: without it a benchmark measures uncompressed answers no browser asks for. */
 const CHROMIUM_COMMON = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36',
   'accept-encoding': 'gzip, deflate, br, zstd',
@@ -12,7 +8,6 @@ const CHROMIUM_COMMON = {
   'sec-ch-ua-platform': '"Linux"',
 }
 
-/** Opening a page: typing its address or following a link from another site. */
 export const PAGE_HEADERS: Record<string, string> = {
   ...CHROMIUM_COMMON,
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
@@ -24,7 +19,6 @@ export const PAGE_HEADERS: Record<string, string> = {
   'upgrade-insecure-requests': '1',
 }
 
-/** A page's own script calling the API (fetch from the same origin). */
 export const FETCH_HEADERS: Record<string, string> = {
   ...CHROMIUM_COMMON,
   accept: '*/*',
@@ -33,5 +27,4 @@ export const FETCH_HEADERS: Record<string, string> = {
   'sec-fetch-site': 'same-origin',
 }
 
-/** The headers for a path: the API as a page's script asks for it, anything else as a page. */
 export const browserHeaders = (path: string) => (path.startsWith('/api/') ? FETCH_HEADERS : PAGE_HEADERS)

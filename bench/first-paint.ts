@@ -1,19 +1,4 @@
-/**
- * The dead window: what a visitor on a slow phone gets from acting the moment a control is painted.
- * Chromium emulates the phone (CPU 4x slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip,
- * 375x740 touch screen) against the production server on loopback, with JavaScript on and off, for:
- * - 'Purchase Now' on /products: tapped every 100 ms until the order form answers (the product's
- *   order page starts loading, or the order dialog opens);
- * - the menu toggle on /: tapped until the phone menu is open;
- * - the 'Belts' filter on /products: tapped until the belts are asked for or shown;
- * - the enquiry form on /contact: typed from the moment it is painted, then 'Send Message' tapped
- *   until the form answers; the saved enquiry is compared with what was typed.
- * Per control: when it became visible (from the start of navigation), the time from visible to the
- * first response, the taps made before the one that was answered (lost), and for the form the
- * keystrokes that did not reach the saved enquiry. Targets: nothing lost, everything works without
- * JavaScript. `npx tsx bench/first-paint.ts` runs it alone (FIRST_PAINT_DETAIL=1 adds each tap and
- * navigation).
- */
+/** The dead window on an emulated slow phone: taps and typing from the moment a control is painted, with JavaScript on and off (RELIABILITY.md); FIRST_PAINT_DETAIL=1 adds each tap. */
 import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -33,10 +18,7 @@ export const SLOW_PHONE = {
 } as const
 
 const TAP_EVERY_MS = 100
-/**
- * How often the probe looks into the page for an answer. Every look costs the page's main thread
- * (4x slower here): looking every few milliseconds starves the very taps being measured.
- */
+/** Every look costs the page's (4x slowed) main thread: looking too often starves the taps being measured. */
 const LOOK_EVERY_MS = 50
 /** How long a visitor keeps tapping (and the probe waits) before the control counts as dead. */
 const GIVE_UP_MS = 8_000
@@ -48,10 +30,7 @@ export type FirstPaintRow = {
   javaScript: 'on' | 'off'
   /** From the start of navigation until the control was painted and on screen. */
   visibleMs: number | null
-  /**
-   * From visible until the visitor saw an answer to their taps (null: none within the probe's
-   * patience); for the enquiry form, from the first tap on 'Send Message'.
-   */
+  /** From visible until the visitor saw an answer to their taps (null: none within the probe's patience); for the enquiry form, from the first tap on 'Send Message'. */
   responseMs: number | null
   /** What answered: the navigation, the dialog, the open menu, the toast, an error... */
   response: string
@@ -146,13 +125,7 @@ async function centreOf(page: Page, selector: string): Promise<{ x: number; y: n
     .catch(() => null)
 }
 
-/**
- * Runs in the page before its own scripts (so only with JavaScript on): notes the first tap the
- * page's scripts took over (a click or submit whose default they prevented, as the order dialog,
- * the in-place filter and the enquiry form do). That tap was answered, even if what it shows (a
- * dialog whose code is still on its way) appears a moment later. A string, not a function: the
- * TypeScript loader wraps functions in helpers that do not exist in the page.
- */
+/** Notes the first tap the page's scripts took over (default prevented). A string, not a function: the TypeScript loader wraps functions in helpers the page lacks. */
 const NOTE_TAKEN_TAPS = `{
   const note = (e) => {
     if (e.defaultPrevented && window.__tapTaken === undefined) window.__tapTaken = performance.now()
@@ -167,13 +140,7 @@ function tapTaken(page: Page): Promise<boolean> {
 
 type Tapping = { taps: number; tappedAtMs: number[]; sign: string | null; firstTapAt: number | null }
 
-/**
- * Taps `selector` every 100 ms until `took` names a sign that the page took a tap (checked between
- * taps), or the visitor gives up. Each tap is sent once the previous one reached the page, as a
- * thumb's would queue behind a busy page. The taps before the one that was taken are the lost ones;
- * a tap answered more than 100 ms after it was made counts the taps made meanwhile as lost, as the
- * visitor who made them saw nothing happen.
- */
+/** Each tap waits for the previous one to reach the page, as a thumb would; a tap answered after more than 100 ms counts the taps made meanwhile as lost. */
 async function tapUntilTaken(probe: Probe, selector: string, took: () => Promise<string | null>): Promise<Tapping> {
   const { page } = probe
   const tappedAtMs: number[] = []

@@ -3,7 +3,6 @@ import autocannon from 'autocannon'
 type Row = { name: string; reqPerSec: number; p99Ms: number; errors: number; non2xx: number; cpuUsPerAnswer?: number }
 type Measure = (opts: autocannon.Options, pid?: number) => Promise<Omit<Row, 'name'>>
 
-/** The shop's popular pages, asked for in turn, all kept in the cache. */
 const POPULAR = ['/', '/products', '/products?category=bags', '/products/oxford-brogue']
 /** One-off keys a second client sends beside them, per second (the red team's flood was ~26/s). */
 const FLOOD_PER_SECOND = 50
@@ -32,11 +31,7 @@ export type FloodBench = {
   rows: Row[]
 }
 
-/**
- * Cached pages' throughput and p99 with and without a flood of one-off keys beside them, in
- * alternating rounds (so a change in the shared machine's load falls on both alike): the flood must
- * neither push the popular pages out of the cache nor cost them more than a fifth of their throughput.
- */
+/** Alternating rounds, so a change in the shared machine's load falls on both alike. */
 export async function runFloodBench(measure: Measure, url: string, pid: number, headers: Record<string, string>): Promise<FloodBench> {
   let n = 0
   let f = 0

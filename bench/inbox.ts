@@ -1,12 +1,4 @@
-/**
- * The owner's inbox with 10,000 saved enquiries (two years of them: most in the dated files, the
- * last 30 days in the data file): the production server answers the list, a deep page, searches and
- * filters, an enquiry and the CSV export. Measured on the server (the request's own time from its
- * log line), sequentially after a warm-up, so each figure is one owner's wait. Target: every list
- * and search answered in under 200 ms (median and p95).
- *
- * `npm run bench` calls runInboxBench(); `tsx bench/inbox.ts` runs it alone (INBOX_ENQUIRIES changes the count).
- */
+/** The owner's inbox with 10,000 enquiries, timed by the server's own log line; target under 200 ms median and p95 (INBOX_ENQUIRIES changes the count). */
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'

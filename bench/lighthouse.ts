@@ -1,10 +1,4 @@
-/**
- * Lighthouse (mobile preset) against the production server on loopback, driving Debian's Chromium.
- * `npm run lighthouse` writes an HTML report per page to bench/results/lighthouse/; the benchmark
- * records the timings, each the median of five runs, beside the previous run's (bench/results/
- * lighthouse.json) or, with LIGHTHOUSE_BEFORE_URL (an earlier build's server, e.g. main's), beside that
- * build's, audited in turns in the same run; test/browser/lighthouse.test.ts asserts the category scores.
- */
+/** Lighthouse (mobile preset) on loopback: medians of five runs beside the previous run or LIGHTHOUSE_BEFORE_URL's build; test/browser/lighthouse.test.ts asserts the scores. */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
@@ -30,10 +24,7 @@ export type LighthouseResult = {
 type Options = {
   writeReports: boolean
   baseUrl?: string
-  /**
-   * Runs per page. Lighthouse's timings vary from run to run (its docs advise the median of several);
-   * the pass/fail audits do not. The benchmark takes the median of 5 runs, the test one run.
-   */
+  /** Timings vary from run to run (Lighthouse's docs advise a median); pass/fail audits do not. */
   runs?: number
   /** An earlier build's server (e.g. main's) to audit in the same run, page by page, in turns. */
   beforeUrl?: string
@@ -122,10 +113,7 @@ export async function runLighthouse({ writeReports, baseUrl, beforeUrl, runs = 1
   return results
 }
 
-/**
- * One Lighthouse run. On a busy machine a run now and then ends in a runtime error (a page that did not
- * settle in time); such a run measured nothing, so it is run again, up to three times in all.
- */
+/** On a busy machine a run sometimes ends in a runtime error and measured nothing: retried up to three times. */
 async function auditOnce(url: string, port: number, html: boolean) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
@@ -148,11 +136,7 @@ const medianOf = (values: number[]) => {
 }
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10
 
-/**
- * One run's timings, and what went over the wire: every byte of the requests the page started before
- * its largest paint in the trace (the requests Lighthouse's simulated slow network makes share the
- * link with the LCP), and every font file the page loaded.
- */
+/** Bytes requested before the largest paint share the simulated link with the LCP. */
 function metricsOf(lhr: Lhr): LighthouseResult['metrics'] {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
   const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {}
@@ -172,10 +156,6 @@ function metricsOf(lhr: Lhr): LighthouseResult['metrics'] {
 
 const PREVIOUS = path.join(ROOT, 'bench', 'results', 'lighthouse.json')
 
-/**
- * Prints each page's figures beside those of the earlier build audited in the same run or, without
- * one, of the previous run (if any), then keeps these as the next run's previous.
- */
 export async function printAndKeep(results: LighthouseResult[]): Promise<void> {
   const previous: LighthouseResult[] = await readFile(PREVIOUS, 'utf8').then(JSON.parse, () => [])
   const was = (url: string, pick: (r: LighthouseResult) => number) => {

@@ -1,16 +1,4 @@
-/**
- * RELIABILITY.md §5, load: the production server as a child process on loopback, 200 connections for 30 s
- * across /, /products and /api/products (autocannon), each asked for with the headers Chromium sends. Targets: zero errors and timeouts, resident
- * memory within +50 MB of its level before the load, event-loop delay p99 under 50 ms.
- *
- * Memory is the child's VmRSS from /proc/<pid>/status, sampled before, every second during, and
- * after the run. The event-loop delay is measured inside the server (perf_hooks.monitorEventLoopDelay
- * behind GET /healthz?detail=1, which reports the delay since the previous such request), so it is
- * the server's own stall time, not the client's queueing.
- *
- * `npm run bench` calls runLoadBench() (bench/run.ts writes the JSON); `tsx bench/load.ts` runs it
- * alone. LOAD_SECONDS and LOAD_CONNECTIONS shorten or reshape it for a quick look.
- */
+/** RELIABILITY.md §5, load. Event-loop delay is measured inside the server (GET /healthz?detail=1), so it is its own stall, not the client's queueing; LOAD_SECONDS and LOAD_CONNECTIONS reshape it. */
 import { readFile, rm } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
@@ -24,7 +12,6 @@ const SETTLE_SECONDS = 20
 
 type Detail = { memory: { rssBytes: number }; eventLoopDelayMs: { mean: number; p50: number; p99: number; max: number; samplingMs: number } | null }
 
-/** VmRSS of a process in MB, from the kernel's own account (Linux). */
 async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
   const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1])

@@ -1,14 +1,4 @@
-/**
- * Whether a change of fonts or images left the pages looking as they did: full-page screenshots at
- * 375 px and 1440 px of the pages below, from the production build, compared pixel by pixel with an
- * earlier set.
- *   npx tsx bench/look-same.ts shoot bench/results/look/before     (on the old build)
- *   npx tsx bench/look-same.ts shoot bench/results/look/after      (on the new one)
- *   npx tsx bench/look-same.ts diff bench/results/look/before bench/results/look/after
- * `diff` prints, per page and width, the pixels that differ at all and those that differ by more than
- * an eighth of a channel (a glyph drawn differently, not a rounding of anti-aliasing), and writes
- * `<name>.diff.png` beside the new shots: differing pixels red over a faded copy of the old page.
- */
+/** Pixel comparison of screenshots at 375 and 1440 px: `shoot <dir>` on each build, then `diff <before> <after>` (writes `<name>.diff.png`). */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'

@@ -13,16 +13,12 @@ import { prepareDataDir, startBenchServer } from './server.ts'
 
 export type Row = { name: string; reqPerSec: number; p99Ms: number; errors: number; non2xx: number; kbPerAnswer?: number; cpuUsPerAnswer?: number }
 
-/**
- * CPU time a process has used (user + system, ms), from /proc/<pid>/stat. Per answer, it is what a
- * request costs the server whatever else the shared machine is doing, which moves req/s far more.
- */
+/** Per answer it is what a request costs whatever else the shared machine does, which moves req/s far more. */
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime, stime in clock ticks (USER_HZ = 100 on Linux)
 }
 
-/** One autocannon run; with `pid`, also the server's CPU time per answer. */
 export async function measure(opts: autocannon.Options, pid?: number): Promise<Omit<Row, 'name'>> {
   const cpuBefore = pid ? cpuMs(pid) : 0
   const r = await autocannon({ connections: 50, duration: 8, ...opts })
@@ -42,12 +38,7 @@ type Target = { opts: autocannon.Options; pid?: number }
 const ROUNDS = 3
 const ROUND_SECONDS = 4
 
-/**
- * Targets measured side by side: each warmed for 2 s (the server has seen the request before, as a
- * busy shop's has), then in turn, ROUNDS times ROUND_SECONDS each, so that a change in the shared
- * machine's load falls on all of them alike. Per target: the median round's req/s and p99, and the
- * CPU time per answer over all rounds.
- */
+/** Warmed, then measured in turns, so a change in the shared machine's load falls on all targets alike. */
 async function sideBySide<T extends Target[]>(targets: [...T], rounds = ROUNDS): Promise<{ [K in keyof T]: Omit<Row, 'name'> }> {
   for (const t of targets) await autocannon({ connections: 50, duration: 2, ...t.opts })
   const runsOf: Omit<Row, 'name'>[][] = targets.map(() => [])
@@ -77,7 +68,6 @@ const PAGES: Page[] = [
   { name: '/products/oxford-brogue', path: '/products/oxford-brogue', file: 'product.html' },
 ]
 
-/** One page, side by side: ours, the bare ceiling, and the same bytes as a static file through Express. */
 export type Comparison = {
   page: string
   reqPerSec: number
@@ -85,13 +75,9 @@ export type Comparison = {
   bareReqPerSec: number
   twinReqPerSec: number
   pageOverBare: number
-  /**
-   * The same comparison by server CPU per answer (bare over ours): what the req/s ratio would be if
-   * each had the machine to itself, so it moves less than req/s when other work shares the machine.
-   */
+  /** What req/s would compare if each had the machine to itself. */
   pageOverBareByCpu: number
   pageOverTwin: number
-  /** Server CPU per answer, ours and the bare server's. */
   cpuUs: number
   bareCpuUs: number
 }
@@ -101,9 +87,7 @@ export type PageBench = {
   comparisons: Comparison[]
   /** The home page reached through links carrying a different fbclid each time, beside the plain page. */
   tracking: { plainReqPerSec: number; trackedReqPerSec: number; ratio: number; plainCpuUs: number; trackedCpuUs: number }
-  /** The popular pages with and without a flood of one-off keys beside them. */
   flood: FloodBench
-  /** The home page from the server as configured (a log line per request) beside one that logs only warnings. */
   requestLog: { withLogReqPerSec: number; withoutLogReqPerSec: number; cpuUsWith: number; cpuUsWithout: number; shareOfHitCpu: number }
   contact: Record<string, unknown>
 }
@@ -131,7 +115,6 @@ function rawGet(base: string, pathname: string, headers: Record<string, string>)
   })
 }
 
-/** Our answers in every coding, for the bare server to send byte for byte. */
 async function capture(base: string, paths: string[]): Promise<CapturedAnswers> {
   const out: CapturedAnswers = {}
   for (const p of paths) {
@@ -158,15 +141,7 @@ async function startBareServer(answersFile: string): Promise<{ url: string; pid:
   return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: async () => void (child.kill('SIGTERM'), await exited) }
 }
 
-/**
- * Each kept page as a browser asks for it (Chromium's headers, so brotli), side by side in one run with
- * the same bytes from a bare Node `http` server (the ceiling) and from a static file served by the
- * same Express app (its twin); the home page through tracking links; /api/products; and POST
- * /api/contact with 10,000 enquiries already saved, every one persisted.
- *
- * Ratios are what to read: the machine is shared, so absolute numbers move from run to run, while
- * two measurements taken a few seconds apart see the same machine.
- */
+/** Ratios are what to read: the machine is shared, so absolute numbers move between runs while side-by-side measurements see the same machine. */
 export async function runPageBench(): Promise<PageBench> {
   const { dir, dataFile } = await prepareDataDir(10_000)
   const staticDir = path.join(dir, 'static')
@@ -267,10 +242,7 @@ export async function runPageBench(): Promise<PageBench> {
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
 
-/**
- * What the log line per request costs a cache hit: the home page from the benchmark's server beside
- * a second server that logs warnings only (its own data file: one writer per file).
- */
+/** The second server has its own data file: one writer per file. */
 async function benchRequestLog(url: string, pid: number) {
   const { dataFile } = await prepareDataDir(100)
   const quiet = await startBenchServer({ DATA_FILE: dataFile, LOG_LEVEL: 'warn' })

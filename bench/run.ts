@@ -1,8 +1,4 @@
-/**
- * `npm run bench`: the production server on loopback, measured in one run. Prints tables and writes
- * bench/results/latest.json. Flags: --skip-load (no 30 s load test), --skip-lighthouse, --skip-first-paint,
- * --skip-years (no data file of 100,000 enquiries over ten years), --skip-inbox (no inbox of 10,000 enquiries).
- */
+/** `npm run bench` (flags: --skip-load, --skip-lighthouse, --skip-first-paint, --skip-years, --skip-inbox); writes bench/results/latest.json. */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { buildIfNeeded } from '../scripts/build-if-needed.ts'

@@ -1,8 +1,4 @@
-/**
- * From the owner's 'Save' to the change being served: the edit form posted (as a browser does without
- * JavaScript), then the catalogue page, the product's page and /api/products asked for until each
- * shows the new price. Against the production server with 2,000 saved enquiries in its data file.
- */
+/** From the owner's 'Save' to the change being served, with 2,000 enquiries in the data file. */
 import { rm } from 'node:fs/promises'
 import { performance } from 'node:perf_hooks'
 import { prepareDataDir, startBenchServer } from './server.ts'

@@ -27,12 +27,7 @@ export async function prepareDataDir(messages: number): Promise<{ dir: string; d
   return { dir, dataFile }
 }
 
-/**
- * The production server as a child process, with the rate limit off so the benchmark measures
- * throughput. With `staticTwins`, the same site also serves that folder at `/__static/`
- * (bench/static-twin-server.ts), to compare a kept page with the same bytes as a static file. It logs as in production (a line per request at `info`), read and dropped here;
- * the page benchmark sets a second one beside it at `warn` to show what those lines cost.
- */
+/** Rate limit off so the benchmark measures throughput; `staticTwins` serves a folder at `/__static/` (bench/static-twin-server.ts). */
 export async function startBenchServer(env: Record<string, string>, options: { staticTwins?: string } = {}): Promise<ChildServer> {
   return spawnServer(
     { LOG_LEVEL: 'info', CONTACT_RATE_LIMIT: '0', SITE_URL: 'https://www.example.co.uk', ...env, ...(options.staticTwins ? { BENCH_STATIC_DIR: options.staticTwins } : {}) },

@@ -1,9 +1,4 @@
-/**
- * The page benchmark's server: the production site, composed as server.ts composes it, plus one
- * mount the production app does not have: `/__static/` serves BENCH_STATIC_DIR (the pages' bytes
- * saved as files) through the same Express stack (request log, security headers, compression), so
- * a kept page can be compared with the same bytes as a static file. Started by bench/server.ts.
- */
+/** The production site plus `/__static/` (BENCH_STATIC_DIR) through the same Express stack, to compare a kept page with the same bytes as a static file. */
 import { createServer } from 'node:http'
 import express from 'express'
 import { openStore } from '../data/store.server.ts'

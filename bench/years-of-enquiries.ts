@@ -1,14 +1,4 @@
-/**
- * A shop that lasts: the production server on a data file of 100,000 enquiries spread over ten
- * years (the old shape, every enquiry in `messages`), beside a fresh shop, measured in one run.
- * Targets: POST /api/contact >= 400/s at 20 connections, all persisted; the cached home page while
- * enquiries arrive (5 connections) at >= 80% of its idle throughput, p99 <= 20 ms, no event-loop
- * stall over 10 ms; resident memory <= 60 MB above the fresh shop's; the first answer within 0.5 s
- * of the fresh shop's; the data file the owner edits <= 1 MB.
- *
- * `npm run bench` calls runYearsBench(); `tsx bench/years-of-enquiries.ts` runs it alone
- * (YEARS_ENQUIRIES changes the count for a quick look).
- */
+/** 100,000 enquiries over ten years beside a fresh shop, in one run (targets in RELIABILITY.md; YEARS_ENQUIRIES changes the count). */
 import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'

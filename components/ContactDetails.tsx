@@ -2,21 +2,13 @@ import { BUSINESS_HOURS, COMPANY, WHATSAPP_URL } from '../domain/business.ts'
 import { Icon } from './home/icons.tsx'
 
 type Props = {
-  /**
-   * Without icons, and the groups' headings (WhatsApp, Email, Business Hours) read by screen readers
-   * only: the footer's short column.
-   */
+  /** Footer's short column: no icons, group headings for screen readers only. */
   compact?: boolean
   /** Includes the registered office (the footer gives it in its legal line instead). */
   office?: boolean
 }
 
-/**
- * How to reach the company, wherever the site says it: the WhatsApp link and number, the enquiries
- * and orders e-mail addresses, the registered office and the business hours, in that order. Each
- * group has an h3 heading, for the section around it to give the h2. Styled by ContactDetails.scss,
- * and the footer's compact look by Footer.scss.
- */
+/** Each group has an h3, so the section around it gives the h2. */
 export function ContactDetails({ compact = false, office = false }: Props) {
   const headingClass = compact ? 'visually-hidden' : 'contact-details__title'
   const icon = (name: 'chat' | 'mail' | 'pin' | 'clock') =>

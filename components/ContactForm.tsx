@@ -16,29 +16,20 @@ const SUCCESS: Notice = {
 const FAILURE_TITLE = 'Error sending message'
 const FALLBACK = 'Please try again later.'
 
-/**
- * The text of a failed send: "<status>: <sentence>" when our API explained itself (its error bodies
- * are JSON `{ error }`), the "<status>: <body>" text otherwise, and the fallback when the request
- * never reached us (offline).
- */
+/** "<status>: <sentence>" from our JSON `{ error }` bodies, else "<status>: <body>", else the offline fallback. */
 export function failureText(err: unknown): string {
   if (!(err instanceof ApiError)) return FALLBACK
   return err.serverError ? `${err.status}: ${err.serverError}` : err.message || FALLBACK
 }
 
 type Props = {
-  /** Values, errors and a form-wide message to start from (the no-JS /contact page after a post). */
   initial?: ContactFormState | null
-  /**
-   * Renders the 'Send us a Message' heading at this level. Without it the page around the form
-   * gives the heading (the home page's contact panel does) and the form is labelled by its name.
-   */
+  /** Without it the page around the form gives the heading and the form is labelled by its name. */
   headingLevel?: 2 | 3
 }
 
 const FORM_NAME = 'Send us a Message'
 
-/** How each of the enquiry's fields is asked for (CONTACT_FIELDS gives their order). */
 const FIELDS: Record<ContactField, FieldSpec> = {
   firstName: { label: 'First name', control: { kind: 'input', type: 'text' }, autoComplete: 'given-name', maxLength: CONTACT_LIMITS.name },
   lastName: { label: 'Last name', control: { kind: 'input', type: 'text' }, autoComplete: 'family-name', maxLength: CONTACT_LIMITS.name },
@@ -47,10 +38,7 @@ const FIELDS: Record<ContactField, FieldSpec> = {
   message: { label: 'Message', control: { kind: 'textarea', rows: 6 }, maxLength: CONTACT_LIMITS.message, wide: true },
 }
 
-/**
- * The schema (with valibot) is needed only by visitors who send: fetched when they first focus the
- * form, and awaited on submit. A failed fetch is forgotten, so the next attempt fetches again.
- */
+/** Fetched on first focus, awaited on submit; a failed fetch is forgotten so the next attempt retries. */
 let schemaModule: Promise<typeof import('../domain/contact-schema.ts')> | null = null
 function loadContactSchema() {
   if (!schemaModule) {
@@ -62,13 +50,7 @@ function loadContactSchema() {
   return schemaModule
 }
 
-/**
- * 'Send us a Message'. Without JavaScript (and until the page's scripts run) it is a plain post to
- * /contact that the server checks, saves and answers with a page (post/redirect/get). With
- * JavaScript it is checked here with the shared schema, sent with lib/api.ts and answered by a toast.
- * The fields are the page's own (uncontrolled): what a visitor typed before the scripts ran is what
- * is sent.
- */
+/** Without JavaScript a plain post to /contact (post/redirect/get); fields are uncontrolled so text typed before hydration is what is sent. */
 export function ContactForm({ initial, headingLevel }: Props) {
   // Fixed, not useId(): the form is hydrated as an island, whose place in React's tree differs between
   // the server's page and the browser's root, so generated ids would not match the painted ones.
@@ -123,7 +105,6 @@ export function ContactForm({ initial, headingLevel }: Props) {
       clearFields(form, CONTACT_FIELDS)
       announce(SUCCESS)
     } catch (err) {
-      // What the visitor typed stays in the form.
       announce({ kind: 'error', title: FAILURE_TITLE, description: failureText(err) })
     } finally {
       setSending(false)
@@ -187,5 +168,4 @@ export function ContactForm({ initial, headingLevel }: Props) {
   )
 }
 
-/** The form as an island: hydrated by the pages that show it (the landing page, /contact). */
 export const ContactFormIsland = island('contact-form', ContactForm)

@@ -3,7 +3,6 @@ import { filterHref } from '../domain/catalogue.ts'
 import { ContactDetails } from './ContactDetails.tsx'
 import { COLLECTION_CARDS } from './home/content.ts'
 
-/** Each collection in the landing page's order, then the whole catalogue. */
 const COLLECTIONS = [
   ...COLLECTION_CARDS.map((c) => ({ href: filterHref(c.category), label: CATEGORY_LABELS[c.category] })),
   { href: filterHref('all'), label: 'All Products' },
@@ -16,7 +15,6 @@ const LEGAL = [
   { href: '/returns', label: 'Returns Policy' },
 ]
 
-/** The site footer: blurb, contact, collection and legal links, company details (docs/site.md). */
 export function Footer() {
   const year = new Date().getFullYear()
   return (

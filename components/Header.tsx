@@ -9,12 +9,7 @@ const ENTRIES: Entry[] = [
   { href: '/#contact', label: 'Contact' },
 ]
 
-/**
- * The fixed top bar: brand, shop, the landing page's sections and WhatsApp. Transparent at the top,
- * solid once the page is scrolled past 100 px. On phones a toggle opens the same entries; it is a
- * popover, so the browser opens and closes it (Escape and a tap outside included) with or without
- * JavaScript. renderer/browser/header.client.ts adds the rest once a page's scripts run.
- */
+/** The phone menu is a popover, so the browser opens and closes it with or without JavaScript. */
 export function Header() {
   return (
     <header className="site-header" data-solid="false">
@@ -42,7 +37,6 @@ export function Header() {
   )
 }
 
-/** The bar's entries, the same in the wide bar and the phone menu but for the chat link's words. */
 function Entries({ chatLabel, chatClassName }: { chatLabel: string; chatClassName?: string }) {
   const { urlPathname } = usePageContext()
   return (

@@ -3,11 +3,9 @@ import type { ReactNode } from 'react'
 type Props = {
   eyebrow: string
   title: string
-  /** The sentence under the heading. */
   children: ReactNode
 }
 
-/** A page that is one message (the 404 and error pages, the thank-you after an enquiry), with the ways on from it. */
 export function NoticePage({ eyebrow, title, children }: Props) {
   return (
     <section className="page-banner notice-page">

@@ -9,17 +9,11 @@ type Props = {
   product: Product
   /** Cards in the first row load at once; the rest wait until scrolled near. */
   eager: boolean
-  /** With JavaScript: 'Purchase Now' opens the order dialog (see PurchaseButton). */
   onPurchase?: (product: Product, trigger: HTMLButtonElement) => void
   onIntent?: () => void
-  /** The heading level of the product's name (2 in the catalogue, 3 under a product page's section). */
   headingLevel?: 2 | 3
 }
 
-/**
- * One product in a list: main image, sku, capitalised category, name, description (two lines),
- * price and 'Purchase Now'. The image and the name lead to the product's page.
- */
 export function ProductCard({ product, eager, onPurchase, onIntent, headingLevel = 2 }: Props) {
   const { src, srcSet } = productImageSources(product.mainImage)
   const Heading = `h${headingLevel}` as const

@@ -1,10 +1,6 @@
 import { PRODUCT_IMAGE_WIDTHS } from '../domain/product-image.ts'
 
-/**
- * The <img> attributes for a product's main image. Generated images are stored as WebP at several
- * widths (`…-1024.webp` beside `…-400.webp` and `…-800.webp`), so the browser picks the smallest
- * that fills the card; seed images are SVG and scale by themselves.
- */
+/** Generated images are WebP at several widths, so the browser picks the smallest that fills the card; seed SVGs scale by themselves. */
 export function productImageSources(mainImage: string): { src: string; srcSet?: string } {
   const m = /^(.*)-(\d+)\.webp$/.exec(mainImage)
   if (!m) return { src: mainImage }
@@ -15,5 +11,4 @@ export function productImageSources(mainImage: string): { src: string; srcSet?: 
   }
 }
 
-/** How wide a card's image is shown: one column on phones, two on tablets, three on desktops. */
 export const PRODUCT_CARD_SIZES = '(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 92vw'

@@ -15,10 +15,7 @@ export async function writeDurably(file: string, bytes: Buffer | string, onTempo
   await syncFolder(path.dirname(file))
 }
 
-/**
- * lowdb adapter that writes through `writeDurably`. Reading never repairs or replaces a file it
- * cannot parse: that is the owner's data.
- */
+/** Reading never repairs or replaces a file it cannot parse: that is the owner's data. */
 export class AtomicJSONFile<T> implements Adapter<T> {
   /** The bytes of the last write, and the inode of the file it renamed into place. */
   lastWrite: { bytes: Buffer; ino: bigint | null } | null = null
@@ -55,11 +52,7 @@ const CLOSE = text('\n}\n')
 const COMMA = text(',\n')
 const ARRAY_END = text('\n  ]')
 
-/**
- * JSON.stringify(data, null, 2) as UTF-8 bytes, but each element of a top-level array is turned into
- * bytes once and remembered: changes are immutable, so an unchanged message keeps its object and its
- * bytes, and a write costs one copy of them, not serialising them all again.
- */
+/** Each top-level array element's bytes are remembered (changes are immutable), so a write copies unchanged messages instead of serialising them again. */
 export function serializePretty(data: unknown): Buffer {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return text(JSON.stringify(data, null, 2) + '\n')
   const entries = Object.entries(data as Record<string, unknown>).filter(([, value]) => value !== undefined)

@@ -2,14 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { appendFile, readFile } from 'node:fs/promises'
 import type { Product } from '../domain/product.ts'
 
-/** What a change did to one product. */
 export type HistoryAction = 'edit' | 'add' | 'duplicate' | 'remove' | 'restore' | 'photos' | 'file-edit' | 'snapshot-restore'
 
-/**
- * One change of one product: who made it (the owner in the workspace, or an edit of the data file),
- * the whole product before and after (null when it did not exist), and when. A removed product lives
- * on here, so it can be brought back; its photographs stay on disk for the same reason.
- */
+/** A removed product lives on here so it can be brought back; its photographs stay on disk for the same reason. */
 export type HistoryEntry = {
   id: string
   at: string
@@ -24,11 +19,7 @@ export type HistoryEntry = {
 
 export const historyFileFor = (dataFile: string) => `${dataFile}.history.jsonl`
 
-/**
- * The history of catalogue changes, one JSON line per change in a file beside the data file (0600),
- * appended and never rewritten. It is read once, then kept in memory; a line that cannot be read
- * (a crash mid-append) is skipped.
- */
+/** One JSON line per change beside the data file (0600), never rewritten; a line cut short by a crash is skipped. */
 export class CatalogueHistory {
   private entries: HistoryEntry[] | null = null
 
@@ -55,7 +46,6 @@ export class CatalogueHistory {
     return this.entries
   }
 
-  /** Adds changes (they are on disk when this resolves) and returns them as recorded. */
   async record(changes: readonly Omit<HistoryEntry, 'id' | 'at'>[], at = new Date()): Promise<HistoryEntry[]> {
     if (changes.length === 0) return []
     const all = (await this.all()) as HistoryEntry[]
@@ -69,13 +59,11 @@ export class CatalogueHistory {
     return (await this.all()).find((e) => e.id === id)
   }
 
-  /** The last change the workspace made to a product: what a form was opened on. */
   async lastOwnerChange(productId: string): Promise<HistoryEntry | undefined> {
     return (await this.all()).findLast((e) => e.productId === productId && e.who === 'owner')
   }
 }
 
-/** The products added, changed and removed between two lists (by id), as history entries of `who`. */
 export function productChanges(before: readonly Product[], after: readonly Product[], who: HistoryEntry['who'], action: HistoryAction): Omit<HistoryEntry, 'id' | 'at'>[] {
   const old = new Map(before.map((p, i) => [p.id, { p, i }]))
   const now = new Set(after.map((p) => p.id))

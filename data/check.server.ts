@@ -1,9 +1,4 @@
-/**
- * Reads the text of a data file and says, in plain words, whether the site can use it: the JSON
- * syntax (with the line and column of a mistake), the shape of every product and enquiry (naming the
- * product or enquiry, the field and its line), and ids that must be unique. Used by the store on
- * every owner's edit and by `npm run check-data`.
- */
+/** Says in plain words whether the site can use a data file (syntax with line and column, shape, unique ids); used by the store on every owner's edit and by `npm run check-data`. */
 import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
 import * as v from 'valibot'
 import { ImageRunSchema } from './image-runs.server.ts'
@@ -13,7 +8,6 @@ import { StoredMessageSchema } from './message.server.ts'
 /** Stored products may carry extra fields (generated image sets); the API shows only the public ones. */
 const StoredProductSchema = v.pipe(v.looseObject(ProductSchema.entries), leadTimeRule)
 
-/** The data file: products and enquiries, plus any other top-level field, kept as it is. */
 export const DataSchema = v.looseObject({
   products: v.array(StoredProductSchema),
   messages: v.array(StoredMessageSchema),
@@ -26,9 +20,7 @@ export type Data = v.InferOutput<typeof DataSchema>
 const DatedFileSchema = v.looseObject({ messages: v.array(StoredMessageSchema) })
 export type DatedFileData = v.InferOutput<typeof DatedFileSchema>
 
-/** What is wrong with a data file, where, in words the owner can act on. */
 export type DataProblem = {
-  /** A full sentence naming the file and the place: line and column, or the product or enquiry and its field. */
   message: string
   line?: number
   column?: number
@@ -36,7 +28,6 @@ export type DataProblem = {
 
 export type CheckResult = { ok: true; data: Data } | { ok: false; problem: DataProblem }
 
-/** 1-based line and column of a character offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1
   let lineStart = 0
@@ -48,7 +39,6 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column: end - lineStart + 1 }
 }
 
-/** The parser's error codes (by name) in plain words. */
 const SYNTAX: Record<string, string> = {
   InvalidSymbol: 'this is not valid JSON here (text, such as a price, must be inside double quotes: "£185.00")',
   InvalidNumberFormat: 'this number is not written as JSON allows',
@@ -117,7 +107,6 @@ function plainIssue(issue: v.BaseIssue<unknown>): string {
   }
 }
 
-/** What is wrong with one product by the data file's rules ('field "price" must be ...'), or null. */
 export function productProblem(product: unknown): string | null {
   const parsed = v.safeParse(StoredProductSchema, product)
   if (parsed.success) return null
@@ -128,7 +117,6 @@ export function productProblem(product: unknown): string | null {
 
 type Item = { id?: unknown; name?: unknown }
 
-/** "product 3 (id "oxford-brogue")" for a path into the data. */
 function describeItem(data: Record<string, unknown>, list: string, index: number): string {
   const item = (data[list] as Item[] | undefined)?.[index]
   const noun = list === 'products' ? 'product' : 'enquiry'
@@ -193,15 +181,11 @@ function checkText<S extends v.GenericSchema>(text: string, label: string, schem
   return duplicate ? { ok: false, problem: duplicate } : { ok: true, data: raw as v.InferOutput<S> }
 }
 
-/**
- * Parses and validates the text of a data file. `label` names the file in the messages. The data
- * returned is the file's own objects (key order and unknown fields as the owner wrote them).
- */
+/** The data returned is the file's own objects (key order and unknown fields as the owner wrote them). */
 export function checkDataText(text: string, label: string): CheckResult {
   return checkText(text, label, DataSchema, '"products" and "messages" lists')
 }
 
-/** The same for a dated file of older enquiries. */
 export function checkDatedText(text: string, label: string): { ok: true; data: DatedFileData } | { ok: false; problem: DataProblem } {
   return checkText(text, label, DatedFileSchema, 'a "messages" list')
 }

@@ -12,7 +12,6 @@ export class StoreWriteError extends Error {
   override name = 'StoreWriteError'
 }
 
-/** An immutable change: returns the next state (or the same one) without mutating its input. */
 export type Change = (data: Data) => Data
 
 type Pending = { change: Change; resolve: () => void; reject: (err: Error) => void }
@@ -37,13 +36,7 @@ export type WriterParts = {
   deleted: Set<string>
 }
 
-/**
- * The one writer of DATA_FILE. Changes apply to memory at once and are written in groups: while one
- * write is on disk, further changes queue and the next write carries them all. A caller's promise
- * settles when the write holding its change is on disk (or failed, and the change is undone in
- * memory too). Before every write the file on disk is looked at: an owner's valid edit is merged
- * (data/merge.server.ts), a broken one left as saved while enquiries go to the journal only.
- */
+/** The one writer of DATA_FILE (docs/decisions.md): changes queue behind the write on disk and go in the next one; a failed write undoes its changes in memory. */
 export class DataFileWriter {
   private committed: Data
   private state: Data
@@ -59,17 +52,14 @@ export class DataFileWriter {
   private retry: NodeJS.Timeout | null = null
   private productChanges = 0
 
-  /** What the site serves: the last write plus the changes queued since. */
   get current(): Data {
     return this.state
   }
 
-  /** What is wrong with the owner's file while it has an error, else null. */
   get problem(): DataProblem | null {
     return this.issue
   }
 
-  /** Goes up whenever the products change, so rendered pages know to re-render. */
   get productsVersion(): number {
     return this.productChanges
   }
@@ -91,14 +81,12 @@ export class DataFileWriter {
     })
   }
 
-  /** Looks at the file on disk now (and takes in an owner's edit); resolves when done. */
   async checkNow(): Promise<void> {
     this.wantsCheck = true
     this.kick()
     await this.drain()
   }
 
-  /** Resolves when every change made so far has been written (or has failed). */
   async drain(): Promise<void> {
     while (this.running) await this.running
   }

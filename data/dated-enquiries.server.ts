@@ -5,11 +5,7 @@ import type { StoredMessage } from './message.server.ts'
 type Logger = { error(obj: object, msg: string): void }
 type Found = { file: string; message: StoredMessage; messages: StoredMessage[] }
 
-/**
- * The enquiries in the dated files beside a data file, read on demand (held only briefly and bounded:
- * dated-file-reads.server.ts), and changed one file at a time: each change reads the file, changes it and writes it whole, so two
- * changes of one file must not interleave.
- */
+/** Read on demand, held briefly and bounded (dated-file-reads.server.ts); each change rewrites its file whole, so two changes of one file must not interleave. */
 export class DatedEnquiries {
   private tail: Promise<unknown> = Promise.resolve()
   private readonly reads = new DatedFileReads()
@@ -77,10 +73,7 @@ export class DatedEnquiries {
     return undefined
   }
 
-  /**
-   * Replaces the enquiry `id` in whichever dated file holds it by `change(it)`, or removes it when
-   * `change` returns null (in `month`'s file only, when given). Resolves to what was there before, or undefined when no dated file holds it.
-   */
+  /** `change` returning null removes it; resolves to what was there before, or undefined. */
   change(id: string, change: (m: StoredMessage) => StoredMessage | null, month?: string | null): Promise<StoredMessage | undefined> {
     return this.serial(async () => {
       const found = await this.locate(id, month)

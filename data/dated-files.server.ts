@@ -28,10 +28,7 @@ export function monthOf(message: StoredMessage): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 7)
 }
 
-/**
- * Enquiries due to leave the data file: received more than DAYS_IN_DATA_FILE days ago, with a
- * readable date, and not waiting for their e-mail (the outbox works from the data file).
- */
+/** Not those waiting for their e-mail: the outbox works from the data file. */
 export function dueToMove(messages: readonly StoredMessage[], now = Date.now()): StoredMessage[] {
   const cutoff = now - DAYS_IN_DATA_FILE * DAY_MS
   return messages.filter((m) => {
@@ -56,11 +53,7 @@ export async function listDatedFiles(dataFile: string): Promise<DatedFile[]> {
   return found.sort((a, b) => b.month.localeCompare(a.month))
 }
 
-/**
- * The enquiries of one dated file ([] when it does not exist). Throws DatedFileError naming the
- * mistake. `check: 'each'` checks every enquiry's fields, as before a rewrite of the file; `'shape'`
- * only the file's shape and each enquiry's id and date, enough to list them, several times faster.
- */
+/** `'shape'` checks only shape, ids and dates, enough to list them and several times faster than `'each'`. */
 export async function readDatedFile(file: string, check: 'each' | 'shape' = 'each'): Promise<StoredMessage[]> {
   let text: string
   try {
@@ -93,12 +86,7 @@ export async function writeDatedFile(file: string, messages: readonly StoredMess
   await writeDurably(file, serializePretty({ messages: sorted }))
 }
 
-/**
- * Adds enquiries to their months' files and returns the ids now kept there. One already there keeps
- * the file's version: the data file only holds it twice when a move was cut short or an old copy
- * brought it back, and a change made since it moved is in the dated file. A month whose file cannot
- * be read (an edit with a mistake) is left out, reported through `unreadable`, and tried again later.
- */
+/** One already there keeps the file's version (a change made since it moved is there); an unreadable month is reported in `unreadable` and retried later. */
 export async function addToDatedFiles(dataFile: string, messages: readonly StoredMessage[], unreadable: (err: DatedFileError) => void): Promise<Set<string>> {
   const byMonth = new Map<string, StoredMessage[]>()
   for (const m of messages) {

@@ -8,10 +8,7 @@ const POLL_MS = 2000
 
 type Logger = { warn(obj: object, msg: string): void }
 
-/**
- * Calls `changed` shortly after the file may have changed: its folder is watched (editors save by
- * writing a new file and renaming it), and looked at every POLL_MS anyway. Returns a stop function.
- */
+/** Watches the folder (editors save by writing a new file and renaming it) and polls every POLL_MS anyway. Returns a stop function. */
 export function watchFile(file: string, changed: () => void, logger: Logger): () => void {
   const dir = path.dirname(file)
   const name = path.basename(file)

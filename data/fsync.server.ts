@@ -1,12 +1,7 @@
 import fs from 'node:fs'
 import { promisify } from 'node:util'
 
-/**
- * Flushes a folder's entries to disk, so that a rename which replaced a file (or a file just
- * created) survives a power cut too (the file's own bytes were fsync'd before). Best effort: some
- * file systems refuse fsync on a folder, and the write itself has already succeeded. Called through
- * the `fs` module object, as write-file-atomic does (test/reliability/durability.test.ts watches it).
- */
+/** So a rename survives a power cut; best effort (some file systems refuse). Called through the `fs` object, as write-file-atomic does, so test/reliability/durability.test.ts can watch it. */
 export async function syncFolder(dir: string): Promise<void> {
   let fd: number | undefined
   try {

@@ -1,10 +1,6 @@
 import * as v from 'valibot'
 
-/**
- * One generation run as counted against the daily image limit, kept in the data file (`imageRuns`)
- * so that a restart does not forget what was spent. `images` is the run's size when it starts, and
- * the images actually requested once it ends.
- */
+/** Kept in the data file so a restart does not forget what was spent; `images` becomes the images actually requested once the run ends. */
 export const ImageRunSchema = v.looseObject({
   id: v.string(),
   startedAt: v.pipe(v.string(), v.isoTimestamp('must be a date and time such as 2025-01-14T10:32:00.000Z')),

@@ -1,16 +1,4 @@
-/**
- * The enquiry journal, `<data file>.journal` beside the data file: one JSON line per enquiry as
- * last saved (or one line saying an enquiry was deleted through the server), appended and flushed
- * to disk (fsync) before a visitor is told their enquiry is saved.
- *
- * It is the server's own second copy of the enquiries the data file holds (not of the older ones in
- * the dated files, which an old copy of the data file cannot lose), in a file the owner does not edit. It keeps
- * enquiries safe where the data file alone cannot: while the owner's file has an error (the server
- * leaves it exactly as they saved it, and acknowledges enquiries once they are here), and when the
- * owner saves from an older copy just before the process dies (at the next start, every enquiry
- * in the journal that the file lacks is put back). It is rewritten compactly, one line per enquiry of
- * the data file, at start-up, when enquiries leave the data file, and whenever it has grown to twice that.
- */
+/** The enquiry journal beside the data file, fsync'd before a visitor is told their enquiry is saved: keeps enquiries while the owner's file is broken or saved from an old copy (docs/decisions.md). */
 import fs from 'node:fs'
 import { open, readFile } from 'node:fs/promises'
 import path from 'node:path'

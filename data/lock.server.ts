@@ -1,20 +1,4 @@
-/**
- * The single-writer lock of a data file: a Unix domain socket at `<data file>.lock`, listened on by
- * the server that writes the file.
- *
- * Why a socket and not a pid in a file: the kernel closes a process's sockets the moment it dies,
- * so a lock left by a killed server refuses connections, whatever pid it had, whoever has that pid
- * now (a container restarted in a fresh pid namespace gets the same pid; after a power cut any
- * process may) and even while the dead process waits to be reaped. A live holder accepts a
- * connection and says its pid, which is how `npm run generate-images` and `npm run messages`
- * find the running server and hand their work to it (see `askHolder`).
- *
- * Taking the lock is atomic: the socket is bound at a fresh name, then hard-linked to the lock's
- * name, which fails if any lock is there. A dead lock is moved aside (an atomic rename) and checked
- * again before it is deleted, so two servers starting together on a dead lock cannot both win.
- * Socket paths are limited to about 108 bytes; a longer one is reached through the folder's open
- * descriptor (`/proc/self/fd/N/name`, on Linux).
- */
+/** The single-writer lock: a Unix socket at `<data file>.lock`, because the kernel closes a dead process's sockets whatever its pid (docs/decisions.md); taken by bind then hard link, so it is atomic; long paths go through `/proc/self/fd/N/name`. */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { link, rename, stat, unlink } from 'node:fs/promises'
@@ -103,10 +87,7 @@ export async function lockHolder(file: string): Promise<number | null> {
   return found.self ? process.pid : (found.pid ?? 0)
 }
 
-/**
- * Sends one request to the server holding the data file and returns its answer, or null when no
- * server holds it (then the caller may open the file itself).
- */
+/** Null when no server holds the file (then the caller may open it itself). */
 export async function askHolder(file: string, request: unknown): Promise<{ pid: number | null; answer: unknown } | null> {
   let target: { address: string; done: () => void }
   try {
@@ -229,10 +210,7 @@ async function removeLeftovers(lock: string): Promise<void> {
 
 const isCode = (err: unknown, ...codes: string[]) => codes.includes((err as NodeJS.ErrnoException).code ?? '')
 
-/**
- * Takes the single-writer lock of a data file, or throws a DataFileError naming the live holder.
- * A lock left by a process that died is taken over. `handle` answers requests from local tools.
- */
+/** A lock left by a dead process is taken over; `handle` answers requests from local tools. */
 export async function acquireLock(file: string, handle?: LockRequestHandler): Promise<HeldLock> {
   const lock = lockFileFor(file)
   const dir = path.dirname(lock)

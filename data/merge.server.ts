@@ -1,26 +1,4 @@
-/**
- * Merging an owner's edit of the data file with what the server itself has written.
- *
- * The owner's file is theirs: their products, their words. The server adds enquiries and writes a
- * few fields of its own (an enquiry's e-mail notification, an archive mark asked for from the shell,
- * generated photographs on a product, a spend log). An owner may save from a copy opened minutes or
- * hours before, which lacks what the server wrote since. So when the file changes under us:
- *
- * 1. We guess which of our own versions the owner's copy started from (the base): the one whose
- *    values, at every place our own writes changed, best match the owner's file (the newest wins a
- *    tie). `ChangeLog` remembers those places and their values as short fingerprints.
- * 2. Each value is then merged three ways: the owner's value wins where they changed it from the
- *    base; ours is kept where they did not (a stale copy). An enquiry's notification always keeps
- *    the record with more attempts (a stale copy must not make us e-mail the owner twice).
- * 3. An enquiry we acknowledged and the owner's file lacks is always put back: a deletion in an
- *    editor cannot be told from a save of a copy older than the enquiry. The owner removes one
- *    through the server (`npm run messages -- delete ID`); one deleted that way stays deleted even
- *    if an older copy that still holds it is saved later.
- *
- * The guess in step 1 needs something to go on: when the owner's file matches an older version of
- * ours at every place we changed since (say they put back the exact photograph path we replaced,
- * and nothing else of ours changed meanwhile), it is read as an old copy and ours is kept.
- */
+/** Merging an owner's edit of the data file with what the server wrote: see docs/decisions.md (an owner's edit merged three ways). */
 import { createHash } from 'node:crypto'
 import type { StoredMessage } from './message.server.ts'
 import type { Data } from './check.server.ts'
@@ -73,10 +51,7 @@ const fieldKey = (list: List, id: string, field: string) => JSON.stringify([list
 
 type Entry = { version: number; key: string; before: string; after: string }
 
-/**
- * Where our own writes changed the data, and from which value to which (as fingerprints), newest
- * last; bounded, so it costs memory in proportion to recent writes, not to the file.
- */
+/** Bounded: costs memory in proportion to recent writes, not to the file. */
 export class ChangeLog {
   private byKey = new Map<string, Entry[]>()
   private fifo: Entry[] = []
@@ -141,10 +116,7 @@ export class ChangeLog {
     return this.byKey.get(key)?.find((e) => e.version > version)?.before
   }
 
-  /**
-   * The version of ours the owner's file most likely started from: the one matching it at the most
-   * places our writes changed; the newest of equals. `current` is our latest version.
-   */
+  /** The newest of equals wins; `current` is our latest version. */
   baseOf(owners: Data, current: number): number {
     if (this.byKey.size === 0) return current
     const candidates = [...new Set([...this.fifo.slice(this.head).map((e) => e.version - 1), current])].sort((a, b) => a - b)
@@ -227,12 +199,7 @@ export type MergeOutcome = {
 
 const attempts = (m: Item) => ((m.notification as { attempts?: unknown[] } | undefined)?.attempts ?? []).length
 
-/**
- * Merges the owner's file into ours (see the top of this file). `log` and `base` say what we changed
- * since the owner's copy; with an empty log (at start-up), the owner's values win everywhere but in
- * notifications, and every enquiry of ours is kept. `deleted` holds the ids of enquiries deleted
- * through the server.
- */
+/** With an empty log (start-up) the owner's values win everywhere but notifications, and every enquiry of ours is kept; `deleted` holds ids deleted through the server. */
 export function mergeOwnersEdit(ours: Data, owners: Data, log: ChangeLog, base: number, deleted: ReadonlySet<string> = new Set()): MergeOutcome {
   const outcome: MergeOutcome = { data: owners, restored: [], removed: [], kept: [] }
   const changedSinceBase = (key: string, theirs: unknown) => {

@@ -27,12 +27,7 @@ async function copyDurably(from: string, to: string): Promise<void> {
   await syncFolder(path.dirname(to))
 }
 
-/**
- * Moves the enquiries older than the data file keeps (a file of the old shape holds years of them)
- * into their dated files, before the data file is rewritten without them. The original is copied
- * first, unless a copy from a move cut short is still there (then that copy is the original).
- * Returns the data without the moved enquiries, and the ids the file held before.
- */
+/** The original is copied first, unless a copy from a move cut short is still there (then that copy is the original). */
 export async function moveOlderAtStart(file: string, data: Data, deleted: ReadonlySet<string>, exists: boolean, logger: StoreLogger): Promise<{ data: Data; before: Set<string> | null }> {
   const due = dueToMove(data.messages).filter((m) => !deleted.has(m.id))
   if (due.length === 0) return { data, before: null }
@@ -51,11 +46,7 @@ async function idsOfCopy(copy: string): Promise<Set<string> | null> {
   }
 }
 
-/**
- * Once the moved data file is written: every enquiry of the kept copy (whose ids are `before` when
- * this run made it) must be in the data file, in a dated file, or deleted on purpose. Then the copy
- * goes; if any is missing (it never should be), it is returned to be put back, and the copy stays.
- */
+/** Every enquiry of the kept copy must be in the data file, a dated file, or deleted on purpose; a missing one is returned to be put back and the copy stays. */
 export async function checkAgainstCopy(file: string, data: Data, deleted: ReadonlySet<string>, before: Set<string> | null, logger: StoreLogger): Promise<StoredMessage[]> {
   const copy = copyBeforeMoveFor(file)
   const unaccounted = (await stat(copy).then(() => true, () => false)) ? (before ?? (await idsOfCopy(copy))) : null

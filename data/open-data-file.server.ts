@@ -51,12 +51,7 @@ async function readRecoverAndMove(file: string, seed: Product[], journal: Journa
   return { data: moved.data, deleted: recovered.deleted, before: moved.before, write, bytes: write ? null : read.bytes }
 }
 
-/**
- * Takes the data file's lock and reads the file, as the single writer: a missing file is created
- * from the seed catalogue; an unreadable or invalid one stops everything with a DataFileError and is
- * left untouched. The journal's enquiries the file lacks are put back, enquiries older than the data
- * file keeps are moved to their dated files, and the result is written before anything is served.
- */
+/** An unreadable or invalid file stops everything with a DataFileError and is left untouched; journal enquiries are put back and old ones moved before anything is served. */
 export async function openDataFile(file: string, seed: Product[], logger: StoreLogger, handle: LockRequestHandler): Promise<{ parts: WriterParts; lock: HeldLock }> {
   await mkdir(path.dirname(file), { recursive: true })
   const lock = await acquireLock(file, handle)

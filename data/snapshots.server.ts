@@ -26,10 +26,7 @@ export function catalogueOf(data: Readonly<Data>): CatalogueSnapshot {
   return out as CatalogueSnapshot
 }
 
-/**
- * Dated copies of the catalogue in a folder beside the data file (0700, files 0600), named
- * `YYYY-MM-DDTHH-MM-SS-reason.json` (UTC), at most `keep` of them: the oldest go first.
- */
+/** Beside the data file (0700, files 0600), named `YYYY-MM-DDTHH-MM-SS-reason.json` (UTC), at most `keep`, oldest first out. */
 export class Snapshots {
   constructor(
     readonly dir: string,

@@ -47,11 +47,7 @@ const markArchived = (archived: boolean) => (m: StoredMessage): StoredMessage =>
   return rest as StoredMessage
 }
 
-/**
- * The shop's data: the catalogue and the enquiries of the last DAYS_IN_DATA_FILE days in DATA_FILE
- * (written by DataFileWriter), older enquiries in dated files beside it (read on demand). Every
- * method that takes an enquiry's id works wherever it is.
- */
+/** Recent enquiries in DATA_FILE (DataFileWriter), older ones in dated files read on demand; every id-taking method works wherever the enquiry is. */
 export class Store {
   private readonly writer: DataFileWriter
   private readonly dated: DatedEnquiries
@@ -146,10 +142,7 @@ export class Store {
     return this.dated.find(id)
   }
 
-  /**
-   * Replaces one enquiry by `patch(it)` wherever it is, resolving once on disk; nothing happens when
-   * there is no such enquiry. Rejects with StoreWriteError when it could not be written.
-   */
+  /** Resolves once on disk; nothing happens when there is no such enquiry; rejects with StoreWriteError. */
   async updateMessage(id: string, patch: (m: StoredMessage) => StoredMessage): Promise<void> {
     await this.moving
     if (this.messages.some((m) => m.id === id)) {
@@ -172,10 +165,7 @@ export class Store {
     return mark(before)
   }
 
-  /**
-   * Removes an enquiry for good (a visitor asked to be forgotten): from the data file, its dated
-   * file and the journal, and it stays out even if the owner later saves an older copy holding it.
-   */
+  /** It stays out even if the owner later saves an older copy holding it. */
   async deleteMessage(id: string): Promise<StoredMessage> {
     await this.moving
     const inFile = this.messages.find((m) => m.id === id)
@@ -253,10 +243,7 @@ export class Store {
     return this.moving
   }
 
-  /**
-   * For /healthz: the folder accepts a new file (not read-only) and has room for another copy of the
-   * data file (a write puts the whole new file beside the old one). Each check has its own probe file.
-   */
+  /** For /healthz: a new file can be made, and there is room for a whole second copy of the data file (each check with its own probe file). */
   async isWritable(): Promise<boolean> {
     const dir = path.dirname(this.file)
     const probe = path.join(dir, `.${path.basename(this.file)}.probe-${process.pid}-${++this.probes}`)

@@ -1,10 +1,4 @@
-/**
- * The company and what it sells: its details (name, office, e-mails, WhatsApp, hours), categories,
- * sizes, enquiry subjects and policy terms, as docs/site.md lists them. Pages, schemas, legal texts,
- * e-mails and JSON-LD all read from here. How the interface behaves (toasts, the header's scroll
- * point, the admin overview) lives beside the components that use it; image generation's model
- * settings in image-generation.ts.
- */
+/** The company and what it sells (docs/site.md): the one place pages, schemas, legal texts, e-mails and JSON-LD read these from. */
 
 export const COMPANY = {
   brand: 'Ashbourne Leather',

@@ -1,8 +1,4 @@
-/**
- * The enquiry form's fields, caps and no-JavaScript state, without the schema: the form renders
- * from these on every page load, while the valibot schema (contact-schema.ts) is fetched only when a
- * visitor sends. Shared by the browser and the server.
- */
+/** Without the schema: the form renders from these on every load, while the valibot schema is fetched only when a visitor sends. */
 export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'subject', 'message'] as const
 export type ContactField = (typeof CONTACT_FIELDS)[number]
 
@@ -17,10 +13,7 @@ export const EMPTY_CONTACT: ContactValues = { firstName: '', lastName: '', email
 /** The name of the hidden field only bots fill in. */
 export const HONEYPOT_FIELD = 'website'
 
-/**
- * A no-JavaScript post that needs another go: the values kept, the errors beside the fields, and a
- * sentence for the whole form (too many messages, could not save).
- */
+/** A no-JavaScript post that needs another go: the values kept, the errors beside the fields, and a sentence for the whole form (too many messages, could not save). */
 export type ContactFormState = {
   values: ContactValues
   errors: Partial<Record<ContactField, string>>

@@ -9,11 +9,7 @@ export { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from './contact-fie
 
 const SUBJECT_VALUES: readonly string[] = CONTACT_SUBJECTS.map((s) => s.value)
 
-/**
- * A name: one line of visible text. "Required" counts what a reader sees, so zero-width characters
- * alone are empty; line breaks, other control characters and bidirectional controls are refused, so
- * a name can neither print as extra lines (a forged "Subject:") nor reorder the text around it.
- */
+/** Zero-width characters alone count as empty; line breaks and bidi controls are refused so a name can neither forge a "Subject:" line nor reorder text. */
 const name = (label: string) =>
   v.pipe(
     v.string(`${label} is required`),
@@ -23,11 +19,7 @@ const name = (label: string) =>
     v.maxLength(CONTACT_LIMITS.name, `${label} must be at most ${CONTACT_LIMITS.name} characters`),
   )
 
-/**
- * The enquiry form, shared by the browser (messages next to the fields), POST /api/contact and the
- * no-JavaScript POST /contact. The messages for missing or short fields are the site's fixed wording,
- * letter for letter; the length caps and the one-line rule for names are ours.
- */
+/** Shared by the browser, POST /api/contact and POST /contact; messages for missing fields are the site's fixed wording. */
 export const ContactSchema = v.object({
   firstName: name('First name'),
   lastName: name('Last name'),

@@ -1,8 +1,4 @@
-/**
- * Product image generation as the server, the admin page and `npm run generate-images` all see it:
- * the results (as POST /api/generate-images answers them), the progress events streamed while a run goes
- * on, and the texts built from them. No Node or browser APIs here: both sides import it.
- */
+/** No Node or browser APIs here: the server, /admin and `npm run generate-images` all import it. */
 import { IMAGE_ANGLES } from './business.ts'
 
 export type ImageAngle = (typeof IMAGE_ANGLES)[number]
@@ -21,21 +17,12 @@ export const IMAGE_PRICE_USD: Record<string, number> = {
   'dall-e-2': 0.02,
 }
 
-/**
- * What a run counts (`results` in the API's answer). The counts are PRODUCTS, not images:
- * a product succeeds when all four of its angles were generated and stored (its mainImage then
- * switches to the new main image); it fails when any angle failed, and then keeps its old images.
- * `total` is the number of products the run attempted, so successCount + errorCount = total.
- */
+/** Counts PRODUCTS, not images: a product fails when any angle failed and keeps its old images. */
 export type GenerationResults = { successCount: number; errorCount: number; total: number }
 
 export type ImageOutcome = 'ok' | 'failed' | 'skipped'
 
-/**
- * The spend cap: images that may be generated per rolling 24 hours (IMAGE_DAILY_LIMIT, by default two
- * full runs of the catalogue), how many the runs of the last 24 hours took, and when the oldest of
- * them stops counting (ISO 8601; null when none counts).
- */
+/** Images per rolling 24 hours (IMAGE_DAILY_LIMIT); `nextFreedAt` is ISO 8601, null when none counts. */
 export type ImageAllowance = { limit: number; used: number; left: number; nextFreedAt: string | null }
 
 /** GET /api/generate-images: whether generation is set up and running, with what model and batch size. */
@@ -49,11 +36,7 @@ export type GenerationStatus = {
   allowance: ImageAllowance
 }
 
-/**
- * What the server tells /admin about the person asking: `owner` (signed in with ADMIN_PASSWORD, or,
- * with no password set, a browser on the server machine itself), or `visitor` (no password set and
- * the request came from elsewhere: the page explains how the owner turns generation on).
- */
+/** `owner`: signed in, or a browser on the server machine when no password is set; `visitor`: the page explains how to turn generation on. */
 export type AdminAccess = 'owner' | 'visitor'
 
 /** Rendered into /admin for each request (never from a shared cache): who asks, and, for the owner, the allowance. */

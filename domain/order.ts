@@ -26,10 +26,7 @@ const FootwearOrderSchema = v.object({
 /** Bags and belts come in one size: the field is absent or empty. */
 const OneSizeOrderSchema = v.object({ ...entries, size: v.optional(v.literal(''), '') })
 
-/**
- * The order form: checked in the browser, and by the server for visitors without JavaScript (who post
- * it to be sent on to the payment page; it is never stored). Size is asked for footwear alone.
- */
+/** Checked by the server too, for visitors without JavaScript; never stored. Size is asked for footwear alone. */
 export function orderSchemaFor(category: Category) {
   return category === 'footwear' ? FootwearOrderSchema : OneSizeOrderSchema
 }

@@ -4,11 +4,7 @@ import { CATEGORIES } from './business.ts'
 import { fieldErrors } from './form-errors.ts'
 import { PRICE_PATTERN, type Product } from './product.ts'
 
-/**
- * The owner's product form: every field of a product the data file describes, with the rules
- * `npm run check-data` applies (domain/product.ts), in words written for the form. The server also
- * checks the saved product with the data file's own schema, so the two cannot drift apart.
- */
+/** The server also checks the saved product with the data file's own schema, so the two cannot drift apart. */
 const text = () => v.pipe(v.string(), v.trim())
 const required = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message))
 
@@ -41,10 +37,7 @@ export const PRODUCT_FIELDS: readonly ProductField[] = ['name', 'id', 'price', '
 export type ProductValues = Record<ProductField, string>
 export type ProductErrors = Partial<Record<ProductField, string>>
 
-/**
- * A product form sent back: what was typed and the messages, or, when the product was saved from
- * another tab meanwhile, that saved version (`conflict`) and its revision, to be shown beside the owner's.
- */
+/** `conflict`: the product was saved from another tab meanwhile, shown beside the owner's version. */
 export type ProductFormState = { values: ProductValues; errors: ProductErrors; conflict?: { saved: ProductValues; revision: string } }
 
 /** What a form post holds, strings only (anything else is left empty). */

@@ -11,11 +11,7 @@ export function fingerprint(text: string): string {
   return hash.toString(36)
 }
 
-/**
- * The address of a product's social card: a JPEG made from the photograph at `src`. The name carries
- * the photograph's fingerprint, so a new photograph gets a new address and the old card can be cached
- * for a year.
- */
+/** The name carries the photograph's fingerprint, so the card can be cached for a year. */
 export function socialImagePath(productId: string, src: string): string {
   return `/social/products/${encodeURIComponent(productId)}-${fingerprint(src)}.jpg`
 }

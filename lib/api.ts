@@ -1,22 +1,16 @@
-/**
- * The browser's one way of talking to our API: credentials on every request, a JSON body and header
- * only when there is a body, and errors whose text is "<status>: <body text or status text>".
- */
+/** The browser's one way of talking to our API; error text is "<status>: <body text or status text>". */
 
-/** A non-OK answer: its status, its body (parsed when it is JSON) and the "<status>: <text>" message. */
 export class ApiError extends Error {
   override name = 'ApiError'
 
   constructor(
     readonly status: number,
-    /** The answer's body: the parsed JSON when it is JSON, else its text (or the status text). */
     readonly body: unknown,
     text: string,
   ) {
     super(`${status}: ${text}`)
   }
 
-  /** The sentence our API puts in its error bodies (`{ error }`), when there is one. */
   get serverError(): string | undefined {
     const error = (this.body as { error?: unknown } | null)?.error
     return typeof error === 'string' && error ? error : undefined
@@ -35,10 +29,6 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, body, text)
 }
 
-/**
- * A mutation or any call with a method: `apiRequest('POST', '/api/contact', body)`.
- * `accept` asks for another kind of answer, e.g. `text/event-stream` for live progress.
- */
 export async function apiRequest(method: string, url: string, data?: unknown, options: { accept?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = data !== undefined ? { 'Content-Type': 'application/json' } : {}
   if (options.accept) headers.Accept = options.accept

@@ -1,12 +1,6 @@
 import { createParser } from 'eventsource-parser'
 
-/**
- * Reads a Server-Sent Events body from a fetch Response, for streams EventSource cannot open (a
- * POST). Used by the admin page and by `npm run generate-images`; both get the Response from an
- * ordinary fetch. The parsing is eventsource-parser's (https://github.com/rexxars/eventsource-parser);
- * this adds what both callers want from it: events as an async iterator, an event's type defaulting
- * to 'message' as in EventSource, and the connection closed when a reader stops early.
- */
+/** Server-Sent Events from a fetch Response, for streams EventSource cannot open (a POST). */
 export type ServerEvent = { event: string; data: string }
 
 export async function* readEventStream(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerEvent> {

@@ -1,12 +1,6 @@
 import type { Config } from 'vike/types'
 
-// The global settings of our own renderer (https://vike.dev/config).
-//
-// Every page is rendered on the server and arrives whole: links and forms load the next page from the
-// server (Server Routing, https://vike.dev/clientRouting), answered from the render cache. Pages are
-// HTML-only (https://vike.dev/clientHooks): Vike sends no client runtime. A page with something a
-// visitor can work (a form, the catalogue's filter, the order dialog) adds its own `+client.ts`,
-// which hydrates just those parts, its islands (renderer/island.tsx). See docs/decisions.md.
+// Our own renderer's settings (https://vike.dev/config): Server Routing, HTML-only pages with islands (docs/decisions.md).
 export default {
   clientRouting: false,
   clientHooks: false,
@@ -20,7 +14,6 @@ export default {
     preloadImage: { env: { server: true } },
     socialImage: { env: { server: true } },
     socialType: { env: { server: true } },
-    // Each page's own CSS, written into its head (renderer/+styles.ts has the site-wide part).
     styles: { env: { server: true }, cumulative: true },
   },
   title: 'Ashbourne Leather',

@@ -23,7 +23,6 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   })
   // Vike needs to know what kind of stream this pipe writes to (https://vike.dev/streaming).
   stampPipe(pipe, 'node-stream')
-  // React escapes every value in the head; its markup goes in as it is.
   const head = renderToStaticMarkup(<Head pageContext={pageContext} />)
   const documentHtml = escapeInject`<!DOCTYPE html>
 <html lang="en-GB">

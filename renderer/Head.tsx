@@ -4,14 +4,9 @@ import { canonicalUrl } from './canonical.ts'
 import { jsonForScript } from './json-for-script.ts'
 import { resolveHead, type SocialImage } from './types.ts'
 
-/** The social card of pages without one of their own. */
 const DEFAULT_SOCIAL_IMAGE: SocialImage = { url: '/images/og-image.png', width: 1200, height: 630 }
 
-/**
- * Everything in a page's <head> after charset and viewport: title, description, canonical, social
- * cards, icons, preloads, the page's CSS and its structured data. Rendered by React, which escapes
- * every value; only the CSS and the JSON-LD are written as they are (both made safe for their element).
- */
+/** React escapes every value; only the CSS and the JSON-LD are written raw (both made safe for their element). */
 export function Head({ pageContext }: { pageContext: PageContext }) {
   const title = resolveHead(pageContext.config.title, pageContext) ?? COMPANY.brand
   const description = resolveHead(pageContext.config.description, pageContext) ?? ''

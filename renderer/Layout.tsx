@@ -3,7 +3,6 @@ import { Footer } from '../components/Footer.tsx'
 import { Header } from '../components/Header.tsx'
 import { NavigationStatus } from '../components/NavigationStatus.tsx'
 
-/** The frame of every page: skip link, fixed header, the page's main content, footer. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <>

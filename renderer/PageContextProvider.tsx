@@ -7,7 +7,6 @@ export function PageContextProvider({ pageContext, children }: { pageContext: Pa
   return <Context.Provider value={pageContext}>{children}</Context.Provider>
 }
 
-/** The current page's context (URL, data, config) in any component. */
 export function usePageContext(): PageContext {
   const pageContext = useContext(Context)
   if (!pageContext) throw new Error('usePageContext() is used outside <PageContextProvider>')

@@ -3,7 +3,6 @@ import type { PageContext } from 'vike/types'
 import { Layout } from './Layout.tsx'
 import { PageContextProvider } from './PageContextProvider.tsx'
 
-/** What the server renders for any page. */
 export function PageShell({ pageContext }: { pageContext: PageContext }) {
   const { Page } = pageContext
   return (

@@ -2,11 +2,7 @@ import { useSyncExternalStore } from 'react'
 
 const never = () => () => {}
 
-/**
- * False in the server's HTML and during hydration, true once the browser runs the part: for a control
- * that can only work with its script, so the painted page shows it as not ready rather than one that
- * ignores a tap.
- */
+/** For a control that only works with its script: the painted page shows it as not ready rather than ignoring a tap. */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
     never,

@@ -1,7 +1,4 @@
-/**
- * Builds the production bundle unless dist/ already holds a build of the current sources.
- * "Current" means: the hash of every file the build reads matches the one stamped after the last build.
- */
+/** Builds unless dist/ holds a build whose stamped hash matches every file the build reads. */
 import { createHash } from 'node:crypto'
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'

@@ -1,15 +1,4 @@
-/**
- * `npm run check-data`: checks a data file without a running server, as the server would read it.
- *
- *   npm run check-data                     DATA_FILE, or data/db.json
- *   npm run check-data -- path/to/db.json  another file (a copy you are editing, a backup)
- *
- * Prints what is wrong and where (line and column, or the product or enquiry and its field), or a
- * summary when the file is fine: products per category, enquiries, e-mails not sent, and enquiries
- * waiting in the journal beside it. The dated files of older enquiries beside it are checked too.
- * Exit code 0 when the site can use every file, 1 when not.
- * Read-only: safe while the server runs.
- */
+/** `npm run check-data [-- path/to/db.json]`: checks a data file and its dated files as the server would read them; read-only, exit 1 when the site cannot use one (README.md). */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { checkDataText, checkDatedText, type Data } from '../data/check.server.ts'

@@ -7,11 +7,7 @@ export type Out = (text: string) => void
 /** A shell command: its arguments and where to write; resolves to the exit code. */
 export type CommandMain = (argv: readonly string[], out: Out, err: Out) => Promise<number>
 
-/**
- * Runs `main` when the module at `moduleUrl` (its `import.meta.url`) is the file node was started
- * with, and not when a test imports it: with the arguments after the file name, stdout and stderr,
- * its answer as the exit code. A fault it did not expect is printed and exits 1.
- */
+/** Runs `main` only when the module is the file node was started with, not when a test imports it; its answer is the exit code. */
 export function runWhenStarted(moduleUrl: string, main: CommandMain): void {
   if (!process.argv[1] || path.resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return
   main(

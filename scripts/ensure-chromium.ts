@@ -1,7 +1,4 @@
-/**
- * Real-browser tests need Chromium. When none is found, install it the standard way for this
- * machine (Debian as root: apt-get; elsewhere: Playwright's own download), or say what to install.
- */
+/** Real-browser tests need Chromium: installs it (apt-get as root on Debian, else Playwright's download) or says what to install. */
 import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { findChromium } from '../test/helpers/chromium-path.ts'

@@ -1,9 +1,4 @@
-/**
- * `npx tsx scripts/font-characters.ts`: records, in styles/font-characters.json, the characters each
- * web font face draws on the site's pages (the seed catalogue, at a phone's and a desktop's width),
- * so the build cuts each face to them (scripts/site-fonts.ts). Run it after changing a fixed text;
- * test/browser/budgets.test.ts fails, naming the characters, when a page draws one not recorded.
- */
+/** Records the characters each face draws (styles/font-characters.json) for the build's cut; test/browser/budgets.test.ts fails when a page draws one not recorded. */
 import { writeFile } from 'node:fs/promises'
 import { prepareDataDir, startBenchServer } from '../bench/server.ts'
 import { launchBrowser, openContext, waitForHydration, VIEWPORTS, type ViewportName } from '../test/helpers/browser.ts'

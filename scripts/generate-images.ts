@@ -1,18 +1,4 @@
-/**
- * `npm run generate-images`: the admin page's 'Generate All Product Images', from the shell, with a
- * progress bar and the same results (successful, failed and total PRODUCTS).
- *
- * The data file has one writer (data/store.server.ts). So:
- * - when a server holds the data file's lock, this asks THAT server to run the generation
- *   (POST /api/generate-images on PORT/HOST, as admin with ADMIN_PASSWORD) and shows its streamed
- *   progress; if a run is already going on there, it follows that run;
- * - otherwise it opens the data file itself (taking the lock) and runs the very same generator
- *   code in this process. Ctrl-C stops it: finished products keep their new images.
- *
- * Configuration is the server's: DATA_FILE, OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_IMAGE_MODEL,
- * IMAGE_CONCURRENCY, OPENAI_TIMEOUT_MS, OPENAI_MAX_RETRIES, IMAGE_DAILY_LIMIT, PORT, HOST, ADMIN_PASSWORD.
- * Exit code: 0 when every product got its images, 1 otherwise.
- */
+/** `npm run generate-images` (README.md). The data file has one writer: when a server holds its lock this asks that server; otherwise it runs the generator here. */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DataFileError, lockHolder, openStore } from '../data/store.server.ts'
@@ -38,10 +24,7 @@ const USAGE = `Usage: npm run generate-images
 
 type Out = { write(text: string): unknown; isTTY?: boolean; columns?: number }
 
-/**
- * Draws a run's events in a terminal: one bar redrawn in place on a TTY, one line per image
- * otherwise (logs, CI). Failures are printed on their own lines above the bar.
- */
+/** A bar redrawn in place on a TTY, one line per image otherwise (logs, CI). */
 export class ProgressDisplay {
   private drawn = false
   private failedImages = 0

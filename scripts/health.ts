@@ -1,14 +1,4 @@
-/**
- * `npm run health`: the owner's health panel (/admin/health) in the shell.
- *
- *   npm run health                          DATA_FILE, or data/db.json
- *   npm run health -- --file path/to/db.json
- *   npm run health -- --json                the same facts as JSON
- *
- * Asks the server holding the data file (through its lock), so what it prints is what the running
- * site knows. With no server running it reads the files alone and says so. Read-only. Exit code 0
- * when nothing needs the owner now, 1 when something does (or the server is not running).
- */
+/** `npm run health [-- --file path] [-- --json]` (README.md): asks the server holding the lock; without one reads the files alone. Exit 1 when something needs the owner. */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { checkDataText, type Data, type DataProblem } from '../data/check.server.ts'

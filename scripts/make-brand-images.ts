@@ -1,8 +1,4 @@
-/**
- * Renders the raster brand images from the SVGs in the repository (run once after changing them;
- * the PNGs are committed so the site needs no build step for them):
- * icons for the web manifest and iOS, and the 1200x630 social card.
- */
+/** Run once after changing the SVGs; the PNGs are committed so the site needs no build step for them. */
 import path from 'node:path'
 import sharp from 'sharp'
 import { ROOT } from '../server/paths.server.ts'

@@ -1,21 +1,4 @@
-/**
- * `npm run messages`: the owner's reading of enquiries, without opening the JSON.
- * Newest first: date, name, e-mail, subject, whether the e-mail notification went out, and the message,
- * from the data file and the dated files of older enquiries beside it.
- *
- *   npm run messages              every enquiry not archived
- *   npm run messages -- --unsent  only those not e-mailed yet (pending, or saved while SMTP_URL was unset)
- *   npm run messages -- --archived  only the archived ones
- *   npm run messages -- --spam    only those the spam rules marked as likely spam (left out otherwise)
- *   npm run messages -- --file path/to/db.json   another data file (default: DATA_FILE or data/db.json)
- *   npm run messages -- archive ID     mark one as dealt with: no longer listed nor e-mailed, kept in the file
- *   npm run messages -- unarchive ID   list it again
- *   npm run messages -- delete ID      remove it for good (a visitor asked to be forgotten)
- *
- * Listing is read-only: it never writes, locks or repairs the data file, so it is safe while the
- * server runs. archive, unarchive and delete go through the running server (the data file has one
- * writer), or open the file themselves when no server holds it.
- */
+/** `npm run messages` (README.md). Listing never writes or locks the file; archive, unarchive and delete go through the running server (one writer), or open the file when none holds it. */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as v from 'valibot'
@@ -67,11 +50,7 @@ export function isUnsent(m: StoredMessage): boolean {
   return m.notification.status !== 'sent'
 }
 
-/**
- * One field on one line: line breaks, terminal escape codes and other controls, and bidirectional
- * controls are written out (`\n`, `\u001B`, `\u202E`), so a value can neither pass for another
- * field, nor drive the terminal, nor reorder what follows it.
- */
+/** Controls written out so a value can neither pass for another field, drive the terminal, nor reorder what follows. */
 const field = (text: string) => showInvisible(text)
 
 function pad(n: number): string {
@@ -108,10 +87,7 @@ export function newestFirst(messages: readonly StoredMessage[]): StoredMessage[]
   return [...messages].sort((a, b) => time(b) - time(a))
 }
 
-/**
- * One enquiry: each field on its own labelled line, then the message with a bar before every line,
- * so no line of the message can look like a field either.
- */
+/** A bar before every message line, so no line can look like a field. */
 export function formatMessage(m: StoredMessage): string {
   const body = showInvisible(m.message.replace(/\r\n/g, '\n'), { lineBreaks: 'keep' })
     .split('\n')
@@ -141,10 +117,7 @@ export function formatReport(messages: readonly StoredMessage[], options: { unse
   return `${summary}\n\n${chosen.map(formatMessage).join(`\n${rule}\n`)}\n`
 }
 
-/**
- * Reads the enquiries of a data file and of the dated files beside it, without changing them.
- * Throws a readable Error when the data file cannot be read; a dated file that cannot is named in `problems`.
- */
+/** A dated file that cannot be read is named in `problems`; an unreadable data file throws. */
 export async function readMessages(file: string): Promise<{ messages: StoredMessage[]; skipped: number; problems: string[] }> {
   let text: string
   try {

@@ -1,10 +1,4 @@
-/**
- * The web fonts, cut at build time to the characters the site's pages draw in each face (recorded in
- * styles/font-characters.json by scripts/font-characters.ts) and the letters, digits and punctuation
- * an owner writes in a product's name, description or price. Behind each cut file, the rest of the
- * face's Latin characters (cut the same way) and its Latin Extended file from @fontsource, each under
- * a unicode-range: the browser downloads them only for a page that has one of their characters.
- */
+/** Faces cut to the characters the site draws (docs/decisions.md, Fonts), the rest of each face behind a unicode-range. */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -12,12 +6,7 @@ import path from 'node:path'
 import subsetFont from 'subset-font'
 import type { Plugin } from 'vite'
 
-/**
- * A face, whether it draws the catalogue's texts (names and prices in the display face's semibold,
- * descriptions and codes in the body face), and the OpenType features it keeps beyond a browser's
- * defaults (the body face sets the numbers of lists, which Chromium's own stylesheet makes tabular,
- * and the owner's figures).
- */
+/** The features kept beyond the defaults: the body face numbers lists, which Chromium's stylesheet makes tabular. */
 export type Face = { family: string; weight: number; file: string; catalogue: boolean; features: string[] }
 
 export const FACES: Face[] = [

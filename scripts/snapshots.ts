@@ -1,14 +1,4 @@
-/**
- * `npm run snapshots`: the dated copies of the catalogue kept beside the data file, and putting one back.
- *
- *   npm run snapshots                   list them, newest first
- *   npm run snapshots -- restore NAME   put the products back as NAME holds them (enquiries stay as they are)
- *   npm run snapshots -- --file path/to/db.json   another data file (default: DATA_FILE or data/db.json)
- *
- * Listing reads the folder and never writes. A restore goes through the running server (the data
- * file's one writer), which first takes a snapshot of the catalogue as it is; without a server it
- * opens the data file itself.
- */
+/** `npm run snapshots [-- restore NAME]` (README.md): a restore goes through the running server (one writer), which first snapshots the catalogue. */
 import path from 'node:path'
 import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.server.ts'
 import { askHolder } from '../data/lock.server.ts'

@@ -14,11 +14,7 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
-/**
- * Writes `.br` (brotli, quality 11) and `.gz` (zopfli, the smallest gzip there is) beside every
- * compressible client file, once at build time, so visitors get the smallest bytes without the
- * server compressing on every request. server/static-files.server.ts serves them.
- */
+/** Once at build time, so visitors get the smallest bytes without compressing per request; served by server/static-files.server.ts. */
 export function precompress(): Plugin {
   return {
     name: 'leather:precompress',

@@ -42,12 +42,7 @@ export type AppDeps = {
 /** What the routes are built from: the app's parts and the response cache. */
 export type RouteDeps = AppDeps & { responses: ResponseCache }
 
-/**
- * The routes that use the services, in three groups the app mounts in this order: the owner's
- * workspace (its one owner check first, before static files and every other route), the API (before
- * `/api`'s 404), then what must run before the page handler (form posts, the returned enquiry form).
- * Tests may replace a group, to add a route that fails as a bug would or to leave a check out.
- */
+/** Mounted in this order: the owner check first, the API before `/api`'s 404, then what must run before the page handler; tests may replace a group. */
 export type SiteRoutes = { owner: (app: Express) => void; api: (app: Express) => void; beforePages: (app: Express) => void }
 
 export function siteRoutes({ config, store, services, logger, responses }: RouteDeps): SiteRoutes {
@@ -89,11 +84,7 @@ export async function createApp(deps: AppDeps, routes?: (deps: RouteDeps) => Sit
   return (await createSite(deps, routes)).app
 }
 
-/**
- * The site, without listening: server.ts listens with `handler`, tests use it through supertest.
- * Order: cache hits (before Express), then logging, compression, static files, the API, then pages
- * through Vike.
- */
+/** Cache hits before Express, then logging, compression, static files, the API, and pages through Vike. */
 export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Site> {
   const { config, store, logger, vite } = deps
   if (!vite) {

@@ -10,13 +10,7 @@ type CacheHitOptions = {
   app: RequestListener
 }
 
-/**
- * Answers plain cache hits before the app: a GET or HEAD without a body, for an address the response
- * cache holds at the current data version, gets the kept answer (with the headers the full path sent)
- * without running the middleware chain. Everything else, including every address the app would refuse
- * as malformed, goes to the app unchanged. Entries exist only for answers the full path gave to
- * everyone (admin pages and anything private are never kept), so this cannot skip a check.
- */
+/** Only answers the full path gave to everyone are kept, so skipping the middleware chain cannot skip a check. */
 export function answerCacheHitsFirst({ cache, seeRequest, app }: CacheHitOptions): RequestListener {
   if (!cache.enabled) return app
   const plainHit = (req: IncomingMessage) => {

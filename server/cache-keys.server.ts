@@ -4,23 +4,7 @@ import { isCategory } from '../domain/business.ts'
 import { routePath } from './route-path.server.ts'
 import { siteHost } from './site-host.server.ts'
 
-/**
- * The query parameters that make a different answer, per route: the one place to add a route's own.
- * Every other parameter (utm_*, fbclid, gclid, msclkid, a typo, anything unknown) shows the same page,
- * so it is left out of the cache key and out of the address the page is rendered from: a link shared
- * with a tracking id is answered from the cache, and a flood of such links cannot push pages out.
- *
- * - `vary`: parameters that change the page, each with the values the page accepts; a value it does
- *   not accept shows the page as without it (an unknown category lists every product), so it is
- *   dropped from the key and the rendered address like a tracking parameter;
- * - `bypass`: parameters that a handler in front of the page cache reads for one visitor (the
- *   enquiry form coming back with its errors): a request carrying one is never answered from the
- *   cache and never stored in it.
- *
- * Routes are paths, with `@name` for a segment that can be anything (`/products/@id`). A path is
- * matched as the page router reads it (any spelling of `/contact`, and a page's data address
- * `/products/index.pageContext.json`, follow that page's rules), so no spelling slips a `bypass`.
- */
+/** The parameters that make a different page, per route (docs/decisions.md, The response cache): others are dropped from key and rendered address; `bypass` keeps a request away from the cache. */
 export const ROUTE_PARAMETERS: readonly RouteParameters[] = [
   { route: '/products', vary: { category: isCategory } },
   // `?order=1` opens the order form on a product's page (the link of a page without JavaScript).
@@ -46,19 +30,10 @@ function matches(route: string, path: string): boolean {
   return want.length === got.length && want.every((segment, i) => segment.startsWith('@') ? got[i] !== '' : segment === got[i])
 }
 
-/**
- * A path the cache keeps as it is: the plain spelling the site's own links use, in which every
- * address names one page only (no escapes, doubled or trailing slashes, dot segments). Other
- * spellings reach the same pages, or a redirect, through the router, but are never kept nor answered
- * from the cache, so no spelling stores an answer another spelling then receives.
- */
+/** Only the plain spelling the site's links use is cached, so no spelling stores an answer another spelling then receives. */
 const PLAIN_PATH = /^(?:\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)+$/
 
-/**
- * The cache target of an address (path and query, as in the request line), or undefined when the
- * request must not touch the cache (a `bypass` parameter, a path not in its plain spelling, or not a
- * path at all).
- */
+/** Undefined when the request must not touch the cache (a `bypass` parameter, a path not in its plain spelling). */
 export function cacheTarget(url: string, origin: string, table: readonly RouteParameters[] = ROUTE_PARAMETERS): CacheTarget | undefined {
   const q = url.indexOf('?')
   const pathname = q < 0 ? url : url.slice(0, q)
@@ -95,12 +70,7 @@ export function unescapeUnreserved(url: string): string {
 /** Whether Express would trust the proxy that sent this request (its compiled `trust proxy` setting). */
 export type TrustProxy = (address: string, hop: number) => boolean
 
-/**
- * The origin that absolute links in an answer are built from, and so part of its cache key: SITE_URL,
- * or else the request's own, as Express computes it (`X-Forwarded-Proto` only from a trusted proxy),
- * its host in one spelling (lower case, no default port). Undefined for a Host that is not the site's
- * (see site-host.server.ts): such a request is refused before any page, and never keyed.
- */
+/** Part of the cache key; undefined for a Host that is not the site's (refused before any page, never keyed). */
 export function requestOrigin(req: IncomingMessage, siteUrl: string | undefined, trust: TrustProxy): string | undefined {
   const host = siteHost(req.headers.host, siteUrl)
   if (host === undefined) return undefined

@@ -10,11 +10,7 @@ export const ADMIN_PASSWORD_MIN_LENGTH = 12
 /** Values never repeated in an error message (it goes to the terminal and the service log). */
 const SECRETS = new Set(['ADMIN_PASSWORD', 'OPENAI_API_KEY', 'SMTP_URL'])
 
-/**
- * Everything the process reads from the environment, validated once at start-up (each variable is
- * described in .env.example and docs/api-and-data.md). A bad value stops the server with a message
- * naming the variable.
- */
+/** Validated once at start-up (each variable in .env.example and docs/api-and-data.md); a bad value stops the server naming the variable. */
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.string(), 'production'),
   PORT: v.pipe(

@@ -5,25 +5,11 @@ import { parse as parseCookies } from 'cookie'
 import type { Request, Response } from 'express'
 import type { Logger } from 'pino'
 
-/**
- * A form's state handed from a POST to the page it redirects to (post/redirect/get without
- * JavaScript), kept in the visitor's browser rather than in server memory, so it survives a restart
- * and nothing personal is ever in the address: the redirect names only a random id (`?form=<uuid>`),
- * and the page shows the state only when the cookie was made for that id.
- *
- * The cookie is the state's JSON, deflated, in base64url, signed with HMAC-SHA256 (a tampered or
- * foreign cookie reads as none), sent back only to `path`, HttpOnly, SameSite=Lax, Secure over
- * HTTPS, and kept `maxAgeMs`. A browser keeps at most ~4 KB per cookie, so a long state is split
- * over up to MAX_CHUNKS cookies; a state larger than that does not fit (`put` answers undefined)
- * and the caller keeps less of it.
- */
+/** A post/redirect/get form's state kept in the browser, not server memory (survives a restart, nothing personal in the address): signed, deflated JSON bound to `?form=<uuid>`, split over MAX_CHUNKS ~4 KB cookies. */
 
 /** Characters per cookie: a browser keeps name and value up to 4096 bytes; the attributes fit beside. */
 const CHUNK_LENGTH = 3500
-/**
- * Two cookies at most: the Cookie header then stays under 8 KB, the longest request header line
- * nginx accepts by default (and well under Node's 16 KB for all headers).
- */
+/** Keeps the Cookie header under 8 KB, nginx's default longest header line. */
 export const MAX_CHUNKS = 2
 /** Anything inflating past this was not written by us (the signature would have failed first). */
 const MAX_JSON_BYTES = 256 * 1024
@@ -45,10 +31,7 @@ type Envelope = { id: string; exp: number; state: unknown }
 export class FormStateCookie<T> {
   constructor(private readonly options: FormStateCookieOptions<T>) {}
 
-  /**
-   * Sets the cookies carrying `state` on the answer and returns the id for the redirect's `?form=`,
-   * or undefined when the state is too large for MAX_CHUNKS cookies (nothing is set then).
-   */
+  /** Undefined when the state is too large for MAX_CHUNKS cookies (nothing is set then). */
   async put(req: Request, res: Response, state: T, now = Date.now()): Promise<string | undefined> {
     const id = randomUUID()
     const envelope: Envelope = { id, exp: now + this.options.maxAgeMs, state }
@@ -107,12 +90,7 @@ function sign(key: Buffer, name: string, payload: string): string {
   return createHmac('sha256', key).update(`${name}\n${payload}`).digest('base64url')
 }
 
-/**
- * The signing key, kept in `file` (64 hex digits, readable by the server's user alone) so that forms
- * sent back before a restart still show after it. Created on first use, so a site whose forms never
- * go back to a visitor writes no file. When the file cannot be written (a read-only or full disk),
- * a key for this process alone is used, and returned forms last until the next restart.
- */
+/** Kept in a file so returned forms survive a restart; created on first use; a per-process key when the disk refuses. */
 export function formStateKey(file: string, logger: Logger): () => Promise<Buffer> {
   let key: Promise<Buffer> | undefined
   return () => (key ??= loadOrCreate(file, logger))

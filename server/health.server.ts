@@ -4,23 +4,7 @@ import type { Request, RequestHandler, Response } from 'express'
 import type { Store } from '../data/store.server.ts'
 import { isFromThisMachine, signedIn, type OwnerCheck } from './services/images/admin-auth.server.ts'
 
-/**
- * GET /healthz for an uptime monitor:
- * - 200 `{ status: 'ok' }` while the data file can be written;
- * - 200 `{ status: 'attention', dataFile: '<what is wrong and where>' }` while the owner's last edit
- *   of the data file has an error: the site still serves (the last good catalogue) and still saves
- *   enquiries (in the journal), so nothing should take it out of service, but a monitor that looks
- *   for `"status":"ok"` tells the owner their edit is not live;
- * - 503 `{ status: 'degraded', error }` when nothing can be written (read-only folder, full disk),
- *   so the owner hears about it before a visitor's enquiry is refused.
- *
- * The status is for anyone (a load balancer, an uptime monitor). What more there is, only the owner
- * sees (by the rule /admin uses: the admin password, or the server machine itself when none is set):
- * the mistake in the data file (it quotes the owner's file), and with `?detail=1` what the load
- * benchmark (bench/load.ts) measures inside the process, memory and the event-loop delay percentiles
- * since the previous `detail` request (the first one starts the monitor, so it costs nothing until
- * asked), which would tell an attacker how well a flood is going.
- */
+/** 200 ok, 200 attention while the owner's edit is broken (still serving), 503 when nothing can be written (docs/api-and-data.md); details for the owner alone, as they would tell an attacker how a flood goes. */
 export function healthHandler(store: Store, owner: OwnerCheck): RequestHandler {
   return async (req, res) => {
     const writable = await store.isWritable()
@@ -37,10 +21,7 @@ export function healthHandler(store: Store, owner: OwnerCheck): RequestHandler {
   }
 }
 
-/**
- * The owner, without asking for credentials (the status answers everyone): the admin password when
- * one is set (a wrong one counts towards the same lock-out as /admin's), or else the machine itself.
- */
+/** A wrong password counts towards the same lock-out as /admin's. */
 async function isOwnerAsking(req: Request, res: Response, { password, failures }: OwnerCheck): Promise<boolean> {
   return password ? signedIn(req, res, { password, failures }) : isFromThisMachine(req)
 }

@@ -41,18 +41,10 @@ export const READABLE: Record<number, string> = {
 
 const FALLBACK_4XX = 'This request could not be answered.'
 
-/**
- * Headers a handler set for the answer it meant to send, say a static file's type, compression,
- * length, validators and long caching, which do not describe the error answer sent instead.
- * (A 416's Content-Range, an Allow or a Retry-After do, and stay.)
- */
+/** Headers for the answer a handler meant to send, which do not describe the error sent instead (a 416's Content-Range, Allow or Retry-After do, and stay). */
 const FILE_HEADERS = ['Content-Type', 'Content-Encoding', 'Content-Length', 'Content-Disposition', 'ETag', 'Last-Modified', 'Accept-Ranges']
 
-/**
- * The last handler: JSON `{ error }` with a readable sentence for its status, and headers that
- * describe that answer (never stored by a cache). Never a stack trace or a file path: those go to
- * the log only.
- */
+/** Never a stack trace or a file path: those go to the log only. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500
   const message =
@@ -68,10 +60,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   res.status(status).json({ error: message, ...(err instanceof HttpError ? err.extra : {}) })
 }
 
-/**
- * What no route answered: 404 for a read (nothing here), 405 with `Allow` for any other method (the
- * site's addresses are read, and only its forms and API take posts, each answered before this).
- */
+/** 404 for a read, 405 with `Allow` for any other method. */
 export const unhandled: RequestHandler = (req, res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD') return next(new HttpError(404, READABLE[404]!))
   res.setHeader('Allow', 'GET, HEAD')

@@ -1,9 +1,6 @@
 import pino, { type Logger } from 'pino'
 
-/**
- * One JSON log line per request and per error. Bodies are never logged (enquiries hold personal
- * data) and credentials are redacted.
- */
+/** Bodies are never logged (enquiries hold personal data) and credentials are redacted. */
 export function createLogger(level: string): Logger {
   return pino({
     level,

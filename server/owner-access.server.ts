@@ -19,14 +19,7 @@ type OwnerAccessDeps = {
   catalogue: CatalogueService
 }
 
-/**
- * The one owner check of the workspace, before anything else answers such an address: every spelling
- * of `/admin`, `/admin/...` (pages and their `.pageContext.json`) and `/api/admin/...`. Each answer is
- * `private, no-store` and `noindex`. The owner (ADMIN_PASSWORD's HTTP Basic sign-in, or without one a
- * request from the server machine itself) goes on with `res.locals.pageContext` set, which keeps the
- * page out of the page cache. Anyone else gets 401 (password set) or 403: on `/admin` itself the page
- * that tells how the owner turns the workspace on, elsewhere a sentence.
- */
+/** Every spelling of `/admin`, `/admin/...` and `/api/admin/...`, before anything else; `res.locals.pageContext` set for the owner keeps the page out of the page cache. */
 export function ownerAccess({ config, store, owner, dailyLimit, catalogue }: OwnerAccessDeps): RequestHandler {
   const pageState = (access: AdminAccess): AdminPageState =>
     access === 'owner'

@@ -2,18 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 
 type Pending = { req: IncomingMessage; res: ServerResponse }
 
-/**
- * Hands requests to the app in bounded batches, so that a flood cannot hold the event loop.
- *
- * Node reads every socket that is ready in one turn of the event loop and, left alone, runs the whole
- * app for each of those requests before anything else may run: with a few hundred busy connections a
- * turn lasts a hundred milliseconds or more, and timers (mail timeouts, the data file's writes,
- * shutdown) wait that long. Here a turn only queues what arrived; at most `perTurn` requests then run
- * per turn, first come first served, and the rest wait for the next turn, after the timers have had
- * their go. Health checks go first, so an uptime monitor sees the server alive under load.
- *
- * When the queue is empty a request is handled at once, so a quiet server answers as fast as before.
- */
+/** Node runs the app for every ready socket in one turn, starving timers under a flood; here at most `perTurn` requests run per turn, health checks first (RELIABILITY.md §5). */
 export function pacedDispatch(handle: RequestListener, { perTurn = 24 }: { perTurn?: number } = {}): RequestListener {
   const queue: Pending[] = []
   let head = 0

@@ -7,22 +7,7 @@ import { cacheTarget, requestOrigin, unescapeUnreserved, type CacheTarget, type 
 import { isOwnerPath, requestPath } from './route-path.server.ts'
 import { SegmentedCache } from './segmented-cache.server.ts'
 
-/**
- * Answers that are the same for every visitor until the products change (pages, /api/products, the
- * sitemap), kept with their headers and compressed once: identity, brotli at its highest quality and
- * gzip. Each request then costs a header lookup and one write, like a static file server with
- * precompressed files, instead of a render or a compression.
- *
- * An answer is kept only if a shared cache may keep it: a 200 or 404 to a request without credentials,
- * with no `Cache-Control: private` or `no-store`, no cookie, and no `Vary` other than Accept-Encoding.
- * Its headers are those the full path sent (security headers and CSP included), taken from that first
- * answer. The compressed variants are made after that first answer has gone, off the event loop
- * (zlib's thread pool); requests that arrive meanwhile wait for them.
- *
- * It holds at most `maxBytes` (every variant counted) in a segmented LRU (segmented-cache.server.ts),
- * so keys asked for once cannot push out the pages asked for all the time. Every page 404 of an origin
- * shares one entry.
- */
+/** Shared answers kept with their headers and compressed once, off the event loop: see docs/decisions.md (The response cache) for what may be kept and why. */
 export type Encoding = 'br' | 'gzip' | 'identity'
 
 /** The codings we keep, best first: used when a browser accepts several equally (most do). */
@@ -56,10 +41,7 @@ const KEPT_STATUSES = new Set([200, 404])
 const MAX_BYTES = 32 * 1024 * 1024
 /** What a slot holds besides its bodies (key, headers, bookkeeping), roughly. */
 const SLOT_OVERHEAD = 2048
-/**
- * How long a request waits for another's render of the same page before rendering it itself
- * (nginx's `proxy_cache_lock_timeout`): a render takes milliseconds, so only a stuck one is waited out.
- */
+/** nginx's `proxy_cache_lock_timeout`: a render takes milliseconds, so only a stuck one is waited out. */
 const FILL_WAIT_MS = 3000
 
 const brotli = promisify(brotliCompress)
@@ -117,11 +99,7 @@ export class ResponseCache {
     return origin === undefined ? undefined : cacheTarget(plain, origin)
   }
 
-  /**
-   * For a route whose answer is the same for everyone until the data changes: the kept answer, or
-   * else `makeBody()` sent with the headers already set on `res`, then kept (compressed after it has
-   * gone; the compression middleware compresses this first one on the way out).
-   */
+  /** The compression middleware compresses the first answer on the way out; the kept variants are made after it has gone. */
   sendShared(req: IncomingMessage, res: ServerResponse, makeBody: () => Buffer): void {
     const target = this.targetFor(req)
     const hit = target && this.get(target.key)
@@ -151,11 +129,7 @@ export class ResponseCache {
     return false
   }
 
-  /**
-   * Marks the start of the first answer for `key`; requests for it that arrive before it is kept can
-   * wait for it (`whenFilled`) instead of doing the same work again. Call the returned function once
-   * that answer is kept or turned out not to be keepable.
-   */
+  /** Call the returned function once that answer is kept or turned out not to be keepable. */
   startFilling(key: string): () => void {
     let resolve!: () => void
     const filled = new Promise<void>((r) => (resolve = r))
@@ -175,10 +149,7 @@ export class ResponseCache {
     return Promise.race([filled, deadline]).finally(() => clearTimeout(timer))
   }
 
-  /**
-   * Keeps what `res` has just answered with `body` (uncompressed), made at data version `version`,
-   * if a shared cache may keep it. Call once the answer has been sent: its headers are final then.
-   */
+  /** Call once the answer has been sent: its headers are final then. */
   keep(target: CacheTarget, req: IncomingMessage, res: ServerResponse, body: Buffer, version: number): void {
     if (!this.enabled || version !== this.version() || !isStorable(req, res)) return
     // Owner answers are private anyway; this holds even if one forgot to say so.
@@ -215,11 +186,7 @@ export class ResponseCache {
     return entry
   }
 
-  /**
-   * Answers from an entry: the variant the request's Accept-Encoding prefers (q-values, `*` and
-   * `identity` as HTTP defines them; brotli, then gzip, when it likes several equally), 304 when
-   * If-None-Match names that variant's ETag, headers only for HEAD.
-   */
+  /** Accept-Encoding as HTTP defines it (q-values, `*`, `identity`), brotli before gzip on a tie; 304 on a matching ETag. */
   send(req: IncomingMessage, res: ServerResponse, entry: Entry, asKey?: string): void {
     if (entry.compressing) {
       void entry.compressing.then(() => this.send(req, res, entry, asKey))

@@ -5,11 +5,7 @@ import { isOwnerPath, requestPath } from './route-path.server.ts'
 
 type HttpResponse = NonNullable<Awaited<ReturnType<typeof renderPage>>['httpResponse']>
 
-/**
- * Turns a Vike render into the head of an Express answer: the page's status (unless `status` is
- * given) and headers, with our `cacheControl` in place of Vike's own. The caller sends the body
- * (`httpResponse.pipe`), so it may also keep it (the page cache does).
- */
+/** Our `cacheControl` replaces Vike's; the caller sends the body, so it may also keep it. */
 export function answerWithRender(res: Response, httpResponse: HttpResponse, { cacheControl, status }: { cacheControl: string; status?: number }): void {
   res.status(status ?? httpResponse.statusCode)
   for (const [name, value] of httpResponse.headers) {
@@ -18,12 +14,7 @@ export function answerWithRender(res: Response, httpResponse: HttpResponse, { ca
   res.setHeader('Cache-Control', cacheControl)
 }
 
-/**
- * Renders a page through Vike for one visitor and streams it as the answer: for pages that show what
- * that visitor sent (a form sent back with its messages), so never stored by any cache or indexed.
- * `siteUrl` is the configured one (SITE_URL): without it the page's absolute addresses come from the
- * request, worked out as for every other page.
- */
+/** For pages showing what one visitor sent, so never cached or indexed; without SITE_URL absolute addresses come from the request. */
 export async function sendPersonalPage(req: Request, res: Response, pageContextInit: Partial<Vike.PageContext> & { urlOriginal?: string }, status?: number): Promise<void> {
   const siteUrl = requestOrigin(req, pageContextInit.siteUrl, req.app.get('trust proxy fn'))
   if (siteUrl === undefined) throw new Error(`${req.headers.host} is not this site's host`)

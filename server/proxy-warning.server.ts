@@ -8,10 +8,7 @@ export const UNTRUSTED_PROXY_WARNING =
 /** Express middleware, and called as it is for the cache hits answered before Express. */
 type ProxyCheck = (req: IncomingMessage, res: unknown, next: () => void) => void
 
-/**
- * Warns, once per process, of a proxy the server was not told about: the first request carrying a
- * forwarding header while TRUST_PROXY is unset. Nothing else changes; the header is not believed.
- */
+/** Once per process; the header is still not believed. */
 export function warnOfUntrustedProxy(trustProxy: Config['trustProxy'], logger: Pick<Logger, 'warn'>): ProxyCheck {
   if (trustProxy !== false) return (_req, _res, next) => next()
   let warned = false

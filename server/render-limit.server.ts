@@ -8,12 +8,7 @@ import { clientKey } from './services/images/admin-auth.server.ts'
 /** Pages one visitor may have rendered for them alone per minute: far more than anyone browsing asks for. */
 const RENDERS_PER_MINUTE = 120
 
-/**
- * Pages the cache cannot answer are rendered for each request: an order form posted back with its
- * messages, an enquiry form's return visit (`/contact?form=`), an address in another spelling than
- * its plain one. Each costs a render, so one visitor may ask for only so many a minute (429 past
- * it). The owner's pages have their own guard; everything the cache answers is not counted.
- */
+/** Pages the cache cannot answer cost a render each, so one visitor gets only so many a minute (429 past it); cache hits are not counted. */
 export function limitUncachedRenders(cache: ResponseCache): RequestHandler {
   const limiter = rateLimit({
     windowMs: 60_000,

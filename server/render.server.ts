@@ -8,18 +8,7 @@ import { answerWithRender } from './page-response.server.ts'
 import { isCertainlyNotFound, type ParamsExist } from './page-routes.server.ts'
 import { isAdminPath, requestPath } from './route-path.server.ts'
 
-/**
- * Serves pages through Vike's renderPage. Pages show the same thing to every visitor and change only
- * when the products do, so a rendered page is kept in the response cache, keyed on its address (only
- * the parameters that change the page: see cache-keys.server.ts) and the products' version, and sent
- * again without rendering until the products change. The first render streams to the visitor; others
- * asking for the same page meanwhile wait for it rather than render it again, up to a deadline.
- *
- * The render is read at its own pace, whatever its visitor does: what that visitor has not read yet
- * waits in memory (a page is tens of kilobytes, as a kept answer is), so a client that never reads
- * cannot hold up the entry, nor anyone waiting for it (nginx's `proxy_cache_lock`, Varnish's
- * request coalescing).
- */
+/** A render is read at its own pace into memory, so a client that never reads cannot hold up the entry or those waiting for it (nginx's `proxy_cache_lock`, Varnish's coalescing). */
 type PageHandlerOptions = {
   store: Store
   siteUrl: string | undefined

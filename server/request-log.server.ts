@@ -13,12 +13,7 @@ type RequestLine = { id: unknown; method?: string; url?: string; remoteAddress?:
 
 const MESSAGE = 'request completed'
 
-/**
- * One log line per request (method, address, status, time), from pino-http for the app and written
- * directly for the answers the response cache gives before the app runs (the same line, without the
- * child logger pino-http makes per request); both number requests from one counter. Headers stay out
- * (cookies, credentials). Health checks are not logged.
- */
+/** pino-http for the app, written directly for answers the cache gives before the app runs, numbered from one counter; no headers, no health checks. */
 export function requestLog(logger: Logger): RequestLog {
   let lastId = 0
   const nextId = () => (lastId = (lastId + 1) & 0x7fffffff)

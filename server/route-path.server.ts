@@ -1,11 +1,4 @@
-/**
- * The page a request's path names, as the page router (Vike) reads it: percent-decoded, with
- * backslashes as slashes, empty and "." segments dropped, the suffix of a page's data request
- * (`/index.pageContext.json`) removed, and lower-cased. Express matches the raw path, so
- * protection and cache headers decide on this instead: no spelling of an address (`/%61dmin`,
- * `//admin`, `/ADMIN/`, `/admin/index.pageContext.json`) reaches a page as another address.
- * Matching more spellings than the router serves is harmless: those answer 404 either way.
- */
+/** The page a path names as Vike reads it (decoded, lower-cased, `index.pageContext.json` dropped): Express matches the raw path, so guards decide on this and no spelling reaches a page as another. */
 export function routePath(rawPath: string): string {
   let path = rawPath
   // Decoded until it no longer changes (a few rounds at most), so double encoding hides nothing either.

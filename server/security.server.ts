@@ -1,13 +1,7 @@
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
 
-/**
- * Security headers. Scripts may come only from our own origin: no inline script at all (an island's
- * props travel in a data attribute, JSON-LD is data the browser does not run).
- * Styles allow inline attributes, which React renders for progress bars and the like.
- * Forms may post to us, and lead on (by redirect) only to the products' payment pages.
- * In development Vite's hot reload injects inline scripts, so the CSP is left off there.
- */
+/** No inline script (props travel in data attributes, JSON-LD is not run); forms lead on only to payment pages; off in development, where Vite injects inline scripts. */
 export function securityHeaders({ isProduction, paymentOrigins = () => [] }: { isProduction: boolean; paymentOrigins?: () => readonly string[] }): RequestHandler[] {
   return [
     helmet({
@@ -46,11 +40,7 @@ export function securityHeaders({ isProduction, paymentOrigins = () => [] }: { i
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/**
- * Refuses state-changing requests sent by another site's page (CSRF): a browser says where a request
- * comes from in Sec-Fetch-Site, and in Origin on every POST. Without either (curl, scripts) there are
- * no ambient browser credentials to abuse, so the request is let through.
- */
+/** Without Sec-Fetch-Site or Origin (curl, scripts) there are no ambient browser credentials to abuse, so it is let through. */
 export function refuseCrossSite({ siteUrl }: { siteUrl: string | undefined }): RequestHandler {
   const siteHost = siteUrl ? new URL(siteUrl).host : undefined
   return (req, res, next) => {
@@ -77,13 +67,7 @@ function refuse(res: Parameters<RequestHandler>[1]) {
   res.status(403).json({ error: 'This request came from another website and was refused.' })
 }
 
-/**
- * Addresses the site never makes are bad requests (400), never server errors or file reads:
- * - broken percent-encoding, in the path or the query (`/%E0%A4%A`, `?category=%E0%A4%A`);
- * - a `..` segment or a NUL byte once decoded: path traversal, plain or encoded (`/..%2f..%2fpackage.json`);
- * - bracketed parameter names (`?category[]=x`): the site's parameters are plain names, and brackets
- *   are how query parsers build arrays and objects, where type confusion starts.
- */
+/** 400 for broken percent-encoding, `..` or NUL once decoded, and bracketed names (`?a[]=`), where type confusion starts. */
 export const rejectMalformedUrls: RequestHandler = (req, res, next) => {
   if (!isWellFormedUrl(req.url)) {
     if (req.url.startsWith('/api/')) res.status(400).json({ error: 'The address of this request is not valid.' })

@@ -1,21 +1,12 @@
 import { LRUCache } from 'lru-cache'
 
 type SegmentedOptions<V> = {
-  /** Bytes the whole cache may hold. */
   maxBytes: number
   sizeOf: (value: V) => number
-  /** The share kept for entries asked for more than once. */
   protectedShare?: number
 }
 
-/**
- * A segmented LRU (SLRU), bounded by bytes: a new entry starts in a small probation segment, and only
- * one asked for again while there moves to the protected segment, where pages asked for all the time
- * live. A flood of keys each asked for once churns probation alone, so it cannot push out the shop's
- * popular pages (the aim of nginx's `proxy_cache_min_uses` and of Caffeine's W-TinyLFU, without
- * rendering a page twice before keeping it). An entry pushed out of protected gets a second chance in
- * probation. Each segment is an `lru-cache` with its own byte limit.
- */
+/** An SLRU bounded by bytes: a key must be asked for twice to be protected, so a flood of one-off keys churns probation only (as nginx's `proxy_cache_min_uses`). */
 export class SegmentedCache<V extends object> {
   private readonly probation: LRUCache<string, V>
   private readonly protected: LRUCache<string, V>
@@ -47,7 +38,6 @@ export class SegmentedCache<V extends object> {
     return this.protected.has(key) || this.probation.has(key)
   }
 
-  /** A new entry, on probation. */
   add(key: string, value: V): void {
     if (!this.has(key)) this.probation.set(key, value)
   }

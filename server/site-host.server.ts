@@ -1,12 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net'
 import type { RequestHandler } from 'express'
 
-/**
- * Which `Host` a request may name, before anything is built from it or kept under it (as Django's
- * ALLOWED_HOSTS): with SITE_URL, its host; without it, any well-formed host name or address (the
- * pages' absolute links then come from it). Loopback names, with any port, are always ours: the
- * owner's own machine, `npm run generate-images` and health checks use them. Anything else is a 400.
- */
+/** As Django's ALLOWED_HOSTS: SITE_URL's host, or any well-formed one without it; loopback names are always ours; anything else 400. */
 export function siteHost(hostHeader: string | undefined, siteUrl: string | undefined): string | undefined {
   const parsed = hostHeader ? parseHost(hostHeader) : undefined
   if (!parsed) return undefined
@@ -37,12 +32,7 @@ function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || (isIPv4(hostname) && hostname.startsWith('127.'))
 }
 
-/**
- * Every request's target and Host, first: an absolute-form target (`GET http://host/path`, which
- * HTTP/1.1 lets a client send) is read as its path, on its host; any other target that is not a path
- * (`ipfs://x/`, `tauri://x/products`, `*`) is a 400; so is a Host that is not ours. Health checks
- * build nothing from the Host and answer any (a monitor may ask by the server's address).
- */
+/** An absolute-form target is read as its path; other non-path targets and foreign hosts are 400; health checks answer any Host. */
 export function requireSiteHost({ siteUrl }: { siteUrl: string | undefined }): RequestHandler {
   return (req, res, next) => {
     if (!req.url.startsWith('/')) {

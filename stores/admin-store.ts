@@ -20,39 +20,26 @@ import { createContextStore } from './create-context-store.tsx'
 export type GenerationPhase = 'idle' | 'running' | 'succeeded' | 'failed'
 
 export type AdminState = {
-  /** The catalogue as the overview shows it; refetched after a successful run. */
   products: Product[]
-  /** What the server says about generation (model, batch size, set up or not); null until known. */
   server: GenerationStatus | null
-  /** Whether the server can generate images (OPENAI_API_KEY set): from the page, then from the status. */
   configured: boolean
-  /** The owner, or a visitor who may not generate (the page tells them how the owner turns it on). */
   access: AdminAccess
-  /** The daily image limit and what is left of it (owner only): from the page, then from the status. */
   allowance: ImageAllowance | null
   phase: GenerationPhase
   /** 0 to 100. */
   progress: number
   /** The status line under the bar (the fixed texts at 0, 100 and on failure: docs/site.md, admin page). */
   status: string
-  /** Why the run failed, in a sentence; null otherwise. */
   error: string | null
   results: GenerationResults | null
-  /** Products that kept their old images in the last run, and why. */
   failures: { name: string; error: string }[]
-  /** Asks the server whether generation is set up, and follows a run already going on (after a reload). */
   loadStatus: () => Promise<void>
-  /** Why the last run ended before trying every image (stopped by the owner, key refused...). */
   stoppedEarly: string | null
-  /** True between asking the server to stop the run and the run's end. */
   stopping: boolean
-  /** 'Generate All Product Images'. */
   generate: () => Promise<void>
-  /** Stops the run going on: no further images are requested. */
   stop: () => Promise<void>
 }
 
-/** The text to show for a failed call: the server's `{ error }` sentence when there is one. */
 export function readableError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err)
   if (err instanceof ApiError) {
@@ -63,7 +50,6 @@ export function readableError(err: unknown): string {
   return message || 'Please try again later.'
 }
 
-/** The admin page's state: the overview's products and the image generation run. One store per rendered page. */
 export const adminStore = createContextStore('The admin store', ({ products, admin }: { products: Product[]; admin: AdminPageState }) =>
   createStore<AdminState>()((set, get) => {
     const apply = (event: GenerationEvent) => {
@@ -76,7 +62,6 @@ export const adminStore = createContextStore('The admin store', ({ products, adm
           break
         case 'product':
           if (event.ok && event.mainImage) {
-            // The overview shows each finished product's new picture straight away.
             const mainImage = event.mainImage
             set({ products: get().products.map((p) => (p.id === event.productId ? { ...p, mainImage } : p)) })
           } else if (!event.ok) {
@@ -93,7 +78,6 @@ export const adminStore = createContextStore('The admin store', ({ products, adm
       set({ phase: 'failed', status: GENERATION_STATUS.failed, error: readableError(err), results, stopping: false })
     }
 
-    /** Reads a run's answer: a stream of events ending in `done`, or the plain JSON results. */
     const follow = async (res: Response) => {
       let final: GenerationResponse | null = null
       if ((res.headers.get('content-type') ?? '').includes('text/event-stream') && res.body) {
@@ -161,7 +145,6 @@ export const adminStore = createContextStore('The admin store', ({ products, adm
         if (get().phase === 'running') return
         begin()
         try {
-          // Asking for an event stream: the server sends each finished image as it goes (Server-Sent Events).
           await follow(await apiRequest('POST', '/api/generate-images', undefined, { accept: 'text/event-stream' }))
         } catch (err) {
           fail(err)

@@ -4,18 +4,13 @@ import { filterHref } from '../domain/catalogue.ts'
 import { createContextStore } from './create-context-store.tsx'
 
 export type CatalogueState = {
-  /** The category shown: the address's `category` parameter, as the page was served or since changed. */
   filter: CategoryFilter
   /** Shows a category and records it in the address (the back button returns to the one before). */
   choose: (filter: CategoryFilter) => void
-  /** The browser went back or forward: shows the category its address names. */
   followAddress: () => void
 }
 
-/**
- * The catalogue's category filter. The address is its source: the store starts from the one the page
- * was rendered for, and changes only with it (a chosen filter is pushed to the history).
- */
+/** The address is the source: the store starts from the rendered one and a chosen filter is pushed to the history. */
 export const catalogueStore = createContextStore('The catalogue store', (initial: CategoryFilter) =>
   createStore<CatalogueState>()((set) => ({
     filter: initial,

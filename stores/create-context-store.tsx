@@ -1,10 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react'
 import { useStore, type StoreApi } from 'zustand'
 
-/**
- * A zustand store made once per rendered page and handed down through React context, so on the
- * server every request gets its own store and no visitor's state reaches another's page.
- */
+/** Made once per rendered page, so on the server no visitor's state reaches another's page. */
 export function createContextStore<S, A>(name: string, create: (arg: A) => StoreApi<S>) {
   const Context = createContext<StoreApi<S> | null>(null)
 

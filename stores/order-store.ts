@@ -3,7 +3,6 @@ import type { Product } from '../domain/product.ts'
 import { createContextStore } from './create-context-store.tsx'
 
 export type OrderState = {
-  /** The product being ordered; null while the dialog is closed. */
   product: Product | null
   /** The button that opened the dialog: focus goes back to it when the dialog closes. */
   trigger: HTMLElement | null
@@ -11,10 +10,7 @@ export type OrderState = {
   close: () => void
 }
 
-/**
- * The order dialog: which product it is open for, and which button opened it. What the visitor types stays in the form's own
- * fields (components/order/OrderFields.tsx), and its messages in the form.
- */
+/** What the visitor types stays in the form's own fields. */
 export const orderStore = createContextStore('The order store', (_: void) =>
   createStore<OrderState>()((set) => ({
     product: null,

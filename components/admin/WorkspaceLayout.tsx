@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { usePageContext } from '../../renderer/PageContextProvider.tsx'
 
-/** The parts of the owner's workspace, each with its page. */
 export type WorkspaceSection = 'overview' | 'products' | 'enquiries' | 'health'
 
 const ENTRIES: readonly { section: WorkspaceSection; href: string; label: string }[] = [
@@ -13,11 +12,9 @@ const ENTRIES: readonly { section: WorkspaceSection; href: string; label: string
 
 type NavProps = {
   current: WorkspaceSection
-  /** Enquiries not yet read, shown beside 'Enquiries' when there are any. */
   newEnquiries?: number
 }
 
-/** The workspace's own links: a row of tabs that wraps on a phone. */
 export function WorkspaceNav({ current, newEnquiries }: NavProps) {
   // The owner check counts them for every workspace page it lets through.
   const counted = usePageContext().newEnquiries
@@ -40,13 +37,11 @@ export function WorkspaceNav({ current, newEnquiries }: NavProps) {
 
 type LayoutProps = NavProps & {
   title: string
-  /** The heading's id, for a page whose landmark is labelled by it. */
   titleId?: string
   intro?: ReactNode
   children: ReactNode
 }
 
-/** A workspace page: its title, the workspace's links, then the page itself. */
 export function WorkspaceLayout({ current, newEnquiries, title, titleId, intro, children }: LayoutProps) {
   return (
     <>

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react'
 
-/** The id of a field's error message, for `aria-describedby`. */
 const errorIdFor = (controlId: string) => `${controlId}-error`
 
-/** The attributes that tie a control to its label and its error message. */
 function controlProps(id: string, name: string, error: string | undefined) {
   return {
     id,
@@ -14,16 +12,13 @@ function controlProps(id: string, name: string, error: string | undefined) {
 }
 
 type Props = {
-  /** The control's id (see controlProps). */
   id: string
   label: string
   error?: string
-  /** Spans the form's whole width on wider screens. */
   wide?: boolean
   children: ReactNode
 }
 
-/** One form field: its label, its control and, once the form is checked, the message beside it. */
 function Field({ id, label, error, wide, children }: Props) {
   return (
     <div className={wide ? 'field field--wide' : 'field'}>
@@ -38,7 +33,6 @@ function Field({ id, label, error, wide, children }: Props) {
   )
 }
 
-/** How a form asks for one field: its label and its control. */
 export type FieldSpec = {
   label: string
   control:
@@ -47,28 +41,20 @@ export type FieldSpec = {
     | { kind: 'select'; placeholder: string; options: readonly { value: string; label: string }[] }
   autoComplete?: string
   maxLength?: number
-  /** Spans the form's whole width on wider screens. */
   wide?: boolean
 }
 
 type FieldListProps<K extends string> = {
-  /** Makes the controls' ids unique on the page: `${idPrefix}-${name}`. */
   idPrefix: string
-  /** The fields shown, in order (the names they post). */
   names: readonly K[]
   /** How each of the form's fields is asked for: one entry per field, so none can be left out. */
   specs: Record<K, FieldSpec>
   errors: Partial<Record<K, string>>
-  /** What the fields start with (a no-JavaScript post sent back with its messages). */
   initial?: Partial<Record<K, string>>
-  /** Marks every control as required. */
   required?: boolean
 }
 
-/**
- * A form's fields, each in a Field. The controls are uncontrolled: they keep what the visitor types
- * (before the page's scripts run too), and the form reads them when it is sent.
- */
+/** Uncontrolled: they keep what is typed before the page's scripts run. */
 export function FieldList<K extends string>({ idPrefix, names, specs, errors, initial, required }: FieldListProps<K>) {
   return names.map((name) => {
     const f = specs[name]

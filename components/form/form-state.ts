@@ -1,27 +1,18 @@
 import { useState, type FormEvent } from 'react'
 
-/**
- * What the site's forms share once their scripts run: the messages beside the fields, and reading and
- * emptying the fields themselves (they are the page's own, uncontrolled, so what a visitor typed
- * before the scripts ran is what is read).
- */
+/** Fields are uncontrolled, so what a visitor typed before the scripts ran is what is read. */
 
 type Errors<K extends string> = Partial<Record<K, string>>
 
-/**
- * A form's messages beside its fields: shown by a failed check (focus moves to the first field with
- * one), each gone as soon as its field is edited, the others kept until the next check.
- */
+/** A failed check focuses the first field with a message; each message goes once its field is edited. */
 export function useFieldErrors<K extends string>(initial?: Errors<K>) {
   const [errors, setErrors] = useState<Errors<K>>(initial ?? {})
   return {
     errors,
-    /** For the form's onInput. */
     onInput: (e: FormEvent<HTMLFormElement>) => {
       const field = (e.target as HTMLInputElement).name as K
       if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest as Errors<K>)
     },
-    /** Shows a failed check's messages; `order` is the form's order of fields. */
     show: (form: HTMLFormElement, next: Errors<K>, order: readonly K[]) => {
       setErrors(next)
       const first = order.find((f) => next[f])
@@ -31,7 +22,6 @@ export function useFieldErrors<K extends string>(initial?: Errors<K>) {
   }
 }
 
-/** The current text of a form's fields, read from the page (fields keep what the visitor typed). */
 export function readFields<K extends string>(form: HTMLFormElement, names: readonly K[]): Record<K, string> {
   const data = new FormData(form)
   return Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '')])) as Record<K, string>

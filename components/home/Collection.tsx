@@ -4,7 +4,6 @@ import { COLLECTION_CARDS } from './content.ts'
 import { Icon } from './icons.tsx'
 import { SectionHead } from './SectionHead.tsx'
 
-/** The landing page's 'Our Collection' (anchor `collection`), one card per category. */
 export function Collection() {
   return (
     <section id="collection" className="section collection" aria-labelledby="collection-title">

@@ -3,7 +3,6 @@ import { ContactFormIsland } from '../ContactForm.tsx'
 import { Reveal } from '../Reveal.tsx'
 import { SectionHead } from './SectionHead.tsx'
 
-/** The landing page's contact section, 'Get in Touch' (anchor `contact`): chat link, e-mails, office, hours and the form. */
 export function ContactSection() {
   return (
     <section id="contact" className="section contact" aria-labelledby="contact-title">

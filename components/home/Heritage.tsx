@@ -3,7 +3,6 @@ import { Reveal } from '../Reveal.tsx'
 import { HERITAGE_HIGHLIGHTS } from './content.ts'
 import { Icon } from './icons.tsx'
 
-/** The landing page's 'Heritage & Craftsmanship' (anchor `about`) and its three highlights. */
 export function Heritage() {
   const { foundedYear, registeredOffice } = COMPANY
   return (

@@ -2,7 +2,6 @@ import { COMPANY, WHATSAPP_URL } from '../../domain/business.ts'
 import { BRAND_MESSAGES, HERO_IMAGE } from './content.ts'
 import { Icon } from './icons.tsx'
 
-/** The landing page's hero: headline, the two calls to action, the trust badges and the brand messages. */
 export function Hero() {
   return (
     <section className="hero" aria-labelledby="hero-title">

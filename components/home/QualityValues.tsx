@@ -3,7 +3,6 @@ import { QUALITY_VALUES } from './content.ts'
 import { Icon } from './icons.tsx'
 import { SectionHead } from './SectionHead.tsx'
 
-/** The landing page's 'Quality Guaranteed' values block: Authenticity, Craftsmanship, Durability, Luxury. */
 export function QualityValues() {
   return (
     <section className="section quality" aria-labelledby="quality-title">

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { Reveal } from '../Reveal.tsx'
 
-/** The eyebrow, title and introduction that open each landing section. */
 export function SectionHead({ id, eyebrow, title, children, light }: { id: string; eyebrow: string; title: string; children?: ReactNode; light?: boolean }) {
   return (
     <Reveal className={`section-head${light ? ' section-head--light' : ''}`}>

@@ -14,7 +14,6 @@ function Stars({ rating }: { rating: number }) {
   )
 }
 
-/** The landing page's 'What Our Clients Say', three fixed testimonials. */
 export function Testimonials() {
   return (
     <section className="section testimonials" aria-labelledby="testimonials-title">

@@ -1,10 +1,6 @@
-/**
- * The landing page's fixed content: brand messages, collection cards and testimonials (docs/site.md).
- * Company details come from domain/business.ts; only the marketing copy lives here.
- */
+/** The landing page's marketing copy (docs/site.md); company details live in domain/business.ts. */
 import type { Category } from '../../domain/business.ts'
 
-/** The brand's messages the landing page carries. */
 export const BRAND_MESSAGES = ['Handmade', 'Premium Leather', 'Quality Guaranteed', 'British craftsmanship'] as const
 
 export type Highlight = { title: string; text: string; icon: IconName }
@@ -29,7 +25,6 @@ export const HERITAGE_HIGHLIGHTS: Highlight[] = [
   },
 ]
 
-/** A collection card: title, category, description, image, alt. */
 export type CollectionCard = { title: string; category: Category; description: string; image: string; alt: string }
 
 export const COLLECTION_CARDS: CollectionCard[] = [
@@ -79,7 +74,6 @@ export const QUALITY_VALUES: Highlight[] = [
   },
 ]
 
-/** A testimonial: text, name, title (job title), initials. Fixed content, not fetched. */
 export type Testimonial = { text: string; name: string; title: string; initials: string }
 
 export const TESTIMONIALS: Testimonial[] = [

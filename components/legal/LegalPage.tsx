@@ -5,15 +5,10 @@ export type LegalSection = { id: string; title: string; body: ReactNode }
 
 type Props = {
   title: string
-  /** One or two paragraphs before the numbered sections. */
   intro: ReactNode
   sections: LegalSection[]
 }
 
-/**
- * The frame of the four legal pages: the dark banner (title and date), a table of contents and the
- * numbered sections, then who we are and how to reach us. Static: rendered on the server.
- */
 export function LegalPage({ title, intro, sections }: Props) {
   return (
     <>
@@ -61,7 +56,6 @@ export function LegalPage({ title, intro, sections }: Props) {
   )
 }
 
-/** "Ashbourne Leather LTD, a company registered in England and Wales under company number ..., ..." */
 export function CompanyIdentity() {
   return (
     <>

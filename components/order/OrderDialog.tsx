@@ -4,12 +4,7 @@ import { OrderForm, OrderSummary } from './OrderForm.tsx'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
-/**
- * 'Place Your Order'. A modal <dialog>: focus moves in, stays in while open (Tab wraps), and returns to
- * the 'Purchase Now' button after. A valid order opens the product's payment link in a new tab with
- * the order summary as `note`, closes the dialog and empties it; nothing is sent to our server.
- * Loaded when a visitor first shows interest in buying, not with the page.
- */
+/** Modal <dialog>: focus wraps inside and returns to 'Purchase Now'; a valid order opens the payment link, nothing is sent to our server. */
 export function OrderDialog() {
   const product = orderStore.useSelector((s) => s.product)
   const close = orderStore.useSelector((s) => s.close)
@@ -23,7 +18,6 @@ export function OrderDialog() {
     if (!dialog.open) dialog.showModal()
     dialog.querySelector<HTMLElement>('input, select, textarea')?.focus()
     return () => {
-      // Focus goes back to the button that opened the dialog.
       if (trigger?.isConnected) trigger.focus()
     }
   }, [trigger])

@@ -2,7 +2,6 @@ import { FOOTWEAR_SIZES, type Category } from '../../domain/business.ts'
 import { ORDER_FIELDS, type OrderField, type OrderForm } from '../../domain/order.ts'
 import { FieldList, type FieldSpec } from '../form/Field.tsx'
 
-/** How each of the order's fields is asked for (ORDER_FIELDS gives their order). */
 const FIELDS: Record<OrderField, FieldSpec> = {
   firstName: { label: 'First name', control: { kind: 'input', type: 'text' }, autoComplete: 'given-name' },
   lastName: { label: 'Last name', control: { kind: 'input', type: 'text' }, autoComplete: 'family-name' },
@@ -16,15 +15,12 @@ const FIELDS: Record<OrderField, FieldSpec> = {
 const ONE_SIZE_FIELDS = ORDER_FIELDS.filter((f) => f !== 'size')
 
 type Props = {
-  /** Makes the controls' ids unique on the page. */
   idPrefix: string
   category: Category
   errors: Partial<Record<OrderField, string>>
-  /** What the fields start with (a no-JavaScript order sent back with its errors). */
   initial?: OrderForm
 }
 
-/** The order's fields, the same in the dialog and in the form a product page shows without JavaScript. */
 export function OrderFields({ idPrefix, category, errors, initial }: Props) {
   return (
     <div className="order-form__grid">
@@ -33,7 +29,6 @@ export function OrderFields({ idPrefix, category, errors, initial }: Props) {
   )
 }
 
-/** The sentence under the fields: where the visitor pays. */
 export function PaymentNote({ newTab }: { newTab: boolean }) {
   return (
     <p className="order-form__note">

@@ -4,7 +4,6 @@ import type { Product } from '../../domain/product.ts'
 import { clearFields, readFields, useFieldErrors } from '../form/form-state.ts'
 import { OrderFields, PaymentNote } from './OrderFields.tsx'
 
-/** The product being ordered: its name and price. */
 export function OrderSummary({ id, product }: { id?: string; product: Pick<Product, 'name' | 'price'> }) {
   return (
     <p id={id} className="order-dialog__product">
@@ -17,22 +16,16 @@ export function OrderSummary({ id, product }: { id?: string; product: Pick<Produ
 type Props = {
   idPrefix: string
   product: Product
-  /** After a valid order has opened the payment page (the dialog closes). */
   onPlaced?: () => void
   onCancel?: () => void
   /** Where Cancel leads without JavaScript (the product page's own form). */
   cancelHref?: string
-  /** Say that the payment page opens in a new tab (true wherever this runs with JavaScript only). */
   newTab: boolean
   initial?: OrderValues
   initialErrors?: Partial<Record<OrderField, string>>
 }
 
-/**
- * The order form, in the dialog and on a product page. It posts to the product's address, where the
- * server checks it with the same schema and sends a visitor without JavaScript on to the payment page;
- * with JavaScript it is checked here and the payment page opens in a new tab, nothing sent to us.
- */
+/** Posts to the product's address so it works without JavaScript; with it, the payment page opens in a new tab. */
 export function OrderForm({ idPrefix, product, onPlaced, onCancel, cancelHref, newTab, initial, initialErrors }: Props) {
   const { errors, onInput, show: showErrors, clear: clearErrors } = useFieldErrors<OrderField>(initialErrors)
 

@@ -2,20 +2,13 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import type { Product } from '../../domain/product.ts'
 import { orderStore } from '../../stores/order-store.ts'
 
-/**
- * The order dialog's code, fetched on the first sign that a visitor may buy (a pointer over, or focus
- * on, 'Purchase Now') rather than with the page.
- */
+/** Fetched on the first sign of intent to buy (pointer or focus on 'Purchase Now'), not with the page. */
 export const loadOrderDialog = () => import('./OrderDialog.tsx')
 const OrderDialog = lazy(() => loadOrderDialog().then((m) => ({ default: m.OrderDialog })))
 
 /** Opens the dialog for `product`; focus returns to `trigger` when it closes. */
 export type OpenOrder = (product: Product, trigger: HTMLButtonElement) => void
 
-/**
- * 'Purchase Now' buttons (rendered by `children`, given the function that opens the dialog) and the
- * 'Place Your Order' dialog they open, with the store saying which product it is open for.
- */
 export function Ordering({ children }: { children: (open: OpenOrder) => ReactNode }) {
   return (
     <orderStore.Provider init={undefined}>

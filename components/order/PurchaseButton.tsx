@@ -4,18 +4,13 @@ import type { Product } from '../../domain/product.ts'
 
 type Props = {
   product: Pick<Product, 'id' | 'name' | 'availability'>
-  /** With JavaScript: open the order dialog instead (the button that was pressed is passed on). */
   onPurchase?: (trigger: HTMLButtonElement) => void
   /** The visitor may buy soon: a chance to fetch the dialog's code. */
   onIntent?: () => void
   describedBy?: string
 }
 
-/**
- * 'Purchase Now'. A real button in a form that leads to the product's order form, so it works from
- * the moment it is painted, with or without JavaScript; once the page's scripts run it opens the
- * 'Place Your Order' dialog in place instead. A sold-out product's button says so and leads nowhere.
- */
+/** A real button in a form, so it works from first paint without JavaScript; with scripts it opens the dialog instead. */
 export function PurchaseButton({ product, onPurchase, onIntent, describedBy }: Props) {
   if (isSoldOut(product)) {
     return (

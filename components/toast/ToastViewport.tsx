@@ -6,18 +6,7 @@ import { cssTransition, toast, ToastContainer, type CloseButtonProps } from 'rea
 import type { Notice, Notifier } from './types.ts'
 import './toast.scss'
 
-/**
- * The site's toast settings (docs/site.md, Notifications), mapped onto react-toastify:
- * - limit 1: `limit={1}` and every new toast first dismisses the current one (and any queued), so the
- *   newest replaces the old instead of waiting behind it;
- * - default display 5000 ms: `autoClose`;
- * - swipe right past 50 px: `draggable`, `draggableDirection: 'x'`, and `draggablePercent` worked out
- *   from the toast's width (react-toastify counts in percent of the width, not pixels);
- * - F8 focuses the notification area: `hotKeys`, and the region is labelled 'Notifications (F8)';
- * - "removed 1000000 ms after dismissal" is how shadcn's toast store keeps a closed toast in memory
- *   for its exit animation; react-toastify removes a dismissed toast from the page when its exit
- *   animation ends, so there is nothing to configure: a dismissed toast is gone, never shown again.
- */
+/** Toast settings of docs/site.md (Notifications); react-toastify counts the swipe in percent of the width, and removes a dismissed toast by itself. */
 const TOAST = {
   limit: 1,
   autoCloseMs: 5000,
@@ -34,7 +23,6 @@ function toastWidthPx(): number {
   return window.innerWidth <= PHONE_MAX_PX ? window.innerWidth - PHONE_GUTTER_PX : TOAST_WIDTH_PX
 }
 
-/** The swipe distance (50 px) as the percentage react-toastify wants. */
 function swipePercent(): number {
   return (TOAST.swipeThresholdPx / toastWidthPx()) * 100
 }
@@ -76,7 +64,6 @@ function ToastBody({ title, description }: Pick<Notice, 'title' | 'description'>
 }
 
 function show(notice: Notice) {
-  // Newest replaces oldest: close what is showing, forget what is waiting, then add.
   toast.clearWaitingQueue()
   toast.dismiss()
   toast(<ToastBody title={notice.title} description={notice.description} />, {
@@ -116,7 +103,6 @@ function ToastViewport({ onReady }: { onReady: () => void }) {
   )
 }
 
-/** Mounts the one notification area in its own root at the end of <body>, beside the page. */
 export function mountToastViewport(): Promise<Notifier> {
   const host = document.createElement('div')
   host.className = 'toast-root'

@@ -1,21 +1,10 @@
-/**
- * Toasts (one at a time, the newest replacing the old: docs/site.md, Notifications) without
- * weighing on the first page load: this module is tiny and has no dependencies; react-toastify, its
- * styles and the notification area are fetched the first time they are needed (or a little earlier,
- * see `prepareToasts`).
- *
- * Usage: `notify({ kind: 'success', title: 'Message sent successfully!', description: '...' })`.
- */
+/** Tiny and dependency-free: react-toastify and its styles are fetched when first needed (docs/site.md, Notifications). */
 
 import type { Notice, Notifier } from './types.ts'
 
 let ready: Promise<Notifier> | null = null
 
-/**
- * Loads react-toastify and mounts the one notification area (an ARIA live region, F8 to reach it).
- * Call it when a toast becomes likely (the visitor starts on a form) so the live region is in the
- * page before anything is announced into it. Safe to call many times; does nothing on the server.
- */
+/** Call it when a toast becomes likely, so the live region is in the page before anything is announced into it. */
 export function prepareToasts(): Promise<Notifier> {
   if (typeof document === 'undefined') return Promise.reject(new Error('Toasts exist only in the browser'))
   if (!ready) {
@@ -28,7 +17,6 @@ export function prepareToasts(): Promise<Notifier> {
   return ready
 }
 
-/** Shows a toast, replacing any toast on screen (one at a time). */
 export async function notify(notice: Notice): Promise<void> {
   const notifier = await prepareToasts()
   notifier.show(notice)

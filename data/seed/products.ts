@@ -1,10 +1,6 @@
 import type { Product } from '../../domain/product.ts'
 
-/**
- * The catalogue written to a new data file. Images are files in this repository
- * (data/seed/images, served at /images/seed/) so the shop looks right offline.
- * Payment links are the card provider's hosted pages, one per product.
- */
+/** Images live in the repository (data/seed/images) so the shop looks right offline. */
 const pay = (code: string) => `https://buy.stripe.com/${code}`
 const img = (slug: string) => `/images/seed/${slug}.svg`
 

@@ -5,7 +5,6 @@ import { Hero } from '../../components/home/Hero.tsx'
 import { QualityValues } from '../../components/home/QualityValues.tsx'
 import { Testimonials } from '../../components/home/Testimonials.tsx'
 
-/** The landing page: its sections in their fixed order (docs/site.md). */
 export default function Page() {
   return (
     <>

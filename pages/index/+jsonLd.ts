@@ -1,4 +1,3 @@
-// schema.org description of the business for search engines: name, address, contacts, opening hours.
 import type { PageContext } from 'vike/types'
 import { BUSINESS_HOURS, COMPANY } from '../../domain/business.ts'
 

@@ -1,15 +1,7 @@
 /** The page scroll, in CSS px, past which the bar turns solid; components/Header.scss says the same ($solid-after). */
 export const SOLID_NAV_SCROLL_PX = 100
 
-/**
- * The header's behaviour once scripts run. Without them it already works: the phone menu is a
- * popover the browser opens, closes, dismisses with Escape or a tap outside, and the bar turns
- * solid through a scroll-driven animation (components/Header.scss). This adds:
- * - the toggle's label and aria-expanded following the menu, and focus back on the toggle when the
- *   menu closes from the keyboard;
- * - the menu closing once an entry is chosen (a section of this page, or another page);
- * - `data-solid` on the header past 100 px, which styles it where scroll-driven animations are missing.
- */
+/** Without scripts the popover and the scroll-driven animation already work; this adds aria state, closing on choice and `data-solid` where scroll-driven animations are missing. */
 export function enhanceHeader(): void {
   const header = document.querySelector<HTMLElement>('.site-header')
   const menu = document.getElementById('mobile-menu')

@@ -1,10 +1,4 @@
-/**
- * A first visit to /#contact: the browser scrolls (smoothly, as the site asks) to the section while
- * the late web fonts and images are still settling, and text reflowing above it can leave the section
- * out of place, under the fixed header or away from it. Once the page has loaded, its fonts are in
- * and that scroll has ended, the section is put back at the top, unless the visitor has started
- * moving around on their own by then.
- */
+/** On a first visit to /#contact, late fonts and images reflow the page during the smooth scroll; once settled, put the section back at the top unless the visitor has moved. */
 export function keepHashTargetInView(): void {
   const id = targetId()
   if (!id || !document.getElementById(id)) return
@@ -31,7 +25,6 @@ function targetId(): string {
   }
 }
 
-/** Resolves once no scroll has happened for a moment (the browser's own smooth scroll has ended). */
 function scrollingStopped(): Promise<void> {
   return new Promise((resolve) => {
     let timer = setTimeout(done, 400)

@@ -2,20 +2,7 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 
 type Typed = { value: string; caret: [number, number] | null }
 
-/**
- * What a visitor typed and chose in a part of the page while its scripts load, kept through
- * hydration. React resets a textarea to its server text and a select to its server choice when it
- * hydrates them, also after the visitor changed them, and a slow phone hydrates over several frames
- * while the visitor goes on typing. `restore()` puts back, in each field, the last value the visitor
- * gave it (with the caret), wherever hydration changed it, and nothing else.
- *
- * Focus is the visitor's: it is moved only onto the new copy of a focused field that hydration itself
- * replaced, and never once the visitor has moved on. React hydrates a part at once when an event
- * reaches it, a `focusout` included: `restore()` can then run while the browser moves focus from one
- * field to the next, when `document.activeElement` is briefly the body, and focusing "the field
- * focused before" then would pull the visitor back under their fingers. So it runs in a task of its
- * own, and never takes a body focus as lost focus.
- */
+/** React resets hydrated textareas and selects to their server values; see docs/decisions.md (One form layer). */
 export function keepTyped(root: HTMLElement): { restore: () => Promise<void> } {
   const typed = new Map<string, Typed>()
   for (const control of controlsOf(root)) typed.set(keyOf(control), { value: read(control), caret: caretOf(control) })

@@ -1,13 +1,8 @@
 import { NAVIGATION_STATUS_ID } from '../../components/NavigationStatus.tsx'
 
-/** How long a page may take before its loading is announced: a quick load shows nothing. */
 const ANNOUNCE_AFTER_MS = 150
 
-/**
- * While the browser fetches the next page after a link is followed, says so in the status region:
- * 'Loading our premium collection...' for the catalogue, 'Loading...' for any other page. Cleared when
- * this page is shown again from the back/forward cache.
- */
+/** Cleared when this page is shown again from the back/forward cache. */
 export function announceNavigation(): void {
   const region = document.getElementById(NAVIGATION_STATUS_ID)
   if (!region) return

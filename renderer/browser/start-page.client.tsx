@@ -10,12 +10,7 @@ import { revealOnScroll } from './reveal.client.ts'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island brings its own props type
 type AnyIsland = Island<any>
 
-/**
- * What a page's `+client.ts` calls: the page's islands are hydrated, and the behaviours every page
- * shares (the phone menu's state, the solid header, the loading announcement, the entrance
- * animations) are switched on. Everything already works as HTML before this runs; this makes it nicer.
- * Marks <html> and <body> with data-hydrated once done.
- */
+/** Everything already works as HTML before this runs; marks <html> and <body> with data-hydrated once done. */
 export function startPage(islands: AnyIsland[] = []): Promise<void> {
   enhanceHeader()
   announceNavigation()
@@ -54,7 +49,6 @@ function hydrateIslands(islands: AnyIsland[]): Promise<void> {
   ).then(() => undefined)
 }
 
-/** Calls back once its island is hydrated (effects run after the commit). Renders nothing of its own. */
 function Hydrated({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }) {
   useEffect(() => onHydrated(), [onHydrated])
   return children

@@ -1,16 +1,4 @@
-/**
- * The owner's inbox, before the page handler (answers listed in docs/api-and-data.md):
- *
- * - `GET /admin/enquiries` and `GET /admin/enquiries/{id}`: work out what the page shows and hand it
- *   to the page through `res.locals.pageContext` (so it is rendered for this request alone). Opening
- *   an enquiry marks it read.
- * - `POST /admin/enquiries/{id}` (a plain form, `action=...`): one change, then 303 back to the page
- *   (post/redirect/get), keeping the list's filter; `delete` needs `confirm=yes`.
- * - `GET /admin/enquiries.csv`: the filtered view (or `?all=1`, every enquiry) as CSV.
- * - Every owner page: the count of new enquiries for the workspace's navigation.
- *
- * Addresses are matched as the page router reads them (routePath), so every spelling gets the same.
- */
+/** The owner's inbox before the page handler (docs/api-and-data.md); addresses matched as the page router reads them, so every spelling gets the same. */
 import express, { type Request, type RequestHandler, type Response } from 'express'
 import type { StoredMessage } from '../../data/message.server.ts'
 import { StoreWriteError, UnknownMessageError, type Store } from '../../data/store.server.ts'

@@ -25,12 +25,7 @@ const field = (body: unknown, name: string): string => {
   return typeof value === 'string' ? value : ''
 }
 
-/**
- * The workspace's forms for the catalogue, posted with or without JavaScript (post/redirect/get): a
- * change answers 303 to the page that shows it; a form that needs correcting comes back as its page
- * with the messages beside the fields and the values kept (400), or, when another tab saved the same
- * product meanwhile, with both versions (409). Behind the owner check, which runs before these.
- */
+/** Post/redirect/get: 303 on success, 400 with messages and values kept, 409 with both versions when another tab saved meanwhile. */
 export function catalogueRoutes({ catalogue, store, siteUrl }: Deps): Router {
   const routes = Router()
   const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 30 })

@@ -11,15 +11,7 @@ import { sendPersonalPage } from '../page-response.server.ts'
 import type { ReturnedContactForms } from '../returned-contact-form.server.ts'
 import type { EnquiryOutcome, EnquiryService } from '../services/enquiries.server.ts'
 
-/**
- * Enquiries: the contact form's two ways in (answers listed in docs/api-and-data.md, HTTP API), each a
- * thin adapter turning what the enquiry service made of the enquiry into its own answer.
- *
- * - `POST /api/contact` (JSON, from the form's script): 201 `{ id }` once the message is in the data file.
- * - `POST /contact` (a plain form post, for visitors without JavaScript): post/redirect/get, 303 to
- *   `/contact/sent`, or back to `/contact?form=<id>` where the page shows the errors beside the fields
- *   and the values kept (carried in a signed cookie for that id: the address holds nothing personal).
- */
+/** The contact form's two ways in (docs/api-and-data.md), thin adapters over the enquiry service; the no-JavaScript one carries errors back in a signed cookie, never the address. */
 
 /** The rate limit's window: CONTACT_RATE_LIMIT enquiries per client per this many minutes. */
 export const RATE_WINDOW_MINUTES = 10
@@ -161,10 +153,7 @@ export function contactRoutes({ config, store, logger, enquiries, returnedForms 
   return { api, form }
 }
 
-/**
- * What a returned form keeps: everything, unless its cookie would be too large (a long message in
- * characters that compress badly); then the longest value is cut by a quarter at a time.
- */
+/** A cookie too large (badly compressing text) cuts the longest value by a quarter at a time. */
 function* shorterAndShorter(state: ContactFormState): Generator<ContactFormState> {
   yield state
   let values = state.values

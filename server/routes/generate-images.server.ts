@@ -1,21 +1,4 @@
-/**
- * POST /api/generate-images (answers listed in docs/api-and-data.md).
- *
- * - Plain POST: waits for the run and answers `{ results: { successCount, errorCount, total } }`.
- * - POST with `Accept: text/event-stream` (or `?stream=1`): the same run, streamed as Server-Sent
- *   Events, one `image` event per finished image and a final `done` event carrying the same `{ results }`.
- * - GET /api/generate-images: whether generation is set up and running, the model, the batch size,
- *   and the daily image allowance.
- * - GET /api/generate-images/events: follows the run going on (from its start), e.g. after a reload.
- * - POST /api/generate-images/cancel: stops the run going on (no further requests are paid for).
- *
- * A visitor leaving the page does not stop a run: the images are paid for as they are requested,
- * so the run finishes and saves what it made.
- *
- * All of it is for the owner alone (services/images/admin-auth.server.ts): signed in with
- * ADMIN_PASSWORD, or, when none is set, a request from the server machine itself. And however the
- * owner signs in, at most the daily image limit is spent per 24 hours (429 past it).
- */
+/** /api/generate-images (docs/api-and-data.md). A visitor leaving does not stop a run: its images are paid for as requested, so it finishes and saves them. */
 import { Router, type Request, type Response } from 'express'
 import type { Config } from '../config.server.ts'
 import { GenerationBusyError, type GenerationJob, type ImageGenerator } from '../services/image-generator.server.ts'

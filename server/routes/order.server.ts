@@ -6,14 +6,7 @@ import { buildOrderNote, buildPaymentUrl, checkOrder, orderValuesFrom } from '..
 import { sendPersonalPage } from '../page-response.server.ts'
 import { BODY_LIMIT } from './contact.server.ts'
 
-/**
- * The order form of a product page, posted by visitors whose page runs no JavaScript
- * (`POST /products/{id}`). Checked with the same schema as the dialog; a valid order answers 303 to
- * the product's payment link with the same order summary (`note`) the dialog hands over, and an order
- * that needs correcting comes back as the product page with the messages beside the fields and the
- * values kept (400); a sold-out product takes no order (409, its page saying so). Nothing is stored,
- * and nothing the visitor typed is logged.
- */
+/** For pages without JavaScript; nothing is stored, and nothing the visitor typed is logged. */
 export function mountOrderForm(app: Express, { store, siteUrl }: { store: Store; siteUrl: string | undefined }): void {
   const handler: RequestHandler = async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store')

@@ -36,12 +36,7 @@ function readUpload(req: Request): Promise<Buffer> {
   })
 }
 
-/**
- * A product's photographs in the workspace: uploading one (a form posted as multipart, from a phone's
- * camera or gallery) and choosing the main one, their order, or removing one. The upload's size limit
- * is this route's alone. A refused or failed upload leaves the product as it was and comes back as
- * its page with the reason (413 too large, 415 not a JPEG, PNG or WebP, 400 nothing chosen).
- */
+/** The upload's size limit is this route's alone; a refused upload leaves the product as it was (413, 415, 400). */
 export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Router {
   const routes = Router()
   const back = (id: string) => `/admin/products/${encodeURIComponent(id)}`

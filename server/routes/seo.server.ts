@@ -12,21 +12,14 @@ export const SITEMAP_PATHS = ['/', '/products', ...CATEGORIES.map((c) => `/produ
 
 const absolute = (origin: string, src: string) => (/^https?:\/\//.test(src) ? src : origin + src)
 
-/**
- * A product's sitemap entry: its page, when its photographs last changed, and the photographs.
- * escape-html's entities (`&#39;` for a quote) are valid XML too: one escaper for the mail and the sitemap.
- */
+/** escape-html's entities are valid XML too: one escaper for the mail and the sitemap. */
 function productEntry(origin: string, product: StoredProduct): string {
   const lastmod = product.imagesGeneratedAt ? `<lastmod>${escapeHtml(product.imagesGeneratedAt.slice(0, 10))}</lastmod>` : ''
   const images = galleryOf(product).map((i) => `<image:image><image:loc>${escapeHtml(absolute(origin, i.src))}</image:loc></image:image>`)
   return `  <url><loc>${escapeHtml(origin + productPath(product))}</loc>${lastmod}${images.join('')}</url>`
 }
 
-/**
- * /robots.txt and /sitemap.xml, with absolute URLs from SITE_URL (or the request's own origin). The
- * sitemap lists the pages every visitor sees and each product's page, from the catalogue as it is now.
- * Both are made once per catalogue version and kept compressed by the response cache.
- */
+/** Made once per catalogue version and kept compressed by the response cache. */
 export function seoRouter({ siteUrl, store, responses }: { siteUrl: string | undefined; store: Pick<Store, 'products'>; responses: ResponseCache }): Router {
   const router = Router()
   const origin = (req: Request) => siteUrl ?? `${req.protocol}://${req.get('host')}`

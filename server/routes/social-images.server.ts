@@ -13,13 +13,7 @@ const SEED_URL = '/images/seed/'
 /** The parchment of the site's pages, around a square photograph on a wide card. */
 const BACKGROUND = '#f3ece2'
 
-/**
- * GET /social/products/{id}-{fingerprint}.jpg: a product's card for chat apps and social networks
- * (WhatsApp, Facebook, X...), which preview JPEG and PNG but not the site's WebP and SVG. Made with
- * sharp from the product's first photograph the first time it is asked for (1200×630, the photograph
- * whole on the site's background), then kept beside the other media and cached for a year: a new
- * photograph has a new fingerprint, so a new address.
- */
+/** JPEG because chat apps preview JPEG and PNG, not WebP or SVG; made on first request and cached for a year (a new photograph, a new fingerprint). */
 export function socialImagesRouter({ store, mediaDir }: { store: Store; mediaDir: string }): Router {
   const router = Router()
   const making = new Map<string, Promise<Buffer>>()

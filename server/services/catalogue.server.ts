@@ -20,10 +20,7 @@ export type Move = 'up' | 'down' | 'top' | 'bottom'
 export type PhotoAction = 'main' | 'earlier' | 'later' | 'remove'
 export const PHOTO_ACTIONS: readonly PhotoAction[] = ['main', 'earlier', 'later', 'remove']
 
-/**
- * The product with its photographs in a new order (main first). A removed photograph leaves the list
- * only: its files stay, as the history may still show it.
- */
+/** A removed photograph's files stay, as the history may still show it. */
 function withPhotos(product: StoredProduct, src: string, action: PhotoAction | 'add'): StoredProduct {
   const list = action === 'add' ? [...photosOf(product), src] : photosOf(product)
   const at = list.indexOf(src)
@@ -54,12 +51,7 @@ function withValues(product: Product, values: Partial<ProductValues>): Product {
   return next as Product
 }
 
-/**
- * The owner's changes to the catalogue, each one through the store (the data file's one writer), each
- * recorded in the history with the product before and after, and the day's first change preceded by a
- * snapshot. Changes run one at a time, so each history entry describes exactly one change. An edit of
- * the data file itself is recorded too (as the data file's), so it can be undone from the workspace.
- */
+/** Changes run one at a time, so each history entry describes exactly one; edits of the data file are recorded too, so they can be undone. */
 export class CatalogueService {
   private seen: readonly Product[]
   private running: Promise<unknown> = Promise.resolve()
@@ -81,10 +73,7 @@ export class CatalogueService {
     return (await this.history.lastOwnerChange(id))?.id ?? ''
   }
 
-  /**
-   * Saves the edit form. `base` is what the form showed when opened: only the fields the owner changed
-   * are written, so an edit of the data file made meanwhile to another field is kept.
-   */
+  /** Only the fields changed since `base` are written, so a file edit made meanwhile to another field is kept. */
   save(id: string, values: ProductValues, { revision, base }: { revision: string; base: ProductValues | null }): Promise<SaveOutcome> {
     return this.serial(async () => {
       const current = this.store.products.find((p) => p.id === id)

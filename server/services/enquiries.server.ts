@@ -6,26 +6,16 @@ import { checkContact } from '../../domain/contact-schema.ts'
 import { mostlyLinks, RepeatedText } from './likely-spam.server.ts'
 import type { MailOutbox } from './mail-outbox.server.ts'
 
-/**
- * What became of one enquiry, whichever way it came in (the JSON API or the plain form post); each
- * way in turns it into its own answer.
- */
 export type EnquiryOutcome =
-  /** In the data file; its e-mail to the owner is scheduled. */
   | { kind: 'saved'; id: string }
   /** The honeypot was filled: a bot, told nothing, and nothing saved or sent. */
   | { kind: 'dropped' }
-  /** Not a valid enquiry: what was typed, and a message for each wrong field. */
   | { kind: 'invalid'; values: ContactValues; errors: ContactFormState['errors'] }
   /** Valid, but the data file could not be written: nothing saved, what was typed kept for another go. */
   | { kind: 'saveFailed'; values: ContactValues }
 
 export type EnquiryService = {
-  /**
-   * Honeypot, then the form's own check (domain/contact-schema.ts), then the spam rules (which mark,
-   * never refuse), the save with the e-mail's initial state, then the e-mail scheduled. `log` is the
-   * request's logger, so each line is tied to it. Faults other than a refused write (bugs) are thrown.
-   */
+  /** Spam rules mark, never refuse; `log` is the request's logger; faults other than a refused write are thrown. */
   submitEnquiry(body: unknown, log: Logger): Promise<EnquiryOutcome>
 }
 

@@ -2,13 +2,7 @@ import type { StoredMessage } from '../../data/message.server.ts'
 import { subjectLabel } from '../../domain/business.ts'
 import { answeredAtOf, deliveryState, enquiryState, likelySpamOf, readAtOf } from './enquiry-state.server.ts'
 
-/**
- * Enquiries as CSV that Excel and LibreOffice open as they are: UTF-8 with a byte order mark (Excel
- * reads it as UTF-8 only then), every field quoted, line breaks inside a message kept, rows ended
- * by CRLF. A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return, which
- * it skips first) as a formula, so such a cell is written with a leading apostrophe (the OWASP rule
- * against CSV injection): `=cmd|' /C calc'!A0` stays text.
- */
+/** UTF-8 with a BOM (Excel needs it), fields quoted, CRLF; a cell starting with = + - @ gets an apostrophe (OWASP's CSV injection rule). */
 const BOM = '\uFEFF'
 const FORMULA_START = /^[=+\-@\t\r]/
 

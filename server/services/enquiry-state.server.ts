@@ -1,10 +1,7 @@
 import type { StoredMessage } from '../../data/message.server.ts'
 import type { Delivery, DeliveryState, EnquiryState } from '../../domain/inbox.ts'
 
-/*
- * The owner's marks on a saved enquiry. They are loose fields of the data file (`readAt`,
- * `answeredAt`, `likelySpam`), which the owner may also write by hand: read as text or not at all.
- */
+/* Loose fields the owner may also write by hand: read as text or not at all. */
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
 
 export const readAtOf = (m: StoredMessage) => text(m.readAt)
@@ -40,10 +37,7 @@ export function deliveryState(m: StoredMessage): DeliveryState {
 /** Not e-mailed (yet): the inbox's 'unsent' filter, as `npm run messages -- --unsent` counts it. */
 export const isUnsent = (m: StoredMessage) => m.notification.status !== 'sent'
 
-/**
- * The mail server's reason in words an owner can act on. The server's own words are shown beside it:
- * these only say which kind of trouble it is.
- */
+/** Only says which kind of trouble it is; the server's own words are shown beside it. */
 export function plainReason(serverSaid: string): string {
   const s = serverSaid.toLowerCase()
   const code = /^\s*(\d)\d\d\b/.exec(serverSaid)?.[1]
@@ -58,7 +52,6 @@ export function plainReason(serverSaid: string): string {
   return 'the mail server could not take the message'
 }
 
-/** What became of the e-mail about this enquiry; `mailConfigured`: SMTP_URL is set now. */
 export function describeDelivery(m: StoredMessage, mailConfigured: boolean): Delivery {
   const n = m.notification
   const state = deliveryState(m)

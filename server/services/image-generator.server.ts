@@ -309,10 +309,7 @@ function createJob(options: ImageGeneratorOptions): GenerationJob {
   }
 }
 
-/**
- * The sentence shown for a failed image. Errors of the image service are already sentences; an
- * error of our own disk is logged in full and shown without its file paths.
- */
+/** Errors of our own disk are logged in full and shown without their file paths. */
 function readableFailure(err: unknown, signal: AbortSignal): string {
   if (err instanceof ImageRequestError || err instanceof FatalImageError || err instanceof ImageDecodeError) return err.message
   if (signal.aborted && err instanceof Error) return err.message // the reason the run was stopped

@@ -94,10 +94,7 @@ function mailtoAddress(email: string): string {
   return `${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`
 }
 
-/**
- * 'Reply' in the owner's own mail app: the enquirer's address, `Re:` and the subject, and the message
- * quoted under a line saying who wrote it and when. Line breaks are CRLF, as mailto bodies want them.
- */
+/** Line breaks are CRLF, as mailto bodies want them. */
 export function replyLink(m: StoredMessage): string {
   const subject = headerSafe(`Re: ${subjectLabel(m.subject)}`)
   const quoted = m.message

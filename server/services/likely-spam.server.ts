@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto'
 import type { StoredMessage } from '../../data/message.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-/** Web addresses as spam writes them: with a scheme, or starting www. */
 const LINK = /\b(?:https?:\/\/|www\.)\S+/gi
 /** Texts followed at once; past it the oldest are forgotten first (a flood of different texts is bounded). */
 const MAX_TEXTS = 10_000
@@ -26,11 +25,7 @@ type Seen = { addresses: Map<string, number>; ids: string[]; reason: string | nu
 /** One enquiry counted: whether its text is now a campaign's, and the earlier enquiries to mark with it. */
 export type Counted = { seen: Seen; reason: string | null; earlier: string[] }
 
-/**
- * The same text arriving from more than `threshold` e-mail addresses within a day (the per-visitor
- * limit, CONTACT_RATE_LIMIT: one visitor may send that many, so more addresses than that with one
- * text is a campaign). `threshold` 0 turns the rule off.
- */
+/** More addresses than one visitor may send (CONTACT_RATE_LIMIT) with one text is a campaign; 0 turns it off. */
 export class RepeatedText {
   private readonly texts = new Map<string, Seen>()
 
@@ -44,7 +39,6 @@ export class RepeatedText {
     }
   }
 
-  /** Counts an enquiry about to be saved. */
   count(text: string, email: string, now = Date.now()): Counted {
     const seen: Seen = { addresses: new Map(), ids: [], reason: null }
     if (this.threshold <= 0) return { seen, reason: null, earlier: [] }

@@ -6,18 +6,7 @@ import { COMPANY, subjectLabel } from '../../domain/business.ts'
 import type { Notification, StoredMessage } from '../../data/message.server.ts'
 import { showInvisible } from '../../domain/plain-text.ts'
 
-/**
- * The enquiry outbox: every saved enquiry is e-mailed to the owner, and none is ever lost.
- *
- * The data file is the queue. A message saved while SMTP_URL is set carries
- * `notification: { status: 'pending', nextAttemptAt }`; the outbox sends every pending message
- * whose time has come, records each attempt in the file, and on failure sets the next attempt
- * with exponential backoff. Because the state lives in the file, a crash or restart loses
- * nothing: `start()` picks up whatever is still pending.
- *
- * Sending never happens on the visitor's request: saving an enquiry calls `deliverSoon()`,
- * which only schedules work, and the visitor's answer goes first.
- */
+/** The data file is the queue (`notification.status`, backoff), so a crash loses nothing; sending never happens on the visitor's request. */
 
 export type RetryPolicy = {
   /** Wait after the first failed attempt. */
@@ -50,11 +39,7 @@ export function retryDelay(failures: number, policy: RetryPolicy = DEFAULT_RETRY
   return Math.min(policy.maxDelayMs, Math.round(policy.firstDelayMs * policy.factor ** (n - 1)))
 }
 
-/**
- * Text safe in a header: no CR, LF or other control characters (no header injection), no
- * Unicode line separators, runs of white space folded to one space, and no bidirectional
- * controls (a right-to-left override would make the inbox show the subject in another order).
- */
+/** No header injection, and no bidi controls (an override would reorder the subject in the inbox). */
 export function headerSafe(text: string): string {
   return (
     text
@@ -76,11 +61,7 @@ export type EnquiryMail = {
   headers: Record<string, string>
 }
 
-/**
- * The owner's notification of one enquiry: Reply-To is the visitor, so the owner's "Reply"
- * answers them directly. Nothing is ever sent to the visitor's address (no auto-reply: anyone
- * could otherwise make us mail a stranger).
- */
+/** Reply-To is the visitor; nothing is ever sent to the visitor (no auto-reply: anyone could make us mail a stranger). */
 export function buildEnquiryMail(message: StoredMessage, { from, to }: { from: string; to: string }): EnquiryMail {
   const name = headerSafe(`${message.firstName} ${message.lastName}`)
   const label = subjectLabel(message.subject)
@@ -196,19 +177,13 @@ export class MailOutbox {
     this.pump()
   }
 
-  /**
-   * Called once an enquiry is saved: schedules a pass over every message due (the new one among
-   * them) after the current answer is written, and never waits for it.
-   */
+  /** Schedules a pass after the current answer is written, and never waits for it. */
   deliverSoon(): void {
     if (!this.enabled || this.stopped || !this.started) return
     setImmediate(() => this.pump())
   }
 
-  /**
-   * The owner's 'Send again': the enquiry's e-mail is due now (a failed one, or one saved while no mail
-   * server was set up), whatever its backoff said. Never for one already sent or archived.
-   */
+  /** Due now whatever its backoff said; never for one already sent or archived. */
   async sendAgain(id: string): Promise<'queued' | 'sent' | 'archived' | 'unknown' | 'off'> {
     if (!this.enabled) return 'off'
     const { store } = this.options
@@ -223,10 +198,7 @@ export class MailOutbox {
     return 'queued'
   }
 
-  /**
-   * Stops timers and gives sends in progress a few seconds to finish. One cut short stays pending
-   * in the data file and goes at the next start: the owner may get it twice, never not at all.
-   */
+  /** One cut short stays pending and goes at the next start: the owner may get it twice, never not at all. */
   async stop(graceMs = 5000): Promise<void> {
     this.stopped = true
     this.unsubscribe?.()
@@ -349,11 +321,7 @@ export class MailOutbox {
     }))
   }
 
-  /**
-   * Writes an attempt to the data file. When the disk refuses, the store has undone the change in
-   * memory; the outbox then waits before trying again (no tight loop), and a message that did go
-   * out is remembered as sent so this process never mails the owner twice about it.
-   */
+  /** When the disk refuses, waits before retrying, and a message that did go out is remembered as sent so the owner is never mailed twice. */
   private async record(id: string, write: () => Promise<void>, sentAt?: string): Promise<void> {
     try {
       await write()

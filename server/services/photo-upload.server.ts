@@ -8,7 +8,6 @@ export const MAX_PHOTO_PIXELS = 64_000_000
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp'])
 
-/** An upload refused, with its HTTP status and a sentence for the owner. */
 export class PhotoRefusedError extends Error {
   override name = 'PhotoRefusedError'
   constructor(
@@ -21,13 +20,7 @@ export class PhotoRefusedError extends Error {
 
 export const TOO_LARGE_MESSAGE = `The photograph is larger than ${PHOTO_UPLOAD_LIMIT / 1024 / 1024} MB. Please choose a smaller one (or a lower resolution on the phone).`
 
-/**
- * Turns the owner's photograph into what generated photographs are: its header read first (format and
- * size, nothing decoded), so a file that is not a JPEG, PNG or WebP (415) or has more pixels than a
- * camera makes (413) is refused before any work; then turned upright as the phone held it, stripped
- * of its metadata (the place it was taken), and stored at the site's sizes by the same sharp
- * pipeline as generated photographs. sharp works on libuv's thread pool, off the main thread.
- */
+/** The header is read first, so a non-image (415) or too many pixels (413) is refused before work; then made upright and stripped of metadata (location). sharp runs off the main thread. */
 export async function storeUploadedPhoto(opts: { mediaDir: string; productId: string; bytes: Buffer }): Promise<StoredImage> {
   let meta: Metadata
   try {

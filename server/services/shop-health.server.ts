@@ -7,12 +7,7 @@ import { ROOT } from '../paths.server.ts'
 import { worstStatus, type HealthItem, type ShopHealth } from '../../domain/shop-health.ts'
 import { plainReason, ukTime } from './enquiry-state.server.ts'
 
-/**
- * The owner's health panel: what the server knows and should say before a customer notices (mail
- * failing since Tuesday, a mistake in the data file, the image budget spent, the disk filling up).
- * Built from a `HealthSource`: the running server's own view, or, for `npm run health` with no
- * server running, what the files say.
- */
+/** From the running server's view, or the files alone for `npm run health` with no server. */
 export type HealthSource = {
   dataFile: string
   /** The last good data (the running server's; the file's when it is valid), or null. */
@@ -71,7 +66,6 @@ function serverItem(source: HealthSource): HealthItem {
   }
 }
 
-/** Mail: set up or not, the last delivery, what waits, and since when and why it fails. */
 function mailItem(messages: readonly StoredMessage[], configured: boolean): HealthItem {
   let lastOk = ''
   for (const m of messages) for (const a of m.notification.attempts) if (a.ok && a.at > lastOk) lastOk = a.at
@@ -167,7 +161,6 @@ function imagesItem(source: HealthSource): HealthItem {
   }
 }
 
-/** The catalogue's snapshots, in `<data file>.snapshots/`, named by the time they were taken. */
 async function snapshotItem(dataFile: string): Promise<HealthItem> {
   const dir = `${dataFile}.snapshots`
   const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort()

@@ -6,7 +6,6 @@ import { InboxFilters } from './InboxFilters.tsx'
 import { InboxList } from './InboxList.tsx'
 import { Notice } from './Notice.tsx'
 
-/** The owner's inbox: newest first, filtered and searched by the address (a GET form), one page at a time. */
 export default function Page() {
   const { inbox, newEnquiries } = useData<Data>()
   const { filter, total, pages, counts } = inbox

@@ -1,4 +1,3 @@
-// https://vike.dev/data: the inbox as the server worked it out for the owner's request.
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import type { InboxView } from '../../../domain/inbox.ts'

@@ -2,7 +2,6 @@ import { inboxQuery, STATE_FILTER_LABELS, type DeliveryState, type InboxFilter, 
 
 const DELIVERY_BADGES: Partial<Record<DeliveryState, string>> = { failed: 'E-mail failed', waiting: 'E-mail waiting', off: 'Not e-mailed' }
 
-/** One page of enquiries: each a link to the whole message, carrying the list's filter for the way back. */
 export function InboxList({ rows, filter }: { rows: InboxRow[]; filter: InboxFilter }) {
   if (rows.length === 0) return null
   const back = inboxQuery(filter)

@@ -1,4 +1,3 @@
-/** The sentence after an action (post/redirect/get), read out once the page loads. */
 export function Notice({ text }: { text: string | null }) {
   if (!text) return null
   return (

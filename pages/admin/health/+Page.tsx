@@ -9,7 +9,6 @@ const OVERALL = {
   problem: 'Something needs you now.',
 } as const
 
-/** The shop's health at a glance: the same facts `npm run health` prints in the shell. */
 export default function Page() {
   const { health, newEnquiries } = useData<Data>()
   const checked = new Date(health.checkedAt).toLocaleString('en-GB', { timeZone: 'Europe/London', timeStyle: 'short', dateStyle: 'medium' })

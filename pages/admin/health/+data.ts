@@ -1,4 +1,3 @@
-// https://vike.dev/data: the health panel as the server saw it for the owner's request.
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import type { ShopHealth } from '../../../domain/shop-health.ts'

@@ -2,7 +2,6 @@ import { WorkspaceLayout } from '../../../components/admin/WorkspaceLayout.tsx'
 import { useData } from '../../../renderer/useData.ts'
 import type { Data } from './+data.ts'
 
-/** Every change to the catalogue, newest first: who, what before and after, when; each can be undone. */
 export default function Page() {
   const { changes, more } = useData<Data>()
   return (

@@ -1,4 +1,3 @@
-// https://vike.dev/data: the catalogue's changes, newest first, each with the fields it changed.
 import type { PageContextServer } from 'vike/types'
 import { PRODUCT_FIELDS } from '../../../domain/product-form.ts'
 import type { Product } from '../../../domain/product.ts'
@@ -11,7 +10,6 @@ export type Change = {
   what: string
   product: string
   fields: { field: string; before: string; after: string }[]
-  /** Whether the product as it was before this change can be brought back. */
   restorable: boolean
 }
 

@@ -1,4 +1,3 @@
-// https://vike.dev/data: the overview's products are read from the store on the server.
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import type { AdminPageState } from '../../../domain/image-generation.ts'
@@ -6,7 +5,6 @@ import { toPublicProduct, type Product } from '../../../domain/product.ts'
 
 export type Data = {
   products: Product[]
-  /** Who is asking, whether generation is set up, the daily allowance: known before the page paints. */
   admin: AdminPageState
 }
 

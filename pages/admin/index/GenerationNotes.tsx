@@ -2,7 +2,6 @@ import { IMAGE_ANGLES } from '../../../domain/business.ts'
 import { ANGLE_LABELS, estimateRun, formatUsd, IMAGE_CONCURRENCY, IMAGE_PRICE_USD, IMAGE_SIZE } from '../../../domain/image-generation.ts'
 import { adminStore } from '../../../stores/admin-store.ts'
 
-/** The server's default model, shown until the server says which one it uses. */
 const DEFAULT_MODEL = 'gpt-image-1'
 
 /** '14 Jan, 10:32 UTC': the same on the server's render and in the browser. */
@@ -10,7 +9,6 @@ function formatTime(iso: string): string {
   return `${new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })} UTC`
 }
 
-/** What a run does, costs and takes, and what the results count. */
 export function GenerationNotes() {
   const count = adminStore.useSelector((s) => s.products.length)
   const server = adminStore.useSelector((s) => s.server)

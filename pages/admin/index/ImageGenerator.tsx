@@ -3,7 +3,6 @@ import { IMAGE_ANGLES } from '../../../domain/business.ts'
 import { useHydrated } from '../../../renderer/useHydrated.ts'
 import { adminStore } from '../../../stores/admin-store.ts'
 
-/** The button, the progress bar with its status line, and the results panel (texts in docs/site.md, admin page). */
 export function ImageGenerator() {
   const phase = adminStore.useSelector((s) => s.phase)
   const progress = adminStore.useSelector((s) => s.progress)

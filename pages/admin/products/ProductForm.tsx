@@ -19,7 +19,6 @@ const SPECS: Record<ProductField, FieldSpec> = {
 
 type Props = ProductFormData & { action: string; isNew: boolean; submitLabel: string }
 
-/** Every field of a product, posted to `action`; the messages sit beside the fields they are about. */
 export function ProductForm({ action, isNew, submitLabel, values, errors, revision, base }: Props) {
   const names = PRODUCT_FIELDS.filter((f) => isNew || f !== 'id')
   return (

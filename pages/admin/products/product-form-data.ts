@@ -2,7 +2,6 @@ import type { PageContextServer } from 'vike/types'
 import { valuesOf, type ProductErrors, type ProductValues } from '../../../domain/product-form.ts'
 import type { Product } from '../../../domain/product.ts'
 
-/** What a product's form page shows: its values, the messages, and what its hidden fields carry. */
 export type ProductFormData = {
   values: ProductValues
   errors: ProductErrors
@@ -10,11 +9,9 @@ export type ProductFormData = {
   revision: string
   /** The values as the form opened, so only what the owner changed is written. */
   base: string
-  /** The version another tab saved meanwhile, shown beside the owner's. */
   conflict: ProductValues | null
 }
 
-/** The form for `product` (or a new one), or the one a post sent back with its messages or a conflict. */
 export function productFormData(pageContext: PageContextServer, product: Product | null, revision: string): ProductFormData {
   const sent = pageContext.productForm
   const opened: ProductValues = product

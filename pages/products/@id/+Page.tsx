@@ -7,11 +7,7 @@ import type { Data } from './+data.ts'
 import { Gallery } from './Gallery.tsx'
 import { OrderPanelIsland, ProductPurchaseIsland, RelatedProductsIsland } from './islands.tsx'
 
-/**
- * A product's own page: where it sits in the shop, its photographs, everything about it, how to buy
- * it or ask about it, and the rest of its collection. With `?order=1` it also holds the order form,
- * which is where 'Purchase Now' leads a visitor whose page has no scripts running.
- */
+/** With `?order=1` it also holds the order form: where 'Purchase Now' leads without scripts. */
 export default function Page() {
   const { product, gallery, related, ordering, orderForm } = useData<Data>()
   const trail = breadcrumbTrail(product)

@@ -2,5 +2,4 @@ import type { PageContext } from 'vike/types'
 import { productImageSources } from '../../../components/product-image.ts'
 import type { Data } from './+data.ts'
 
-// The first photograph is the page's largest paint: the browser fetches it first.
 export default (pc: PageContext<Data>) => productImageSources(pc.data.gallery[0]!.src).src

@@ -1,14 +1,9 @@
 import { productImageSources } from '../../../components/product-image.ts'
 import type { GalleryImage } from '../../../domain/product-page.ts'
 
-/** How wide the gallery's main photograph is shown: the page's width on phones, half of it beside the details. */
 const GALLERY_SIZES = '(min-width: 64rem) 36rem, (min-width: 48rem) 50vw, 100vw'
 
-/**
- * The product's photographs: one large, and a thumbnail for each view below it. The thumbnails are
- * the labels of a group of radio buttons, so choosing a view works by tap, click and keyboard (arrow
- * keys), with or without JavaScript; the chosen view is shown by CSS alone (product-page.scss).
- */
+/** Thumbnails are radio labels, so choosing a view works by keyboard and without JavaScript; CSS shows the chosen view. */
 export function Gallery({ images, productName }: { images: GalleryImage[]; productName: string }) {
   if (images.length === 1) {
     const only = images[0]!

@@ -1,4 +1,3 @@
-// https://vike.dev/data: the catalogue is read from the store on the server and rendered into the HTML.
 import type { PageContextServer } from 'vike/types'
 import { toShopProduct, type Product } from '../../../domain/product.ts'
 

@@ -18,10 +18,7 @@ function Catalogue({ products, filter }: Props) {
   )
 }
 
-/**
- * The filter buttons with their counts and the cards, each with its 'Purchase Now'. The filters are links to
- * the filtered catalogue, so they work before and without JavaScript; with it they filter in place.
- */
+/** Filters are links, so they work without JavaScript; with it they filter in place. */
 function CatalogueView({ products, onPurchase }: { products: Product[]; onPurchase: OpenOrder }) {
   const filter = catalogueStore.useSelector((s) => s.filter)
   const choose = catalogueStore.useSelector((s) => s.choose)
@@ -90,5 +87,4 @@ function CatalogueView({ products, onPurchase }: { products: Product[]; onPurcha
   )
 }
 
-/** The catalogue as an island: hydrated by /products (its +client.ts). */
 export const CatalogueIsland = island('catalogue', Catalogue)

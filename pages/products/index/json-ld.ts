@@ -4,7 +4,6 @@ import { productsIn } from '../../../domain/catalogue.ts'
 import { productJsonLd } from '../../../domain/product-page.ts'
 import type { Data } from './+data.ts'
 
-/** schema.org ItemList of the listed products, each pointing at its own page, for search engines. */
 export function catalogueJsonLd(pageContext: PageContext<Data>): object | undefined {
   const products = pageContext.data.products
   const listed = productsIn(products, filterFromParam(pageContext.urlParsed?.search?.category))

@@ -1,10 +1,4 @@
-/**
- * The spend cap on image generation: at most IMAGE_DAILY_LIMIT images per rolling 24 hours (by
- * default two full runs of the catalogue), whoever asks, password or not. A run is counted in the
- * data file before its first image is requested, so neither a crash nor a restart forgets it; once
- * it ends, its count becomes the requests it actually sent: fewer for a stopped run, more when the
- * SDK retried (each retry may be paid for; the generator sends none past what the limit leaves).
- */
+/** At most IMAGE_DAILY_LIMIT images per rolling 24 hours; a run is counted in the data file before its first request (no restart forgets it), then recounted as sent (retries may be paid). */
 import type { Store } from '../../../data/store.server.ts'
 import { IMAGE_ANGLES } from '../../../domain/business.ts'
 import type { ImageAllowance } from '../../../domain/image-generation.ts'
@@ -12,7 +6,6 @@ import type { ImageRun } from '../../../data/image-runs.server.ts'
 
 export const DAY_MS = 24 * 60 * 60_000
 
-/** A run refused because it would pass the daily limit (429). */
 export class DailyLimitError extends Error {
   override name = 'DailyLimitError'
   constructor(
@@ -24,7 +17,6 @@ export class DailyLimitError extends Error {
   }
 }
 
-/** A run counted against the limit. */
 export type Reservation = {
   /** Settles once the count is in the data file; rejects (StoreWriteError) when it could not be written. */
   readonly saved: Promise<void>
@@ -66,11 +58,7 @@ export class DailyImageLimit {
     }
   }
 
-  /**
-   * Counts a run of `images` against the limit before any of them is requested. Throws
-   * DailyLimitError, counting nothing, when the whole run does not fit in what is left: a run cut
-   * short by the limit would pay for images of products that then keep their old pictures.
-   */
+  /** Throws without counting when the whole run does not fit: a cut-short run would pay for images of products that keep their old pictures. */
   reserve(id: string, images: number): Reservation {
     const now = this.now()
     const { limit, used, left } = this.allowance()

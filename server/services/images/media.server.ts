@@ -15,7 +15,6 @@ export const ANGLE_SLUGS: Record<ImageAngle, string> = {
   detail: 'detail',
 }
 
-/** One stored angle of a product, as kept in the data file beside the product (`images`). */
 export type StoredImage = {
   angle: ImageAngle
   /** The 1024 px WebP; `-400.webp` and `-800.webp` sit beside it (domain/product-image.ts). */
@@ -24,7 +23,6 @@ export type StoredImage = {
   original: string
 }
 
-/** The image could not be read: the service answered something that is not a picture. */
 export class ImageDecodeError extends Error {
   override name = 'ImageDecodeError'
 }
@@ -52,11 +50,7 @@ async function writeAtomically(file: string, data: Buffer): Promise<void> {
   }
 }
 
-/**
- * Checks that `image` is a picture, then writes it as WebP at every width the pages use
- * (400, 800, 1024) plus the original, under `<mediaDir>/products/<product>/`. Returns the URLs
- * and the files written, so a caller can remove them again if the product's set is incomplete.
- */
+/** Returns the URLs and files written, so a caller can remove them if the product's set is incomplete. */
 export async function storeAngleImage(opts: {
   mediaDir: string
   productId: string

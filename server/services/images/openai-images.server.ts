@@ -11,12 +11,7 @@ export type ImageRequestOptions = {
   fetch?: typeof fetch
 }
 
-/**
- * A client for one run. `new OpenAI()` reads OPENAI_API_KEY and OPENAI_BASE_URL from the environment
- * itself (the tests point OPENAI_BASE_URL at a fake server on loopback); only the timeout and the
- * retries are ours, set explicitly because the SDK's defaults (10 minutes, 2 retries) would let one
- * stuck request hold a run for half an hour.
- */
+/** The SDK reads OPENAI_API_KEY/OPENAI_BASE_URL itself; timeout and retries are explicit because its defaults could hold a run for half an hour. */
 export function createImageClient(options: ImageRequestOptions): OpenAI {
   return new OpenAI({ timeout: options.timeoutMs, maxRetries: options.maxRetries, ...(options.fetch ? { fetch: options.fetch } : {}) })
 }
@@ -28,7 +23,6 @@ export function qualityFor(model: string): ImageGenerateParamsNonStreaming['qual
   return 'high' // gpt-image-1 and its successors
 }
 
-/** The request body for one image. */
 export function imageRequest(model: string, prompt: string): ImageGenerateParamsNonStreaming {
   const quality = qualityFor(model)
   return {
@@ -47,18 +41,13 @@ export class FatalImageError extends Error {
   override name = 'FatalImageError'
 }
 
-/** One image failed; the message is a sentence for the owner. */
 export class ImageRequestError extends Error {
   override name = 'ImageRequestError'
 }
 
 const MAX_DOWNLOAD_BYTES = 50 * 1024 * 1024
 
-/**
- * Asks for one image and returns its bytes. `b64_json` answers are decoded; `url` answers are
- * downloaded at once (they expire after an hour) and the URL is never kept. `deadlineMs` bounds
- * the whole call, retries and download included, because the SDK's timeout stops at the headers.
- */
+/** `url` answers are downloaded at once (they expire); `deadlineMs` bounds retries and download too, as the SDK's timeout stops at the headers. */
 export async function requestImage(
   client: OpenAI,
   opts: { model: string; prompt: string; deadlineMs: number; downloadTimeoutMs: number; signal: AbortSignal },

@@ -2,11 +2,7 @@ import { COMPANY } from '../../../domain/business.ts'
 import type { ImageAngle } from '../../../domain/image-generation.ts'
 import type { Product } from '../../../domain/product.ts'
 
-/**
- * One studio for the whole catalogue: every prompt starts with the same set, light and framing,
- * so 56 photographs taken months apart still look like one shoot. Only the product and the camera
- * position change between prompts.
- */
+/** Same set, light and framing in every prompt, so photographs taken months apart look like one shoot. */
 export const STUDIO_STYLE = [
   `Professional e-commerce product photograph for ${COMPANY.brand}, a British maker of handmade leather goods.`,
   'Seamless warm off-white studio backdrop (parchment, #F7F1E8) with a soft graduated falloff.',

@@ -6,7 +6,6 @@ import type { Data } from './+data.ts'
 import { DeliveryPanel } from './DeliveryPanel.tsx'
 import { EnquiryActions } from './EnquiryActions.tsx'
 
-/** One enquiry, whole: who, what, when, its e-mail's fate, and what the owner can do with it. */
 export default function Page() {
   const { enquiry: e, newEnquiries } = useData<Data>()
   return (

@@ -1,4 +1,3 @@
-// https://vike.dev/data: one enquiry as the server worked it out for the owner's request.
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import type { EnquiryView } from '../../../../domain/inbox.ts'

@@ -1,7 +1,6 @@
 import type { EnquiryView } from '../../../../domain/inbox.ts'
 import { ActionForm } from './EnquiryActions.tsx'
 
-/** Whether the e-mail about this enquiry reached the owner, the mail server's reason when not, and 'Send again'. */
 export function DeliveryPanel({ enquiry: e }: { enquiry: EnquiryView }) {
   const d = e.delivery
   return (

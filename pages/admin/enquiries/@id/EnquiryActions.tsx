@@ -1,6 +1,5 @@
 import { inboxQuery, type EnquiryView } from '../../../../domain/inbox.ts'
 
-/** A one-button form that posts an action to the enquiry's own address (post/redirect/get). */
 export function ActionForm({ enquiry, action, label, primary = false }: { enquiry: EnquiryView; action: string; label: string; primary?: boolean }) {
   return (
     <form method="post" action={`/admin/enquiries/${encodeURIComponent(enquiry.id)}${inboxQuery(enquiry.filter)}`}>
@@ -13,7 +12,6 @@ export function ActionForm({ enquiry, action, label, primary = false }: { enquir
   )
 }
 
-/** Reply (the owner's own mail app), answered, archive, new again, and delete for good after a confirmation. */
 export function EnquiryActions({ enquiry: e }: { enquiry: EnquiryView }) {
   const here = `/admin/enquiries/${encodeURIComponent(e.id)}`
   const query = inboxQuery(e.filter)

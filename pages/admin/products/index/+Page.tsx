@@ -3,7 +3,6 @@ import { FILTERS } from '../../../../domain/business.ts'
 import { useData } from '../../../../renderer/useData.ts'
 import type { Data, Row } from './+data.ts'
 
-/** Every product, in the order the shop shows them: search, filter, open one, move one, add one. */
 export default function Page() {
   const { rows, total, query, category, removed } = useData<Data>()
   const filtered = query !== '' || category !== 'all'

@@ -1,4 +1,3 @@
-// https://vike.dev/data: the owner's list of products, searched and filtered by the address (?q=, ?category=).
 import type { PageContextServer } from 'vike/types'
 import { availabilityText } from '../../../../domain/availability.ts'
 import { CATEGORY_LABELS, filterFromParam, type CategoryFilter } from '../../../../domain/business.ts'
@@ -12,7 +11,6 @@ export type Data = {
   total: number
   query: string
   category: CategoryFilter
-  /** A product just removed, with the history entry that brings it back. */
   removed: { entry: string; name: string } | null
 }
 
