@@ -10,11 +10,15 @@ export type GalleryImage = { angle: Angle | `photo-${number}`; src: string; labe
 
 const ANGLE_NAMES: Record<Angle, string> = { main: 'Main view', '45-degree': '45-degree view', 'side profile': 'Side profile', detail: 'Detail' }
 
-/** The owner's photographs in the order they chose, the main one first. */
+/** The photographs the product shows, main first: the owner's in their order, else a generated set's other angles (so a first change keeps them). */
 export function photosOf(product: StoredProduct): string[] {
-  const own = (product.photos ?? []).map((p) => p?.src).filter((src): src is string => typeof src === 'string' && src !== product.mainImage)
-  return [product.mainImage, ...own]
+  const own = (product.photos ?? []).map((p) => p?.src)
+  const others = own.length > 0 ? own : generatedOf(product).map((i) => i.src)
+  return [product.mainImage, ...new Set(others.filter((src): src is string => typeof src === 'string' && src !== product.mainImage))]
 }
+
+const generatedOf = (product: StoredProduct) =>
+  (product.images ?? []).filter((i): i is { angle: Angle; src: string } => (IMAGE_ANGLES as readonly string[]).includes(i.angle) && typeof i.src === 'string')
 
 /**
  * The photographs a product page shows: the owner's own (main first, then in their order), else the
@@ -25,7 +29,7 @@ export function galleryOf(product: StoredProduct): GalleryImage[] {
   if ((product.photos ?? []).length > 0) {
     return photosOf(product).map((src, i) => ({ angle: i === 0 ? 'main' : `photo-${i + 1}`, src, label: i === 0 ? 'Main photograph' : `Photograph ${i + 1}` }))
   }
-  const stored = (product.images ?? []).filter((i): i is { angle: Angle; src: string } => (IMAGE_ANGLES as readonly string[]).includes(i.angle) && typeof i.src === 'string')
+  const stored = generatedOf(product)
   const ordered = IMAGE_ANGLES.flatMap((angle) => stored.filter((i) => i.angle === angle).slice(0, 1))
   const images = ordered.length > 0 && ordered[0]!.angle === 'main' ? ordered : [{ angle: 'main' as const, src: product.mainImage }]
   return images.map((i) => ({ angle: i.angle, src: i.src, label: ANGLE_NAMES[i.angle] }))

@@ -51,3 +51,27 @@ export async function apiGet<T>(url: string, options: { on401?: On401 } = {}): P
   await throwIfNotOk(res)
   return (await res.json()) as T
 }
+
+/** A multipart POST through XMLHttpRequest, the one browser API that reports upload progress (`onProgress` gets 0 to 1). */
+export function postWithProgress<T>(url: string, body: FormData, onProgress: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', url)
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total)
+    }
+    xhr.onload = () => {
+      let parsed: unknown = xhr.responseText
+      try {
+        parsed = JSON.parse(xhr.responseText)
+      } catch {
+        // not JSON: the text itself
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(parsed as T)
+      else reject(new ApiError(xhr.status, parsed, xhr.responseText || xhr.statusText))
+    }
+    xhr.onerror = () => reject(new TypeError('The upload could not reach the server.'))
+    xhr.send(body)
+  })
+}

@@ -35,6 +35,8 @@ declare global {
       catalogue?: import('../server/services/catalogue.server.ts').CatalogueService
       productForm?: import('../domain/product-form.ts').ProductFormState
       photoError?: string
+      productPhotoRuns?: import('../server/services/product-photo-runs.server.ts').ProductPhotoRuns
+      anglesError?: string
       newEnquiries?: number
       adminInbox?: import('../domain/inbox.ts').InboxView
       /** Server only: what /admin/enquiries/{id} shows (null: no such enquiry). */

@@ -26,6 +26,7 @@ import { adminHealthRoutes } from './routes/admin-health.server.ts'
 import { ownerAccess } from './owner-access.server.ts'
 import { catalogueRoutes } from './routes/catalogue.server.ts'
 import { photoRoutes } from './routes/photos.server.ts'
+import { productAngleRoutes } from './routes/product-angles.server.ts'
 import { seoRouter } from './routes/seo.server.ts'
 import { socialImagesRouter } from './routes/social-images.server.ts'
 import type { Services } from './services.server.ts'
@@ -53,6 +54,7 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
       app.use(ownerAccess({ config, store, ...services.images, catalogue: services.catalogue }))
       app.use(catalogueRoutes({ catalogue: services.catalogue, store, siteUrl: config.siteUrl }))
       app.use(photoRoutes({ catalogue: services.catalogue, store, siteUrl: config.siteUrl, mediaDir: mediaDirFor(config.dataFile) }))
+      app.use(productAngleRoutes({ runs: services.productPhotos, store, siteUrl: config.siteUrl }))
     },
     api(app) {
       app.use('/api/products', productsRouter(store, responses))

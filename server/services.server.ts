@@ -2,7 +2,7 @@ import type { Logger } from 'pino'
 import type { Store } from '../data/store.server.ts'
 import type { Config } from './config.server.ts'
 import { formStateKey } from './form-state-cookie.server.ts'
-import { formKeyFileFor } from './paths.server.ts'
+import { formKeyFileFor, mediaDirFor } from './paths.server.ts'
 import { returnedContactForms, type ReturnedContactForms } from './returned-contact-form.server.ts'
 import { createEnquiryService, type EnquiryService } from './services/enquiries.server.ts'
 import { configuredImageGenerator, type ImageGenerator } from './services/image-generator.server.ts'
@@ -12,6 +12,8 @@ import { MailOutbox, type RetryPolicy } from './services/mail-outbox.server.ts'
 import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.server.ts'
 import { snapshotDirFor, Snapshots } from '../data/snapshots.server.ts'
 import { CatalogueService } from './services/catalogue.server.ts'
+import { offersFileFor, PhotoOffers } from './services/photo-offers.server.ts'
+import { ProductPhotoRuns } from './services/product-photo-runs.server.ts'
 import { appVersion, shopHealth } from './services/shop-health.server.ts'
 import type { ShopHealth } from '../domain/shop-health.ts'
 
@@ -27,6 +29,8 @@ export type Services = {
   images: { generator: ImageGenerator; dailyLimit: DailyImageLimit; owner: OwnerCheck }
   /** The owner's changes to the catalogue, with their history and dated snapshots. */
   catalogue: CatalogueService
+  /** One product's four angles, generated and offered for the owner to choose from. */
+  productPhotos: ProductPhotoRuns
   /** The owner's health panel (/admin/health, and `npm run health` through the data file's lock). */
   health: () => Promise<ShopHealth>
   /** Background work at start-up: e-mails left unsent by an earlier run. */
@@ -73,6 +77,8 @@ export function createServices({ config, store, logger }: { config: Config; stor
       server: { running: true, startedAt, version: await appVersion(), node: process.version },
     })
   store.answer('health', health)
+  const catalogue = new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file)))
+  const offers = new PhotoOffers(offersFileFor(store.file))
 
   return {
     outbox,
@@ -80,7 +86,8 @@ export function createServices({ config, store, logger }: { config: Config; stor
     health,
     returnedForms,
     images: { generator, dailyLimit, owner },
-    catalogue: new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file))),
+    catalogue,
+    productPhotos: new ProductPhotoRuns({ generator, offers, catalogue, store, mediaDir: mediaDirFor(config.dataFile), configured: Boolean(config.openaiApiKey) }),
     start: () => outbox.start(),
     async stop() {
       await Promise.all([generator.stop(), outbox.stop()])

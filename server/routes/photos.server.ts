@@ -3,7 +3,9 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Store } from '../../data/store.server.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
 import { PHOTO_ACTIONS, type CatalogueService, type PhotoAction } from '../services/catalogue.server.ts'
-import { PHOTO_UPLOAD_LIMIT, PhotoRefusedError, storeUploadedPhoto, TOO_LARGE_MESSAGE } from '../services/photo-upload.server.ts'
+import { PHOTO_UPLOAD_LIMIT, TOO_LARGE_MESSAGE, type UploadAnswer } from '../../domain/photo-offers.ts'
+import { photosOf } from '../../domain/product-page.ts'
+import { PhotoRefusedError, storeUploadedPhoto } from '../services/photo-upload.server.ts'
 
 type Deps = { catalogue: CatalogueService; store: Store; siteUrl: string | undefined; mediaDir: string }
 
@@ -36,6 +38,9 @@ function readUpload(req: Request): Promise<Buffer> {
   })
 }
 
+/** The page's script asks for JSON, to show the result without leaving the page; a form gets the page. */
+const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json'
+
 /** The upload's size limit is this route's alone; a refused upload leaves the product as it was (413, 415, 400). */
 export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Router {
   const routes = Router()
@@ -43,6 +48,7 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Rout
   const refuse = async (req: Request, res: Response, err: PhotoRefusedError) => {
     // What is left of a refused upload is not read: the connection closes after this answer.
     res.setHeader('Connection', 'close')
+    if (wantsJson(req)) return void res.status(err.status).json({ error: err.message })
     await sendPersonalPage(req, res, { ...(res.locals.pageContext as object), store, siteUrl, photoError: err.message, urlOriginal: back(String(req.params.id)) }, err.status)
   }
   const upload: RequestHandler = async (req, res, next) => {
@@ -53,6 +59,8 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Rout
       const bytes = await readUpload(req)
       const stored = await storeUploadedPhoto({ mediaDir, productId: id, bytes })
       await catalogue.photo(id, stored.src, 'add')
+      const product = store.products.find((p) => p.id === id)
+      if (wantsJson(req)) return void res.status(201).json({ src: stored.src, photos: product ? photosOf(product) : [stored.src] } satisfies UploadAnswer)
       res.redirect(303, `${back(id)}?done=photo#photos`)
     } catch (err) {
       if (err instanceof PhotoRefusedError) return refuse(req, res, err).catch(next)

@@ -36,8 +36,10 @@ function withPhotos(product: StoredProduct, src: string, action: PhotoAction | '
     if (to < 0 || to >= list.length) return product
     ;[list[at], list[to]] = [list[to]!, list[at]!]
   }
-  return { ...product, mainImage: list[0]!, photos: list.slice(1).map((s) => ({ src: s })) }
+  return withPhotoList(product, list)
 }
+
+const withPhotoList = (product: StoredProduct, list: readonly string[]): StoredProduct => ({ ...product, mainImage: list[0]!, photos: list.slice(1).map((s) => ({ src: s })) })
 
 /** The product's values with `values` written over them; fields the form does not know (photographs) are kept. */
 function withValues(product: Product, values: Partial<ProductValues>): Product {
@@ -154,6 +156,18 @@ export class CatalogueService {
       const next = withPhotos(current, src, action)
       if (next === current) return true
       await this.write('photos', [id], (products) => products.map((p) => (p.id === id ? next : p)))
+      return true
+    })
+  }
+
+  /** Writes the product's photographs as `change` makes them from the current ones (main first), as one change in the history. */
+  setPhotos(id: string, change: (photos: string[]) => string[]): Promise<boolean> {
+    return this.serial(async () => {
+      const current = this.store.products.find((p) => p.id === id)
+      const list = current ? [...new Set(change(photosOf(current)))] : []
+      if (!current || list.length === 0) return false
+      const next = withPhotoList(current, list)
+      await this.write('new-photos', [id], (products) => products.map((p) => (p.id === id ? next : p)))
       return true
     })
   }

@@ -78,7 +78,12 @@ export type GenerationJob = {
   readonly result: Promise<GenerationResponse>
   /** Stops starting requests and abandons those in flight; products not complete keep their old images. */
   cancel(reason: string): void
+  /** The one product of a run started for it alone. */
+  readonly productId?: string
 }
+
+/** A run for one product whose photographs are offered to the owner instead of replacing the product's. */
+export type OneProductRun = { productId: string; offer: (product: Product, images: StoredImage[]) => Promise<void> }
 
 export type ImageGenerator = {
   /** The run going on, or null. */
@@ -87,7 +92,7 @@ export type ImageGenerator = {
    * Starts a run over every product in the store; throws GenerationBusyError while one runs, and
    * DailyLimitError when the run would pass the daily image limit.
    */
-  start(): GenerationJob
+  start(one?: OneProductRun): GenerationJob
   /** Cancels a run in progress and waits until it has ended (shutdown). */
   stop(reason?: string): Promise<void>
 }
@@ -102,9 +107,9 @@ const MAX_RETRY_PAUSE_MS = 8_000
 export function createImageGenerator(options: ImageGeneratorOptions): ImageGenerator {
   let current: GenerationJob | null = null
 
-  function start(): GenerationJob {
+  function start(one?: OneProductRun): GenerationJob {
     if (current) throw new GenerationBusyError()
-    const job = createJob(options)
+    const job = createJob(options, one)
     current = job
     const clear = () => {
       if (current === job) current = null
@@ -129,7 +134,7 @@ export function createImageGenerator(options: ImageGeneratorOptions): ImageGener
 
 const RETRIES_PAST_LIMIT = 'Stopped: retrying the failed images would pass the daily image limit.'
 
-function createJob(options: ImageGeneratorOptions): GenerationJob {
+function createJob(options: ImageGeneratorOptions, one?: OneProductRun): GenerationJob {
   const { store, mediaDir, model, logger } = options
   const concurrency = Math.max(1, Math.floor(options.concurrency))
   const downloadTimeoutMs = options.downloadTimeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS
@@ -160,7 +165,7 @@ function createJob(options: ImageGeneratorOptions): GenerationJob {
   }
 
   // The products of this run are the catalogue as it is now; products added meanwhile wait for the next run.
-  const products = [...store.products]
+  const products = store.products.filter((p) => !one || p.id === one.productId)
   const slots: Slot[] = products.flatMap((product) => IMAGE_ANGLES.map((angle) => ({ product, angle })))
   /** What the day's limit leaves this run: every request it sends, the SDK's retries included. */
   const budget = options.dailyLimit?.allowance().left ?? Infinity
@@ -195,14 +200,24 @@ function createJob(options: ImageGeneratorOptions): GenerationJob {
     }
 
     const finishProduct = async (product: Product, state: ProductState) => {
+      const images = [...state.stored].sort((a, b) => IMAGE_ANGLES.indexOf(a.angle) - IMAGE_ANGLES.indexOf(b.angle))
+      // Offered photographs are chosen one by one, so a partial set is still worth offering.
+      if (one && images.length > 0) {
+        try {
+          await one.offer(product, images)
+          state.files = []
+        } catch (err) {
+          logger?.error({ generationId: id, productId: product.id, err }, 'new photographs could not be offered')
+          state.failed = 'The new photographs could not be kept on the server.'
+        }
+      }
       if (!state.failed && state.stored.length === IMAGE_ANGLES.length) {
-        const images = [...state.stored].sort((a, b) => IMAGE_ANGLES.indexOf(a.angle) - IMAGE_ANGLES.indexOf(b.angle))
         const mainImage = images[0]!.src
         try {
           // The product switches to its new pictures only now that all four are on disk.
-          await store.updateProduct(product.id, (p) => ({ ...p, mainImage, images, imagesGeneratedAt: new Date().toISOString(), imageModel: model }))
+          if (!one) await store.updateProduct(product.id, (p) => ({ ...p, mainImage, images, imagesGeneratedAt: new Date().toISOString(), imageModel: model }))
           results.successCount++
-          emit({ type: 'product', productId: product.id, productName: product.name, ok: true, mainImage })
+          emit({ type: 'product', productId: product.id, productName: product.name, ok: true, ...(one ? {} : { mainImage }) })
           logger?.info({ generationId: id, productId: product.id, mainImage }, 'product images stored')
           return
         } catch (err) {
@@ -306,6 +321,7 @@ function createJob(options: ImageGeneratorOptions): GenerationJob {
     },
     result,
     cancel: stopRun,
+    ...(one ? { productId: one.productId } : {}),
   }
 }
 

@@ -1,8 +1,5 @@
 import sharp, { type Metadata } from 'sharp'
 import { newGenerationId, storeAngleImage, type StoredImage } from './images/media.server.ts'
-
-/** The largest photograph accepted, in bytes: a phone camera's full-size JPEG fits with room. */
-export const PHOTO_UPLOAD_LIMIT = 25 * 1024 * 1024
 /** The most pixels a photograph may have (a 48-megapixel phone camera fits); more is a decompression bomb. */
 export const MAX_PHOTO_PIXELS = 64_000_000
 
@@ -17,8 +14,6 @@ export class PhotoRefusedError extends Error {
     super(message)
   }
 }
-
-export const TOO_LARGE_MESSAGE = `The photograph is larger than ${PHOTO_UPLOAD_LIMIT / 1024 / 1024} MB. Please choose a smaller one (or a lower resolution on the phone).`
 
 /** The header is read first, so a non-image (415) or too many pixels (413) is refused before work; then made upright and stripped of metadata (location). sharp runs off the main thread. */
 export async function storeUploadedPhoto(opts: { mediaDir: string; productId: string; bytes: Buffer }): Promise<StoredImage> {

@@ -23,6 +23,7 @@ const WHAT: Record<string, string> = {
   remove: 'removed',
   restore: 'restored',
   photos: 'photographs changed',
+  'new-photos': 'new photographs chosen',
   'file-edit': 'changed in the data file',
   'snapshot-restore': 'restored from a snapshot',
 }

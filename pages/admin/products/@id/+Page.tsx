@@ -2,7 +2,7 @@ import { WorkspaceLayout } from '../../../../components/admin/WorkspaceLayout.ts
 import { PRODUCT_FIELDS } from '../../../../domain/product-form.ts'
 import { useData } from '../../../../renderer/useData.ts'
 import { ProductForm } from '../ProductForm.tsx'
-import { Photos } from './Photos.tsx'
+import { PhotosIsland } from './Photos.tsx'
 import type { Data } from './+data.ts'
 
 const DONE_TEXT: Record<string, string> = {
@@ -11,6 +11,9 @@ const DONE_TEXT: Record<string, string> = {
   duplicated: 'This is the copy: change what differs and save.',
   restored: 'Restored: this version is on the site now.',
   photo: "Photograph added: it is on the product's page now.",
+  chosen: "Done: the photographs you chose are on the product's page now.",
+  discarded: 'The new photographs were discarded; the shop kept its photographs.',
+  gone: 'Those new photographs were no longer waiting (chosen or discarded in another tab?): nothing changed.',
 }
 
 /** One product's form, with duplicating and removing it. */
@@ -29,7 +32,7 @@ export default function Page() {
       ) : null}
       {data.conflict ? <Conflict saved={data.conflict} yours={data.values} /> : null}
       <ProductForm action={address} isNew={false} submitLabel={data.conflict ? 'Save my version' : 'Save'} {...data} />
-      <Photos id={data.id} name={data.name} photos={data.photos} error={data.photoError} />
+      <PhotosIsland id={data.id} name={data.name} photos={data.photos} error={data.photoError} angles={data.angles} anglesError={data.anglesError} />
       <section className="product-edit__more" aria-label="More">
         <form method="post" action={`${address}/duplicate`}>
           <button type="submit" className="btn btn-outline">

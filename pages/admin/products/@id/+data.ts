@@ -2,6 +2,7 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { productPath } from '../../../../domain/catalogue.ts'
+import type { AngleState } from '../../../../domain/photo-offers.ts'
 import { photosOf } from '../../../../domain/product-page.ts'
 import { ownerOnly } from '../../owner-only.ts'
 import { productFormData, type ProductFormData } from '../product-form-data.ts'
@@ -16,9 +17,14 @@ export type Data = ProductFormData & {
   photos: string[]
   /** Why the last upload was refused. */
   photoError: string | null
+  /** Generating the four angles, and the new photographs waiting for a choice. */
+  angles: AngleState
+  /** Why a run could not start. */
+  anglesError: string | null
 }
 
-const DONE = ['saved', 'added', 'duplicated', 'restored', 'photo']
+const DONE = ['saved', 'added', 'duplicated', 'restored', 'photo', 'chosen', 'discarded', 'gone']
+const NO_RUNS: AngleState = { view: { configured: false, running: null, busyElsewhere: false, error: null }, offers: [] }
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
   const { store, catalogue } = ownerOnly(pageContext)
@@ -30,8 +36,10 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     id: product.id,
     name: product.name,
     viewHref: productPath(product),
-    done: pageContext.productForm || pageContext.photoError || !DONE.includes(done) ? null : done,
+    done: pageContext.productForm || pageContext.photoError || pageContext.anglesError || !DONE.includes(done) ? null : done,
     photos: photosOf(product),
     photoError: pageContext.photoError ?? null,
+    angles: (await pageContext.productPhotoRuns?.state(product.id)) ?? NO_RUNS,
+    anglesError: pageContext.anglesError ?? null,
   }
 }

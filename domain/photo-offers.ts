@@ -1,0 +1,38 @@
+import type { ImageAngle } from './image-generation.ts'
+
+/** The largest photograph accepted, in bytes: a phone camera's full-size JPEG fits with room. */
+export const PHOTO_UPLOAD_LIMIT = 25 * 1024 * 1024
+
+export const TOO_LARGE_MESSAGE = `The photograph is larger than ${PHOTO_UPLOAD_LIMIT / 1024 / 1024} MB. Please choose a smaller one (or a lower resolution on the phone).`
+
+export type OfferedPhoto = { angle: ImageAngle; src: string }
+
+/** One run's new photographs of a product, waiting for the owner to choose: not on the site until then. */
+export type PhotoOffer = { id: string; at: string; photos: OfferedPhoto[] }
+
+/** main: becomes the main photograph; gallery: added after the others; all: the whole set replaces the current photographs; discard: thrown away. */
+export type PhotoChoice = 'main' | 'gallery' | 'all' | 'discard'
+export const PHOTO_CHOICES: readonly PhotoChoice[] = ['main', 'gallery', 'all', 'discard']
+
+/** What a product's page shows of generating its four angles. */
+export type AngleRunView = {
+  configured: boolean
+  /** A run for this product going on. */
+  running: { done: number; images: number; status: string } | null
+  /** A run for the whole catalogue or another product is going on. */
+  busyElsewhere: boolean
+  /** Why this product's last run gave nothing, or less than four. */
+  error: string | null
+}
+
+/** What the upload answers a script (JSON): the product's photographs now, the main one first. */
+export type UploadAnswer = { src: string; photos: string[] }
+
+/** What the product's photographs island fetches after a run: the run's state and the photographs offered. */
+export type AngleState = { view: AngleRunView; offers: PhotoOffer[] }
+
+export const ANGLES_TEXT = {
+  started: 'Generating the four angles: the new photographs appear here to choose from when they are ready.',
+  ready: 'The new photographs are ready: choose which to use below.',
+  none: 'No new photographs could be made.',
+} as const

@@ -1,0 +1,4 @@
+import { startPage } from '../../../../renderer/browser/start-page.client.tsx'
+import { PhotosIsland } from './Photos.tsx'
+
+void startPage([PhotosIsland])

@@ -1,0 +1,2 @@
+import css from './photos.scss?inline'
+export default css

@@ -1,0 +1,122 @@
+import { useEffect, type FormEvent } from 'react'
+import { ANGLE_LABELS } from '../../../../domain/image-generation.ts'
+import type { PhotoOffer } from '../../../../domain/photo-offers.ts'
+import { useHydrated } from '../../../../renderer/useHydrated.ts'
+import { productPhotosStore } from '../../../../stores/product-photos-store.ts'
+
+/** Generating the four angles (a form that posts; the page shows how far it got) and the new photographs to choose from. */
+export function NewAngles() {
+  const id = productPhotosStore.useSelector((s) => s.id)
+  const view = productPhotosStore.useSelector((s) => s.angles.view)
+  const offers = productPhotosStore.useSelector((s) => s.angles.offers)
+  const refused = productPhotosStore.useSelector((s) => s.anglesError)
+  const generate = productPhotosStore.useSelector((s) => s.generate)
+  const follow = productPhotosStore.useSelector((s) => s.follow)
+  const hydrated = useHydrated()
+  const page = `/admin/products/${encodeURIComponent(id)}`
+  const running = view.running
+  const error = refused ?? view.error
+
+  const store = productPhotosStore.useStoreApi()
+  useEffect(() => {
+    if (store.getState().angles.view.running) void follow()
+  }, [follow, store])
+
+  const onSubmit = (e: FormEvent) => {
+    if (!hydrated) return
+    e.preventDefault()
+    void generate()
+  }
+
+  return (
+    <section id="new-photos" className="new-photos" aria-labelledby="new-photos-title">
+      <h3 id="new-photos-title">New photographs</h3>
+      <p>
+        Generate a main view, a 45-degree view, the side profile and a detail of this product. They wait here: the shop changes only when you choose
+        one.
+      </p>
+      {!view.configured ? <p className="new-photos__note">Image generation is not set up on this server: OPENAI_API_KEY is not set.</p> : null}
+      {view.busyElsewhere ? <p className="new-photos__note">Another image generation is running; this one can start when it has finished.</p> : null}
+      <form method="post" action={`${page}/angles`} onSubmit={onSubmit}>
+        <button type="submit" className="btn btn-outline" disabled={Boolean(running) || !view.configured}>
+          Generate the four angles
+        </button>
+      </form>
+      {running ? (
+        <div className="new-photos__progress">
+          <div
+            className="new-photos__track"
+            role="progressbar"
+            aria-label="Generating the four angles"
+            aria-valuemin={0}
+            aria-valuemax={running.images}
+            aria-valuenow={running.done}
+            aria-valuetext={`${running.done} of ${running.images} images`}
+          >
+            <div className="new-photos__fill" style={{ width: `${Math.round((running.done / Math.max(1, running.images)) * 100)}%` }} />
+          </div>
+          {hydrated ? null : (
+            <p>
+              <a href={`${page}?angles=started#new-photos`}>Refresh to see how far it got</a>
+            </p>
+          )}
+        </div>
+      ) : null}
+      <p className="new-photos__status" role="status">
+        {running ? `${running.status} (${running.done} of ${running.images} done)` : ''}
+      </p>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {offers.map((offer) => (
+        <Offer key={offer.id} offer={offer} page={page} />
+      ))}
+    </section>
+  )
+}
+
+function Offer({ offer, page }: { offer: PhotoOffer; page: string }) {
+  const name = productPhotosStore.useSelector((s) => s.name)
+  const action = `${page}/photos/choose`
+  const when = `${offer.at.replace('T', ' ').slice(0, 16)} UTC`
+  return (
+    <div className="new-photos__offer">
+      <p>
+        Made <time dateTime={offer.at}>{when}</time>: not on the site until you choose.
+      </p>
+      <ul className="product-photos__list">
+        {offer.photos.map((photo) => (
+          <li key={photo.src} className="product-photos__item">
+            <img src={photo.src} alt={`${name}, new ${ANGLE_LABELS[photo.angle]}`} width={120} height={120} loading="lazy" decoding="async" />
+            <p className="product-photos__label">New {ANGLE_LABELS[photo.angle]}</p>
+            <form method="post" action={action} className="product-photos__actions">
+              <input type="hidden" name="offer" value={offer.id} />
+              <input type="hidden" name="src" value={photo.src} />
+              <button type="submit" name="use" value="main" className="btn btn-outline">
+                Use as main<span className="visually-hidden"> (new {ANGLE_LABELS[photo.angle]})</span>
+              </button>
+              <button type="submit" name="use" value="gallery" className="btn btn-outline">
+                Add to the others<span className="visually-hidden"> (new {ANGLE_LABELS[photo.angle]})</span>
+              </button>
+            </form>
+          </li>
+        ))}
+      </ul>
+      <form method="post" action={action} className="new-photos__all">
+        <input type="hidden" name="offer" value={offer.id} />
+        <button type="submit" name="use" value="all" className="btn btn-primary">
+          Use {offer.photos.length === 1 ? 'this one' : `these ${offer.photos.length}`} instead of the current photographs
+        </button>
+        <details>
+          <summary>Discard {offer.photos.length === 1 ? 'it' : 'them'}…</summary>
+          <p>They are deleted; the shop keeps its photographs.</p>
+          <button type="submit" name="use" value="discard" className="btn btn-danger">
+            Discard the new photographs
+          </button>
+        </details>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises'
+import { writeDurably } from '../../data/atomic-json-file.server.ts'
+import type { OfferedPhoto, PhotoOffer } from '../../domain/photo-offers.ts'
+
+/** Beside the data file (0600): the site's own file, as the owner has nothing to edit in it. */
+export const offersFileFor = (dataFile: string) => `${dataFile}.new-photos.json`
+
+type Saved = Record<string, PhotoOffer[]>
+
+/** New photographs by product, kept across restarts until the owner chooses or discards them. */
+export class PhotoOffers {
+  private saved: Saved | null = null
+  private running: Promise<unknown> = Promise.resolve()
+
+  constructor(readonly file: string) {}
+
+  async of(productId: string): Promise<PhotoOffer[]> {
+    return (await this.read())[productId] ?? []
+  }
+
+  add(productId: string, offer: PhotoOffer): Promise<void> {
+    return this.change((saved) => {
+      saved[productId] = [...(saved[productId] ?? []), offer]
+    })
+  }
+
+  /** Takes photographs out of an offer (`srcs`, or all of it), returning those it held; an emptied offer goes. */
+  take(productId: string, offerId: string, srcs: readonly string[] | 'all'): Promise<OfferedPhoto[]> {
+    let taken: OfferedPhoto[] = []
+    return this.change((saved) => {
+      const offers = saved[productId] ?? []
+      const offer = offers.find((o) => o.id === offerId)
+      if (!offer) return
+      taken = offer.photos.filter((p) => srcs === 'all' || srcs.includes(p.src))
+      offer.photos = offer.photos.filter((p) => !taken.includes(p))
+      saved[productId] = offers.filter((o) => o.photos.length > 0)
+      if (saved[productId].length === 0) delete saved[productId]
+    }).then(() => taken)
+  }
+
+  private async read(): Promise<Saved> {
+    if (this.saved) return this.saved
+    try {
+      this.saved = JSON.parse(await readFile(this.file, 'utf8')) as Saved
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+      this.saved = {}
+    }
+    return this.saved
+  }
+
+  /** One change at a time, each written whole before the next. */
+  private change(edit: (saved: Saved) => void): Promise<void> {
+    const next = this.running.then(async () => {
+      const saved: Saved = structuredClone(await this.read())
+      edit(saved)
+      await writeDurably(this.file, `${JSON.stringify(saved, null, 2)}\n`)
+      this.saved = saved
+    })
+    this.running = next.catch(() => {})
+    return next
+  }
+}
