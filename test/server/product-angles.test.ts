@@ -1,0 +1,209 @@
+/**
+ * One product's four angles through the real `openai` SDK against a fake images API on loopback:
+ * offered beside the current photographs, nothing on the site until the owner chooses, each choice
+ * in the history, and a discarded photograph's files deleted only when nothing refers to them.
+ */
+import { existsSync, statSync } from 'node:fs'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import request from 'supertest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { GenerationEvent } from '../../domain/image-generation.ts'
+import type { AngleState } from '../../domain/photo-offers.ts'
+import { readEventStream } from '../../lib/event-stream.ts'
+import { startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.ts'
+import { createTestApp, type TestServer } from '../helpers/server.ts'
+
+vi.setConfig({ testTimeout: 60_000 })
+
+const KEY = 'sk-test-not-a-real-key'
+const ENV = { OPENAI_API_KEY: KEY, OPENAI_TIMEOUT_MS: '5000', OPENAI_MAX_RETRIES: '0' }
+
+let fake: FakeOpenAI
+let t: TestServer
+beforeAll(async () => void (fake = await startFakeOpenAIForSdk(KEY)))
+afterAll(() => fake.close())
+afterEach(async () => {
+  await t?.close()
+  fake.set({ delayMs: 0, reply: undefined })
+  fake.reset()
+})
+
+type Saved = { id: string; mainImage: string; photos?: { src: string }[] }
+const onDisk = async (id: string) => (JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Saved[] }).products.find((p) => p.id === id)!
+const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/\s+/g, ' ')
+const fileOf = (src: string) => path.join(t.dir, src)
+const filesOfPhoto = async (src: string) => {
+  const base = path.basename(src).replace(/-1024\.webp$/, '-')
+  return (await readdir(path.dirname(fileOf(src)))).filter((n) => n.startsWith(base))
+}
+const state = async (id: string) => (await request(t.app).get(`/api/admin/products/${id}/angles`).expect(200)).body as AngleState
+const finished = async (id: string) => {
+  await t.services.productPhotos.running(id)?.result
+  return state(id)
+}
+const choose = (id: string, fields: Record<string, string>) => request(t.app).post(`/admin/products/${id}/photos/choose`).type('form').send(fields)
+
+describe('generating the four angles of one product', () => {
+  it('posts, shows how far it got, then offers the new photographs beside the current ones without changing the site', async () => {
+    t = await createTestApp({ env: ENV })
+    fake.set({ delayMs: 400 })
+    const before = await readFile(t.dataFile, 'utf8')
+    const started = await request(t.app).post('/admin/products/chelsea-boot/angles').type('form').send({}).expect(303)
+    expect(started.headers.location).toBe('/admin/products/chelsea-boot?angles=started#new-photos')
+    const during = await request(t.app).get(started.headers.location).expect(200)
+    expect(during.headers['cache-control']).toBe('private, no-store')
+    expect(text(during.text)).toMatch(/Refresh to see how far it got/)
+    expect(during.text).toMatch(/role="progressbar"[^>]*aria-valuemax="4"/)
+
+    const { offers, view } = await finished('chelsea-boot')
+    expect(view).toMatchObject({ running: null, error: null })
+    expect(offers).toHaveLength(1)
+    expect(offers[0]!.photos.map((p) => p.angle)).toEqual(['main', '45-degree', 'side profile', 'detail'])
+    expect(fake.requests).toHaveLength(4)
+    expect(fake.requests.every((r) => r.body.prompt?.includes('Product: Chelsea Boot.'))).toBe(true)
+    // Nothing on the site changed: the data file, the product's page and the API are as they were.
+    expect(JSON.parse(await readFile(t.dataFile, 'utf8')).products).toEqual(JSON.parse(before).products)
+    const visitorPage = await request(t.app).get('/products/chelsea-boot').expect(200)
+    for (const p of offers[0]!.photos) {
+      expect(visitorPage.text).not.toContain(p.src.replace(/-1024\.webp$/, ''))
+      expect(existsSync(fileOf(p.src))).toBe(true)
+    }
+    const page = await request(t.app).get('/admin/products/chelsea-boot').expect(200)
+    expect(text(page.text)).toContain('New photographs')
+    for (const p of offers[0]!.photos) expect(page.text).toContain(`value="${p.src}"`)
+    expect(text(page.text)).toContain('Use these 4 instead of the current photographs')
+    // The new photographs are kept across a restart, beside the data file, for the owner alone.
+    expect(statSync(`${t.dataFile}.new-photos.json`).mode & 0o777).toBe(0o600)
+  })
+
+  it('records each choice in the history: a new main photograph, one added to the others, the rest discarded and deleted', async () => {
+    t = await createTestApp({ env: ENV })
+    await request(t.app).post('/api/admin/products/penny-loafer/angles').expect(202)
+    const [offer] = (await finished('penny-loafer')).offers
+    const [main, side, profile, detail] = offer!.photos.map((p) => p.src) as [string, string, string, string]
+    const oldMain = (await onDisk('penny-loafer')).mainImage
+
+    expect((await choose('penny-loafer', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers.location).toBe('/admin/products/penny-loafer?done=chosen#photos')
+    expect(await onDisk('penny-loafer')).toMatchObject({ mainImage: side, photos: [{ src: oldMain }] })
+    await choose('penny-loafer', { offer: offer!.id, src: detail, use: 'gallery' }).expect(303)
+    expect((await onDisk('penny-loafer')).photos).toEqual([{ src: oldMain }, { src: detail }])
+    const productPage = await request(t.app).get('/products/penny-loafer').expect(200)
+    for (const src of [side, detail]) expect(productPage.text).toContain(src.replace(/-1024\.webp$/, ''))
+
+    expect((await choose('penny-loafer', { offer: offer!.id, use: 'discard' }).expect(303)).headers.location).toBe('/admin/products/penny-loafer?done=discarded#photos')
+    expect((await state('penny-loafer')).offers).toEqual([])
+    for (const src of [main, profile]) expect(await filesOfPhoto(src), src).toEqual([])
+    for (const src of [side, detail]) expect((await filesOfPhoto(src)).length, src).toBeGreaterThanOrEqual(4)
+    // A choice already made elsewhere changes nothing.
+    expect((await choose('penny-loafer', { offer: offer!.id, src: main, use: 'main' }).expect(303)).headers.location).toBe('/admin/products/penny-loafer?done=gone#photos')
+
+    const history = (await t.services.catalogue.history.all()).filter((e) => e.productId === 'penny-loafer')
+    expect(history.map((e) => e.action)).toEqual(['new-photos', 'new-photos'])
+    expect(history[0]!.before?.mainImage).toBe(oldMain)
+    expect(history[0]!.after?.mainImage).toBe(side)
+    expect(text((await request(t.app).get('/admin/history').expect(200)).text)).toContain('Penny Loafer: new photographs chosen')
+  })
+
+  it('uses a whole set instead of the current photographs; a removed photograph keeps its files', async () => {
+    t = await createTestApp({ env: ENV })
+    await request(t.app).post('/api/admin/products/tote-bag/angles').expect(202)
+    const [offer] = (await finished('tote-bag')).offers
+    const srcs = offer!.photos.map((p) => p.src)
+    await choose('tote-bag', { offer: offer!.id, use: 'all' }).expect(303)
+    expect(await onDisk('tote-bag')).toMatchObject({ mainImage: srcs[0], photos: srcs.slice(1).map((src) => ({ src })) })
+    expect((await state('tote-bag')).offers).toEqual([])
+    await request(t.app).post('/admin/products/tote-bag/photos/change').type('form').send({ src: srcs[3], action: 'remove' }).expect(303)
+    expect((await onDisk('tote-bag')).photos).toHaveLength(2)
+    expect((await filesOfPhoto(srcs[3]!)).length).toBeGreaterThanOrEqual(4)
+  })
+
+  it('keeps the files of a discarded photograph that the history refers to (the owner used it by editing the file)', async () => {
+    t = await createTestApp({ env: ENV })
+    await request(t.app).post('/api/admin/products/oxford-brogue/angles').expect(202)
+    const [offer] = (await finished('oxford-brogue')).offers
+    const used = offer!.photos[2]!.src
+    const data = JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Saved[] }
+    data.products.find((p) => p.id === 'oxford-brogue')!.mainImage = used
+    await writeFile(t.dataFile, JSON.stringify(data, null, 2))
+    await t.store.checkNow()
+    await vi.waitFor(async () => expect((await t.services.catalogue.history.all()).some((e) => e.after?.mainImage === used)).toBe(true))
+    // And then undone: the product no longer shows it, but the history does.
+    data.products.find((p) => p.id === 'oxford-brogue')!.mainImage = '/images/seed/oxford-brogue.svg'
+    await writeFile(t.dataFile, JSON.stringify(data, null, 2))
+    await t.store.checkNow()
+    await choose('oxford-brogue', { offer: offer!.id, use: 'discard' }).expect(303)
+    expect((await filesOfPhoto(used)).length).toBeGreaterThanOrEqual(4)
+    expect(await filesOfPhoto(offer!.photos[0]!.src)).toEqual([])
+  })
+
+  it('offers what it could make when an angle fails, and says why the rest is missing', async () => {
+    t = await createTestApp({ env: ENV })
+    fake.set({ reply: (req) => (req.body.prompt?.includes('side profile') ? 'fail' : 'ok') })
+    await request(t.app).post('/admin/products/braided-belt/angles').type('form').send({}).expect(303)
+    const { offers, view } = await finished('braided-belt')
+    expect(offers[0]!.photos.map((p) => p.angle)).not.toContain('side profile')
+    expect(offers[0]!.photos.length).toBeGreaterThan(0)
+    expect(view.error).toMatch(/^[A-Z].+\.$/)
+    expect(text((await request(t.app).get('/admin/products/braided-belt').expect(200)).text)).toContain(view.error!)
+  })
+
+  it('streams its progress to the page script and refuses a second run, an unknown product and a server without a key', async () => {
+    t = await createTestApp({ env: ENV })
+    fake.set({ delayMs: 200 })
+    await request(t.app).post('/api/admin/products/chelsea-boot/angles').expect(202)
+    const busy = await request(t.app).post('/admin/products/tote-bag/angles').type('form').send({}).expect(409)
+    expect(text(busy.text)).toContain('An image generation is already running')
+    expect((await request(t.app).post('/api/generate-images').expect(409)).body.error).toMatch(/already running/)
+
+    const stream = await fetchEvents('/api/admin/products/chelsea-boot/angles/events')
+    expect(stream.filter((e) => e.type === 'image').map((e) => (e as { done: number }).done)).toEqual([1, 2, 3, 4])
+    expect(stream.at(-1)?.type).toBe('done')
+    expect((await request(t.app).get('/api/admin/products/chelsea-boot/angles/events').expect(404)).body.error).toBeTruthy()
+    await request(t.app).post('/api/admin/products/no-such-thing/angles').expect(404)
+    await t.close()
+
+    t = await createTestApp({ env: { ...ENV, OPENAI_API_KEY: '' } })
+    expect((await request(t.app).post('/api/admin/products/chelsea-boot/angles').expect(503)).body.error).toMatch(/OPENAI_API_KEY/)
+    expect(fake.requests).toHaveLength(4)
+  })
+})
+
+describe('who may generate and choose', () => {
+  it('refuses visitors (401) and other websites (403), and keeps the owner answers private', async () => {
+    t = await createTestApp({ env: { ...ENV, ADMIN_PASSWORD: 'a-long-enough-password' } })
+    await request(t.app).post('/admin/products/chelsea-boot/angles').type('form').send({}).expect(401)
+    await request(t.app).post('/api/admin/products/chelsea-boot/angles').expect(401)
+    await request(t.app).get('/api/admin/products/chelsea-boot/angles').expect(401)
+    await request(t.app).post('/admin/products/chelsea-boot/photos/choose').type('form').send({ offer: 'x', use: 'all' }).expect(401)
+    const auth = `Basic ${Buffer.from('admin:a-long-enough-password').toString('base64')}`
+    const foreign = await request(t.app).post('/api/admin/products/chelsea-boot/angles').set('Authorization', auth).set('Origin', 'https://evil.example').expect(403)
+    expect(foreign.body.error).toMatch(/another website/)
+    const own = await request(t.app).get('/api/admin/products/chelsea-boot/angles').set('Authorization', auth).expect(200)
+    expect(own.headers['cache-control']).toBe('private, no-store')
+    expect(fake.requests).toHaveLength(0)
+  })
+})
+
+describe('an upload from the page script', () => {
+  it('answers JSON: the stored photograph and the list, or the refusal', async () => {
+    t = await createTestApp()
+    const sharp = (await import('sharp')).default
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#7b3f1d' } }).jpeg().toBuffer()
+    const ok = await request(t.app).post('/admin/products/bridle-belt/photos').set('Accept', 'application/json').attach('photo', jpeg, 'phone.jpg').expect(201)
+    expect(ok.body.photos).toEqual([(await onDisk('bridle-belt')).mainImage, ok.body.src])
+    const refused = await request(t.app).post('/admin/products/bridle-belt/photos').set('Accept', 'application/json').attach('photo', Buffer.from('no picture'), 'a.jpg').expect(415)
+    expect(refused.body.error).toContain('This file is not a photograph the site can read')
+  })
+})
+
+async function fetchEvents(address: string): Promise<GenerationEvent[]> {
+  const res = await request(t.app).get(address).buffer(true).parse((r, done) => {
+    let body = ''
+    r.on('data', (c: Buffer) => (body += c.toString()))
+    r.on('end', () => done(null, body))
+  })
+  const events: GenerationEvent[] = []
+  for await (const m of readEventStream(new Response(res.body as string).body!)) events.push(JSON.parse(m.data) as GenerationEvent)
+  return events
+}
