@@ -30,9 +30,3 @@ export type UploadAnswer = { src: string; photos: string[] }
 
 /** What the product's photographs island fetches after a run: the run's state and the photographs offered. */
 export type AngleState = { view: AngleRunView; offers: PhotoOffer[] }
-
-export const ANGLES_TEXT = {
-  started: 'Generating the four angles: the new photographs appear here to choose from when they are ready.',
-  ready: 'The new photographs are ready: choose which to use below.',
-  none: 'No new photographs could be made.',
-} as const

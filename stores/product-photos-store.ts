@@ -6,7 +6,8 @@ import { readEventStream } from '../lib/event-stream.ts'
 import { createContextStore } from './create-context-store.tsx'
 import { readableError } from './admin-store.ts'
 
-export type ProductPhotosInit = { id: string; name: string; photos: string[]; angles: AngleState; anglesError: string | null }
+/** `refreshHref` differs from the page's own address, so following it reloads rather than scrolls. */
+export type ProductPhotosInit = { id: string; name: string; photos: string[]; angles: AngleState; anglesError: string | null; refreshHref: string }
 
 type Upload = { percent: number | null; result: string; error: string | null }
 

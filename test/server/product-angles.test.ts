@@ -51,7 +51,7 @@ describe('generating the four angles of one product', () => {
     const before = await readFile(t.dataFile, 'utf8')
     const started = await request(t.app).post('/admin/products/chelsea-boot/angles').type('form').send({}).expect(303)
     expect(started.headers.location).toBe('/admin/products/chelsea-boot?angles=started#new-photos')
-    const during = await request(t.app).get(started.headers.location).expect(200)
+    const during = await request(t.app).get(String(started.headers.location)).expect(200)
     expect(during.headers['cache-control']).toBe('private, no-store')
     expect(text(during.text)).toMatch(/Refresh to see how far it got/)
     expect(during.text).toMatch(/role="progressbar"[^>]*aria-valuemax="4"/)

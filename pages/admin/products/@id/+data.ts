@@ -21,6 +21,7 @@ export type Data = ProductFormData & {
   angles: AngleState
   /** Why a run could not start. */
   anglesError: string | null
+  refreshHref: string
 }
 
 const DONE = ['saved', 'added', 'duplicated', 'restored', 'photo', 'chosen', 'discarded', 'gone']
@@ -41,5 +42,6 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     photoError: pageContext.photoError ?? null,
     angles: (await pageContext.productPhotoRuns?.state(product.id)) ?? NO_RUNS,
     anglesError: pageContext.anglesError ?? null,
+    refreshHref: `/admin/products/${encodeURIComponent(product.id)}?angles=${(Number(pageContext.urlParsed.search.angles) || 0) + 1}#new-photos`,
   }
 }

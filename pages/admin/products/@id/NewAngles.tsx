@@ -12,6 +12,7 @@ export function NewAngles() {
   const refused = productPhotosStore.useSelector((s) => s.anglesError)
   const generate = productPhotosStore.useSelector((s) => s.generate)
   const follow = productPhotosStore.useSelector((s) => s.follow)
+  const refreshHref = productPhotosStore.useSelector((s) => s.refreshHref)
   const hydrated = useHydrated()
   const page = `/admin/products/${encodeURIComponent(id)}`
   const running = view.running
@@ -38,7 +39,8 @@ export function NewAngles() {
       {!view.configured ? <p className="new-photos__note">Image generation is not set up on this server: OPENAI_API_KEY is not set.</p> : null}
       {view.busyElsewhere ? <p className="new-photos__note">Another image generation is running; this one can start when it has finished.</p> : null}
       <form method="post" action={`${page}/angles`} onSubmit={onSubmit}>
-        <button type="submit" className="btn btn-outline" disabled={Boolean(running) || !view.configured}>
+        {/* Once hydrated, never disabled by a run: a disabled button would drop the focus. */}
+        <button type="submit" className="btn btn-outline" disabled={!view.configured || (!hydrated && Boolean(running))} aria-disabled={(hydrated && Boolean(running)) || undefined}>
           Generate the four angles
         </button>
       </form>
@@ -57,7 +59,7 @@ export function NewAngles() {
           </div>
           {hydrated ? null : (
             <p>
-              <a href={`${page}?angles=started#new-photos`}>Refresh to see how far it got</a>
+              <a href={refreshHref}>Refresh to see how far it got</a>
             </p>
           )}
         </div>
@@ -86,7 +88,7 @@ function Offer({ offer, page }: { offer: PhotoOffer; page: string }) {
       <p>
         Made <time dateTime={offer.at}>{when}</time>: not on the site until you choose.
       </p>
-      <ul className="product-photos__list">
+      <ul className="product-photos__list new-photos__list">
         {offer.photos.map((photo) => (
           <li key={photo.src} className="product-photos__item">
             <img src={photo.src} alt={`${name}, new ${ANGLE_LABELS[photo.angle]}`} width={120} height={120} loading="lazy" decoding="async" />

@@ -41,7 +41,8 @@ export function PhotoUpload({ error: refused }: { error: string | null }) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className="btn btn-primary" disabled={sending}>
+      {/* Not disabled while sending: a disabled button would drop the focus. */}
+      <button type="submit" className="btn btn-primary" aria-disabled={sending || undefined}>
         {sending ? 'Uploading…' : 'Upload'}
       </button>
       {sending ? (
