@@ -112,11 +112,11 @@ function lastImageEvent(job: GenerationJob) {
 }
 
 /** Sends a run's events as Server-Sent Events, from its start, and ends after `done` (or `error`). */
-export function streamJob(job: GenerationJob, res: Response): void {
+export function streamJob(job: GenerationJob, res: Response, cacheControl = 'no-cache, no-transform'): void {
   res.status(200)
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8')
   // no-transform keeps compression from buffering the stream; X-Accel-Buffering does the same for nginx.
-  res.setHeader('Cache-Control', 'no-cache, no-transform')
+  res.setHeader('Cache-Control', cacheControl)
   res.setHeader('X-Accel-Buffering', 'no')
   res.flushHeaders()
 

@@ -55,7 +55,7 @@ export function productAngleRoutes({ runs, store, siteUrl }: Deps): Router {
   routes.get('/api/admin/products/:id/angles/events', (req, res) => {
     const job = runs.running(String(req.params.id))
     if (!job) return void res.status(404).json({ error: 'No generation is running for this product.' })
-    streamJob(job, res)
+    streamJob(job, res, 'private, no-store, no-transform')
   })
 
   const choose: RequestHandler = (req: Request, res: Response, next) => {

@@ -18,6 +18,7 @@ afterEach(() => t.close())
 
 const product = async (id: string) => (JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Record<string, unknown>[] }).products.find((p) => p.id === id)!
 const photo = (format: 'jpeg' | 'png' | 'webp', width = 1200, height = 900) => sharp({ create: { width, height, channels: 3, background: { r: 150, g: 90, b: 40 } } })[format]().toBuffer()
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/\s+/g, ' ')
 const upload = (id: string, bytes: Buffer, filename: string) => request(t.app).post(`/admin/products/${id}/photos`).attach('photo', bytes, filename)
 
 /** A PNG whose header claims `width` × `height` pixels, a few bytes long: a decompression bomb's shape. */
@@ -108,6 +109,18 @@ describe('uploading a photograph', () => {
     expect(await statusOfLargeUpload('/admin/products/bridle-belt/photos', 26 * 1024 * 1024)).toBe(413)
     expect(await product('bridle-belt')).toEqual(before)
     expect(existsSync(path.join(t.dir, 'media', 'products', 'bridle-belt'))).toBe(false)
+  })
+
+  it('keeps the four angles of a generated set when a photograph is added to it', async () => {
+    const set = ['main', '45-degree', 'side-profile', 'detail'].map((a) => `/media/products/holdall/run-${a}-1024.webp`)
+    const angles = ['main', '45-degree', 'side profile', 'detail']
+    await t.store.updateProduct('derby-shoe', (p) => ({ ...p, mainImage: set[0]!, images: set.map((src, i) => ({ angle: angles[i]!, src })) }))
+    expect(text((await request(t.app).get('/admin/products/derby-shoe').expect(200)).text)).toContain('Photograph 4')
+    await upload('derby-shoe', await photo('jpeg'), 'phone.jpg').expect(303)
+    const saved = (await product('derby-shoe')) as { mainImage: string; photos: { src: string }[] }
+    expect(saved.mainImage).toBe(set[0])
+    expect(saved.photos.map((p) => p.src).slice(0, 3)).toEqual(set.slice(1))
+    expect(saved.photos).toHaveLength(4)
   })
 
   it('keeps every other body limit as it was', async () => {

@@ -156,7 +156,8 @@ describe('generating the four angles of one product', () => {
     expect(text(busy.text)).toContain('An image generation is already running')
     expect((await request(t.app).post('/api/generate-images').expect(409)).body.error).toMatch(/already running/)
 
-    const stream = await fetchEvents('/api/admin/products/chelsea-boot/angles/events')
+    const { events: stream, cacheControl } = await fetchEvents('/api/admin/products/chelsea-boot/angles/events')
+    expect(cacheControl).toBe('private, no-store, no-transform')
     expect(stream.filter((e) => e.type === 'image').map((e) => (e as { done: number }).done)).toEqual([1, 2, 3, 4])
     expect(stream.at(-1)?.type).toBe('done')
     expect((await request(t.app).get('/api/admin/products/chelsea-boot/angles/events').expect(404)).body.error).toBeTruthy()
@@ -197,7 +198,7 @@ describe('an upload from the page script', () => {
   })
 })
 
-async function fetchEvents(address: string): Promise<GenerationEvent[]> {
+async function fetchEvents(address: string): Promise<{ events: GenerationEvent[]; cacheControl: string }> {
   const res = await request(t.app).get(address).buffer(true).parse((r, done) => {
     let body = ''
     r.on('data', (c: Buffer) => (body += c.toString()))
@@ -205,5 +206,5 @@ async function fetchEvents(address: string): Promise<GenerationEvent[]> {
   })
   const events: GenerationEvent[] = []
   for await (const m of readEventStream(new Response(res.body as string).body!)) events.push(JSON.parse(m.data) as GenerationEvent)
-  return events
+  return { events, cacheControl: String(res.headers['cache-control']) }
 }
