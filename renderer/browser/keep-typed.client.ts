@@ -45,8 +45,9 @@ export function keepTyped(root: HTMLElement): { restore: () => Promise<void> } {
   return { restore: () => new Promise<void>((resolve) => setTimeout(() => resolve(putBack()), 0)) }
 }
 
+/** A chosen file cannot be written back (a file input's value only clears), and React leaves it alone. */
 function controlsOf(root: HTMLElement): Control[] {
-  return [...root.querySelectorAll<Control>('input, textarea, select')]
+  return [...root.querySelectorAll<Control>('input:not([type="file"]), textarea, select')]
 }
 
 function isControl(target: EventTarget | null): target is Control {
