@@ -25,6 +25,8 @@ export type AngleRunView = {
   error: string | null
 }
 
+export const NEW_PHOTOS_READY = 'The new photographs are ready: choose which to use below.'
+
 /** What the upload answers a script (JSON): the product's photographs now, the main one first. */
 export type UploadAnswer = { src: string; photos: string[] }
 

@@ -1,13 +1,13 @@
 import { createStore } from 'zustand'
 import { GENERATION_STATUS, imageStatus, type GenerationEvent } from '../domain/image-generation.ts'
-import { PHOTO_UPLOAD_LIMIT, TOO_LARGE_MESSAGE, type AngleState, type UploadAnswer } from '../domain/photo-offers.ts'
+import { NEW_PHOTOS_READY, PHOTO_UPLOAD_LIMIT, TOO_LARGE_MESSAGE, type AngleState, type UploadAnswer } from '../domain/photo-offers.ts'
 import { apiGet, apiRequest, postWithProgress } from '../lib/api.ts'
 import { readEventStream } from '../lib/event-stream.ts'
 import { createContextStore } from './create-context-store.tsx'
 import { readableError } from './admin-store.ts'
 
 /** `refreshHref` differs from the page's own address, so following it reloads rather than scrolls. */
-export type ProductPhotosInit = { id: string; name: string; photos: string[]; angles: AngleState; anglesError: string | null; refreshHref: string }
+export type ProductPhotosInit = { id: string; name: string; photos: string[]; angles: AngleState; anglesError: string | null; refreshHref: string; anglesNotice: string }
 
 type Upload = { percent: number | null; result: string; error: string | null }
 
@@ -29,7 +29,7 @@ export const productPhotosStore = createContextStore('The product photographs st
 
     const refresh = async () => {
       const angles = await apiGet<AngleState>(api)
-      if (angles) set({ angles })
+      if (angles) set({ angles, anglesNotice: angles.offers.length > 0 && !angles.view.error ? NEW_PHOTOS_READY : '' })
     }
 
     let following = false
@@ -71,7 +71,7 @@ export const productPhotosStore = createContextStore('The product photographs st
 
       async generate() {
         if (get().angles.view.running) return
-        set({ anglesError: null })
+        set({ anglesError: null, anglesNotice: '' })
         running(0, 4, GENERATION_STATUS.starting)
         try {
           await apiRequest('POST', api)

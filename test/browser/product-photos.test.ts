@@ -55,6 +55,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product’s photographs
     await shot(page, `angles-progress-${viewport}`)
     const choice = page.getByRole('button', { name: 'Use as main (new 45-degree view)' })
     await choice.waitFor()
+    await page.getByRole('status').filter({ hasText: 'The new photographs are ready: choose which to use below.' }).waitFor()
     expect(await page.getByRole('img', { name: /new (main view|45-degree view|side profile|detail)$/ }).count()).toBe(4)
     expect(saved(product).mainImage).toBe(before)
     expect(await violations(page)).toEqual([])
@@ -86,6 +87,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product’s photographs
       await refresh.click()
       await page.waitForLoadState()
     }
+    expect(await page.getByRole('status').filter({ hasText: 'The new photographs are ready' }).count()).toBe(1)
     await useAll.click()
     await page.getByRole('status').filter({ hasText: 'Done: the photographs you chose' }).waitFor()
     expect(saved(id).photos).toHaveLength(3)

@@ -32,7 +32,7 @@ export default function Page() {
       ) : null}
       {data.conflict ? <Conflict saved={data.conflict} yours={data.values} /> : null}
       <ProductForm action={address} isNew={false} submitLabel={data.conflict ? 'Save my version' : 'Save'} {...data} />
-      <PhotosIsland id={data.id} name={data.name} photos={data.photos} error={data.photoError} angles={data.angles} anglesError={data.anglesError} refreshHref={data.refreshHref} />
+      <PhotosIsland id={data.id} name={data.name} photos={data.photos} error={data.photoError} angles={data.angles} anglesError={data.anglesError} refreshHref={data.refreshHref} anglesNotice={data.anglesNotice} />
       <section className="product-edit__more" aria-label="More">
         <form method="post" action={`${address}/duplicate`}>
           <button type="submit" className="btn btn-outline">

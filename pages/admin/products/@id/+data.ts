@@ -2,7 +2,7 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { productPath } from '../../../../domain/catalogue.ts'
-import type { AngleState } from '../../../../domain/photo-offers.ts'
+import { NEW_PHOTOS_READY, type AngleState } from '../../../../domain/photo-offers.ts'
 import { photosOf } from '../../../../domain/product-page.ts'
 import { ownerOnly } from '../../owner-only.ts'
 import { productFormData, type ProductFormData } from '../product-form-data.ts'
@@ -22,6 +22,7 @@ export type Data = ProductFormData & {
   /** Why a run could not start. */
   anglesError: string | null
   refreshHref: string
+  anglesNotice: string
 }
 
 const DONE = ['saved', 'added', 'duplicated', 'restored', 'photo', 'chosen', 'discarded', 'gone']
@@ -32,6 +33,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   const product = store.products.find((p) => p.id === pageContext.routeParams.id)
   if (!product) throw render(404)
   const done = pageContext.urlParsed.search.done ?? ''
+  const angles = (await pageContext.productPhotoRuns?.state(product.id)) ?? NO_RUNS
   return {
     ...productFormData(pageContext, product, await catalogue.revisionOf(product.id)),
     id: product.id,
@@ -40,8 +42,9 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     done: pageContext.productForm || pageContext.photoError || pageContext.anglesError || !DONE.includes(done) ? null : done,
     photos: photosOf(product),
     photoError: pageContext.photoError ?? null,
-    angles: (await pageContext.productPhotoRuns?.state(product.id)) ?? NO_RUNS,
+    angles,
     anglesError: pageContext.anglesError ?? null,
+    anglesNotice: pageContext.urlParsed.search.angles && !angles.view.running && angles.offers.length > 0 && !angles.view.error ? NEW_PHOTOS_READY : '',
     refreshHref: `/admin/products/${encodeURIComponent(product.id)}?angles=${(Number(pageContext.urlParsed.search.angles) || 0) + 1}#new-photos`,
   }
 }

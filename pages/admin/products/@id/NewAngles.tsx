@@ -13,6 +13,7 @@ export function NewAngles() {
   const generate = productPhotosStore.useSelector((s) => s.generate)
   const follow = productPhotosStore.useSelector((s) => s.follow)
   const refreshHref = productPhotosStore.useSelector((s) => s.refreshHref)
+  const notice = productPhotosStore.useSelector((s) => s.anglesNotice)
   const hydrated = useHydrated()
   const page = `/admin/products/${encodeURIComponent(id)}`
   const running = view.running
@@ -65,7 +66,7 @@ export function NewAngles() {
         </div>
       ) : null}
       <p className="new-photos__status" role="status">
-        {running ? `${running.status} (${running.done} of ${running.images} done)` : ''}
+        {running ? `${running.status} (${running.done} of ${running.images} done)` : notice}
       </p>
       {error ? (
         <p className="field__error" role="alert">
