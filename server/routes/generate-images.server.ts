@@ -37,7 +37,7 @@ export function generateImagesApi({ config, generator, dailyLimit, owner }: Imag
       progress: job ? { done: last?.done ?? 0, images: startEvent(job)?.images ?? 0 } : null,
       allowance: dailyLimit.allowance(),
     }
-    res.setHeader('Cache-Control', 'no-store')
+    res.setHeader('Cache-Control', 'private, no-store')
     res.json(status)
   })
 
@@ -86,7 +86,7 @@ export function generateImagesApi({ config, generator, dailyLimit, owner }: Imag
       streamJob(job, res)
       return
     }
-    res.setHeader('Cache-Control', 'no-store')
+    res.setHeader('Cache-Control', 'private, no-store')
     res.setTimeout(0) // silent until the run ends, minutes later: not an idle socket
     job.result.then(
       (response) => {
@@ -116,7 +116,7 @@ function streamJob(job: GenerationJob, res: Response): void {
   res.status(200)
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8')
   // no-transform keeps compression from buffering the stream; X-Accel-Buffering does the same for nginx.
-  res.setHeader('Cache-Control', 'no-cache, no-transform')
+  res.setHeader('Cache-Control', 'private, no-store, no-transform')
   res.setHeader('X-Accel-Buffering', 'no')
   res.flushHeaders()
 
