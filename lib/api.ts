@@ -1,3 +1,5 @@
+import type { MoveRequest, OrderAnswer } from '../domain/product-order.ts'
+
 /** The browser's one way of talking to our API; error text is "<status>: <body text or status text>". */
 
 export class ApiError extends Error {
@@ -50,4 +52,9 @@ export async function apiGet<T>(url: string, options: { on401?: On401 } = {}): P
   if (options.on401 === 'returnNull' && res.status === 401) return null
   await throwIfNotOk(res)
   return (await res.json()) as T
+}
+
+/** Moves a product in the shop's order; answers with the order after the move. */
+export async function moveProduct(move: MoveRequest): Promise<OrderAnswer> {
+  return (await (await apiRequest('POST', '/api/admin/products/order', move)).json()) as OrderAnswer
 }

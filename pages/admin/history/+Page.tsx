@@ -33,10 +33,11 @@ export default function Page() {
                 ))}
               </dl>
             ) : null}
+            {c.order ? <OrderBeforeAfter order={c.order} /> : null}
             {c.restorable ? (
               <form method="post" action={`/admin/history/${encodeURIComponent(c.id)}/restore`}>
                 <button type="submit" className="btn btn-outline">
-                  Restore {c.product} as it was before this
+                  {c.order ? 'Put the products back in the order before this' : `Restore ${c.product} as it was before this`}
                 </button>
               </form>
             ) : null}
@@ -45,5 +46,29 @@ export default function Page() {
       </ol>
       {more > 0 ? <p>{more} older changes are kept in the history file beside the data file.</p> : null}
     </WorkspaceLayout>
+  )
+}
+
+function OrderBeforeAfter({ order }: { order: { before: string[]; after: string[] } }) {
+  return (
+    <details className="history__order">
+      <summary>The whole order, before and after</summary>
+      <div>
+        <h3>Before</h3>
+        <ol>
+          {order.before.map((name, i) => (
+            <li key={i}>{name}</li>
+          ))}
+        </ol>
+      </div>
+      <div>
+        <h3>After</h3>
+        <ol>
+          {order.after.map((name, i) => (
+            <li key={i}>{name}</li>
+          ))}
+        </ol>
+      </div>
+    </details>
   )
 }
