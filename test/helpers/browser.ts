@@ -25,12 +25,14 @@ export async function launchBrowser(): Promise<Browser> {
 export async function openContext(
   browser: Browser,
   baseUrl: string,
-  options: { viewport?: ViewportName; javaScriptEnabled?: boolean; reducedMotion?: 'reduce' | 'no-preference' } = {},
+  options: { viewport?: ViewportName; javaScriptEnabled?: boolean; reducedMotion?: 'reduce' | 'no-preference'; touch?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; blocked: string[]; errors: string[] }> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[options.viewport ?? 'desktop'],
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    hasTouch: options.touch ?? false,
+    isMobile: options.touch ?? false,
     baseURL: baseUrl,
   })
   const origin = new URL(baseUrl).origin
