@@ -5,7 +5,7 @@ import type { Data } from './+data.ts'
 export default function Page() {
   const { changes, more } = useData<Data>()
   return (
-    <WorkspaceLayout current="products" title="History of changes" intro="Every change to the products, newest first. Bring back any product as it was before a change, a removed one too.">
+    <WorkspaceLayout current="products" title="History of changes" intro="Every change to the products and to their order, newest first. Bring back any product as it was before a change (a removed one too), or the order as it was.">
       <p>
         <a href="/admin/products">All products</a>
       </p>
