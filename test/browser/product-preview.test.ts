@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
+import { holdScripts, launchBrowser, openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 
 let browser: Browser
@@ -49,12 +49,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the card preview at %s wi
 
   it('keeps every key typed while its script starts, and the focus where the owner is', async () => {
     const { page, context } = await openContext(browser, t.url, { viewport })
-    let release!: () => void
-    const held = new Promise<void>((r) => (release = r))
-    await page.route(/\/assets\/(entries|chunks)\/.*\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdScripts(page)
     // A slow phone: the script's start takes long enough to fall among the keystrokes.
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })

@@ -74,3 +74,14 @@ export async function waitForFonts(page: Page): Promise<void> {
     return document.fonts.ready.then(() => undefined)
   })
 }
+
+/** Holds back the page's scripts until the returned function is called: the page as a slow connection paints it first. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void
+  const held = new Promise<void>((r) => (release = r))
+  await page.route(/\/assets\/(entries|chunks)\/.*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}

@@ -53,22 +53,16 @@ function OrderBeforeAfter({ order }: { order: { before: string[]; after: string[
   return (
     <details className="history__order">
       <summary>The whole order, before and after</summary>
-      <div>
-        <h3>Before</h3>
-        <ol>
-          {order.before.map((name, i) => (
-            <li key={i}>{name}</li>
-          ))}
-        </ol>
-      </div>
-      <div>
-        <h3>After</h3>
-        <ol>
-          {order.after.map((name, i) => (
-            <li key={i}>{name}</li>
-          ))}
-        </ol>
-      </div>
+      {(['Before', 'After'] as const).map((when) => (
+        <div key={when}>
+          <h3>{when}</h3>
+          <ol>
+            {order[when === 'Before' ? 'before' : 'after'].map((name, i) => (
+              <li key={i}>{name}</li>
+            ))}
+          </ol>
+        </div>
+      ))}
     </details>
   )
 }
