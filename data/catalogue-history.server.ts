@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { appendFile, readFile } from 'node:fs/promises'
 import type { Product } from '../domain/product.ts'
 
-export type HistoryAction = 'edit' | 'add' | 'duplicate' | 'remove' | 'restore' | 'photos' | 'file-edit' | 'snapshot-restore' | 'reorder'
+export type HistoryAction = 'edit' | 'add' | 'duplicate' | 'remove' | 'restore' | 'photos' | 'file-edit' | 'snapshot-restore'
 
 /** A removed product lives on here so it can be brought back; its photographs stay on disk for the same reason. */
 export type HistoryEntry = {
   id: string
   at: string
   who: 'owner' | 'data file'
-  action: HistoryAction
+  action: HistoryAction | 'reorder'
   productId: string
   before: Product | null
   after: Product | null

@@ -44,6 +44,11 @@ export async function apiRequest(method: string, url: string, data?: unknown, op
   return res
 }
 
+/** Moves a product in the shop's order; answers with the order after the move. */
+export async function moveProduct(move: MoveRequest): Promise<OrderAnswer> {
+  return (await (await apiRequest('POST', '/api/admin/products/order', move)).json()) as OrderAnswer
+}
+
 export type On401 = 'throw' | 'returnNull'
 
 /** The default data fetch: a GET with credentials, parsed as JSON. `on401: 'returnNull'` turns a 401 into null. */
@@ -52,9 +57,4 @@ export async function apiGet<T>(url: string, options: { on401?: On401 } = {}): P
   if (options.on401 === 'returnNull' && res.status === 401) return null
   await throwIfNotOk(res)
   return (await res.json()) as T
-}
-
-/** Moves a product in the shop's order; answers with the order after the move. */
-export async function moveProduct(move: MoveRequest): Promise<OrderAnswer> {
-  return (await (await apiRequest('POST', '/api/admin/products/order', move)).json()) as OrderAnswer
 }
