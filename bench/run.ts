@@ -71,7 +71,7 @@ console.table([
 console.table([{ ...pages.contact, 'req/s target': '>= 300' }])
 results.pages = pages
 
-console.log("\n== The owner's 'Save' to the change served (catalogue page, product page and /api/products) ==")
+console.log("\n== The owner's 'Save' (a price; then a move in the order) to the change served (catalogue page, product page and /api/products) ==")
 const { runSaveToServedBench } = await import('./save-to-served.ts')
 const saveToServed = await runSaveToServedBench()
 console.table([saveToServed])

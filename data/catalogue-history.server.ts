@@ -9,12 +9,14 @@ export type HistoryEntry = {
   id: string
   at: string
   who: 'owner' | 'data file'
-  action: HistoryAction
+  action: HistoryAction | 'reorder'
   productId: string
   before: Product | null
   after: Product | null
   /** Where the product stood in the list before it was removed, to bring it back there. */
   position?: number
+  /** A change of the shop's order (ids, first shown first); `productId` is the product that moved. */
+  order?: { before: string[]; after: string[] }
 }
 
 export const historyFileFor = (dataFile: string) => `${dataFile}.history.jsonl`
@@ -60,7 +62,7 @@ export class CatalogueHistory {
   }
 
   async lastOwnerChange(productId: string): Promise<HistoryEntry | undefined> {
-    return (await this.all()).findLast((e) => e.productId === productId && e.who === 'owner')
+    return (await this.all()).findLast((e) => e.productId === productId && e.who === 'owner' && !e.order)
   }
 }
 
@@ -74,4 +76,23 @@ export function productChanges(before: readonly Product[], after: readonly Produ
   }
   for (const [id, { p, i }] of old) if (!now.has(id)) out.push({ who, action, productId: id, before: p, after: null, position: i })
   return out
+}
+
+/** An entry for a change of order among the products in both lists, or null when their order is the same. */
+export function orderChange(before: readonly Product[], after: readonly Product[], who: HistoryEntry['who'], movedId?: string): Omit<HistoryEntry, 'id' | 'at'> | null {
+  const ids = (list: readonly Product[]) => list.map((p) => p.id)
+  const kept = new Set(ids(before).filter((id) => after.some((p) => p.id === id)))
+  const was = ids(before).filter((id) => kept.has(id))
+  const now = ids(after).filter((id) => kept.has(id))
+  const at = was.findIndex((id, i) => now[i] !== id)
+  if (at < 0) return null
+  return { who, action: 'reorder', productId: movedId ?? now[at]!, before: null, after: null, order: { before: ids(before), after: ids(after) } }
+}
+
+/** The products now in `order` take the places they hold now in that order; any added since stay where they are. */
+export function inOrder(products: readonly Product[], order: readonly string[]): Product[] {
+  const rank = new Map(order.map((id, i) => [id, i]))
+  const ranked = products.filter((p) => rank.has(p.id)).sort((a, b) => rank.get(a.id)! - rank.get(b.id)!)
+  let next = 0
+  return products.map((p) => (rank.has(p.id) ? ranked[next++]! : p))
 }

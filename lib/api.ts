@@ -1,3 +1,5 @@
+import type { MoveRequest, OrderAnswer } from '../domain/product-order.ts'
+
 /** The browser's one way of talking to our API; error text is "<status>: <body text or status text>". */
 
 export class ApiError extends Error {
@@ -40,6 +42,11 @@ export async function apiRequest(method: string, url: string, data?: unknown, op
   })
   await throwIfNotOk(res)
   return res
+}
+
+/** Moves a product in the shop's order; answers with the order after the move. */
+export async function moveProduct(move: MoveRequest): Promise<OrderAnswer> {
+  return (await (await apiRequest('POST', '/api/admin/products/order', move)).json()) as OrderAnswer
 }
 
 export type On401 = 'throw' | 'returnNull'

@@ -55,8 +55,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
         : (READABLE[status] ?? (status < 500 ? FALLBACK_4XX : READABLE[500]!))
   if (status >= 500) req.log?.error({ err }, 'request failed')
   if (res.headersSent) return res.end()
+  const owners = /\bprivate\b/i.test(String(res.getHeader('Cache-Control') ?? ''))
   for (const name of FILE_HEADERS) res.removeHeader(name)
-  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('Cache-Control', owners ? 'private, no-store' : 'no-store')
   res.status(status).json({ error: message, ...(err instanceof HttpError ? err.extra : {}) })
 }
 

@@ -1,12 +1,12 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express'
 import type { Store } from '../../data/store.server.ts'
 import { productValuesFrom, type ProductFormState, type ProductValues } from '../../domain/product-form.ts'
+import { MOVES, type Step } from '../../domain/product-order.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
-import type { CatalogueService, Move } from '../services/catalogue.server.ts'
+import type { CatalogueService } from '../services/catalogue.server.ts'
+import { orderApi } from './product-order.server.ts'
 
 type Deps = { catalogue: CatalogueService; store: Store; siteUrl: string | undefined }
-
-const MOVES: readonly Move[] = ['up', 'down', 'top', 'bottom']
 const productAddress = (id: string) => `/admin/products/${encodeURIComponent(id)}`
 
 /** What the form showed when it was opened (a hidden field), or null when it is missing or not ours. */
@@ -82,7 +82,7 @@ export function catalogueRoutes({ catalogue, store, siteUrl }: Deps): Router {
     form,
     handle(async (req, res) => {
       const id = String(req.params.id)
-      const to = field(req.body, 'to') as Move
+      const to = field(req.body, 'to') as Step
       if (MOVES.includes(to)) await catalogue.move(id, to)
       res.redirect(303, `/admin/products#row-${encodeURIComponent(id)}`)
     }),
@@ -91,10 +91,12 @@ export function catalogueRoutes({ catalogue, store, siteUrl }: Deps): Router {
   routes.post(
     '/admin/history/:entry/restore',
     handle(async (req, res) => {
+      if (await catalogue.restoreOrder(String(req.params.entry))) return res.redirect(303, '/admin/products?done=order-restored')
       const id = await catalogue.restore(String(req.params.entry))
       res.redirect(303, id ? `${productAddress(id)}?done=restored` : '/admin/history')
     }),
   )
 
+  routes.use('/api/admin/products/order', orderApi(catalogue))
   return routes
 }

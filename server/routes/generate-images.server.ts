@@ -37,7 +37,7 @@ export function generateImagesApi({ config, generator, dailyLimit, owner }: Imag
       progress: job ? { done: last?.done ?? 0, images: startEvent(job)?.images ?? 0 } : null,
       allowance: dailyLimit.allowance(),
     }
-    res.setHeader('Cache-Control', 'no-store')
+    res.setHeader('Cache-Control', 'private, no-store')
     res.json(status)
   })
 
@@ -86,7 +86,7 @@ export function generateImagesApi({ config, generator, dailyLimit, owner }: Imag
       streamJob(job, res)
       return
     }
-    res.setHeader('Cache-Control', 'no-store')
+    res.setHeader('Cache-Control', 'private, no-store')
     res.setTimeout(0) // silent until the run ends, minutes later: not an idle socket
     job.result.then(
       (response) => {
@@ -112,7 +112,7 @@ function lastImageEvent(job: GenerationJob) {
 }
 
 /** Sends a run's events as Server-Sent Events, from its start, and ends after `done` (or `error`). */
-export function streamJob(job: GenerationJob, res: Response, cacheControl = 'no-cache, no-transform'): void {
+export function streamJob(job: GenerationJob, res: Response, cacheControl = 'private, no-store, no-transform'): void {
   res.status(200)
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8')
   // no-transform keeps compression from buffering the stream; X-Accel-Buffering does the same for nginx.

@@ -1,8 +1,9 @@
-import { productChanges, type CatalogueHistory, type HistoryAction, type HistoryEntry } from '../../data/catalogue-history.server.ts'
+import { inOrder, orderChange, productChanges, type CatalogueHistory, type HistoryAction, type HistoryEntry } from '../../data/catalogue-history.server.ts'
 import { productProblem } from '../../data/check.server.ts'
 import { catalogueOf, type Snapshots } from '../../data/snapshots.server.ts'
 import type { Store } from '../../data/store.server.ts'
 import { checkProduct, idFromName, PRODUCT_FIELDS, uniqueId, valuesOf, type ProductErrors, type ProductField, type ProductValues } from '../../domain/product-form.ts'
+import { moved, targetOf, type Move, type OrderAnswer } from '../../domain/product-order.ts'
 import { photosOf } from '../../domain/product-page.ts'
 import type { Product, StoredProduct } from '../../domain/product.ts'
 
@@ -13,8 +14,7 @@ export type SaveOutcome =
   | { ok: false; status: 409; saved: ProductValues; revision: string }
   | { ok: false; status: 404 }
 
-/** Where a product moves in the list. */
-export type Move = 'up' | 'down' | 'top' | 'bottom'
+const withOrder = <T>(changes: T[], order: T | null): T[] => (order ? [...changes, order] : changes)
 
 /** What the owner does to one of a product's photographs. */
 export type PhotoAction = 'main' | 'earlier' | 'later' | 'remove'
@@ -132,18 +132,26 @@ export class CatalogueService {
     })
   }
 
-  move(id: string, to: Move): Promise<boolean> {
+  /** Moves a product in the shop's order; the history records the order before and after, so it can be undone. */
+  move(id: string, to: Move): Promise<OrderAnswer | null> {
     return this.serial(async () => {
-      const products = [...this.store.products]
+      const products = this.store.products
       const from = products.findIndex((p) => p.id === id)
-      if (from < 0) return false
-      const target = { up: from - 1, down: from + 1, top: 0, bottom: products.length - 1 }[to]
-      if (target < 0 || target >= products.length || target === from) return true
-      const [moved] = products.splice(from, 1)
-      products.splice(target, 0, moved!)
-      // The order is not a product's version: no history entry, and moving back undoes it.
-      await this.store.update((d) => ({ ...d, products }))
-      this.seen = this.store.products
+      if (from < 0) return null
+      const target = targetOf(from, to, products.length)
+      if (target !== null) await this.writeOrder(id, moved(products, from, target).map((p) => p.id))
+      const order = this.store.products.map((p) => p.id)
+      return { order, position: order.indexOf(id) }
+    })
+  }
+
+  /** Puts back the order a reorder in the history changed; false when the entry is not a reorder. */
+  restoreOrder(entryId: string): Promise<boolean> {
+    return this.serial(async () => {
+      const entry = await this.history.find(entryId)
+      if (!entry?.order) return false
+      await this.snapshots.take(this.store.data, 'before-restore')
+      await this.writeOrder(entry.productId, entry.order.before)
       return true
     })
   }
@@ -195,7 +203,7 @@ export class CatalogueService {
       const taken = await this.snapshots.take(this.store.data, 'before-restore')
       const before = this.store.products
       await this.store.update((d) => ({ ...d, ...catalogueOf(snapshot as never), products: snapshot.products }))
-      const recorded = await this.history.record(productChanges(before, this.store.products, 'owner', 'snapshot-restore'))
+      const recorded = await this.history.record(withOrder(productChanges(before, this.store.products, 'owner', 'snapshot-restore'), orderChange(before, this.store.products, 'owner')))
       this.seen = this.store.products
       return { taken, changed: recorded.length }
     })
@@ -212,10 +220,19 @@ export class CatalogueService {
     return this.history.record(changes)
   }
 
+  private async writeOrder(movedId: string, order: readonly string[]): Promise<void> {
+    await this.snapshots.takeDaily(this.store.data)
+    const before = this.store.products
+    await this.store.update((d) => ({ ...d, products: inOrder(d.products, order) }))
+    const change = orderChange(before, this.store.products, 'owner', movedId)
+    this.seen = this.store.products
+    if (change) await this.history.record([change])
+  }
+
   private async noteFileEdit(): Promise<void> {
     const now = this.store.products
     if (now === this.seen) return
-    await this.history.record(productChanges(this.seen, now, 'data file', 'file-edit'))
+    await this.history.record(withOrder(productChanges(this.seen, now, 'data file', 'file-edit'), orderChange(this.seen, now, 'data file')))
     this.seen = now
   }
 

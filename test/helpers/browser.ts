@@ -25,12 +25,14 @@ export async function launchBrowser(): Promise<Browser> {
 export async function openContext(
   browser: Browser,
   baseUrl: string,
-  options: { viewport?: ViewportName; javaScriptEnabled?: boolean; reducedMotion?: 'reduce' | 'no-preference' } = {},
+  options: { viewport?: ViewportName; javaScriptEnabled?: boolean; reducedMotion?: 'reduce' | 'no-preference'; touch?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; blocked: string[]; errors: string[] }> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[options.viewport ?? 'desktop'],
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    hasTouch: options.touch ?? false,
+    isMobile: options.touch ?? false,
     baseURL: baseUrl,
   })
   const origin = new URL(baseUrl).origin
@@ -71,4 +73,15 @@ export async function waitForFonts(page: Page): Promise<void> {
     void document.body.getBoundingClientRect()
     return document.fonts.ready.then(() => undefined)
   })
+}
+
+/** Holds back the page's scripts until the returned function is called: the page as a slow connection paints it first. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void
+  const held = new Promise<void>((r) => (release = r))
+  await page.route(/\/assets\/(entries|chunks)\/.*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
 }

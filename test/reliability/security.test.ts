@@ -418,14 +418,14 @@ describe('/admin however it is spelled', () => {
   const ownerPage = (body: string) => /Daily limit|"access":"owner"|<button[^>]*class="[^"]*admin-generator__button[^"]*"(?![^>]*disabled)/.test(body)
   const adminPage = (body: string) => /Product Image Generator|"pageId":"\/pages\/admin"/.test(body)
 
-  it('asks for the password (401, no-store) or answers 404 for every spelling, never the page without it', async () => {
+  it('asks for the password (401, private, no-store) or answers 404 for every spelling, never the page without it', async () => {
     t = await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD, OPENAI_API_KEY: 'sk-test-not-a-real-key' } })
     for (const p of SPELLINGS) {
       const res = await raw(t.url, p)
       expect([401, 404], p).toContain(res.status)
       expect(adminPage(res.body), p).toBe(false)
       if (res.status === 401) {
-        expect(res.headers['cache-control'], p).toBe('no-store')
+        expect(res.headers['cache-control'], p).toBe('private, no-store')
         expect(res.headers['www-authenticate'], p).toBe('Basic realm="Admin", charset="UTF-8"')
       }
     }

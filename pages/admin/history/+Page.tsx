@@ -5,7 +5,7 @@ import type { Data } from './+data.ts'
 export default function Page() {
   const { changes, more } = useData<Data>()
   return (
-    <WorkspaceLayout current="products" title="History of changes" intro="Every change to the products, newest first. Bring back any product as it was before a change, a removed one too.">
+    <WorkspaceLayout current="products" title="History of changes" intro="Every change to the products and to their order, newest first. Bring back any product as it was before a change (a removed one too), or the order as it was.">
       <p>
         <a href="/admin/products">All products</a>
       </p>
@@ -33,10 +33,11 @@ export default function Page() {
                 ))}
               </dl>
             ) : null}
+            {c.order ? <OrderBeforeAfter order={c.order} /> : null}
             {c.restorable ? (
               <form method="post" action={`/admin/history/${encodeURIComponent(c.id)}/restore`}>
                 <button type="submit" className="btn btn-outline">
-                  Restore {c.product} as it was before this
+                  {c.order ? 'Put the products back in the order before this' : `Restore ${c.product} as it was before this`}
                 </button>
               </form>
             ) : null}
@@ -45,5 +46,23 @@ export default function Page() {
       </ol>
       {more > 0 ? <p>{more} older changes are kept in the history file beside the data file.</p> : null}
     </WorkspaceLayout>
+  )
+}
+
+function OrderBeforeAfter({ order }: { order: { before: string[]; after: string[] } }) {
+  return (
+    <details className="history__order">
+      <summary>The whole order, before and after</summary>
+      {(['Before', 'After'] as const).map((when) => (
+        <div key={when}>
+          <h3>{when}</h3>
+          <ol>
+            {order[when === 'Before' ? 'before' : 'after'].map((name, i) => (
+              <li key={i}>{name}</li>
+            ))}
+          </ol>
+        </div>
+      ))}
+    </details>
   )
 }

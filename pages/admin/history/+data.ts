@@ -10,6 +10,8 @@ export type Change = {
   what: string
   product: string
   fields: { field: string; before: string; after: string }[]
+  /** For a change of order: the products' names, first shown first, before and after. */
+  order: { before: string[]; after: string[] } | null
   restorable: boolean
 }
 
@@ -26,6 +28,7 @@ const WHAT: Record<string, string> = {
   'new-photos': 'new photographs chosen',
   'file-edit': 'changed in the data file',
   'snapshot-restore': 'restored from a snapshot',
+  reorder: 'moved in the order',
 }
 
 const shown = (p: Product | null, field: string) => {
@@ -34,8 +37,12 @@ const shown = (p: Product | null, field: string) => {
 }
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
-  const { catalogue } = ownerOnly(pageContext)
+  const { catalogue, store } = ownerOnly(pageContext)
   const all = await catalogue.history.all()
+  const names = new Map<string, string>()
+  for (const e of all) for (const p of [e.before, e.after]) if (p) names.set(p.id, p.name)
+  for (const p of store.products) names.set(p.id, p.name)
+  const named = (ids: string[]) => ids.map((id) => names.get(id) ?? id)
   const changes = all
     .slice(-SHOWN)
     .reverse()
@@ -44,11 +51,14 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
       at: e.at,
       who: e.who === 'owner' ? 'You, in the workspace' : 'An edit of the data file',
       what: WHAT[e.action] ?? e.action,
-      product: (e.after ?? e.before)?.name ?? e.productId,
-      fields: [...PRODUCT_FIELDS.filter((f) => f !== 'id'), 'images']
-        .map((field) => ({ field, before: shown(e.before, field), after: shown(e.after, field) }))
-        .filter((f) => f.before !== f.after),
-      restorable: e.before !== null,
+      product: (e.after ?? e.before)?.name ?? names.get(e.productId) ?? e.productId,
+      fields: e.order
+        ? [{ field: 'place in the shop', before: String(e.order.before.indexOf(e.productId) + 1), after: String(e.order.after.indexOf(e.productId) + 1) }].filter((f) => f.after !== '0')
+        : [...PRODUCT_FIELDS.filter((f) => f !== 'id'), 'images']
+            .map((field) => ({ field, before: shown(e.before, field), after: shown(e.after, field) }))
+            .filter((f) => f.before !== f.after),
+      order: e.order ? { before: named(e.order.before), after: named(e.order.after) } : null,
+      restorable: e.before !== null || e.order !== undefined,
     }))
   return { changes, more: Math.max(0, all.length - SHOWN) }
 }

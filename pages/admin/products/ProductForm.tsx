@@ -17,12 +17,12 @@ const SPECS: Record<ProductField, FieldSpec> = {
   paymentLink: { label: 'Card payment page (https://...)', control: { kind: 'input', type: 'text' }, maxLength: 500, wide: true },
 }
 
-type Props = ProductFormData & { action: string; isNew: boolean; submitLabel: string }
+type Props = ProductFormData & { action: string; isNew: boolean; submitLabel: string; formId?: string }
 
-export function ProductForm({ action, isNew, submitLabel, values, errors, revision, base }: Props) {
+export function ProductForm({ action, isNew, submitLabel, values, errors, revision, base, formId }: Props) {
   const names = PRODUCT_FIELDS.filter((f) => isNew || f !== 'id')
   return (
-    <form className="product-form form-card" method="post" action={action} noValidate>
+    <form id={formId} className="product-form form-card" method="post" action={action} noValidate>
       <input type="hidden" name="revision" value={revision} />
       <input type="hidden" name="base" value={base} />
       <FieldList idPrefix="product" names={names} specs={SPECS} errors={errors} initial={values} />

@@ -113,6 +113,12 @@ export async function signedIn(req: Request, res: Response, { password, failures
 
 export type Verdict = 'owner' | 'visitor' | 'answered'
 
+/** An answer about the owner's credentials or workspace: kept by no cache, shared or not, and by no search engine. */
+export function privateAnswer(res: Response): void {
+  res.setHeader('Cache-Control', 'private, no-store')
+  res.setHeader('X-Robots-Tag', 'noindex')
+}
+
 /**
  * Who is asking. With ADMIN_PASSWORD set: the owner once signed in with HTTP Basic auth (user
  * `admin`), otherwise answered 401 (the browser shows its own prompt; the site has no login screen)
@@ -122,7 +128,7 @@ export type Verdict = 'owner' | 'visitor' | 'answered'
 export async function identify(req: Request, res: Response, { password, failures }: OwnerCheck, answer: 'json' | 'text', signIn?: string): Promise<Verdict> {
   if (!password) return isFromThisMachine(req) ? 'owner' : 'visitor'
   const send = (status: number, sentence: string) => {
-    res.setHeader('Cache-Control', 'no-store')
+    privateAnswer(res)
     if (answer === 'json') res.status(status).json({ error: sentence })
     else res.status(status).type('text/plain; charset=utf-8').send(`${sentence}\n`)
   }
@@ -145,10 +151,10 @@ export async function identify(req: Request, res: Response, { password, failures
 /** The generation API: the owner only. Anyone else gets 401 (password set) or 403 (not this machine). */
 export function requireOwner(check: OwnerCheck): RequestHandler {
   return async (req, res, next) => {
+    privateAnswer(res)
     const verdict = await identify(req, res, check, 'json')
     if (verdict === 'owner') return next()
     if (verdict === 'visitor') {
-      res.setHeader('Cache-Control', 'no-store')
       res.status(403).json({ error: NOT_OWNER_MESSAGE })
     }
   }

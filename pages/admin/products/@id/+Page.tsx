@@ -3,6 +3,7 @@ import { PRODUCT_FIELDS } from '../../../../domain/product-form.ts'
 import { useData } from '../../../../renderer/useData.ts'
 import { ProductForm } from '../ProductForm.tsx'
 import { PhotosIsland } from './Photos.tsx'
+import { ProductPreviewIsland } from './ProductPreview.tsx'
 import type { Data } from './+data.ts'
 
 const DONE_TEXT: Record<string, string> = {
@@ -31,7 +32,10 @@ export default function Page() {
         </div>
       ) : null}
       {data.conflict ? <Conflict saved={data.conflict} yours={data.values} /> : null}
-      <ProductForm action={address} isNew={false} submitLabel={data.conflict ? 'Save my version' : 'Save'} {...data} />
+      <div className="product-edit__main">
+        <ProductForm action={address} isNew={false} submitLabel={data.conflict ? 'Save my version' : 'Save'} formId="product-form" {...data} />
+        <ProductPreviewIsland formId="product-form" values={data.values} />
+      </div>
       <PhotosIsland id={data.id} name={data.name} photos={data.photos} error={data.photoError} angles={data.angles} anglesError={data.anglesError} refreshHref={data.refreshHref} anglesNotice={data.anglesNotice} />
       <section className="product-edit__more" aria-label="More">
         <form method="post" action={`${address}/duplicate`}>

@@ -12,6 +12,7 @@ export type Data = {
   query: string
   category: CategoryFilter
   removed: { entry: string; name: string } | null
+  orderRestored: boolean
 }
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
@@ -29,5 +30,5 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     .map((p) => ({ id: p.id, name: p.name, sku: p.sku, category: CATEGORY_LABELS[p.category], price: p.price, availability: availabilityText(p), mainImage: p.mainImage, position: p.position }))
   const entry = search.removed ? await catalogue.history.find(search.removed) : undefined
   const removed = entry?.before && !products.some((p) => p.id === entry.productId) ? { entry: entry.id, name: entry.before.name } : null
-  return { rows, total: products.length, query, category, removed }
+  return { rows, total: products.length, query, category, removed, orderRestored: search.done === 'order-restored' }
 }

@@ -1,0 +1,29 @@
+import * as v from 'valibot'
+
+/** Where a product moves in the shop's order: a step, an end, or a place in the whole list (0 first). */
+export const MOVES = ['up', 'down', 'top', 'bottom'] as const
+export type Step = (typeof MOVES)[number]
+export type Move = Step | number
+
+export const MoveSchema = v.object({
+  id: v.pipe(v.string('Say which product moves.'), v.nonEmpty('Say which product moves.')),
+  to: v.union([v.picklist(MOVES), v.pipe(v.number(), v.integer(), v.minValue(0))], 'Say where it moves: up, down, top, bottom or a place in the list.'),
+})
+export type MoveRequest = v.InferOutput<typeof MoveSchema>
+
+/** What the owner's API answers a move with: the shop's order after it. */
+export type OrderAnswer = { order: string[]; position: number }
+
+/** Where `from` lands for `to` in a list of `length`, or null when it stays. */
+export function targetOf(from: number, to: Move, length: number): number | null {
+  const target = typeof to === 'number' ? Math.min(to, length - 1) : { up: from - 1, down: from + 1, top: 0, bottom: length - 1 }[to]
+  return target < 0 || target >= length || target === from ? null : target
+}
+
+/** `items` with the one at `from` taken out and put at `target`. */
+export function moved<T>(items: readonly T[], from: number, target: number): T[] {
+  const out = [...items]
+  const [item] = out.splice(from, 1)
+  out.splice(target, 0, item!)
+  return out
+}

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react'
+import { ProductCard } from '../../../../components/ProductCard.tsx'
+import type { ProductValues } from '../../../../domain/product-form.ts'
+import type { Product } from '../../../../domain/product.ts'
+import { island } from '../../../../renderer/island.tsx'
+import { useHydrated } from '../../../../renderer/useHydrated.ts'
+
+/** The fields the card shows; the photograph stays the saved one (a half-typed address would only fetch a missing file). */
+const SHOWN = ['name', 'price', 'description', 'availability', 'leadTime', 'category', 'sku'] as const
+
+type Props = { formId: string; values: ProductValues }
+
+function fromForm(opened: ProductValues, form: HTMLFormElement): ProductValues {
+  const data = new FormData(form)
+  const next = { ...opened }
+  for (const field of SHOWN) {
+    const value = data.get(field)
+    if (typeof value === 'string') next[field] = value.trim()
+  }
+  return next
+}
+
+/** As typed, so a price without its pound sign shows as the visitor would see it. */
+const cardOf = (values: ProductValues): Product => ({
+  ...values,
+  id: `preview-${values.id}`,
+  category: values.category as Product['category'],
+  availability: values.availability as Product['availability'],
+})
+
+/** The product's card as visitors see it; with scripts it follows the form as the owner types, reading the form and never writing to it. */
+function ProductPreview({ formId, values }: Props) {
+  const [shown, setShown] = useState(values)
+  const hydrated = useHydrated()
+  useEffect(() => {
+    const form = document.getElementById(formId)
+    if (!(form instanceof HTMLFormElement)) return
+    // What was typed before the script ran shows at once.
+    const read = () => setShown(fromForm(values, form))
+    read()
+    form.addEventListener('input', read)
+    form.addEventListener('change', read)
+    return () => {
+      form.removeEventListener('input', read)
+      form.removeEventListener('change', read)
+    }
+  }, [formId, values])
+  return (
+    <section className="product-preview" aria-labelledby="product-preview-title">
+      <h2 id="product-preview-title">The card on the site</h2>
+      <p className="product-preview__hint" aria-live="off">
+        {hydrated ? 'It follows the form as you type; visitors see the change once you save.' : 'As it was when this page opened.'}
+      </p>
+      {/* A picture of the card, not a second form: its links and button take no tap or focus. */}
+      <div className="product-preview__card" inert>
+        <ProductCard product={cardOf(shown)} eager={false} headingLevel={3} />
+      </div>
+    </section>
+  )
+}
+
+export const ProductPreviewIsland = island('product-preview', ProductPreview)
