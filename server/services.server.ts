@@ -2,12 +2,14 @@ import type { Logger } from 'pino'
 import type { Store } from '../data/store.server.ts'
 import type { Config } from './config.server.ts'
 import { formStateKey } from './form-state-cookie.server.ts'
-import { formKeyFileFor } from './paths.server.ts'
+import { formKeyFileFor, mediaDirFor } from './paths.server.ts'
 import { returnedContactForms, type ReturnedContactForms } from './returned-contact-form.server.ts'
 import { createEnquiryService, type EnquiryService } from './services/enquiries.server.ts'
 import { configuredImageGenerator, type ImageGenerator } from './services/image-generator.server.ts'
 import { failedLogins, type OwnerCheck } from './services/images/admin-auth.server.ts'
 import { DailyImageLimit } from './services/images/daily-limit.server.ts'
+import type { AvifTwins } from './services/images/avif-twins.server.ts'
+import { photoFormatsFor, stopPhotoFormats } from './services/images/media.server.ts'
 import { MailOutbox, type RetryPolicy } from './services/mail-outbox.server.ts'
 import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.server.ts'
 import { snapshotDirFor, Snapshots } from '../data/snapshots.server.ts'
@@ -27,9 +29,11 @@ export type Services = {
   images: { generator: ImageGenerator; dailyLimit: DailyImageLimit; owner: OwnerCheck }
   /** The owner's changes to the catalogue, with their history and dated snapshots. */
   catalogue: CatalogueService
+  /** Which photographs have AVIF twins; those stored before AVIF get theirs in the background after start. */
+  photoFormats: AvifTwins
   /** The owner's health panel (/admin/health, and `npm run health` through the data file's lock). */
   health: () => Promise<ShopHealth>
-  /** Background work at start-up: e-mails left unsent by an earlier run. */
+  /** Background work at start-up: e-mails left unsent by an earlier run, AVIF twins missing from the media folder. */
   start(): Promise<void>
   /** Stops a generation run and the outbox, waiting for work in progress (graceful shutdown). */
   stop(): Promise<void>
@@ -60,6 +64,7 @@ export function createServices({ config, store, logger }: { config: Config; stor
   // One count of wrong passwords for the admin page and the API, so guessing cannot alternate between them.
   const owner: OwnerCheck = { password: config.adminPassword, failures: failedLogins() }
 
+  const photoFormats = photoFormatsFor(mediaDirFor(config.dataFile))
   const startedAt = new Date(Date.now() - process.uptime() * 1000).toISOString()
   const health = async () =>
     shopHealth({
@@ -81,9 +86,13 @@ export function createServices({ config, store, logger }: { config: Config; stor
     returnedForms,
     images: { generator, dailyLimit, owner },
     catalogue: new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file))),
-    start: () => outbox.start(),
+    photoFormats,
+    async start() {
+      await photoFormats.start().catch((err: unknown) => logger.warn({ err }, 'The media folder could not be read for AVIF twins; photographs are offered in WebP.'))
+      await outbox.start()
+    },
     async stop() {
-      await Promise.all([generator.stop(), outbox.stop()])
+      await Promise.all([generator.stop(), outbox.stop(), stopPhotoFormats(photoFormats.mediaDir)])
     },
   }
 }

@@ -4,6 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { PRODUCT_IMAGE_WIDTHS } from '../../../domain/product-image.ts'
 import type { ImageAngle } from '../../../domain/image-generation.ts'
+import { AvifTwins, encodeAvifTwins } from './avif-twins.server.ts'
 
 /** The URL prefix Express serves mediaDirFor(DATA_FILE) under (server/app.server.ts). */
 export const MEDIA_URL = '/media'
@@ -17,7 +18,7 @@ export const ANGLE_SLUGS: Record<ImageAngle, string> = {
 
 export type StoredImage = {
   angle: ImageAngle
-  /** The 1024 px WebP; `-400.webp` and `-800.webp` sit beside it (domain/product-image.ts). */
+  /** The 1024 px WebP; `-400.webp` and `-800.webp` sit beside it (domain/product-image.ts), and AVIF twins where smaller. */
   src: string
   /** The image exactly as the service sent it, kept because it was paid for. */
   original: string
@@ -77,6 +78,7 @@ export async function storeAngleImage(opts: {
     const originalName = `${base}-original.${ext}`
     await writeAtomically(path.join(dir, originalName), opts.image)
     files.push(path.join(dir, originalName))
+    const webpBytes = new Map<number, number>()
     for (const width of PRODUCT_IMAGE_WIDTHS) {
       const webp = await sharp(opts.image)
         .resize(width, width, { fit: 'cover' })
@@ -85,7 +87,14 @@ export async function storeAngleImage(opts: {
       const name = `${base}-${width}.webp`
       await writeAtomically(path.join(dir, name), webp)
       files.push(path.join(dir, name))
+      webpBytes.set(width, webp.length)
     }
+    const twins = await encodeAvifTwins(opts.image, (w) => webpBytes.get(w)!)
+    for (const [width, avif] of twins ?? []) {
+      await writeAtomically(path.join(dir, `${base}-${width}.avif`), avif)
+      files.push(path.join(dir, `${base}-${width}.avif`))
+    }
+    if (twins) photoFormatsFor(opts.mediaDir).add(`products/${folder}`, base)
     const largest = PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1]
     return { stored: { angle: opts.angle, src: url(`${base}-${largest}.webp`), original: url(originalName) }, files }
   } catch (err) {
@@ -99,4 +108,22 @@ export async function storeAngleImage(opts: {
 
 export async function removeFiles(files: readonly string[]): Promise<void> {
   await Promise.all(files.map((f) => rm(f, { force: true })))
+}
+
+const photoFormats = new Map<string, AvifTwins>()
+
+/** One registry per media folder, shared by the pipeline that writes twins and the pages that offer them. */
+export function photoFormatsFor(mediaDir: string): AvifTwins {
+  const dir = path.resolve(mediaDir)
+  let twins = photoFormats.get(dir)
+  if (!twins) photoFormats.set(dir, (twins = new AvifTwins(dir, MEDIA_URL)))
+  return twins
+}
+
+/** Stops the background conversions of a media folder; the next start reads the folder afresh. */
+export async function stopPhotoFormats(mediaDir: string): Promise<void> {
+  const dir = path.resolve(mediaDir)
+  const twins = photoFormats.get(dir)
+  photoFormats.delete(dir)
+  await twins?.stop()
 }
