@@ -34,7 +34,8 @@ export function ProductCard({ product, eager, priority, avif, onPurchase, onInte
             width={800}
             height={800}
             loading={eager ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : undefined}
+            // The other cards of the first row wait behind the largest paint (React preloads no low-priority image).
+            fetchPriority={priority ? 'high' : eager ? 'low' : undefined}
             decoding="async"
           />
         </a>

@@ -19,16 +19,19 @@ export async function encodeAvifTwins(source: Buffer | string, webpBytes: (width
   return twins
 }
 
-type Backfill = { folder: string; base: string; source: string }
+/** A set of WebP widths to give twins: `folder` relative to the media folder, `source` the file to convert from, in it. */
+type Conversion = { folder: string; base: string; source: string }
 
 /**
- * Which photograph sets under the media folder have AVIF twins beside their WebP widths. Sets stored
- * before AVIF existed (or copied in by hand) get theirs in the background after start-up, one at a time;
- * until then, and for any set whose AVIF would not be smaller, pages offer the WebP alone.
+ * Which photograph sets under the media folder have AVIF twins beside their WebP widths. They are made
+ * in the background, one set at a time (AVIF takes twice WebP's time: a generation run or an upload
+ * waits for neither): new sets first, then those stored before AVIF existed or copied in by hand.
+ * Until then, and for any set whose AVIF would not be smaller, pages offer the WebP alone.
  */
 export class AvifTwins implements PhotoFormats {
   private readonly ready = new Set<string>()
-  private readonly backlog: Backfill[] = []
+  private readonly fresh: Conversion[] = []
+  private readonly backlog: Conversion[] = []
   private running: Promise<void> | undefined
   private stopped = false
   /** Goes up whenever a set gains its twins: pages rendered before then are out of date. */
@@ -44,7 +47,14 @@ export class AvifTwins implements PhotoFormats {
     return m !== null && this.ready.has(m[1]!)
   }
 
-  /** A set whose twins were just written (`folder` relative to the media folder). */
+  /** A set just stored: its twins come before the backlog's. */
+  convert(set: Conversion): void {
+    if (this.stopped) return
+    this.fresh.push(set)
+    this.run()
+  }
+
+  /** A set whose twins are on disk. */
   add(folder: string, base: string): void {
     this.ready.add(`${this.mediaUrl}/${folder}/${base}`)
     this.version++
@@ -73,13 +83,14 @@ export class AvifTwins implements PhotoFormats {
     this.run()
   }
 
-  /** Settles once the backlog is done (tests, and a stop that waits for the set in hand). */
+  /** Settles once every conversion asked for is done (tests, and a stop that waits for the set in hand). */
   idle(): Promise<void> {
     return this.running ?? Promise.resolve()
   }
 
   async stop(): Promise<void> {
     this.stopped = true
+    this.fresh.length = 0
     this.backlog.length = 0
     await this.idle()
   }
@@ -87,14 +98,15 @@ export class AvifTwins implements PhotoFormats {
   private run(): void {
     if (this.running || this.stopped) return
     this.running = (async () => {
-      for (let job = this.backlog.shift(); job && !this.stopped; job = this.backlog.shift()) {
-        // A set that cannot be converted stays in WebP: pages never point at a twin that is not there.
-        await this.backfill(job).catch(() => {})
+      const next = () => this.fresh.shift() ?? this.backlog.shift()
+      for (let set = next(); set && !this.stopped; set = next()) {
+        // A set that cannot be converted (or was removed meanwhile) stays in WebP: pages never point at a twin that is not there.
+        await this.twin(set).catch(() => {})
       }
     })().finally(() => (this.running = undefined))
   }
 
-  private async backfill({ folder, base, source }: Backfill): Promise<void> {
+  private async twin({ folder, base, source }: Conversion): Promise<void> {
     const dir = path.join(this.mediaDir, folder)
     const twins = await encodeAvifTwins(path.join(dir, source), async (w) => (await stat(path.join(dir, `${base}-${w}.webp`))).size)
     if (!twins || this.stopped) return

@@ -4,7 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { PRODUCT_IMAGE_WIDTHS } from '../../../domain/product-image.ts'
 import type { ImageAngle } from '../../../domain/image-generation.ts'
-import { AvifTwins, encodeAvifTwins } from './avif-twins.server.ts'
+import { AvifTwins } from './avif-twins.server.ts'
 
 /** The URL prefix Express serves mediaDirFor(DATA_FILE) under (server/app.server.ts). */
 export const MEDIA_URL = '/media'
@@ -78,7 +78,6 @@ export async function storeAngleImage(opts: {
     const originalName = `${base}-original.${ext}`
     await writeAtomically(path.join(dir, originalName), opts.image)
     files.push(path.join(dir, originalName))
-    const webpBytes = new Map<number, number>()
     for (const width of PRODUCT_IMAGE_WIDTHS) {
       const webp = await sharp(opts.image)
         .resize(width, width, { fit: 'cover' })
@@ -87,14 +86,8 @@ export async function storeAngleImage(opts: {
       const name = `${base}-${width}.webp`
       await writeAtomically(path.join(dir, name), webp)
       files.push(path.join(dir, name))
-      webpBytes.set(width, webp.length)
     }
-    const twins = await encodeAvifTwins(opts.image, (w) => webpBytes.get(w)!)
-    for (const [width, avif] of twins ?? []) {
-      await writeAtomically(path.join(dir, `${base}-${width}.avif`), avif)
-      files.push(path.join(dir, `${base}-${width}.avif`))
-    }
-    if (twins) photoFormatsFor(opts.mediaDir).add(`products/${folder}`, base)
+    photoFormatsFor(opts.mediaDir).convert({ folder: `products/${folder}`, base, source: originalName })
     const largest = PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1]
     return { stored: { angle: opts.angle, src: url(`${base}-${largest}.webp`), original: url(originalName) }, files }
   } catch (err) {
@@ -106,8 +99,9 @@ export async function storeAngleImage(opts: {
   }
 }
 
+/** A WebP's AVIF twin goes with it. */
 export async function removeFiles(files: readonly string[]): Promise<void> {
-  await Promise.all(files.map((f) => rm(f, { force: true })))
+  await Promise.all(files.flatMap((f) => [f, ...(f.endsWith('.webp') ? [f.replace(/\.webp$/, '.avif')] : [])]).map((f) => rm(f, { force: true })))
 }
 
 const photoFormats = new Map<string, AvifTwins>()
