@@ -53,17 +53,23 @@ async function load(page: Page, address: string): Promise<{ sent: Sent[]; lcp: s
   return { sent, lcp, scriptsBeforeLoad }
 }
 
-const PAGES: { address: string; lcp: (viewport: ViewportName) => string }[] = [
-  { address: '/', lcp: () => '/images/hero.svg' },
-  // One column of cards on a phone (400 px wide is enough), three on a desktop (22rem at most: 400 px again).
-  { address: '/products', lcp: () => `${mains['oxford-brogue']}-400.avif` },
+/** `first`: the image asked for first; `painted`: what Chromium may name the largest paint. */
+const PAGES: { address: string; first: (v: ViewportName) => string; painted: (v: ViewportName) => string[] }[] = [
+  // On a phone the hero's text outweighs the drawing behind its veil: either is in the HTML.
+  { address: '/', first: () => '/images/hero.svg', painted: () => ['/images/hero.svg', '<p>', '<h1>'] },
+  // One column of cards on a phone (400 px wide is enough); on a desktop three cards of one size share the first row, and Chromium names whichever is a subpixel larger.
+  {
+    address: '/products',
+    first: () => `${mains['oxford-brogue']}-400.avif`,
+    painted: (v) => [`${mains['oxford-brogue']}-400.avif`, ...(v === 'desktop' ? [`${mains['chelsea-boot']}-400.avif`, '/images/seed/penny-loafer.svg'] : [])],
+  },
   // The gallery fills the phone's width (375 px: 400 w), and 36rem beside the details on a desktop (576 px: 800 w).
-  { address: '/products/oxford-brogue', lcp: (v) => `${mains['oxford-brogue']}-${v === 'phone' ? 400 : 800}.avif` },
+  { address: '/products/oxford-brogue', first: (v) => `${mains['oxford-brogue']}-${v === 'phone' ? 400 : 800}.avif`, painted: (v) => [`${mains['oxford-brogue']}-${v === 'phone' ? 400 : 800}.avif`] },
 ]
 
 describe('the largest paint first, in real Chromium (every other host blocked)', () => {
   for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
-    for (const { address, lcp } of PAGES) {
+    for (const { address, first, painted: candidates } of PAGES) {
       it(`${address} at ${viewport} width: the largest image is asked for first among the images, at high priority, in the smallest format`, async () => {
         const { page, context, blocked } = await openContext(browser, t.url, { viewport })
         const { sent, lcp: painted, scriptsBeforeLoad } = await load(page, address)
@@ -71,8 +77,8 @@ describe('the largest paint first, in real Chromium (every other host blocked)',
         await page.waitForLoadState('networkidle')
         await context.close()
         const images = sent.filter((r) => r.type === 'Image')
-        const expected = lcp(viewport)
-        if (address !== '/' || viewport === 'phone') expect(painted, 'the largest contentful paint').toBe(expected)
+        const expected = first(viewport)
+        expect(candidates(viewport), 'the largest contentful paint').toContain(painted)
         expect(images[0], `${address}: ${images.map((i) => i.url).join(', ')}`).toMatchObject({ url: expected })
         expect(['High', 'VeryHigh']).toContain(images[0]!.priority)
         // Nothing else is asked for at high priority ahead of it but the page, its critical fonts and its scripts.
