@@ -84,8 +84,8 @@ export class AvifTwins implements PhotoFormats {
   }
 
   /** Settles once every conversion asked for is done (tests, and a stop that waits for the set in hand). */
-  idle(): Promise<void> {
-    return this.running ?? Promise.resolve()
+  async idle(): Promise<void> {
+    while (this.running) await this.running
   }
 
   async stop(): Promise<void> {
@@ -103,7 +103,11 @@ export class AvifTwins implements PhotoFormats {
         // A set that cannot be converted (or was removed meanwhile) stays in WebP: pages never point at a twin that is not there.
         await this.twin(set).catch(() => {})
       }
-    })().finally(() => (this.running = undefined))
+    })().finally(() => {
+      this.running = undefined
+      // A set may have been asked for between the loop's last look and now.
+      if (this.fresh.length > 0 || this.backlog.length > 0) this.run()
+    })
   }
 
   private async twin({ folder, base, source }: Conversion): Promise<void> {
