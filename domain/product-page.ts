@@ -1,12 +1,13 @@
 import { schemaAvailability } from './availability.ts'
 import { CATEGORY_LABELS, COMPANY, IMAGE_ANGLES, WHATSAPP_URL } from './business.ts'
 import { filterHref, productPath } from './catalogue.ts'
+import type { PhotoFormats } from './product-image.ts'
 import type { Product, StoredProduct } from './product.ts'
 
 type Angle = (typeof IMAGE_ANGLES)[number]
 
 /** One photograph of a product on its page (`angle` tells them apart: a generated angle, or the owner's n-th photograph). */
-export type GalleryImage = { angle: Angle | `photo-${number}`; src: string; label: string }
+export type GalleryImage = { angle: Angle | `photo-${number}`; src: string; label: string; avif?: true }
 
 const ANGLE_NAMES: Record<Angle, string> = { main: 'Main view', '45-degree': '45-degree view', 'side profile': 'Side profile', detail: 'Detail' }
 
@@ -25,7 +26,11 @@ const generatedOf = (product: StoredProduct) =>
  * set a generation run stored, in the order main, 45-degree, side profile, detail, or else the main
  * image alone.
  */
-export function galleryOf(product: StoredProduct): GalleryImage[] {
+export function galleryOf(product: StoredProduct, formats?: PhotoFormats): GalleryImage[] {
+  return shownOf(product).map((image) => (formats?.hasAvif(image.src) ? { ...image, avif: true } : image))
+}
+
+function shownOf(product: StoredProduct): GalleryImage[] {
   if ((product.photos ?? []).length > 0) {
     return photosOf(product).map((src, i) => ({ angle: i === 0 ? 'main' : `photo-${i + 1}`, src, label: i === 0 ? 'Main photograph' : `Photograph ${i + 1}` }))
   }

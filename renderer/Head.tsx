@@ -16,7 +16,8 @@ export function Head({ pageContext }: { pageContext: PageContext }) {
   const image = pageContext.config.socialImage?.(pageContext) ?? DEFAULT_SOCIAL_IMAGE
   const imageUrl = image.url.startsWith('http') ? image.url : `${origin}${image.url}`
   const jsonLd = pageContext.config.jsonLd?.(pageContext)
-  const preloadImage = pageContext.config.preloadImage?.(pageContext)
+  const preload = pageContext.config.preloadImage?.(pageContext)
+  const preloadImage = typeof preload === 'string' ? { href: preload } : preload
   // Vike lists cumulative values from the page's own to the renderer's: the site-wide CSS goes first.
   const styles = [...(pageContext.config.styles ?? [])].reverse()
   return (
@@ -47,7 +48,17 @@ export function Head({ pageContext }: { pageContext: PageContext }) {
           <meta name="twitter:image" content={imageUrl} />
         </>
       )}
-      {preloadImage ? <link rel="preload" as="image" href={preloadImage} fetchPriority="high" /> : null}
+      {preloadImage ? (
+        <link
+          rel="preload"
+          as="image"
+          href={preloadImage.href}
+          imageSrcSet={preloadImage.srcSet}
+          imageSizes={preloadImage.sizes}
+          type={preloadImage.type}
+          fetchPriority="high"
+        />
+      ) : null}
       {styles.map((css, i) => (
         // `</style` cannot appear inside a style element; in CSS `<\/style` means the same.
         <style key={i} dangerouslySetInnerHTML={{ __html: css.replaceAll('</style', '<\\/style') }} />

@@ -13,7 +13,8 @@ declare global {
       description?: HeadValue
       noindex?: boolean
       jsonLd?: (pageContext: PageContext) => object | object[] | undefined
-      preloadImage?: (pageContext: PageContext) => string | undefined
+      /** The page's largest image, fetched first: its address, or the candidates its <picture> offers. */
+      preloadImage?: (pageContext: PageContext) => string | ImagePreload | undefined
       socialImage?: (pageContext: PageContext) => SocialImage | undefined
       socialType?: string
       /** The page's CSS, compiled by Vite (`import css from './x.scss?inline'`), inlined into its head. */
@@ -27,6 +28,8 @@ declare global {
       /** Set by our Express handler on the server; never sent to the browser. */
       store?: import('../data/store.server.ts').Store
       siteUrl?: string
+      /** Server only: which stored photographs have AVIF twins. */
+      photoFormats?: import('../domain/product-image.ts').PhotoFormats
       imageGenerationConfigured?: boolean
       contactForm?: import('../domain/contact-fields.ts').ContactFormState
       orderForm?: import('../domain/order.ts').OrderFormState
@@ -49,3 +52,6 @@ declare global {
 export function resolveHead(value: HeadValue | undefined, pageContext: PageContext): string | undefined {
   return typeof value === 'function' ? value(pageContext) : value
 }
+
+/** A responsive image to preload: the browser fetches the candidate its <picture> would pick, and skips a type it cannot show. */
+export type ImagePreload = { href: string; srcSet?: string; sizes?: string; type?: string }

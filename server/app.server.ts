@@ -102,7 +102,8 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
   app.set('etag', 'strong')
 
   const responses = new ResponseCache({
-    version: () => store.productsVersion,
+    // Both only go up, so their sum changes whenever either does.
+    version: () => store.productsVersion + deps.services.photoFormats.version,
     siteUrl: config.siteUrl,
     trustProxy: app.get('trust proxy fn'),
     enabled: !vite, // hot reload must show every edit
@@ -148,6 +149,7 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
       store,
       siteUrl: config.siteUrl,
       cache: responses,
+      photoFormats: deps.services.photoFormats,
     }),
   )
   app.use(unhandled)

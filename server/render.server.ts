@@ -2,6 +2,7 @@ import { Writable } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
 import { renderPage } from 'vike/server'
 import type { Store } from '../data/store.server.ts'
+import type { PhotoFormats } from '../domain/product-image.ts'
 import { requestOrigin, type CacheTarget } from './cache-keys.server.ts'
 import { markMiss, type ResponseCache } from './page-cache.server.ts'
 import { answerWithRender } from './page-response.server.ts'
@@ -14,9 +15,10 @@ type PageHandlerOptions = {
   siteUrl: string | undefined
   /** Where rendered pages are kept (none in development, where every edit must show). */
   cache?: ResponseCache
+  photoFormats?: PhotoFormats
 }
 
-export function createPageHandler({ store, siteUrl, cache }: PageHandlerOptions) {
+export function createPageHandler({ store, siteUrl, cache, photoFormats }: PageHandlerOptions) {
   const exists: ParamsExist = {
     '/products/@id': ({ id }) => {
       try {
@@ -53,7 +55,7 @@ export function createPageHandler({ store, siteUrl, cache }: PageHandlerOptions)
       const entry = plain && (cache.get(plain.key) ?? knownNotFound(cache, plain))
       if (entry) return cache.send(req, res, entry, plain.url)
     }
-    const version = store.productsVersion
+    const version = cache?.version() ?? store.productsVersion
     const filled = cache && target ? cache.startFilling(target.key) : undefined
     try {
       const pageContext = await renderPage({
@@ -64,6 +66,7 @@ export function createPageHandler({ store, siteUrl, cache }: PageHandlerOptions)
         headersOriginal: req.headers,
         store,
         siteUrl: origin,
+        photoFormats,
       })
       const { httpResponse } = pageContext
       if (!httpResponse) {

@@ -8,6 +8,8 @@ import { createEnquiryService, type EnquiryService } from './services/enquiries.
 import { configuredImageGenerator, type ImageGenerator } from './services/image-generator.server.ts'
 import { failedLogins, type OwnerCheck } from './services/images/admin-auth.server.ts'
 import { DailyImageLimit } from './services/images/daily-limit.server.ts'
+import type { AvifTwins } from './services/images/avif-twins.server.ts'
+import { photoFormatsFor, stopPhotoFormats } from './services/images/media.server.ts'
 import { MailOutbox, type RetryPolicy } from './services/mail-outbox.server.ts'
 import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.server.ts'
 import { snapshotDirFor, Snapshots } from '../data/snapshots.server.ts'
@@ -31,9 +33,11 @@ export type Services = {
   catalogue: CatalogueService
   /** One product's four angles, generated and offered for the owner to choose from. */
   productPhotos: ProductPhotoRuns
+  /** Which photographs have AVIF twins; those stored before AVIF get theirs in the background after start. */
+  photoFormats: AvifTwins
   /** The owner's health panel (/admin/health, and `npm run health` through the data file's lock). */
   health: () => Promise<ShopHealth>
-  /** Background work at start-up: e-mails left unsent by an earlier run. */
+  /** Background work at start-up: e-mails left unsent by an earlier run, AVIF twins missing from the media folder. */
   start(): Promise<void>
   /** Stops a generation run and the outbox, waiting for work in progress (graceful shutdown). */
   stop(): Promise<void>
@@ -64,6 +68,7 @@ export function createServices({ config, store, logger }: { config: Config; stor
   // One count of wrong passwords for the admin page and the API, so guessing cannot alternate between them.
   const owner: OwnerCheck = { password: config.adminPassword, failures: failedLogins() }
 
+  const photoFormats = photoFormatsFor(mediaDirFor(config.dataFile))
   const startedAt = new Date(Date.now() - process.uptime() * 1000).toISOString()
   const health = async () =>
     shopHealth({
@@ -88,9 +93,13 @@ export function createServices({ config, store, logger }: { config: Config; stor
     images: { generator, dailyLimit, owner },
     catalogue,
     productPhotos: new ProductPhotoRuns({ generator, offers, catalogue, store, mediaDir: mediaDirFor(config.dataFile), configured: Boolean(config.openaiApiKey) }),
-    start: () => outbox.start(),
+    photoFormats,
+    async start() {
+      await photoFormats.start().catch((err: unknown) => logger.warn({ err }, 'The media folder could not be read for AVIF twins; photographs are offered in WebP.'))
+      await outbox.start()
+    },
     async stop() {
-      await Promise.all([generator.stop(), outbox.stop()])
+      await Promise.all([generator.stop(), outbox.stop(), stopPhotoFormats(photoFormats.mediaDir)])
     },
   }
 }

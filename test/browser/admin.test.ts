@@ -183,10 +183,10 @@ describe('/admin', () => {
     // No sideways scrolling on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
 
-    // In the catalogue a phone picks the 400 px WebP, not the 1024 px one.
+    // In the catalogue a phone picks the 400 px photograph (WebP, or its AVIF twin once made), not the 1024 px one.
     await page.goto('/products')
     const oxford = page.locator('.product-card img[alt="Oxford Brogue"]')
-    await expect.poll(() => oxford.evaluate((img: HTMLImageElement) => img.currentSrc), { timeout: 10_000 }).toMatch(/-400\.webp$/)
+    await expect.poll(() => oxford.evaluate((img: HTMLImageElement) => img.currentSrc), { timeout: 10_000 }).toMatch(/-400\.(webp|avif)$/)
   })
 
   it('fails with a readable reason when the server has no OpenAI key, and logs the error', async () => {

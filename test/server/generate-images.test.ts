@@ -153,9 +153,10 @@ describe('a full run', () => {
     }
     expect(existsSync(`${dataFile}.lock`)).toBe(true) // still ours: the server wrote through its store
     // Every write went through a temporary file and a rename: none is left half-written beside the real ones.
+    await t!.services.photoFormats.stop() // the AVIF twins in hand are finished, none is left half-written
     expect((await readdir(dir)).sort()).toEqual(['db.json', 'db.json.journal', 'db.json.lock', 'media'])
     for (const p of products) {
-      for (const name of await readdir(path.join(dir, 'media', 'products', p.id))) expect(name).toMatch(/^[\w-]+-(400|800|1024)\.webp$|^[\w-]+-original\.png$/)
+      for (const name of await readdir(path.join(dir, 'media', 'products', p.id))) expect(name).toMatch(/^[\w-]+-(400|800|1024)\.(webp|avif)$|^[\w-]+-original\.png$/)
     }
   })
 

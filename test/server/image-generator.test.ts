@@ -15,6 +15,7 @@ import { IMAGE_ANGLES } from '../../domain/business.ts'
 import type { GenerationEvent } from '../../domain/image-generation.ts'
 import { mediaDirFor } from '../../server/paths.server.ts'
 import { createImageGenerator, GenerationBusyError, type ImageGeneratorOptions } from '../../server/services/image-generator.server.ts'
+import { photoFormatsFor, stopPhotoFormats } from '../../server/services/images/media.server.ts'
 import { imageRequest } from '../../server/services/images/openai-images.server.ts'
 import { ANGLE_DIRECTIONS, STUDIO_STYLE } from '../../server/services/images/prompts.server.ts'
 import { failFor, startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.ts'
@@ -33,6 +34,7 @@ afterAll(() => fake.close())
 afterEach(async () => {
   await store?.close()
   store = undefined
+  await stopPhotoFormats(path.join(dir, 'media'))
   await rm(dir, { recursive: true, force: true })
   fake.set({ format: 'b64_json', delayMs: 0, reply: undefined })
   fake.reset()
@@ -178,7 +180,10 @@ describe('events and cancelling', () => {
     const { results } = await job.result
     expect(results).toEqual({ successCount: 1, errorCount: 1, total: 2 })
     expect(job.events.find((e) => e.type === 'product' && !e.ok)).toMatchObject({ productId: 'chelsea-boot', error: expect.stringMatching(/disk full/) })
+    await photoFormatsFor(mediaDir).idle()
     expect(await readdir(path.join(mediaDir, 'products', 'chelsea-boot'))).toEqual([])
-    expect((await readdir(path.join(mediaDir, 'products', 'oxford-brogue'))).length).toBe(4 * 4) // 4 angles × (3 WebP + original)
+    const kept = await readdir(path.join(mediaDir, 'products', 'oxford-brogue'))
+    expect(kept.filter((f) => !f.endsWith('.avif')).length).toBe(4 * 4) // 4 angles × (3 WebP + original)
+    expect([0, 4 * 3]).toContain(kept.filter((f) => f.endsWith('.avif')).length) // and their AVIF twins, where smaller
   })
 })

@@ -9,7 +9,7 @@ import { OrderPanelIsland, ProductPurchaseIsland, RelatedProductsIsland } from '
 
 /** With `?order=1` it also holds the order form: where 'Purchase Now' leads without scripts. */
 export default function Page() {
-  const { product, gallery, related, ordering, orderForm } = useData<Data>()
+  const { product, gallery, related, relatedAvif, ordering, orderForm } = useData<Data>()
   const trail = breadcrumbTrail(product)
   return (
     <>
@@ -82,7 +82,7 @@ export default function Page() {
         <section className="section related" aria-labelledby="related-title">
           <div className="container">
             <h2 id="related-title">More from this collection</h2>
-            <RelatedProductsIsland products={related} />
+            <RelatedProductsIsland products={related} avifImages={relatedAvif} />
           </div>
         </section>
       ) : null}

@@ -8,6 +8,8 @@ export type Data = {
   product: Product
   gallery: GalleryImage[]
   related: Product[]
+  /** The related products' main photographs that have AVIF twins. */
+  relatedAvif: string[]
   imagesGeneratedAt: string | null
   ordering: boolean
   /** A no-JavaScript order sent back with its messages (never cached: rendered for that visitor). */
@@ -19,10 +21,12 @@ export function data(pageContext: PageContextServer): Data {
   const stored = products.find((p) => p.id === pageContext.routeParams.id)
   if (!stored) throw render(404)
   const orderForm = pageContext.orderForm ?? null
+  const related = products.filter((p) => p.category === stored.category && p.id !== stored.id).map(toShopProduct)
   return {
     product: toShopProduct(stored),
-    gallery: galleryOf(stored),
-    related: products.filter((p) => p.category === stored.category && p.id !== stored.id).map(toShopProduct),
+    gallery: galleryOf(stored, pageContext.photoFormats),
+    related,
+    relatedAvif: related.map((p) => p.mainImage).filter((src) => pageContext.photoFormats?.hasAvif(src)),
     imagesGeneratedAt: stored.imagesGeneratedAt ?? null,
     ordering: orderForm !== null || pageContext.urlParsed.search.order === '1',
     orderForm,

@@ -1,5 +1,9 @@
 import type { PageContext } from 'vike/types'
-import { productImageSources } from '../../../components/product-image.ts'
+import { productImagePreload } from '../../../components/product-image.ts'
 import type { Data } from './+data.ts'
+import { GALLERY_SIZES } from './Gallery.tsx'
 
-export default (pc: PageContext<Data>) => productImageSources(pc.data.gallery[0]!.src).src
+export default (pc: PageContext<Data>) => {
+  const main = pc.data.gallery[0]!
+  return productImagePreload(main.src, main.avif === true, GALLERY_SIZES)
+}

@@ -1,7 +1,7 @@
-import { productImageSources } from '../../../components/product-image.ts'
+import { ProductPicture } from '../../../components/ProductPicture.tsx'
 import type { GalleryImage } from '../../../domain/product-page.ts'
 
-const GALLERY_SIZES = '(min-width: 64rem) 36rem, (min-width: 48rem) 50vw, 100vw'
+export const GALLERY_SIZES = '(min-width: 64rem) 36rem, (min-width: 48rem) 50vw, 100vw'
 
 /** Thumbnails are radio labels, so choosing a view works by keyboard and without JavaScript; CSS shows the chosen view. */
 export function Gallery({ images, productName }: { images: GalleryImage[]; productName: string }) {
@@ -29,26 +29,22 @@ export function Gallery({ images, productName }: { images: GalleryImage[]; produ
         ))}
       </div>
       <div className="gallery__thumbs" aria-hidden="true">
-        {images.map((image, i) => {
-          const { src, srcSet } = productImageSources(image.src)
-          return (
-            <label key={image.angle} htmlFor={`view-${i}`} className="gallery__thumb" title={image.label}>
-              <img src={src} srcSet={srcSet} sizes="6rem" alt="" width={96} height={96} loading="lazy" decoding="async" />
-            </label>
-          )
-        })}
+        {images.map((image, i) => (
+          <label key={image.angle} htmlFor={`view-${i}`} className="gallery__thumb" title={image.label}>
+            <ProductPicture image={image.src} avif={image.avif} sizes="6rem" alt="" width={96} height={96} loading="lazy" decoding="async" />
+          </label>
+        ))}
       </div>
     </fieldset>
   )
 }
 
 function Photo({ image, alt, eager }: { image: GalleryImage; alt: string; eager: boolean }) {
-  const { src, srcSet } = productImageSources(image.src)
   return (
-    <img
-      src={src}
-      srcSet={srcSet}
-      sizes={srcSet ? GALLERY_SIZES : undefined}
+    <ProductPicture
+      image={image.src}
+      avif={image.avif}
+      sizes={GALLERY_SIZES}
       alt={alt}
       width={800}
       height={800}

@@ -15,13 +15,13 @@ function ProductPurchase({ product }: { product: Product }) {
   )
 }
 
-function RelatedProducts({ products }: { products: Product[] }) {
+function RelatedProducts({ products, avifImages }: { products: Product[]; avifImages: string[] }) {
   return (
     <Ordering>
       {(open) => (
         <div className="catalogue__grid">
           {products.map((p) => (
-            <ProductCard key={p.id} product={p} eager={false} headingLevel={3} onPurchase={open} onIntent={() => void loadOrderDialog()} />
+            <ProductCard key={p.id} product={p} eager={false} avif={avifImages.includes(p.mainImage)} headingLevel={3} onPurchase={open} onIntent={() => void loadOrderDialog()} />
           ))}
         </div>
       )}

@@ -5,7 +5,7 @@ import type { Data } from './+data.ts'
 import { CatalogueIsland } from './Catalogue.tsx'
 
 export default function Page() {
-  const { products } = useData<Data>()
+  const { products, avifImages } = useData<Data>()
   const filter = filterFromParam(usePageContext().urlParsed.search.category)
   return (
     <>
@@ -16,7 +16,7 @@ export default function Page() {
           <p>Footwear, bags and belts, cut from full-grain leather and finished by hand in our Northampton workshop.</p>
         </div>
       </section>
-      <CatalogueIsland products={products} filter={filter} />
+      <CatalogueIsland products={products} filter={filter} avifImages={avifImages} />
     </>
   )
 }

@@ -1,9 +1,11 @@
 import type { PageContextServer } from 'vike/types'
 import { toShopProduct, type Product } from '../../../domain/product.ts'
 
-export type Data = { products: Product[] }
+/** `avifImages`: the main photographs with AVIF twins, offered first in each card's <picture>. */
+export type Data = { products: Product[]; avifImages: string[] }
 
 export function data(pageContext: PageContextServer): Data {
   const products = pageContext.store?.products ?? []
-  return { products: products.map(toShopProduct) }
+  const avif = pageContext.photoFormats
+  return { products: products.map(toShopProduct), avifImages: products.map((p) => p.mainImage).filter((src) => avif?.hasAvif(src)) }
 }

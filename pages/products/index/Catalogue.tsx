@@ -8,18 +8,19 @@ import { island } from '../../../renderer/island.tsx'
 import { catalogueStore } from '../../../stores/catalogue-store.ts'
 import { CATALOGUE_TITLES } from './titles.ts'
 
-type Props = { products: Product[]; filter: CategoryFilter }
+/** `avifImages`: the main photographs that have AVIF twins. */
+type Props = { products: Product[]; filter: CategoryFilter; avifImages: string[] }
 
-function Catalogue({ products, filter }: Props) {
+function Catalogue({ products, filter, avifImages }: Props) {
   return (
     <catalogueStore.Provider init={filter}>
-      <Ordering>{(open) => <CatalogueView products={products} onPurchase={open} />}</Ordering>
+      <Ordering>{(open) => <CatalogueView products={products} avifImages={avifImages} onPurchase={open} />}</Ordering>
     </catalogueStore.Provider>
   )
 }
 
 /** Filters are links, so they work without JavaScript; with it they filter in place. */
-function CatalogueView({ products, onPurchase }: { products: Product[]; onPurchase: OpenOrder }) {
+function CatalogueView({ products, avifImages, onPurchase }: { products: Product[]; avifImages: string[]; onPurchase: OpenOrder }) {
   const filter = catalogueStore.useSelector((s) => s.filter)
   const choose = catalogueStore.useSelector((s) => s.choose)
   const followAddress = catalogueStore.useSelector((s) => s.followAddress)
@@ -76,6 +77,8 @@ function CatalogueView({ products, onPurchase }: { products: Product[]; onPurcha
                 key={p.id}
                 product={p}
                 eager={i < 3}
+                priority={i === 0}
+                avif={avifImages.includes(p.mainImage)}
                 onIntent={() => void loadOrderDialog()}
                 onPurchase={onPurchase}
               />

@@ -4,6 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { PRODUCT_IMAGE_WIDTHS } from '../../../domain/product-image.ts'
 import type { ImageAngle } from '../../../domain/image-generation.ts'
+import { AvifTwins } from './avif-twins.server.ts'
 
 /** The URL prefix Express serves mediaDirFor(DATA_FILE) under (server/app.server.ts). */
 export const MEDIA_URL = '/media'
@@ -17,7 +18,7 @@ export const ANGLE_SLUGS: Record<ImageAngle, string> = {
 
 export type StoredImage = {
   angle: ImageAngle
-  /** The 1024 px WebP; `-400.webp` and `-800.webp` sit beside it (domain/product-image.ts). */
+  /** The 1024 px WebP; `-400.webp` and `-800.webp` sit beside it (domain/product-image.ts), and AVIF twins where smaller. */
   src: string
   /** The image exactly as the service sent it, kept because it was paid for. */
   original: string
@@ -86,6 +87,7 @@ export async function storeAngleImage(opts: {
       await writeAtomically(path.join(dir, name), webp)
       files.push(path.join(dir, name))
     }
+    photoFormatsFor(opts.mediaDir).convert({ folder: `products/${folder}`, base, source: originalName })
     const largest = PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1]
     return { stored: { angle: opts.angle, src: url(`${base}-${largest}.webp`), original: url(originalName) }, files }
   } catch (err) {
@@ -97,6 +99,25 @@ export async function storeAngleImage(opts: {
   }
 }
 
+/** A WebP's AVIF twin goes with it. */
 export async function removeFiles(files: readonly string[]): Promise<void> {
-  await Promise.all(files.map((f) => rm(f, { force: true })))
+  await Promise.all(files.flatMap((f) => [f, ...(f.endsWith('.webp') ? [f.replace(/\.webp$/, '.avif')] : [])]).map((f) => rm(f, { force: true })))
+}
+
+const photoFormats = new Map<string, AvifTwins>()
+
+/** One registry per media folder, shared by the pipeline that writes twins and the pages that offer them. */
+export function photoFormatsFor(mediaDir: string): AvifTwins {
+  const dir = path.resolve(mediaDir)
+  let twins = photoFormats.get(dir)
+  if (!twins) photoFormats.set(dir, (twins = new AvifTwins(dir, MEDIA_URL)))
+  return twins
+}
+
+/** Stops the background conversions of a media folder; the next start reads the folder afresh. */
+export async function stopPhotoFormats(mediaDir: string): Promise<void> {
+  const dir = path.resolve(mediaDir)
+  const twins = photoFormats.get(dir)
+  photoFormats.delete(dir)
+  await twins?.stop()
 }
