@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { StoredMessage } from '../../data/message.server.ts'
 import { journalFileFor } from '../../data/store.server.ts'
 import { violations } from '../helpers/axe.ts'
-import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
+import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
 import { parseCsv } from '../helpers/csv.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 import { FakeSmtp } from '../helpers/smtp.ts'

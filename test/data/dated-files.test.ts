@@ -11,7 +11,7 @@ import type { StoredMessage } from '../../data/message.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
 import { journalFileFor, openStore, UnknownMessageError, type Store } from '../../data/store.server.ts'
 import { newMessage } from '../helpers/new-message.ts'
-import { writeOldShapeFile, yearsOfEnquiries } from '../helpers/years-of-enquiries.ts'
+import { writeOldShapeFile, yearsOfEnquiries } from '../../support/years-of-enquiries.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 let dir: string

@@ -10,8 +10,8 @@ import path from 'node:path'
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DataSchema, journalFileFor, openStore } from '../../data/store.server.ts'
-import { spawnServer, type ChildServer } from '../helpers/child-server.ts'
-import { lostEnquiries, SHOPS } from '../helpers/years-of-enquiries.ts'
+import { spawnServer, type ChildServer } from '../../support/child-server.ts'
+import { lostEnquiries, SHOPS } from '../helpers/lost-enquiries.ts'
 import type { StoredMessage } from '../../data/message.server.ts'
 
 const ROUNDS = 20

@@ -4,7 +4,7 @@ import path from 'node:path'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildOrderNote, buildPaymentUrl, EMPTY_ORDER } from '../../domain/order.ts'
-import { spawnServer, type ChildServer } from '../helpers/child-server.ts'
+import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 let t: TestServer
