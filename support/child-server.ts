@@ -66,7 +66,10 @@ export async function spawnServer(
       } catch {
         /* not listening yet */
       }
-      if (Date.now() - started > 20_000) throw new Error(`server did not start:\n${out}`)
+      if (Date.now() - started > 20_000) {
+        child.kill('SIGKILL') // the caller gets no handle to stop it
+        throw new Error(`server did not start:\n${out}`)
+      }
       await new Promise((r) => setTimeout(r, 100))
     }
   }
