@@ -21,6 +21,14 @@ const browserOnly = {
   group: ['**/components/**', '**/pages/**', '**/stores/**', '**/renderer/**'],
   message: 'The server does not import the browser side: shared facts and rules live in domain/.',
 }
+const noTests = {
+  group: ['**/test/**'],
+  message: 'Only tests import test/: what bench/, scripts/ and tests share lives in support/.',
+}
+const noBench = {
+  group: ['**/bench/**'],
+  message: 'bench/ holds the benchmarks alone: what they share with tests and scripts lives in support/.',
+}
 const domainOutward = {
   group: ['**/components/**', '**/pages/**', '**/stores/**', '**/renderer/**', '**/lib/**'],
   message: 'domain/ holds the shop’s facts and rules and imports none of the layers that use them.',
@@ -67,5 +75,17 @@ export default defineConfig(
   {
     files: serverSide,
     rules: { 'no-restricted-imports': ['error', { patterns: [browserOnly] }] },
+  },
+  {
+    files: ['support/**', 'scripts/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTests, noBench] }] },
+  },
+  {
+    files: ['bench/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTests] }] },
+  },
+  {
+    files: ['test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noBench] }] },
   },
 )

@@ -5,8 +5,8 @@ import { performance } from 'node:perf_hooks'
 import type { Browser, Page } from 'playwright-core'
 import { buildIfNeeded } from '../scripts/build-if-needed.ts'
 import { ROOT } from '../server/paths.server.ts'
-import { launchBrowser, VIEWPORTS } from '../test/helpers/browser.ts'
-import { prepareDataDir, startBenchServer } from './server.ts'
+import { launchBrowser, VIEWPORTS } from '../support/browser.ts'
+import { prepareDataDir, startBenchServer } from '../support/bench-server.ts'
 
 /** The slow phone, as Lighthouse's mobile preset and the team's own trials emulate it. */
 export const SLOW_PHONE = {

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { seedProducts } from '../data/seed/products.ts'
 import { CONTACT_SUBJECTS } from '../domain/business.ts'
-import { spawnServer } from '../test/helpers/child-server.ts'
+import { spawnServer } from '../support/child-server.ts'
 
 export const INBOX_TARGET_MS = 200
 const RUNS = 25

@@ -3,7 +3,7 @@ import { readFile, rm } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
 import { browserHeaders } from './browser-headers.ts'
-import { prepareDataDir, startBenchServer } from './server.ts'
+import { prepareDataDir, startBenchServer } from '../support/bench-server.ts'
 
 export const LOAD_TARGETS = { errors: 0, timeouts: 0, rssGrowthMb: 50, eventLoopP99Ms: 50 } as const
 

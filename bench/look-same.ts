@@ -3,8 +3,8 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { buildIfNeeded } from '../scripts/build-if-needed.ts'
-import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../test/helpers/browser.ts'
-import { prepareDataDir, startBenchServer } from './server.ts'
+import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../support/browser.ts'
+import { prepareDataDir, startBenchServer } from '../support/bench-server.ts'
 
 const PAGES = { home: '/', products: '/products', product: '/products/oxford-brogue', contact: '/contact', terms: '/terms' }
 const WIDTHS: ViewportName[] = ['phone', 'desktop']

@@ -5,11 +5,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { ROOT } from '../server/paths.server.ts'
-import type { Encoding } from '../server/page-cache.server.ts'
+import type { Encoding } from '../server/accept-encoding.server.ts'
 import type { CapturedAnswers } from './bare-server.ts'
 import { browserHeaders, FETCH_HEADERS, PAGE_HEADERS } from './browser-headers.ts'
 import { runFloodBench, type FloodBench } from './flood.ts'
-import { prepareDataDir, startBenchServer } from './server.ts'
+import { prepareDataDir, startBenchServer } from '../support/bench-server.ts'
 
 export type Row = { name: string; reqPerSec: number; p99Ms: number; errors: number; non2xx: number; kbPerAnswer?: number; cpuUsPerAnswer?: number }
 
@@ -146,7 +146,7 @@ export async function runPageBench(): Promise<PageBench> {
   const { dir, dataFile } = await prepareDataDir(10_000)
   const staticDir = path.join(dir, 'static')
   await mkdir(staticDir)
-  const server = await startBenchServer({ DATA_FILE: dataFile }, { staticTwins: staticDir })
+  const server = await startBenchServer({ DATA_FILE: dataFile, BENCH_STATIC_DIR: staticDir }, { entry: path.join(import.meta.dirname, 'static-twin-server.ts') })
   const rows: Row[] = []
   const comparisons: Comparison[] = []
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined

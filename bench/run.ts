@@ -90,7 +90,8 @@ if (!args.has('--skip-inbox')) {
 }
 
 if (!args.has('--skip-lighthouse')) {
-  const { runLighthouse, printAndKeep } = await import('./lighthouse.ts')
+  const { runLighthouse } = await import('../support/lighthouse.ts')
+  const { printAndKeep } = await import('./lighthouse.ts')
   console.log('\n== Lighthouse (mobile preset, median of 5 runs), beside the previous run ==')
   const lh = await runLighthouse({ writeReports: true, runs: 5, beforeUrl: process.env.LIGHTHOUSE_BEFORE_URL })
   await printAndKeep(lh)

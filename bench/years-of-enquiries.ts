@@ -4,8 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
-import { spawnServer, type ChildServer } from '../test/helpers/child-server.ts'
-import { writeOldShapeFile } from '../test/helpers/years-of-enquiries.ts'
+import { spawnServer, type ChildServer } from '../support/child-server.ts'
+import { writeOldShapeFile } from '../support/years-of-enquiries.ts'
 import { FETCH_HEADERS, PAGE_HEADERS } from './browser-headers.ts'
 
 export const YEARS_TARGETS = { postPerSec: 400, busyOverIdle: 0.8, busyP99Ms: 20, stallMs: 10, rssAboveFreshMb: 60, startAboveFreshMs: 500, ownersFileBytes: 1024 * 1024 } as const

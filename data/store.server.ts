@@ -13,9 +13,8 @@ import { openDataFile } from './open-data-file.server.ts'
 import type { StoreLogger } from './owner-edits.server.ts'
 import { seedProducts } from './seed/products.ts'
 
-export { DataSchema, type Data, type DataProblem } from './check.server.ts'
-export { journalFileFor } from './journal.server.ts'
-export { DataFileError, lockFileFor, lockHolder } from './lock.server.ts'
+export { type Data, type DataProblem } from './check.server.ts'
+export { DataFileError, lockHolder } from './lock.server.ts'
 export { StoreWriteError, type Change, type StoreLogger }
 
 /** What the caller gives for a new enquiry; the store adds id and createdAt. */
@@ -212,11 +211,6 @@ export class Store {
       }
     }
     return { ok: false, error: 'Unknown request.' }
-  }
-
-  /** Looks at the file on disk now (and takes in an owner's edit); resolves when done. */
-  checkNow(): Promise<void> {
-    return this.writer.checkNow()
   }
 
   /** Resolves when every change made so far has been written (or has failed). */

@@ -36,7 +36,6 @@ export type OrderForm = v.InferInput<typeof FootwearOrderSchema>
 export type OrderField = keyof OrderForm
 /** The order's fields in the form's order. */
 export const ORDER_FIELDS = Object.keys(FootwearOrderSchema.entries) as readonly OrderField[]
-export const EMPTY_ORDER: OrderForm = { firstName: '', lastName: '', email: '', phone: '', address: '', size: '' }
 
 /** A no-JavaScript order that needs another go: the values as typed and the message beside each field. */
 export type OrderFormState = { values: OrderForm; errors: Partial<Record<OrderField, string>> }

@@ -1,7 +1,7 @@
 /** Real-browser tests need Chromium: installs it (apt-get as root on Debian, else Playwright's download) or says what to install. */
 import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { findChromium } from '../test/helpers/chromium-path.ts'
+import { findChromium } from '../support/chromium-path.ts'
 
 function run(cmd: string): boolean {
   try {

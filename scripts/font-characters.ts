@@ -1,8 +1,8 @@
 /** Records the characters each face draws (styles/font-characters.json) for the build's cut; test/browser/budgets.test.ts fails when a page draws one not recorded. */
 import { writeFile } from 'node:fs/promises'
-import { prepareDataDir, startBenchServer } from '../bench/server.ts'
-import { launchBrowser, openContext, waitForHydration, VIEWPORTS, type ViewportName } from '../test/helpers/browser.ts'
-import { fontUse } from '../test/helpers/font-use.ts'
+import { prepareDataDir, startBenchServer } from '../support/bench-server.ts'
+import { launchBrowser, openContext, waitForHydration, VIEWPORTS, type ViewportName } from '../support/browser.ts'
+import { fontUse } from '../support/font-use.ts'
 import { buildIfNeeded } from './build-if-needed.ts'
 
 export const TEXT_PAGES = [

@@ -81,11 +81,6 @@ export type Site = {
   responses: ResponseCache
 }
 
-/** The Express application alone (tests that need no cache hits before it). */
-export async function createApp(deps: AppDeps, routes?: (deps: RouteDeps) => SiteRoutes): Promise<Express> {
-  return (await createSite(deps, routes)).app
-}
-
 /** Cache hits before Express, then logging, compression, static files, the API, and pages through Vike. */
 export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Site> {
   const { config, store, logger, vite } = deps

@@ -1,40 +1,10 @@
-import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { promisify } from 'node:util'
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
-import Negotiator from 'negotiator'
 import { cacheTarget, requestOrigin, unescapeUnreserved, type CacheTarget, type TrustProxy } from './cache-keys.server.ts'
 import { isOwnerPath, requestPath } from './route-path.server.ts'
 import { SegmentedCache } from './segmented-cache.server.ts'
+import { CACHE_STATUS_MISS, keptAnswer, variantFor, type Entry } from './kept-answer.server.ts'
 
 /** Shared answers kept with their headers and compressed once, off the event loop: see docs/decisions.md (The response cache) for what may be kept and why. */
-export type Encoding = 'br' | 'gzip' | 'identity'
-
-/** The codings we keep, best first: used when a browser accepts several equally (most do). */
-const CODINGS: Encoding[] = ['br', 'gzip', 'identity']
-const ETAG_SUFFIX: Record<Encoding, string> = { br: '-br', gzip: '-gz', identity: '' }
-
-/** Header names and values, one after the other, as `writeHead` takes them without building an object. */
-type HeaderList = (string | number | readonly string[])[]
-
-type Variant = { body: Buffer; etag: string; head: HeaderList; notModified: HeaderList }
-
-export type Entry = {
-  status: number
-  variants: Partial<Record<Encoding, Variant>> & { identity: Variant }
-  /** Set until the compressed variants exist. */
-  compressing: Promise<void> | undefined
-}
-
-/** Reported to clients in the standard Cache-Status header (RFC 9211), so a hit can be told from a miss. */
-const CACHE_NAME = 'ashbourne'
-export const CACHE_STATUS_HIT = `${CACHE_NAME}; hit`
-const CACHE_STATUS_MISS = `${CACHE_NAME}; fwd=uri-miss`
-
-/** Set per answer by us, never copied from the first answer. */
-const OWN_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'vary', 'date', 'connection', 'keep-alive', 'cache-status'])
-/** Representation metadata a 304 leaves out (the browser keeps its copy's). */
-const NOT_IN_304 = new Set(['content-type', 'content-length', 'content-encoding'])
 
 const KEPT_STATUSES = new Set([200, 404])
 /** Room for a catalogue of several hundred products, each page kept in three codings (~80 kB). */
@@ -43,9 +13,6 @@ const MAX_BYTES = 32 * 1024 * 1024
 const SLOT_OVERHEAD = 2048
 /** nginx's `proxy_cache_lock_timeout`: a render takes milliseconds, so only a stuck one is waited out. */
 const FILL_WAIT_MS = 3000
-
-const brotli = promisify(brotliCompress)
-const gzipped = promisify(gzip)
 
 /** Responses answered from the cache: the compression middleware leaves them alone. */
 const servedFromCache = new WeakSet<ServerResponse>()
@@ -168,31 +135,18 @@ export class ResponseCache {
     return this.get(notFoundKey(origin))
   }
 
+  /** Resized once its compressed variants are in. */
   private newEntry(key: string, res: ServerResponse, body: Buffer): Entry {
-    const captured = capturedHeaders(res)
-    const hash = createHash('sha1').update(body).digest('base64url')
-    const entry: Entry = { status: res.statusCode, variants: { identity: variant(captured, 'identity', body, hash) }, compressing: undefined }
-    entry.compressing = compress(body).then(
-      ({ br, gzip }) => {
-        if (br) entry.variants.br = variant(captured, 'br', br, hash)
-        if (gzip) entry.variants.gzip = variant(captured, 'gzip', gzip, hash)
-        entry.compressing = undefined
-        this.entries.resize(key, entry)
-      },
-      () => {
-        entry.compressing = undefined // identity only, which every client accepts
-      },
-    )
-    return entry
+    return keptAnswer(res, body, (entry) => this.entries.resize(key, entry))
   }
 
-  /** Accept-Encoding as HTTP defines it (q-values, `*`, `identity`), brotli before gzip on a tie; 304 on a matching ETag. */
+  /** The variant the request accepts best (HTTP's rules, brotli before gzip on a tie); 304 on a matching ETag. */
   send(req: IncomingMessage, res: ServerResponse, entry: Entry, asKey?: string): void {
     if (entry.compressing) {
       void entry.compressing.then(() => this.send(req, res, entry, asKey))
       return
     }
-    const chosen = asKey === undefined ? choose(entry, req.headers['accept-encoding']) : underKey(choose(entry, req.headers['accept-encoding']), asKey)
+    const chosen = variantFor(entry, req.headers['accept-encoding'], asKey)
     servedFromCache.add(res)
     if (entry.status === 200 && matchesIfNoneMatch(req.headers['if-none-match'], chosen.etag)) {
       res.writeHead(304, chosen.notModified as never)
@@ -206,13 +160,6 @@ export class ResponseCache {
 }
 
 const notFoundKey = (origin: string) => `${origin} 404`
-
-/** A variant sent for another spelling of its address: Cache-Status names the key it came from (RFC 9211's `key`). */
-function underKey(v: Variant, key: string): Variant {
-  const status = `${CACHE_STATUS_HIT}; key=${JSON.stringify(key)}`
-  const swap = (list: HeaderList) => list.map((value, i) => (i > 0 && list[i - 1] === 'cache-status' ? status : value))
-  return { ...v, head: swap(v.head), notModified: swap(v.notModified) }
-}
 
 /** What the cache holds under a key: an entry, or (for a page 404) the key of the entry it shares. */
 type Slot = Entry | { sameAs: string }
@@ -237,69 +184,8 @@ function isStorable(req: IncomingMessage, res: ServerResponse): boolean {
   return vary.split(',').every((name) => name.trim() === '' || name.trim().toLowerCase() === 'accept-encoding')
 }
 
-/** The first answer's headers (names in lower case), minus those each answer from here sets itself. */
-function capturedHeaders(res: ServerResponse): HeaderList {
-  const out: HeaderList = []
-  for (const name of res.getHeaderNames()) {
-    if (OWN_HEADERS.has(name)) continue
-    const value = res.getHeader(name)
-    if (value !== undefined) out.push(name, value)
-  }
-  return out
-}
-
-function variant(captured: HeaderList, encoding: Encoding, body: Buffer, hash: string): Variant {
-  const etag = `"${hash}${ETAG_SUFFIX[encoding]}"`
-  const own: HeaderList = ['vary', 'Accept-Encoding', 'etag', etag, 'cache-status', CACHE_STATUS_HIT]
-  const head: HeaderList = [...captured, ...own, 'content-length', body.length]
-  if (encoding !== 'identity') head.push('content-encoding', encoding)
-  const notModified: HeaderList = []
-  for (let i = 0; i < captured.length; i += 2) {
-    if (!NOT_IN_304.has(captured[i] as string)) notModified.push(captured[i]!, captured[i + 1]!)
-  }
-  notModified.push(...own)
-  return { body, etag, head, notModified }
-}
-
-/** Brotli at quality 11 and gzip at level 9, each kept only when smaller than the original. */
-async function compress(body: Buffer): Promise<{ br?: Buffer; gzip?: Buffer }> {
-  const [br, gz] = await Promise.all([
-    brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gzipped(body, { level: zlib.Z_BEST_COMPRESSION }),
-  ])
-  return { br: br.length < body.length ? br : undefined, gzip: gz.length < body.length ? gz : undefined }
-}
-
-/** Browsers send a handful of distinct Accept-Encoding values: each is negotiated once. */
-const preferences = new Map<string, Encoding[]>()
-
-/** The codings a request accepts, best first (negotiator applies HTTP's rules). */
-export function preferredEncodings(acceptEncoding: string | undefined): Encoding[] {
-  const header = acceptEncoding ?? ''
-  let order = preferences.get(header)
-  if (!order) {
-    const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as {
-      // The `preferred` option (ties between equally accepted codings) is documented, not yet typed.
-      encodings(available: readonly string[], options: { preferred: readonly string[] }): string[]
-    }
-    order = negotiator.encodings(CODINGS, { preferred: CODINGS }) as Encoding[]
-    if (preferences.size >= 100) preferences.clear() // the header is the client's to choose: bounded
-    preferences.set(header, order)
-  }
-  return order
-}
-
-function choose(entry: Entry, acceptEncoding: string | undefined): Variant {
-  for (const encoding of preferredEncodings(acceptEncoding)) {
-    const found = entry.variants[encoding]
-    if (found) return found
-  }
-  // Nothing acceptable (identity refused too): the original, which every client can read.
-  return entry.variants.identity
-}
-
 /** If-None-Match holds this ETag (compared weakly, as HTTP requires for this header) or `*`. */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false
   if (header === etag) return true
   return header.split(',').some((tag) => {

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import type { RequestHandler, Response } from 'express'
 import send from 'send'
-import { preferredEncodings, type Encoding } from './page-cache.server.ts'
+import { preferredEncodings, type Encoding } from './accept-encoding.server.ts'
 
 const TWIN_EXTENSION: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' }
 

@@ -2,7 +2,7 @@ import type { StoredMessage } from '../../data/message.server.ts'
 import { subjectLabel } from '../../domain/business.ts'
 import { INBOX_PAGE_SIZE, type EnquiryView, type InboxFilter, type InboxRow, type InboxView } from '../../domain/inbox.ts'
 import { showInvisible } from '../../domain/plain-text.ts'
-import { headerSafe } from './mail-outbox.server.ts'
+import { headerSafe } from './enquiry-mail.server.ts'
 import { answeredAtOf, countsAsNew, deliveryState, describeDelivery, enquiryState, isUnsent, likelySpamOf, readAtOf, ukTime } from './enquiry-state.server.ts'
 
 /** Lower case, accents and other marks dropped, so 'José' is found by 'jose'. */

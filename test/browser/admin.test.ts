@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { seedProducts } from '../../data/seed/products.ts'
 import { CATEGORY_LABELS } from '../../domain/business.ts'
 import { ADMIN_OVERVIEW_COUNT } from '../../pages/admin/index/overview-count.ts'
-import { launchBrowser, openContext, waitForHydration } from '../helpers/browser.ts'
+import { launchBrowser, openContext, waitForHydration } from '../../support/browser.ts'
 import { failFor, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Browser, Locator, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StoredMessage } from '../../data/message.server.ts'
-import { openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
+import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import type { TestServer } from '../helpers/server.ts'
 

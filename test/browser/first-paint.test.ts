@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildOrderNote } from '../../domain/order.ts'
-import { openContext, waitForHydration } from '../helpers/browser.ts'
+import { openContext, waitForHydration } from '../../support/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import type { TestServer } from '../helpers/server.ts'
 

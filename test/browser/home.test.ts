@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_CARDS } from '../../components/home/content.ts'
 import { CATEGORY_LABELS, WHATSAPP_URL } from '../../domain/business.ts'
-import { openContext, waitForFonts, waitForHydration } from '../helpers/browser.ts'
+import { openContext, waitForFonts, waitForHydration } from '../../support/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import type { TestServer } from '../helpers/server.ts'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runLighthouse, type LighthouseResult } from '../../bench/lighthouse.ts'
+import { runLighthouse, type LighthouseResult } from '../../support/lighthouse.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 
 // Lighthouse's category scores for accessibility, best practices and SEO are pass/fail audits, so

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildOrderNote } from '../../domain/order.ts'
-import { openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
+import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import type { TestServer } from '../helpers/server.ts'
 

@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { main as snapshots } from '../../scripts/snapshots.ts'
-import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
+import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 
 let browser: Browser

@@ -9,9 +9,10 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { StoredMessage } from '../../data/message.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
-import { journalFileFor, openStore, UnknownMessageError, type Store } from '../../data/store.server.ts'
+import { openStore, UnknownMessageError, type Store } from '../../data/store.server.ts'
+import { journalFileFor } from '../../data/journal.server.ts'
 import { newMessage } from '../helpers/new-message.ts'
-import { writeOldShapeFile, yearsOfEnquiries } from '../helpers/years-of-enquiries.ts'
+import { writeOldShapeFile, yearsOfEnquiries } from '../../support/years-of-enquiries.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 let dir: string

@@ -9,7 +9,8 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { newMessage as newEnquiry } from '../helpers/new-message.ts'
-import { journalFileFor, openStore, StoreWriteError, type Data, type Store, type StoreLogger } from '../../data/store.server.ts'
+import { openStore, StoreWriteError, type Data, type Store, type StoreLogger } from '../../data/store.server.ts'
+import { journalFileFor } from '../../data/journal.server.ts'
 
 let dir: string
 let file: string

@@ -1,8 +1,9 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { fieldErrors } from '../../domain/form-errors.ts'
-import { buildOrderNote, buildPaymentUrl, EMPTY_ORDER, orderSchemaFor, type OrderForm } from '../../domain/order.ts'
+import { buildOrderNote, buildPaymentUrl, orderSchemaFor, type OrderForm } from '../../domain/order.ts'
 
+const EMPTY_ORDER: OrderForm = { firstName: '', lastName: '', email: '', phone: '', address: '', size: '' }
 const valid: OrderForm = { firstName: 'Jane', lastName: 'Smith', email: 'jane@example.co.uk', phone: '07700 900456', address: '1 High Street, Bath, BA1 1AA', size: '' }
 
 const errorsOf = (category: 'footwear' | 'bags' | 'belts', values: OrderForm) => {

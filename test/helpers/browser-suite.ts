@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core'
-import { launchBrowser } from './browser.ts'
+import { launchBrowser } from '../../support/browser.ts'
 import { startTestServer, type TestServer } from './server.ts'
 
 /** What a browser test file shares: one listening test server and one Chromium. */

@@ -3,17 +3,16 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Express } from 'express'
 import { openStore, type Store } from '../../data/store.server.ts'
-import { createApp } from '../../server/app.server.ts'
+import { createSite } from '../../server/app.server.ts'
 import { loadConfig } from '../../server/config.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
 import { createServices, type ServiceOptions } from '../../server/services.server.ts'
-import type { MailOutbox } from '../../server/services/mail-outbox.server.ts'
 
 export type ContactHarness = {
   app: Express
   store: Store
-  /** The enquiries' outbox, and stopping the services (as a shutdown does). */
-  contact: { outbox: MailOutbox; stop: () => Promise<void> }
+  /** Stopping the services, as a shutdown does (sends under way finish first). */
+  contact: { stop: () => Promise<void> }
   dataFile: string
   dir: string
   close: () => Promise<void>
@@ -36,12 +35,12 @@ export async function startContactApp(options: {
   const store = await openStore(config.dataFile)
   const logger = createLogger(config.logLevel)
   const services = createServices({ config, store, logger }, { retry: options.retry, smtpTimeoutMs: options.smtpTimeoutMs })
-  const app = await createApp({ config, store, services, logger })
+  const { app } = await createSite({ config, store, services, logger })
   await services.start()
   return {
     app,
     store,
-    contact: { outbox: services.outbox, stop: () => services.stop() },
+    contact: { stop: () => services.stop() },
     dataFile,
     dir,
     async close() {

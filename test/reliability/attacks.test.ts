@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawnServer, type ChildServer } from '../helpers/child-server.ts'
+import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { rawGet } from '../helpers/wire.ts'
 
 /**

@@ -11,9 +11,9 @@ import os from 'node:os'
 import path from 'node:path'
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DataSchema } from '../../data/store.server.ts'
-import { spawnServer, type ChildServer } from '../helpers/child-server.ts'
-import { lostEnquiries, SHOPS } from '../helpers/years-of-enquiries.ts'
+import { DataSchema } from '../../data/check.server.ts'
+import { spawnServer, type ChildServer } from '../../support/child-server.ts'
+import { lostEnquiries, SHOPS } from '../helpers/lost-enquiries.ts'
 import { makeReadOnly, makeWritable } from '../helpers/read-only.ts'
 
 const SAVE_FAILED = /^Sorry, your message could not be saved just now\. Please try again in a few minutes, or e-mail us at \S+@\S+\.$/

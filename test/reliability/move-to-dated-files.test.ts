@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StoredMessage } from '../../data/message.server.ts'
 import { openStore } from '../../data/store.server.ts'
 import { ROOT } from '../../server/paths.server.ts'
-import { writeOldShapeFile } from '../helpers/years-of-enquiries.ts'
+import { writeOldShapeFile } from '../../support/years-of-enquiries.ts'
 
 const ENQUIRIES = 20_000
 const ROUNDS = 8

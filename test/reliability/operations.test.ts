@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, spawnServer, type ChildServer } from '../helpers/child-server.ts'
+import { freePort, spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { makeReadOnly, makeWritable } from '../helpers/read-only.ts'
 
 const ADMIN_PASSWORD = 'Hunter2-Secret!'

@@ -9,8 +9,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Data } from '../../data/store.server.ts'
 import type { StoredMessage } from '../../data/message.server.ts'
-import { spawnServer, type ChildServer } from '../helpers/child-server.ts'
-import { lostEnquiries, SHOPS } from '../helpers/years-of-enquiries.ts'
+import { spawnServer, type ChildServer } from '../../support/child-server.ts'
+import { lostEnquiries, SHOPS } from '../helpers/lost-enquiries.ts'
 
 let dir: string
 let file: string

@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { spawnServer, type ChildServer } from '../helpers/child-server.ts'
+import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 
 const unshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child=SIGKILL', 'true'], { encoding: 'utf8' })
 const canUnshare = unshare.status === 0

@@ -14,7 +14,7 @@ import fc from 'fast-check'
 import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
-import { createApp, siteRoutes } from '../../server/app.server.ts'
+import { createSite, siteRoutes } from '../../server/app.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
 import { UNTRUSTED_PROXY_WARNING } from '../../server/proxy-warning.server.ts'
 import { ROOT } from '../../server/paths.server.ts'
@@ -209,7 +209,7 @@ describe('limits per visitor, not per socket', () => {
     const build = async (env: Record<string, string>) => {
       t = await createTestApp({ env: { SITE_URL: SITE, ...env } })
       const services = createServices({ config: t.config, store: t.store, logger })
-      return createApp({ config: t.config, store: t.store, services, logger })
+      return (await createSite({ config: t.config, store: t.store, services, logger })).app
     }
     const app = await build({})
     await request(app).get('/').expect(200) // no header: nothing to say
@@ -239,7 +239,7 @@ describe('error answers show nothing of the server’s insides', () => {
     const { config, store } = t
     const logger = createLogger('silent')
     const real = createServices({ config, store, logger })
-    const app = await createApp({ config, store, services: real, logger }, (deps) => {
+    const { app } = await createSite({ config, store, services: real, logger }, (deps) => {
       const routes = siteRoutes(deps)
       return {
         ...routes,
@@ -480,7 +480,7 @@ describe('/admin however it is spelled', () => {
     const logger = createLogger('silent')
     const real = createServices({ config, store, logger })
     // As if a path slipped past the check: the page handler without the admin check in front.
-    const app = await createApp({ config, store, services: real, logger }, (deps) => ({ ...siteRoutes(deps), owner() {} }))
+    const { app } = await createSite({ config, store, services: real, logger }, (deps) => ({ ...siteRoutes(deps), owner() {} }))
     const page = await request(app).get('/admin')
     expect(page.status).toBe(404)
     expect(page.text).toContain('Page Not Found')

@@ -8,6 +8,7 @@ import { seedProducts } from '../../data/seed/products.ts'
 import type { ShopHealth } from '../../domain/shop-health.ts'
 import { main } from '../../scripts/health.ts'
 import { newMessage } from '../helpers/new-message.ts'
+import { ownerSavesBroken } from '../helpers/owner-save.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -47,8 +48,7 @@ describe('npm run health', () => {
 
   it('names the mistake in the owner’s edit, with its line and column, while the server keeps the last good version', async () => {
     t = await createTestApp()
-    await writeFile(t.dataFile, '{\n  "products": [\n    { "id": "x" oops }\n  ],\n  "messages": []\n}\n')
-    await t.store.checkNow()
+    await ownerSavesBroken(t.store, '{\n  "products": [\n    { "id": "x" oops }\n  ],\n  "messages": []\n}\n')
     const { code, out } = await health(t.dataFile, {}, '--json')
     const parsed = JSON.parse(out) as ShopHealth
     const dataFile = parsed.items.find((i) => i.key === 'dataFile')!

@@ -8,9 +8,10 @@ import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
 import { datedFileFor } from '../../data/dated-files.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
-import { journalFileFor } from '../../data/store.server.ts'
+import { journalFileFor } from '../../data/journal.server.ts'
 import { newMessage } from '../helpers/new-message.ts'
 import { parseCsv } from '../helpers/csv.ts'
+import { ownerSaves } from '../helpers/owner-save.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 const PASSWORD = 'correct horse battery'
@@ -118,8 +119,7 @@ describe('reading and settling an enquiry', () => {
     const id = saved[0]!.id
     await request(t.app).get(`/admin/enquiries/${id}`).set('Authorization', OWNER).expect(200)
     await post(t, `/admin/enquiries/${id}`, { action: 'answered' }).expect(303)
-    await writeFile(t.dataFile, older)
-    await t.store.checkNow()
+    await ownerSaves(t.store, older)
     const kept = await onDisk(t.dataFile, id)
     expect(typeof kept?.readAt).toBe('string')
     expect(typeof kept?.answeredAt).toBe('string')
@@ -140,8 +140,7 @@ describe('reading and settling an enquiry', () => {
     expect(await onDisk(t.dataFile, id)).toBeUndefined()
     const journal = () => readFile(journalFileFor(t.dataFile), 'utf8')
     expect(await journal()).not.toContain('ann0@example.com')
-    await writeFile(t.dataFile, older)
-    await t.store.checkNow()
+    await ownerSaves(t.store, older)
     expect(await onDisk(t.dataFile, id)).toBeUndefined()
     expect(await onDisk(t.dataFile, saved[1]!.id)).toBeDefined()
     expect(await journal()).not.toContain('ann0@example.com')

@@ -2,10 +2,11 @@
  * The owner's product pages over HTTP, as a browser without JavaScript uses them: every change posts,
  * goes through the store (the data file on disk changes), is served at once, and is in the history.
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import request from 'supertest'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { ownerSaves } from '../helpers/owner-save.ts'
 
 let t: TestServer
 beforeEach(async () => {
@@ -113,8 +114,7 @@ describe('the browser and an editor on the same product', () => {
     const loafer = edited.products.find((p) => p.id === 'penny-loafer')!
     loafer.name = 'Penny Loafer in Cognac'
     loafer.price = '£170.00'
-    await writeFile(t.dataFile, JSON.stringify(edited, null, 2))
-    await t.store.checkNow()
+    await ownerSaves(t.store, JSON.stringify(edited, null, 2))
     // The browser, later, from the form opened before that save: price and description.
     await request(t.app).post('/admin/products/penny-loafer').type('form').send({ ...form, price: '£175.00', description: 'Now with a leather sole.' }).expect(303)
     const saved = (await onDisk()).products.find((p) => p.id === 'penny-loafer')!

@@ -1,7 +1,8 @@
-import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, startTestServer, type TestServer } from '../helpers/server.ts'
+import { ownerSaves, ownerSavesBroken } from '../helpers/owner-save.ts'
 import request from 'supertest'
 
 let t: TestServer
@@ -20,8 +21,7 @@ describe('GET /healthz', () => {
 
   it('still answers 200 while the owner’s edit of the data file has an error, and says what and where without the folder', async () => {
     const good = await readFile(t.dataFile, 'utf8')
-    await writeFile(t.dataFile, good.replace('"products": [', '"products": [,'))
-    await t.store.checkNow()
+    await ownerSavesBroken(t.store, good.replace('"products": [', '"products": [,'))
     const res = await fetch(`${t.url}/healthz`)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({
@@ -31,8 +31,7 @@ describe('GET /healthz', () => {
     // Anyone else gets the status alone: the mistake quotes the owner's file.
     const visitor = await fetch(`${t.url}/healthz?detail=1`, { headers: { 'x-forwarded-for': '203.0.113.9' } })
     expect(await visitor.json()).toEqual({ status: 'attention' })
-    await writeFile(t.dataFile, good)
-    await t.store.checkNow()
+    await ownerSaves(t.store, good)
     expect(await (await fetch(`${t.url}/healthz`)).json()).toEqual({ status: 'ok' })
     expect(path.basename(t.dataFile)).toBe('db.json')
   })

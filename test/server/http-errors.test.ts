@@ -12,7 +12,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { StoreWriteError } from '../../data/store.server.ts'
-import { createApp, siteRoutes } from '../../server/app.server.ts'
+import { createSite, siteRoutes } from '../../server/app.server.ts'
 import { READABLE } from '../../server/http-errors.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
 import { createServices } from '../../server/services.server.ts'
@@ -40,7 +40,7 @@ beforeAll(async () => {
   // The production app plus one route that fails as a bug would.
   const logger = createLogger('silent')
   const real = createServices({ config: t.config, store: t.store, logger })
-  const app = await createApp({ config: t.config, store: t.store, logger, services: real }, (deps) => {
+  const { app } = await createSite({ config: t.config, store: t.store, logger, services: real }, (deps) => {
     const routes = siteRoutes(deps)
     return {
       ...routes,

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { spawnServer } from '../helpers/child-server.ts'
+import { spawnServer } from '../../support/child-server.ts'
 
 let dir: string
 let dataFile: string
@@ -62,7 +62,7 @@ describe('the server process', () => {
 describe('npm start', () => {
   it('builds when needed and serves the production site (scripts/start.ts)', async () => {
     const { spawn } = await import('node:child_process')
-    const { freePort } = await import('../helpers/child-server.ts')
+    const { freePort } = await import('../../support/child-server.ts')
     const { ROOT } = await import('../../server/paths.server.ts')
     const port = await freePort()
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')], {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildOrderNote, buildPaymentUrl, EMPTY_ORDER } from '../../domain/order.ts'
-import { spawnServer, type ChildServer } from '../helpers/child-server.ts'
+import { buildOrderNote, buildPaymentUrl, type OrderForm } from '../../domain/order.ts'
+import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 let t: TestServer
@@ -16,6 +16,7 @@ afterAll(() => t.close())
 const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/\s+/g, ' ')
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
 
+const EMPTY_ORDER: OrderForm = { firstName: '', lastName: '', email: '', phone: '', address: '', size: '' }
 const ORDER = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '07700 900123', address: '1 High Street, Leeds', size: '42' }
 
 describe('a page for every product (/products/{id})', () => {

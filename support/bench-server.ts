@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { seedProducts } from '../data/seed/products.ts'
-import { spawnServer, type ChildServer } from '../test/helpers/child-server.ts'
+import { spawnServer, type ChildServer } from './child-server.ts'
 
 /** A data file holding the seed catalogue and `messages` saved enquiries, as a busy shop's would. */
 export async function prepareDataDir(messages: number): Promise<{ dir: string; dataFile: string }> {
@@ -27,10 +27,7 @@ export async function prepareDataDir(messages: number): Promise<{ dir: string; d
   return { dir, dataFile }
 }
 
-/** Rate limit off so the benchmark measures throughput; `staticTwins` serves a folder at `/__static/` (bench/static-twin-server.ts). */
-export async function startBenchServer(env: Record<string, string>, options: { staticTwins?: string } = {}): Promise<ChildServer> {
-  return spawnServer(
-    { LOG_LEVEL: 'info', CONTACT_RATE_LIMIT: '0', SITE_URL: 'https://www.example.co.uk', ...env, ...(options.staticTwins ? { BENCH_STATIC_DIR: options.staticTwins } : {}) },
-    { keepOutput: false, entry: options.staticTwins ? path.join(import.meta.dirname, 'static-twin-server.ts') : undefined },
-  )
+/** Rate limit off so the benchmark measures throughput; `entry` another server file (bench/static-twin-server.ts). */
+export async function startBenchServer(env: Record<string, string>, options: { entry?: string } = {}): Promise<ChildServer> {
+  return spawnServer({ LOG_LEVEL: 'info', CONTACT_RATE_LIMIT: '0', SITE_URL: 'https://www.example.co.uk', ...env }, { keepOutput: false, entry: options.entry })
 }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
-import { ROOT } from '../../server/paths.server.ts'
+import { ROOT } from '../server/paths.server.ts'
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -66,7 +66,10 @@ export async function spawnServer(
       } catch {
         /* not listening yet */
       }
-      if (Date.now() - started > 20_000) throw new Error(`server did not start:\n${out}`)
+      if (Date.now() - started > 20_000) {
+        child.kill('SIGKILL') // the caller gets no handle to stop it
+        throw new Error(`server did not start:\n${out}`)
+      }
       await new Promise((r) => setTimeout(r, 100))
     }
   }
