@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IMAGE_ANGLES } from '../../domain/business.ts'
 import { mediaDirFor, ROOT } from '../../server/paths.server.ts'
 import { storeAngleImage, type StoredImage } from '../../server/services/images/media.server.ts'
-import { openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
+import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import type { TestServer } from '../helpers/server.ts'
 

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../helpers/browser.ts'
+import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 
 let browser: Browser

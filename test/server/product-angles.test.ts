@@ -4,7 +4,7 @@
  * in the history, and a discarded photograph's files deleted only when nothing refers to them.
  */
 import { existsSync, statSync } from 'node:fs'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -13,6 +13,7 @@ import type { AngleState } from '../../domain/photo-offers.ts'
 import { readEventStream } from '../../lib/event-stream.ts'
 import { startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { ownerSaves } from '../helpers/owner-save.ts'
 
 vi.setConfig({ testTimeout: 60_000 })
 
@@ -125,13 +126,11 @@ describe('generating the four angles of one product', () => {
     const used = offer!.photos[2]!.src
     const data = JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Saved[] }
     data.products.find((p) => p.id === 'oxford-brogue')!.mainImage = used
-    await writeFile(t.dataFile, JSON.stringify(data, null, 2))
-    await t.store.checkNow()
+    await ownerSaves(t.store, JSON.stringify(data, null, 2))
     await vi.waitFor(async () => expect((await t.services.catalogue.history.all()).some((e) => e.after?.mainImage === used)).toBe(true))
     // And then undone: the product no longer shows it, but the history does.
     data.products.find((p) => p.id === 'oxford-brogue')!.mainImage = '/images/seed/oxford-brogue.svg'
-    await writeFile(t.dataFile, JSON.stringify(data, null, 2))
-    await t.store.checkNow()
+    await ownerSaves(t.store, JSON.stringify(data, null, 2))
     await choose('oxford-brogue', { offer: offer!.id, use: 'discard' }).expect(303)
     expect((await filesOfPhoto(used)).length).toBeGreaterThanOrEqual(4)
     expect(await filesOfPhoto(offer!.photos[0]!.src)).toEqual([])
