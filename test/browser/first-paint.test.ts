@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildOrderNote } from '../../domain/order.ts'
-import { openContext, waitForHydration } from '../../support/browser.ts'
+import { holdScripts, openContext, waitForHydration } from '../../support/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import type { TestServer } from '../helpers/server.ts'
 
@@ -12,20 +12,6 @@ beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
 afterAll(() => stopBrowserSuite({ t, browser }))
 
 const ORDER = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '07700 900123', address: '1 High Street, Leeds' }
-
-/**
- * Holds the page's scripts back until `release()`: the page is painted and a visitor acts on it as on
- * a slow phone, before anything has hydrated.
- */
-async function holdScripts(page: Page) {
-  let release!: () => void
-  const held = new Promise<void>((r) => (release = r))
-  await page.route(/\/assets\/(entries|chunks)\/.*\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
-}
 
 /** Fills the order form in the page and sends it; resolves with the payment page's address asked for. */
 async function placeOrder(page: Page, size?: string) {
