@@ -115,9 +115,14 @@ export class AvifTwins implements PhotoFormats {
     const twins = await encodeAvifTwins(path.join(dir, source), async (w) => (await stat(path.join(dir, `${base}-${w}.webp`))).size)
     if (!twins || this.stopped) return
     const written = twins.map(([w]) => path.join(dir, `${base}-${w}.avif`))
-    for (const [i, [, avif]] of twins.entries()) await writeFileAtomic(written[i]!, avif)
-    // Removed while it was being converted: its twins go with it.
-    if (!existsSync(path.join(dir, `${base}-${PRODUCT_IMAGE_WIDTHS.at(-1)}.webp`))) return void (await Promise.all(written.map((f) => rm(f, { force: true }))))
+    const removed = () => !existsSync(path.join(dir, `${base}-${PRODUCT_IMAGE_WIDTHS.at(-1)}.webp`))
+    try {
+      for (const [i, [, avif]] of twins.entries()) await writeFileAtomic(written[i]!, avif)
+    } catch (err) {
+      if (!removed()) throw err
+    }
+    // Removed while it was being converted (a write may have failed as its folder was emptied): its twins go with it.
+    if (removed()) return void (await Promise.all(written.map((f) => rm(f, { force: true }))))
     this.add(folder, base)
   }
 }
