@@ -39,7 +39,7 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()))
   await t?.close()
   t = undefined
-  fake.set({ format: 'b64_json', delayMs: 0, reply: undefined })
+  fake.set({ format: 'b64_json', delayMs: 0, reply: undefined, hold: undefined })
   fake.reset()
 })
 
@@ -216,13 +216,17 @@ describe('/admin', () => {
   })
 
   it('stops a run with the Stop button: finished products keep their new images', async () => {
-    fake.set({ delayMs: 250 })
+    // The first product's four pictures come at once; the rest wait until the owner has pressed Stop.
+    let release = () => {}
+    const released = new Promise<void>((r) => (release = r))
+    fake.set({ delayMs: 250, hold: (req) => (req.index >= 4 ? released : undefined) })
     await serve({ ...ENV, IMAGE_CONCURRENCY: '1' }, FEW)
     const { page } = await openAdmin()
     await page.getByRole('button', { name: 'Generate All Product Images' }).click()
     // Wait until the first product is complete (its picture changes in the overview), then stop.
     await expect.poll(() => page.locator('[data-product-id="oxford-brogue"] img').getAttribute('src'), { timeout: 20_000 }).toMatch(/^\/media\//)
     await page.getByRole('button', { name: 'Stop' }).click()
+    release()
     await status(page).filter({ hasText: '✓ Generation completed!' }).waitFor({ timeout: 20_000 })
     await page.getByText('Stopped early: Stopped by the owner.').waitFor()
     expect(Number(await result(page, 'successful').innerText())).toBeGreaterThanOrEqual(1)
@@ -232,12 +236,15 @@ describe('/admin', () => {
   })
 
   it('follows a run that is already going on when the page is opened', async () => {
-    fake.set({ delayMs: 150 })
+    let release = () => {}
+    const released = new Promise<void>((r) => (release = r))
+    fake.set({ delayMs: 150, hold: () => released })
     await serve(ENV, FEW)
     const started = fetch(`${t!.url}/api/generate-images`, { method: 'POST' })
     await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
     const { page } = await openAdmin()
     await status(page).filter({ hasText: /^(Starting image generation\.\.\.|Generating \d+ of \d+: )/ }).waitFor()
+    release()
     await status(page).filter({ hasText: '✓ Generation completed!' }).waitFor({ timeout: 30_000 })
     expect(await result(page, 'total').innerText()).toBe(String(FEW.length))
     expect((await (await started).json()).results.successCount).toBe(FEW.length)

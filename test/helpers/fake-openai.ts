@@ -31,6 +31,8 @@ export type FakeOpenAIOptions = {
   format?: 'b64_json' | 'url'
   /** Milliseconds to wait before each answer. */
   delayMs?: number
+  /** An answer waits until what this returns settles, so a test can act while a run is certainly going on. */
+  hold?: (req: RecordedRequest) => Promise<unknown> | undefined
   /** What to answer to a request (per product: look at `req.body.prompt`). */
   reply?: (req: RecordedRequest) => FakeReply
 }
@@ -129,6 +131,7 @@ export async function startFakeOpenAI(initial: FakeOpenAIOptions = {}): Promise<
     requests.push(recorded)
     const reply = options.reply?.(recorded) ?? 'ok'
     if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs))
+    await options.hold?.(recorded)
     if (res.destroyed) return
     switch (reply) {
       case 'hang':
