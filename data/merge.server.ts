@@ -91,6 +91,11 @@ export class ChangeLog {
   }
 
   private recordItems(version: number, list: List, before: readonly Item[], after: readonly Item[]) {
+    const appended = appendedTo(before, after)
+    if (appended) {
+      for (const item of appended) this.add(version, itemKey(list, item.id), ABSENT, PRESENT)
+      return
+    }
     const old = byId(before)
     let matched = 0
     for (const item of after) {
@@ -304,8 +309,17 @@ export function needsWriteBack(outcome: MergeOutcome): boolean {
 }
 
 /** What changed in a list between two versions (by object identity: changes are immutable): items added or replaced, ids removed. */
+/** What `after` adds at the end of `before` when nothing else changed (an enquiry arriving), found without indexing either list. */
+function appendedTo<T>(before: readonly T[], after: readonly T[]): T[] | null {
+  if (after.length < before.length) return null
+  for (let i = 0; i < before.length; i++) if (before[i] !== after[i]) return null
+  return after.slice(before.length)
+}
+
 export function diffItems<T extends { id: string }>(before: readonly T[], after: readonly T[]): { upserted: T[]; removed: string[] } {
   if (before === after) return { upserted: [], removed: [] }
+  const appended = appendedTo(before, after)
+  if (appended) return { upserted: appended, removed: [] }
   const old = byId(before as unknown as readonly Item[])
   const upserted: T[] = []
   let matched = 0

@@ -75,7 +75,7 @@ export async function openDataFile(file: string, seed: Product[], logger: StoreL
       }
       await journal.rewrite(data.messages, deleted)
       const st = await stat(file, { bigint: true })
-      const disk = { ino: st.ino, size: st.size, mtimeNs: st.mtimeNs, bytes: write ? adapter.lastWrite!.bytes : start.bytes! }
+      const disk = { ino: st.ino, size: st.size, mtimeNs: st.mtimeNs, bytes: write ? adapter.lastWrite!.bytes : [start.bytes!] }
       if (!write) serializePretty(data) // each enquiry's text is remembered now, so the first write after start costs what every later one does
       return { parts: { db, adapter, journal, file, logger, disk, deleted }, lock }
     } catch (err) {

@@ -1,10 +1,11 @@
 import type fs from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
+import { sameBytes, type FileBytes } from './atomic-json-file.server.ts'
 import { checkDataText, type Data, type DataProblem } from './check.server.ts'
 import { diffItems, type MergeOutcome } from './merge.server.ts'
 
 /** What was last seen on disk, written or read: an edit shows as a change of any of these. */
-export type Fingerprint = { ino: bigint; size: bigint; mtimeNs: bigint; bytes: Buffer }
+export type Fingerprint = { ino: bigint; size: bigint; mtimeNs: bigint; bytes: FileBytes }
 
 export type StoreLogger = {
   info(obj: object, msg: string): void
@@ -31,8 +32,8 @@ export async function lookAtDisk(file: string, last: Fingerprint | null): Promis
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'gone' } : { kind: 'unreadable', err: err as Error }
   }
-  const seen: Fingerprint = { ino: st.ino, size: st.size, mtimeNs: st.mtimeNs, bytes }
-  if (last?.bytes.equals(bytes)) return { kind: 'touched', seen }
+  const seen: Fingerprint = { ino: st.ino, size: st.size, mtimeNs: st.mtimeNs, bytes: [bytes] }
+  if (last && sameBytes(last.bytes, bytes)) return { kind: 'touched', seen }
   const checked = checkDataText(bytes.toString('utf8'), file)
   return checked.ok ? { kind: 'edited', seen, data: checked.data } : { kind: 'broken', seen, problem: checked.problem }
 }

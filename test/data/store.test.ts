@@ -190,4 +190,24 @@ describe('serializePretty', () => {
     item.v = 2
     expect(serializePretty({ messages: [item] }).toString()).toBe(first.toString())
   })
+
+  it('stays exact over hundreds of enquiries as they arrive, change, move out and come in from an edit', async () => {
+    const { serializePretty } = await import('../../data/atomic-json-file.server.ts')
+    const enquiry = (i: number) => ({ id: `m${i}`, message: `Enquiry ${i}`, archived: false })
+    let messages = Array.from({ length: 300 }, (_, i) => enquiry(i))
+    const steps: ((m: typeof messages) => typeof messages)[] = [
+      (m) => [...m, enquiry(300)],
+      (m) => m.map((x, i) => (i === 130 ? { ...x, archived: true } : x)),
+      (m) => m.slice(7),
+      (m) => [enquiry(-1), ...m],
+      (m) => m.filter((_, i) => i !== 64),
+      (m) => m.slice(0, 64),
+      (m) => [...m, ...Array.from({ length: 100 }, (_, i) => enquiry(1000 + i))],
+    ]
+    for (const step of steps) {
+      messages = step(messages)
+      const data = { products: seedProducts.slice(0, 2), messages }
+      expect(serializePretty(data).toString('utf8')).toBe(JSON.stringify(data, null, 2) + '\n')
+    }
+  })
 })
