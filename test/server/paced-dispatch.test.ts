@@ -25,7 +25,7 @@ describe('pacedDispatch: requests reach the app in bounded batches', () => {
         busy()
         handled.push({ url: req.url!, tick })
       },
-      { perTurn },
+      { perTurn, budgetMs: Infinity },
     )
     let ticking = true
     const beat = () => {
@@ -47,16 +47,46 @@ describe('pacedDispatch: requests reach the app in bounded batches', () => {
     expect(Math.max(...perTick.values())).toBeLessThanOrEqual(2 * perTurn)
   })
 
+  it('starts no more requests in a turn once its time budget is spent, however few it has started', async () => {
+    let tick = 0
+    const handled: { url: string; tick: number }[] = []
+    // Enquiries cost more than cached pages: 1.5 ms each against a 4 ms budget.
+    const listener = pacedDispatch(
+      (req) => {
+        const until = performance.now() + 1.5
+        while (performance.now() < until);
+        handled.push({ url: req.url!, tick })
+      },
+      { perTurn: 24, budgetMs: 4 },
+    )
+    let ticking = true
+    const beat = () => {
+      tick++
+      if (ticking) setTimeout(beat, 0)
+    }
+    setTimeout(beat, 0)
+    burst(listener, urls(60))
+    // 0, 1.5 and 3 ms in (fewer if the machine is slow): the fourth would start past the budget.
+    expect(handled.length).toBeGreaterThanOrEqual(1)
+    expect(handled.length).toBeLessThanOrEqual(3)
+    await expect.poll(() => handled.length).toBe(60)
+    ticking = false
+    expect(handled.map((h) => h.url)).toEqual(urls(60))
+    const perTick = new Map<number, number>()
+    for (const h of handled) perTick.set(h.tick, (perTick.get(h.tick) ?? 0) + 1)
+    expect(Math.max(...perTick.values())).toBeLessThanOrEqual(2 * 3)
+  })
+
   it('lets a health check past the queue', () => {
     const handled: string[] = []
-    const listener = pacedDispatch((req) => void handled.push(req.url!), { perTurn: 4 })
+    const listener = pacedDispatch((req) => void handled.push(req.url!), { perTurn: 4, budgetMs: Infinity })
     burst(listener, [...urls(50), '/healthz?detail=1'])
     expect(handled).toEqual(['/r0', '/r1', '/r2', '/r3', '/healthz?detail=1'])
   })
 
   it('skips a request whose visitor has already gone', async () => {
     const handled: string[] = []
-    const listener = pacedDispatch((req) => void handled.push(req.url!), { perTurn: 1 })
+    const listener = pacedDispatch((req) => void handled.push(req.url!), { perTurn: 1, budgetMs: Infinity })
     burst(listener, ['/a'])
     listener({ url: '/gone' } as IncomingMessage, { destroyed: true } as ServerResponse)
     listener({ url: '/b' } as IncomingMessage, { destroyed: false } as ServerResponse)
