@@ -16,6 +16,8 @@ export type Change = (data: Data) => Data
 
 type Pending = { change: Change; resolve: () => void; reject: (err: Error) => void }
 
+const ANSWERS_PER_TURN = 6
+
 const apply = (queue: readonly Pending[], data: Data) => queue.reduce((d, p) => p.change(d), data)
 
 /** Whether `next` differs from `data` in its enquiries only: all that can be kept while the owner's file has an error. */
@@ -158,7 +160,12 @@ export class DataFileWriter {
     }
     this.changes.record(++this.version, this.committed, snapshot)
     this.committed = snapshot
-    for (const p of accepted) p.resolve()
+    // Each resolved change answers its visitor (a response, a log line): a few at a time, so a group of many
+    // does not hold the event loop, and other visitors, for all of them at once.
+    for (let i = 0; i < accepted.length; i += ANSWERS_PER_TURN) {
+      if (i > 0) await new Promise((r) => setImmediate(r))
+      for (const p of accepted.slice(i, i + ANSWERS_PER_TURN)) p.resolve()
+    }
     if (this.journalBehind || removed.length > 0 || journal.wantsCompaction(snapshot.messages.length)) {
       // What the journal holds beyond the data file's enquiries (moved ones, lines of older versions) goes.
       await journal.rewrite(snapshot.messages, deleted).then(

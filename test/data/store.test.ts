@@ -173,6 +173,26 @@ describe('the single-writer lock (a socket the holder listens on)', () => {
   })
 })
 
+describe('answering a group of changes', () => {
+  it('answers many enquiries saved in one write a few at a time, letting other work run between', async () => {
+    const store = await open()
+    let turn = 0
+    let beating = true
+    const beat = () => {
+      turn++
+      if (beating) setImmediate(beat)
+    }
+    setImmediate(beat)
+    const answeredIn: number[] = []
+    await Promise.all(Array.from({ length: 30 }, (_, i) => store.addMessage(newMessage(i)).then(() => answeredIn.push(turn))))
+    beating = false
+    const perTurn = new Map<number, number>()
+    for (const t of answeredIn) perTurn.set(t, (perTurn.get(t) ?? 0) + 1)
+    expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(6)
+    expect((await onDisk()).messages).toHaveLength(30)
+  })
+})
+
 describe('serializePretty', () => {
   it('writes exactly what JSON.stringify(data, null, 2) would, and reuses the text of unchanged items', async () => {
     const { serializePretty } = await import('../../data/atomic-json-file.server.ts')
