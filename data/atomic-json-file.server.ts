@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -28,18 +29,19 @@ export function sameBytes(bytes: FileBytes, file: Buffer): boolean {
 
 let temporaryFiles = 0
 
-/** Writes `bytes` to a temporary file, fsync'd, renamed over `file`, then flushes the folder: a crash leaves the old file or the new one. */
-export async function writeDurably(file: string, bytes: FileBytes | Buffer | string, onTemporaryFile?: (tmp: string, ino: bigint) => void): Promise<void> {
+/** Writes `bytes` to a temporary file, fsync'd, renamed over `file`, then flushes the folder: a crash leaves the old file or the new one. `onWritten` gets the new file's inode. */
+export async function writeDurably(file: string, bytes: FileBytes | Buffer | string, onWritten?: (ino: bigint) => void): Promise<void> {
   const parts = typeof bytes === 'string' ? [Buffer.from(bytes, 'utf8')] : Buffer.isBuffer(bytes) ? [bytes] : bytes
-  const tmp = `${file}.${process.pid}.${++temporaryFiles}.tmp`
+  // A server restarted in a container may get the pid of the one killed mid-write: its temporary file is overwritten, never refused.
+  const tmp = `${file}.${process.pid}.${++temporaryFiles}.${randomBytes(4).toString('hex')}.tmp`
   // Through the `fs` object at each call, so test/reliability/durability.test.ts can watch the calls.
-  const fd = await promisify(fs.open)(tmp, 'wx', PRIVATE_MODE)
+  const fd = await promisify(fs.open)(tmp, 'w', PRIVATE_MODE)
   try {
     try {
       const { bytesWritten: written } = await promisify(fs.writev)(fd, parts)
       if (written !== byteLength(parts)) throw new Error(`wrote ${written} of ${byteLength(parts)} bytes to ${tmp}`)
       await promisify(fs.fsync)(fd)
-      onTemporaryFile?.(tmp, (await promisify(fs.fstat)(fd, { bigint: true })).ino)
+      onWritten?.((await promisify(fs.fstat)(fd, { bigint: true })).ino)
     } finally {
       await promisify(fs.close)(fd)
     }
@@ -74,7 +76,7 @@ export class AtomicJSONFile<T> implements Adapter<T> {
   async write(data: T): Promise<void> {
     const bytes = prettyParts(data)
     let ino: bigint | null = null
-    await writeDurably(this.file, bytes, (_tmp, tmpIno) => (ino = tmpIno))
+    await writeDurably(this.file, bytes, (written) => (ino = written))
     this.lastWrite = { bytes, ino }
   }
 }
