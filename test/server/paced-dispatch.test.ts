@@ -10,71 +10,74 @@ function burst(listener: RequestListener, urls: string[]) {
 
 const urls = (n: number, prefix = '/r') => Array.from({ length: n }, (_, i) => `${prefix}${i}`)
 
+/** A timer due at every turn of the event loop, counting the turns it gets to run. */
+function timerTicks() {
+  let count = 0
+  let ticking = true
+  const beat = () => {
+    count++
+    if (ticking) setTimeout(beat, 0)
+  }
+  setTimeout(beat, 0)
+  return { now: () => count, stop: () => void (ticking = false) }
+}
+
+const busyFor = (ms: number) => {
+  const until = performance.now() + ms
+  while (performance.now() < until);
+}
+
+/** The most requests handled between two ticks of the timer. */
+function mostPerTick(handled: { tick: number }[]) {
+  const perTick = new Map<number, number>()
+  for (const h of handled) perTick.set(h.tick, (perTick.get(h.tick) ?? 0) + 1)
+  return Math.max(...perTick.values())
+}
+
 describe('pacedDispatch: requests reach the app in bounded batches', () => {
   it('runs at most one batch at once, lets timers run between batches, and serves all in arrival order', async () => {
     const perTurn = 8
-    let tick = 0
     const handled: { url: string; tick: number }[] = []
     // Each request keeps the thread busy for 0.2 ms, so a 1 ms timer falls due within every batch.
-    const busy = () => {
-      const until = performance.now() + 0.2
-      while (performance.now() < until);
-    }
     const listener = pacedDispatch(
       (req) => {
-        busy()
-        handled.push({ url: req.url!, tick })
+        busyFor(0.2)
+        handled.push({ url: req.url!, tick: ticks.now() })
       },
       { perTurn, budgetMs: Infinity },
     )
-    let ticking = true
-    const beat = () => {
-      tick++
-      if (ticking) setTimeout(beat, 0)
-    }
-    setTimeout(beat, 0)
+    const ticks = timerTicks()
 
     burst(listener, urls(300))
     expect(handled).toHaveLength(perTurn) // the rest wait for later turns
     await expect.poll(() => handled.length).toBe(300)
-    ticking = false
+    ticks.stop()
 
     expect(handled.map((h) => h.url)).toEqual(urls(300))
-    const perTick = new Map<number, number>()
-    for (const h of handled) perTick.set(h.tick, (perTick.get(h.tick) ?? 0) + 1)
     // A timer that is due runs in the next turn of the event loop: never more than two batches (the
     // turn's own and the queue's) pass between its ticks. Without pacing all 300 would.
-    expect(Math.max(...perTick.values())).toBeLessThanOrEqual(2 * perTurn)
+    expect(mostPerTick(handled)).toBeLessThanOrEqual(2 * perTurn)
   })
 
   it('starts no more requests in a turn once its time budget is spent, however few it has started', async () => {
-    let tick = 0
     const handled: { url: string; tick: number }[] = []
     // Enquiries cost more than cached pages: 1.5 ms each against a 4 ms budget.
     const listener = pacedDispatch(
       (req) => {
-        const until = performance.now() + 1.5
-        while (performance.now() < until);
-        handled.push({ url: req.url!, tick })
+        busyFor(1.5)
+        handled.push({ url: req.url!, tick: ticks.now() })
       },
       { perTurn: 24, budgetMs: 4 },
     )
-    let ticking = true
-    const beat = () => {
-      tick++
-      if (ticking) setTimeout(beat, 0)
-    }
-    setTimeout(beat, 0)
+    const ticks = timerTicks()
     burst(listener, urls(60))
     // 0, 1.5 and 3 ms in (fewer if the machine is slow): the fourth would start past the budget.
     expect(handled.length).toBeGreaterThanOrEqual(1)
     expect(handled.length).toBeLessThanOrEqual(3)
     await expect.poll(() => handled.length).toBe(60)
-    ticking = false
+    ticks.stop()
     expect(handled.map((h) => h.url)).toEqual(urls(60))
-    const perTick = new Map<number, number>()
-    for (const h of handled) perTick.set(h.tick, (perTick.get(h.tick) ?? 0) + 1)
-    expect(Math.max(...perTick.values())).toBeLessThanOrEqual(2 * 3)
+    expect(mostPerTick(handled)).toBeLessThanOrEqual(2 * 3)
   })
 
   it('lets a health check past the queue', () => {
