@@ -3,19 +3,14 @@
  * or a finger (a phone at 375 px), moved with the arrows from the keyboard (the new place said
  * aloud, the focus kept), and with JavaScript off the arrows post.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
-import { startTestServer, type TestServer } from '../helpers/server.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
+import { freshServerEachTest } from '../helpers/browser-suite.ts'
 
-let browser: Browser
-let t: TestServer
-beforeAll(async () => void (browser = await launchBrowser()))
-afterAll(() => browser?.close())
-beforeEach(async () => void (t = await startTestServer()))
-afterEach(() => t.close())
+const suite = freshServerEachTest()
 
-const ids = () => t.store.products.map((p) => p.id)
+const ids = () => suite.t.store.products.map((p) => p.id)
 const said = (page: Page) => page.locator('.admin-products__said')
 const rowIds = (page: Page) => page.locator('.admin-products__row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.row))
 const focusedButton = (page: Page) => page.evaluate(() => (document.activeElement instanceof HTMLButtonElement ? document.activeElement.textContent : null))
@@ -52,7 +47,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the products list at %s w
 
   it(`drags a product to a new place by ${by}: saved, said, and served by the shop`, async () => {
     const before = ids()
-    const { page, context, blocked, errors } = await openContext(browser, t.url, { viewport, touch: viewport === 'phone' })
+    const { page, context, blocked, errors } = await openContext(suite.browser, suite.t.url, { viewport, touch: viewport === 'phone' })
     await page.goto('/admin/products')
     await waitForHydration(page)
     await drag(page, 0, 3, by)
@@ -63,7 +58,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the products list at %s w
     expect(await servedIds(page)).toEqual(expected)
     await page.goto('/products')
     const shown = await page.locator('.product-card__name').allInnerTexts()
-    expect(shown.slice(0, 4)).toEqual(expected.slice(0, 4).map((id) => t.store.products.find((p) => p.id === id)!.name))
+    expect(shown.slice(0, 4)).toEqual(expected.slice(0, 4).map((id) => suite.t.store.products.find((p) => p.id === id)!.name))
     // A drag back up, past two rows.
     await page.goto('/admin/products')
     await waitForHydration(page)
@@ -76,7 +71,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the products list at %s w
   })
 
   it('moves a product with the keyboard: the arrows say the new place and keep the focus on the product', async () => {
-    const { page, context } = await openContext(browser, t.url, { viewport })
+    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport })
     await page.goto('/admin/products')
     await waitForHydration(page)
     const down = page.getByRole('button', { name: 'Move Chelsea Boot down' })
@@ -104,11 +99,11 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the products list at %s w
 
   it('moves a product with the arrows without JavaScript: the form posts and the list comes back in the new order', async () => {
     const before = ids()
-    const { page, context } = await openContext(browser, t.url, { viewport, javaScriptEnabled: false })
+    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport, javaScriptEnabled: false })
     await page.goto('/admin/products')
     expect(await page.locator('.admin-products__handle').first().isVisible()).toBe(false)
     await page.getByRole('button', { name: 'Move Penny Loafer up' }).click()
-    await page.waitForURL(`${t.url}/admin/products#row-penny-loafer`)
+    await page.waitForURL(`${suite.t.url}/admin/products#row-penny-loafer`)
     const expected = [before[0], before[2], before[1], ...before.slice(3)]
     expect(ids()).toEqual(expected)
     expect(await rowIds(page)).toEqual(expected)

@@ -3,23 +3,17 @@
  * desktop's: it follows what the owner types (the same card the shop shows), it never takes a
  * keystroke or the focus while its script starts, and without JavaScript the form works as before.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { holdScripts, launchBrowser, openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
-import { startTestServer, type TestServer } from '../helpers/server.ts'
+import { describe, expect, it } from 'vitest'
+import { holdScripts, openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
+import { freshServerEachTest } from '../helpers/browser-suite.ts'
 
-let browser: Browser
-let t: TestServer
-beforeAll(async () => void (browser = await launchBrowser()))
-afterAll(() => browser?.close())
-beforeEach(async () => void (t = await startTestServer()))
-afterEach(() => t.close())
+const suite = freshServerEachTest()
 
-const saved = (id: string) => t.store.products.find((p) => p.id === id)!
+const saved = (id: string) => suite.t.store.products.find((p) => p.id === id)!
 
 describe.each(['phone', 'desktop'] as ViewportName[])('the card preview at %s width', (viewport) => {
   it('follows name, price, description and availability as they are typed, saving nothing until Save', async () => {
-    const { page, context, blocked, errors } = await openContext(browser, t.url, { viewport })
+    const { page, context, blocked, errors } = await openContext(suite.browser, suite.t.url, { viewport })
     await page.goto('/admin/products/oxford-brogue')
     const card = page.locator('.product-preview .product-card')
     expect(await card.locator('.product-card__name').innerText()).toBe('Oxford Brogue')
@@ -48,7 +42,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the card preview at %s wi
   })
 
   it('keeps every key typed while its script starts, and the focus where the owner is', async () => {
-    const { page, context } = await openContext(browser, t.url, { viewport })
+    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport })
     const release = await holdScripts(page)
     // A slow phone: the script's start takes long enough to fall among the keystrokes.
     const cdp = await context.newCDPSession(page)
@@ -70,7 +64,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the card preview at %s wi
   })
 
   it('without JavaScript shows the card as saved, and the form saves as before', async () => {
-    const { page, context } = await openContext(browser, t.url, { viewport, javaScriptEnabled: false })
+    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport, javaScriptEnabled: false })
     await page.goto('/admin/products/penny-loafer')
     expect(await page.locator('.product-preview .product-card__price').innerText()).toBe('£165.00')
     expect(await page.locator('.product-preview__hint').innerText()).toBe('As it was when this page opened.')

@@ -4,24 +4,18 @@
  */
 import path from 'node:path'
 import sharp from 'sharp'
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { main as snapshots } from '../../scripts/snapshots.ts'
-import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
-import { startTestServer, type TestServer } from '../helpers/server.ts'
+import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
+import { freshServerEachTest } from '../helpers/browser-suite.ts'
 
-let browser: Browser
-let t: TestServer
-beforeAll(async () => void (browser = await launchBrowser()))
-afterAll(() => browser?.close())
-beforeEach(async () => void (t = await startTestServer()))
-afterEach(() => t.close())
+const suite = freshServerEachTest()
 
-const priceOf = (id: string) => t.store.products.find((p) => p.id === id)?.price
+const priceOf = (id: string) => suite.t.store.products.find((p) => p.id === id)?.price
 
 describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width', (viewport) => {
   it('edits a price, and the catalogue shows it', async () => {
-    const { page, context } = await openContext(browser, t.url, { viewport })
+    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport })
     await page.goto('/admin/products')
     await page.getByRole('link', { name: 'Chelsea Boot' }).click()
     await page.getByLabel('Price, such as £185.00').fill('£215.00')
@@ -34,7 +28,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
   })
 
   it('shows a wrong price beside its field, keeping what was typed', async () => {
-    const { page, context } = await openContext(browser, t.url, { viewport })
+    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport })
     await page.goto('/admin/products/penny-loafer')
     const price = page.getByLabel('Price, such as £185.00')
     await price.fill('165 pounds')
@@ -48,7 +42,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
   })
 
   it('adds a product, and its page is on the site', async () => {
-    const { page, context } = await openContext(browser, t.url, { viewport })
+    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport })
     await page.goto('/admin/products')
     await page.getByRole('link', { name: 'Add a product' }).click()
     await page.getByLabel('Name', { exact: true }).fill('Woven Key Fob')
@@ -59,7 +53,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
     await page.getByLabel('Main photograph (its address, such as /media/oxford-brogue.jpg)').fill('/images/seed/braided-belt.svg')
     await page.getByLabel('Card payment page (https://...)').fill('https://buy.stripe.com/ash_key_fob')
     await page.getByRole('button', { name: 'Add to the shop' }).click()
-    await page.waitForURL(`${t.url}/admin/products/woven-key-fob?done=added`)
+    await page.waitForURL(`${suite.t.url}/admin/products/woven-key-fob?done=added`)
     await page.getByRole('link', { name: 'See it on the site' }).click()
     await page.getByRole('heading', { level: 1, name: 'Woven Key Fob' }).waitFor()
     expect(await page.locator('main').innerText()).toContain('£25.00')
@@ -67,14 +61,14 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
   })
 
   it('marks a product sold out: it cannot be ordered, with JavaScript or without', async () => {
-    const owner = await openContext(browser, t.url, { viewport })
+    const owner = await openContext(suite.browser, suite.t.url, { viewport })
     await owner.page.goto('/admin/products/tote-bag')
     await owner.page.getByLabel('Availability').selectOption('sold-out')
     await owner.page.getByRole('button', { name: 'Save', exact: true }).click()
     await owner.page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
     await owner.context.close()
     for (const javaScriptEnabled of [true, false]) {
-      const { page, context } = await openContext(browser, t.url, { viewport, javaScriptEnabled })
+      const { page, context } = await openContext(suite.browser, suite.t.url, { viewport, javaScriptEnabled })
       await page.goto('/products/tote-bag')
       if (javaScriptEnabled) await waitForHydration(page)
       expect(await page.locator('.product-page__availability').innerText()).toBe('Sold out')
@@ -89,14 +83,14 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
   })
 
   it('uploads a photograph from the phone, and the product page shows it', async () => {
-    const file = path.join(t.dir, 'IMG_0001.jpg')
+    const file = path.join(suite.t.dir, 'IMG_0001.jpg')
     await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 120, g: 70, b: 30 } } }).jpeg().toFile(file)
-    const { page, context } = await openContext(browser, t.url, { viewport })
+    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport })
     await page.goto('/admin/products/dress-belt')
     await page.getByLabel(/Add a photograph/).setInputFiles(file)
     await page.getByRole('button', { name: 'Upload' }).click()
     await page.getByRole('status').filter({ hasText: 'Photograph added' }).waitFor()
-    const stored = (t.store.products.find((p) => p.id === 'dress-belt') as { photos?: { src: string }[] }).photos![0]!.src
+    const stored = (suite.t.store.products.find((p) => p.id === 'dress-belt') as { photos?: { src: string }[] }).photos![0]!.src
     await page.goto('/products/dress-belt')
     const shown = await page.locator('main img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).currentSrc || (i as HTMLImageElement).src))
     expect(shown.some((src) => src.includes(stored.replace(/-1024\.webp$/, '')))).toBe(true)
@@ -104,35 +98,35 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
   })
 
   it('refuses a file that is not a photograph, beside the upload, and changes nothing', async () => {
-    const file = path.join(t.dir, 'notes.txt')
+    const file = path.join(suite.t.dir, 'notes.txt')
     await import('node:fs/promises').then((fs) => fs.writeFile(file, 'shopping list'))
-    const before = JSON.stringify(t.store.products.find((p) => p.id === 'dress-belt'))
-    const { page, context } = await openContext(browser, t.url, { viewport })
+    const before = JSON.stringify(suite.t.store.products.find((p) => p.id === 'dress-belt'))
+    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport })
     await page.goto('/admin/products/dress-belt')
     await page.getByLabel(/Add a photograph/).setInputFiles(file)
     await page.getByRole('button', { name: 'Upload' }).click()
     await page.locator('#photo-file-error').waitFor()
     expect(await page.locator('#photo-file-error').innerText()).toContain('not a photograph the site can read')
-    expect(JSON.stringify(t.store.products.find((p) => p.id === 'dress-belt'))).toBe(before)
+    expect(JSON.stringify(suite.t.store.products.find((p) => p.id === 'dress-belt'))).toBe(before)
     await context.close()
   })
 
   it('removes a product after asking, and undoes the removal', async () => {
-    const { page, context } = await openContext(browser, t.url, { viewport })
+    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport })
     await page.goto('/admin/products/briefcase')
     await page.getByText('Remove this product…').click()
     await page.getByRole('button', { name: 'Remove Heritage Briefcase' }).click()
     await page.getByText('Heritage Briefcase was removed from the shop.').waitFor()
-    expect(t.store.products.some((p) => p.id === 'briefcase')).toBe(false)
+    expect(suite.t.store.products.some((p) => p.id === 'briefcase')).toBe(false)
     await page.getByRole('button', { name: 'Undo: bring back Heritage Briefcase' }).click()
     await page.getByRole('status').filter({ hasText: 'Restored' }).waitFor()
-    expect(t.store.products.some((p) => p.id === 'briefcase')).toBe(true)
+    expect(suite.t.store.products.some((p) => p.id === 'briefcase')).toBe(true)
     expect((await page.goto('/products/briefcase'))?.status()).toBe(200)
     await context.close()
   })
 
   it('tells the second of two tabs that it is out of date, showing both versions', async () => {
-    const { page: one, context } = await openContext(browser, t.url, { viewport })
+    const { page: one, context } = await openContext(suite.browser, suite.t.url, { viewport })
     const two = await context.newPage()
     await one.goto('/admin/products/derby-shoe')
     await two.goto('/admin/products/derby-shoe')
@@ -150,15 +144,15 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
   })
 
   it('puts back a snapshot of the catalogue, and the shop shows it', async () => {
-    const { page, context } = await openContext(browser, t.url, { viewport })
+    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport })
     await page.goto('/admin/products/monk-strap')
     await page.getByLabel('Price, such as £185.00').fill('£250.00')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
     let listed = ''
-    await snapshots(['--file', t.dataFile], (s) => (listed += s), () => {})
+    await snapshots(['--file', suite.t.dataFile], (s) => (listed += s), () => {})
     const name = /^(\S+-daily\.json)/m.exec(listed)![1]!
-    expect(await snapshots(['restore', name, '--file', t.dataFile], () => {}, () => {})).toBe(0)
+    expect(await snapshots(['restore', name, '--file', suite.t.dataFile], () => {}, () => {})).toBe(0)
     await page.goto('/products/monk-strap')
     expect(await page.locator('.product-page__price').innerText()).toBe('£195.00')
     await context.close()
@@ -167,7 +161,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
 
 describe('a visitor', () => {
   it('is refused every workspace page (403) and sees no owner data', async () => {
-    const { page, context } = await openContext(browser, t.url)
+    const { page, context } = await openContext(suite.browser, suite.t.url)
     await context.setExtraHTTPHeaders({ 'X-Forwarded-For': '203.0.113.9' })
     for (const address of ['/admin/products', '/admin/products/oxford-brogue', '/admin/products/new', '/admin/history', '/Admin/Products']) {
       const answer = await page.goto(address)

@@ -4,14 +4,7 @@ import { contactValuesFrom, isHoneypotFilled } from '../../domain/contact-fields
 import { CONTACT_SUBJECTS } from '../../domain/business.ts'
 import { CONTACT_LIMITS, ContactSchema } from '../../domain/contact-schema.ts'
 import { fieldErrors } from '../../domain/form-errors.ts'
-
-const valid = {
-  firstName: 'Jane',
-  lastName: 'Smith',
-  email: 'jane.smith@example.co.uk',
-  subject: 'footwear',
-  message: 'Do you make the Oxford brogue in a size 46?',
-}
+import { validEnquiry as valid } from '../helpers/valid-enquiry.ts'
 
 const errorsOf = (input: unknown) => {
   const r = v.safeParse(ContactSchema, input)

@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { launchBrowser } from '../../support/browser.ts'
 import { startTestServer, type TestServer } from './server.ts'
 
@@ -11,4 +12,14 @@ export async function startBrowserSuite(options: Parameters<typeof startTestServ
 export async function stopBrowserSuite({ t, browser }: { t?: TestServer; browser?: Browser }): Promise<void> {
   await browser?.close()
   await t?.close()
+}
+
+/** For files whose tests change the shop: one Chromium for the file and a fresh server for each test (read `suite.t` inside a test). */
+export function freshServerEachTest(): { browser: Browser; t: TestServer } {
+  const suite = {} as { browser: Browser; t: TestServer }
+  beforeAll(async () => void (suite.browser = await launchBrowser()))
+  afterAll(() => suite.browser?.close())
+  beforeEach(async () => void (suite.t = await startTestServer()))
+  afterEach(() => suite.t.close())
+  return suite
 }

@@ -3,14 +3,7 @@ import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { StoreWriteError } from '../../data/store.server.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
-
-const valid = {
-  firstName: 'Jane',
-  lastName: 'Smith',
-  email: 'jane.smith@example.co.uk',
-  subject: 'footwear',
-  message: 'Do you make the Oxford brogue in a size 46?',
-}
+import { validEnquiry as valid } from '../helpers/valid-enquiry.ts'
 
 type FileMessage = Record<string, unknown> & { id: string; notification: { status: string; attempts: unknown[] } }
 const readText = (t: TestServer) => readFile(t.dataFile, 'utf8')

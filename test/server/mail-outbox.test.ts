@@ -6,18 +6,11 @@ import type { StoredMessage } from '../../data/message.server.ts'
 import { retryDelay } from '../../server/services/mail-outbox.server.ts'
 import { startContactApp, type ContactHarness } from '../helpers/contact-app.ts'
 import { FakeSmtp } from '../helpers/smtp.ts'
+import { validEnquiry as valid } from '../helpers/valid-enquiry.ts'
 
 const OWNER = 'owner@ashbourne.test'
 const SENDER = 'Ashbourne website <web@ashbourne.test>'
 const RETRY = { firstDelayMs: 300, factor: 2, maxDelayMs: 1000 }
-
-const valid = {
-  firstName: 'Jane',
-  lastName: 'Smith',
-  email: 'jane.smith@example.co.uk',
-  subject: 'footwear',
-  message: 'Do you make the Oxford brogue in a size 46?',
-}
 
 type Harness = ContactHarness
 
