@@ -10,6 +10,8 @@ import { DataFileError } from './lock.server.ts'
 
 /** Every file the store writes beside the data file is the owner's alone: enquiries hold visitors' details. */
 export const PRIVATE_MODE = 0o600
+/** Photographs are served to everyone: written as any new file is, the umask deciding who may read them. */
+export const PUBLIC_MODE = 0o666
 
 /** Bytes as written: the parts of a file, in order (a write hands them to the disk without joining them on the event loop). */
 export type FileBytes = readonly Buffer[]
@@ -30,12 +32,16 @@ export function sameBytes(bytes: FileBytes, file: Buffer): boolean {
 let temporaryFiles = 0
 
 /** Writes `bytes` to a temporary file, fsync'd, renamed over `file`, then flushes the folder: a crash leaves the old file or the new one. `onWritten` gets the new file's inode. */
-export async function writeDurably(file: string, bytes: FileBytes | Buffer | string, onWritten?: (ino: bigint) => void): Promise<void> {
+export async function writeDurably(
+  file: string,
+  bytes: FileBytes | Buffer | string,
+  { mode = PRIVATE_MODE, onWritten }: { mode?: number; onWritten?: (ino: bigint) => void } = {},
+): Promise<void> {
   const parts = typeof bytes === 'string' ? [Buffer.from(bytes, 'utf8')] : Buffer.isBuffer(bytes) ? [bytes] : bytes
   // A server restarted in a container may get the pid of the one killed mid-write: its temporary file is overwritten, never refused.
   const tmp = `${file}.${process.pid}.${++temporaryFiles}.${randomBytes(4).toString('hex')}.tmp`
   // Through the `fs` object at each call, so test/reliability/durability.test.ts can watch the calls.
-  const fd = await promisify(fs.open)(tmp, 'w', PRIVATE_MODE)
+  const fd = await promisify(fs.open)(tmp, 'w', mode)
   try {
     try {
       const { bytesWritten: written } = await promisify(fs.writev)(fd, parts)
@@ -76,7 +82,7 @@ export class AtomicJSONFile<T> implements Adapter<T> {
   async write(data: T): Promise<void> {
     const bytes = prettyParts(data)
     let ino: bigint | null = null
-    await writeDurably(this.file, bytes, (written) => (ino = written))
+    await writeDurably(this.file, bytes, { onWritten: (written) => (ino = written) })
     this.lastWrite = { bytes, ino }
   }
 }

@@ -222,7 +222,7 @@ describe('writes survive a power cut', () => {
     const file = path.join(dir, 'fsync-db.json')
     const store = await openStore(file)
     try {
-      // Watch the system calls as write-file-atomic and the store make them, through the fs module.
+      // Watch the system calls the store makes, through the fs module.
       const opened = new Map<number, string>()
       const calls: string[] = []
       const realOpen = fs.open

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import writeFileAtomic from 'write-file-atomic'
+import { PUBLIC_MODE, writeDurably } from '../../../data/atomic-json-file.server.ts'
 import { PRODUCT_IMAGE_WIDTHS, type PhotoFormats } from '../../../domain/product-image.ts'
 
 const SET_FILE = /^(.+)-(\d+)\.(webp|avif)$/
@@ -117,7 +117,7 @@ export class AvifTwins implements PhotoFormats {
     const written = twins.map(([w]) => path.join(dir, `${base}-${w}.avif`))
     const removed = () => !existsSync(path.join(dir, `${base}-${PRODUCT_IMAGE_WIDTHS.at(-1)}.webp`))
     try {
-      for (const [i, [, avif]] of twins.entries()) await writeFileAtomic(written[i]!, avif)
+      for (const [i, [, avif]] of twins.entries()) await writeDurably(written[i]!, avif, { mode: PUBLIC_MODE })
     } catch (err) {
       if (!removed()) throw err
     }

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
+import { PUBLIC_MODE, writeDurably } from '../../../data/atomic-json-file.server.ts'
 import { PRODUCT_IMAGE_WIDTHS } from '../../../domain/product-image.ts'
 import type { ImageAngle } from '../../../domain/image-generation.ts'
 import { AvifTwins } from './avif-twins.server.ts'
@@ -40,17 +41,6 @@ export function newGenerationId(now = new Date()): string {
   return `${stamp}-${randomBytes(3).toString('hex')}`
 }
 
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`
-  try {
-    await writeFile(tmp, data)
-    await rename(tmp, file)
-  } catch (err) {
-    await rm(tmp, { force: true })
-    throw err
-  }
-}
-
 /** Returns the URLs and files written, so a caller can remove them if the product's set is incomplete. */
 export async function storeAngleImage(opts: {
   mediaDir: string
@@ -76,7 +66,7 @@ export async function storeAngleImage(opts: {
   try {
     const ext = format === 'jpeg' ? 'jpg' : (format ?? 'png')
     const originalName = `${base}-original.${ext}`
-    await writeAtomically(path.join(dir, originalName), opts.image)
+    await writeDurably(path.join(dir, originalName), opts.image, { mode: PUBLIC_MODE })
     files.push(path.join(dir, originalName))
     for (const width of PRODUCT_IMAGE_WIDTHS) {
       const webp = await sharp(opts.image)
@@ -84,7 +74,7 @@ export async function storeAngleImage(opts: {
         .webp({ quality: width > 800 ? 82 : 78, effort: 4 })
         .toBuffer()
       const name = `${base}-${width}.webp`
-      await writeAtomically(path.join(dir, name), webp)
+      await writeDurably(path.join(dir, name), webp, { mode: PUBLIC_MODE })
       files.push(path.join(dir, name))
     }
     photoFormatsFor(opts.mediaDir).convert({ folder: `products/${folder}`, base, source: originalName })
