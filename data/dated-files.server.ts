@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { serializePretty, writeDurably } from './atomic-json-file.server.ts'
+import { serializePretty } from './atomic-json-file.server.ts'
+import { writeDurably } from './durable-write.server.ts'
 import { checkDatedText } from './check.server.ts'
 import type { StoredMessage } from './message.server.ts'
 

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import { open, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as v from 'valibot'
-import { PRIVATE_MODE, writeDurably } from './atomic-json-file.server.ts'
+import { PRIVATE_MODE, writeDurably } from './durable-write.server.ts'
 import { StoredMessageSchema, type StoredMessage } from './message.server.ts'
 import { syncFolder } from './fsync.server.ts'
 

@@ -1,6 +1,6 @@
 import { copyFile, open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { PRIVATE_MODE } from './atomic-json-file.server.ts'
+import { PRIVATE_MODE } from './durable-write.server.ts'
 import type { Data } from './check.server.ts'
 import { addToDatedFiles, dueToMove, listDatedFiles, readDatedFile } from './dated-files.server.ts'
 import { syncFolder } from './fsync.server.ts'

@@ -1,6 +1,6 @@
 import type fs from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
-import { sameBytes, type FileBytes } from './atomic-json-file.server.ts'
+import { sameBytes, type FileBytes } from './durable-write.server.ts'
 import { checkDataText, type Data, type DataProblem } from './check.server.ts'
 import { diffItems, type MergeOutcome } from './merge.server.ts'
 

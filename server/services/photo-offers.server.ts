@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { writeDurably } from '../../data/atomic-json-file.server.ts'
+import { writeDurably } from '../../data/durable-write.server.ts'
 import type { OfferedPhoto, PhotoOffer } from '../../domain/photo-offers.ts'
 
 /** Beside the data file (0600): the site's own file, as the owner has nothing to edit in it. */

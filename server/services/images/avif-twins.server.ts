@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { PUBLIC_MODE, writeDurably } from '../../../data/atomic-json-file.server.ts'
+import { PUBLIC_MODE, writeDurably } from '../../../data/durable-write.server.ts'
 import { PRODUCT_IMAGE_WIDTHS, type PhotoFormats } from '../../../domain/product-image.ts'
 
 const SET_FILE = /^(.+)-(\d+)\.(webp|avif)$/
