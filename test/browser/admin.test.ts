@@ -19,6 +19,8 @@ vi.setConfig({ testTimeout: 90_000 })
 
 const KEY = 'sk-test-not-a-real-key'
 const ENV = { OPENAI_API_KEY: KEY, OPENAI_TIMEOUT_MS: '5000', OPENAI_MAX_RETRIES: '0', IMAGE_CONCURRENCY: '3' }
+/** For tests that hold the fake API's answers until the page has seen the run: a loaded machine may take longer than 5 s to open it. */
+const HELD = { OPENAI_TIMEOUT_MS: '60000' }
 const FEW = ['oxford-brogue', 'chelsea-boot', 'tote-bag', 'braided-belt']
 
 let browser: Browser
@@ -220,7 +222,7 @@ describe('/admin', () => {
     let release = () => {}
     const released = new Promise<void>((r) => (release = r))
     fake.set({ delayMs: 250, hold: (req) => (req.index >= 4 ? released : undefined) })
-    await serve({ ...ENV, IMAGE_CONCURRENCY: '1' }, FEW)
+    await serve({ ...ENV, ...HELD, IMAGE_CONCURRENCY: '1' }, FEW)
     const { page } = await openAdmin()
     await page.getByRole('button', { name: 'Generate All Product Images' }).click()
     // Wait until the first product is complete (its picture changes in the overview), then stop.
@@ -239,7 +241,7 @@ describe('/admin', () => {
     let release = () => {}
     const released = new Promise<void>((r) => (release = r))
     fake.set({ delayMs: 150, hold: () => released })
-    await serve(ENV, FEW)
+    await serve({ ...ENV, ...HELD }, FEW)
     const started = fetch(`${t!.url}/api/generate-images`, { method: 'POST' })
     await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
     const { page } = await openAdmin()
