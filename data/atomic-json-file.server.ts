@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import type { Adapter } from 'lowdb'
 import { checkDataText } from './check.server.ts'
-import { writeDurably, type FileBytes } from './durable-write.server.ts'
+import { byteLength, writeDurably, type FileBytes } from './durable-write.server.ts'
 import { DataFileError } from './lock.server.ts'
 
 /** Reading never repairs or replaces a file it cannot parse: that is the owner's data. */
 export class AtomicJSONFile<T> implements Adapter<T> {
-  /** The bytes of the last write, and the inode of the file it renamed into place. */
-  lastWrite: { bytes: FileBytes; ino: bigint | null } | null = null
+  /** The bytes of the last write, their length, and the inode of the file it renamed into place. */
+  lastWrite: { bytes: FileBytes; size: number; ino: bigint | null } | null = null
 
   constructor(readonly file: string) {}
 
@@ -28,7 +28,7 @@ export class AtomicJSONFile<T> implements Adapter<T> {
     const bytes = prettyParts(data)
     let ino: bigint | null = null
     await writeDurably(this.file, bytes, { onWritten: (written) => (ino = written) })
-    this.lastWrite = { bytes, ino }
+    this.lastWrite = { bytes, size: byteLength(bytes), ino }
   }
 }
 

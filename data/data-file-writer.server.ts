@@ -2,7 +2,6 @@ import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Low } from 'lowdb'
 import type { AtomicJSONFile } from './atomic-json-file.server.ts'
-import { byteLength } from './durable-write.server.ts'
 import type { Data, DataProblem } from './check.server.ts'
 import type { Journal, JournalRecord } from './journal.server.ts'
 import { ChangeLog, diffItems, mergeOwnersEdit, needsWriteBack } from './merge.server.ts'
@@ -209,7 +208,7 @@ export class DataFileWriter {
   private async rememberWrite() {
     const written = this.parts.adapter.lastWrite!
     const st = await stat(this.parts.file, { bigint: true }).catch(() => null)
-    const ours = st && st.ino === written.ino && Number(st.size) === byteLength(written.bytes)
+    const ours = st && st.ino === written.ino && Number(st.size) === written.size
     this.parts.disk = ours ? { ino: st.ino, size: st.size, mtimeNs: st.mtimeNs, bytes: written.bytes } : { ino: -1n, size: -1n, mtimeNs: -1n, bytes: written.bytes }
   }
 
