@@ -1,7 +1,7 @@
 /** The single-writer lock: a Unix socket at `<data file>.lock`, because the kernel closes a dead process's sockets whatever its pid (docs/decisions.md); taken by bind then hard link, so it is atomic; long paths go through `/proc/self/fd/N/name`. */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import { link, rename, stat, unlink } from 'node:fs/promises'
+import { link, realpath, rename, stat, unlink } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -210,6 +210,32 @@ async function removeLeftovers(lock: string): Promise<void> {
 
 const isCode = (err: unknown, ...codes: string[]) => codes.includes((err as NodeJS.ErrnoException).code ?? '')
 
+/** How long starters wait in line to replace one dead lock before giving up. */
+const TURN_WAIT_MS = 10_000
+
+/**
+ * The right to replace `lock` when it is dead, held by one process at a time: a socket in Linux's abstract
+ * namespace named after the lock, which the kernel frees when its holder dies, so no turn is ever left
+ * stale. Null where there is none (other systems); 'busy' while another starter holds it.
+ */
+async function takeTurn(lock: string): Promise<{ release(): Promise<void> } | 'busy' | null> {
+  if (process.platform !== 'linux') return null
+  const where = path.join(await realpath(path.dirname(lock)), path.basename(lock))
+  const name = `\0leather-lock-turn-${createHash('sha256').update(where).digest('hex').slice(0, 32)}`
+  const turn = net.createServer()
+  turn.unref()
+  try {
+    await new Promise<void>((resolve, reject) => {
+      turn.once('error', reject)
+      turn.listen(name, resolve)
+    })
+  } catch (err) {
+    if (isCode(err, 'EADDRINUSE')) return 'busy'
+    return null
+  }
+  return { release: () => new Promise<void>((resolve) => turn.close(() => resolve())) }
+}
+
 /** A lock left by a dead process is taken over; `handle` answers requests from local tools. */
 export async function acquireLock(file: string, handle?: LockRequestHandler): Promise<HeldLock> {
   const lock = lockFileFor(file)
@@ -230,6 +256,7 @@ export async function acquireLock(file: string, handle?: LockRequestHandler): Pr
     throw err
   }
 
+  const waitUntil = Date.now() + TURN_WAIT_MS
   for (let attempt = 0; attempt < 10; attempt++) {
     try {
       await link(bound, lock) // atomic: fails if any lock is there
@@ -254,8 +281,28 @@ export async function acquireLock(file: string, handle?: LockRequestHandler): Pr
       return giveUp(new DataFileError(`The data file ${file} ${who}. Only one server may write it.`))
     }
     if (found.state === 'gone') continue
-    // Dead: move it aside, then make sure what was moved is the dead lock and not one a server
-    // starting at the same moment has just put there.
+    // Dead: one starter at a time removes it. Under the turn nothing else can replace the lock (a new
+    // one is only linked where none is), so a lock still dead when looked at again is the dead one.
+    const turn = await takeTurn(lock)
+    if (turn === 'busy') {
+      if (Date.now() > waitUntil) return giveUp(new DataFileError(`Cannot take the lock ${lock}: another server is replacing it.`))
+      attempt-- // waiting in line is not a failed attempt
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20))
+      continue
+    }
+    if (turn) {
+      try {
+        if ((await probe(lock)).state === 'dead') await unlink(lock).catch((err: unknown) => (isCode(err, 'ENOENT') ? undefined : Promise.reject(err)))
+      } catch (err) {
+        return giveUp(new DataFileError(`Cannot replace the stale lock ${lock}: ${(err as Error).message}`))
+      } finally {
+        await turn.release()
+      }
+      continue
+    }
+    // Without turns (not Linux): move it aside, then make sure what was moved is the dead lock and not
+    // one a server starting at the same moment has just put there (narrower: another starter may take
+    // the empty name meanwhile).
     const aside = fresh('stale')
     try {
       await rename(lock, aside)
