@@ -36,7 +36,7 @@ afterEach(async () => {
   store = undefined
   await stopPhotoFormats(path.join(dir, 'media'))
   await rm(dir, { recursive: true, force: true })
-  fake.set({ format: 'b64_json', delayMs: 0, reply: undefined })
+  fake.set({ format: 'b64_json', delayMs: 0, reply: undefined, hold: undefined })
   fake.reset()
 })
 
@@ -63,7 +63,17 @@ const FOUR = ['oxford-brogue', 'chelsea-boot', 'tote-bag', 'braided-belt']
 describe('batching', () => {
   for (const concurrency of [1, 4]) {
     it(`never has more than ${concurrency} request(s) in flight, and uses all ${concurrency}`, async () => {
-      fake.set({ delayMs: 40 })
+      // The first answers wait until `concurrency` requests have arrived: a generator using fewer never
+      // gets them (its requests time out and fail), and a loaded machine cannot finish one before the last starts.
+      let allArrived!: () => void
+      const arrived = new Promise<void>((resolve) => (allArrived = resolve))
+      fake.set({
+        delayMs: 40,
+        hold: (req) => {
+          if (req.index === concurrency - 1) allArrived()
+          return req.index < concurrency ? arrived : undefined
+        },
+      })
       const { generator } = await setup(FOUR, { concurrency })
       const { results } = await generator.start().result
       expect(results).toEqual({ successCount: 4, errorCount: 0, total: 4 })
