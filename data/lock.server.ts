@@ -1,7 +1,7 @@
 /** The single-writer lock: a Unix socket at `<data file>.lock`, because the kernel closes a dead process's sockets whatever its pid (docs/decisions.md); taken by bind then hard link, so it is atomic; long paths go through `/proc/self/fd/N/name`. */
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import { link, realpath, rename, stat, unlink } from 'node:fs/promises'
+import { link, realpath, rename, rm, stat, unlink } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -292,7 +292,7 @@ export async function acquireLock(file: string, handle?: LockRequestHandler): Pr
     }
     if (turn) {
       try {
-        if ((await probe(lock)).state === 'dead') await unlink(lock).catch((err: unknown) => (isCode(err, 'ENOENT') ? undefined : Promise.reject(err)))
+        if ((await probe(lock)).state === 'dead') await rm(lock, { force: true })
       } catch (err) {
         return giveUp(new DataFileError(`Cannot replace the stale lock ${lock}: ${(err as Error).message}`))
       } finally {
