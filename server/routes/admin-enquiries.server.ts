@@ -31,6 +31,9 @@ const NOTICES: Record<string, string> = {
 
 type Action = (m: StoredMessage, deps: InboxDeps) => Promise<string>
 
+/** A table's own entry for a key the request named: `constructor` or `__proto__` are no action or notice. */
+const own = <T>(table: Record<string, T>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined)
+
 const now = () => new Date().toISOString()
 const without = (m: StoredMessage, ...keys: string[]) => {
   const copy: Record<string, unknown> = { ...m }
@@ -75,7 +78,7 @@ async function findEnquiry(store: Store, id: string): Promise<StoredMessage | un
 
 function notice(req: Request): string | null {
   const done = req.query.done
-  return typeof done === 'string' ? (NOTICES[done] ?? null) : null
+  return typeof done === 'string' ? (own(NOTICES, done) ?? null) : null
 }
 
 /** Back to a page of the inbox with a notice, keeping the list's filter. */
@@ -136,7 +139,7 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
         await store.drain()
         return redirectTo(res, INBOX, { ...filter, page: 1 }, 'deleted')
       }
-      const run = ACTIONS[action]
+      const run = own(ACTIONS, action)
       if (!run) return void res.status(400).type('text/plain; charset=utf-8').send('Unknown action.\n')
       const done = await run(m, deps)
       // Marked as new, it would be read again on its own page: back to the list.

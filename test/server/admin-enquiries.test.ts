@@ -113,6 +113,22 @@ describe('reading and settling an enquiry', () => {
     expect((await request(t.app).get('/admin/enquiries/no-such-id').set('Authorization', OWNER)).status).toBe(404)
   })
 
+  it('answers 400 "Unknown action" to an action named after a property of every object, changing nothing', async () => {
+    const { t, saved } = await withEnquiries(1)
+    const id = saved[0]!.id
+    const before = await onDisk(t.dataFile, id)
+    for (const action of ['__proto__', 'hasOwnProperty', 'constructor', 'toString', 'valueOf']) {
+      const res = await post(t, `/admin/enquiries/${id}`, { action })
+      expect(res.status, action).toBe(400)
+      expect(res.text, action).toContain('Unknown action')
+    }
+    expect(await onDisk(t.dataFile, id)).toEqual(before)
+    // Nor does a notice named so show anything but the enquiry.
+    const page = await request(t.app).get(`/admin/enquiries/${id}?done=constructor`).set('Authorization', OWNER)
+    expect(page.status).toBe(200)
+    expect(page.text).not.toContain('[native code]')
+  })
+
   it('keeps the owner’s marks when an older copy of the file is saved over it', async () => {
     const { t, saved } = await withEnquiries(2)
     const older = await readFile(t.dataFile, 'utf8')
