@@ -5,7 +5,8 @@ import type { OfferedPhoto, PhotoOffer } from '../../domain/photo-offers.ts'
 /** Beside the data file (0600): the site's own file, as the owner has nothing to edit in it. */
 export const offersFileFor = (dataFile: string) => `${dataFile}.new-photos.json`
 
-type Saved = Record<string, PhotoOffer[]>
+/** A Map, as product ids may be any property name (`constructor` names no offers). */
+type Saved = Map<string, PhotoOffer[]>
 
 /** New photographs by product, kept across restarts until the owner chooses or discards them. */
 export class PhotoOffers {
@@ -15,12 +16,12 @@ export class PhotoOffers {
   constructor(readonly file: string) {}
 
   async of(productId: string): Promise<PhotoOffer[]> {
-    return (await this.read())[productId] ?? []
+    return (await this.read()).get(productId) ?? []
   }
 
   add(productId: string, offer: PhotoOffer): Promise<void> {
     return this.change((saved) => {
-      saved[productId] = [...(saved[productId] ?? []), offer]
+      saved.set(productId, [...(saved.get(productId) ?? []), offer])
     })
   }
 
@@ -28,23 +29,24 @@ export class PhotoOffers {
   take(productId: string, offerId: string, srcs: readonly string[] | 'all'): Promise<OfferedPhoto[]> {
     let taken: OfferedPhoto[] = []
     return this.change((saved) => {
-      const offers = saved[productId] ?? []
+      const offers = saved.get(productId) ?? []
       const offer = offers.find((o) => o.id === offerId)
       if (!offer) return
       taken = offer.photos.filter((p) => srcs === 'all' || srcs.includes(p.src))
       offer.photos = offer.photos.filter((p) => !taken.includes(p))
-      saved[productId] = offers.filter((o) => o.photos.length > 0)
-      if (saved[productId].length === 0) delete saved[productId]
+      const left = offers.filter((o) => o.photos.length > 0)
+      if (left.length > 0) saved.set(productId, left)
+      else saved.delete(productId)
     }).then(() => taken)
   }
 
   private async read(): Promise<Saved> {
     if (this.saved) return this.saved
     try {
-      this.saved = JSON.parse(await readFile(this.file, 'utf8')) as Saved
+      this.saved = new Map(Object.entries(JSON.parse(await readFile(this.file, 'utf8')) as Record<string, PhotoOffer[]>))
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
-      this.saved = {}
+      this.saved = new Map()
     }
     return this.saved
   }
@@ -54,7 +56,7 @@ export class PhotoOffers {
     const next = this.running.then(async () => {
       const saved: Saved = structuredClone(await this.read())
       edit(saved)
-      await writeDurably(this.file, `${JSON.stringify(saved, null, 2)}\n`)
+      await writeDurably(this.file, `${JSON.stringify(Object.fromEntries(saved), null, 2)}\n`)
       this.saved = saved
     })
     this.running = next.catch(() => {})

@@ -4,10 +4,11 @@
  * in the history, and a discarded photograph's files deleted only when nothing refers to them.
  */
 import { existsSync, statSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { seedProducts } from '../../data/seed/products.ts'
 import type { GenerationEvent } from '../../domain/image-generation.ts'
 import type { AngleState } from '../../domain/photo-offers.ts'
 import { readEventStream } from '../../lib/event-stream.ts'
@@ -167,6 +168,33 @@ describe('generating the four angles of one product', () => {
     t = await createTestApp({ env: { ...ENV, OPENAI_API_KEY: '' } })
     expect((await request(t.app).post('/api/admin/products/chelsea-boot/angles').expect(503)).body.error).toMatch(/OPENAI_API_KEY/)
     expect(fake.requests).toHaveLength(4)
+  })
+})
+
+describe('a product whose id is a property every object has', () => {
+  it('works like any other from the data file: its workspace page, its new photographs and the choice among them', async () => {
+    t = await createTestApp({
+      env: ENV,
+      prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products: [{ ...seedProducts[0]!, id: 'constructor', sku: 'FW-CON-001' }], messages: [] })),
+    })
+    const page = await request(t.app).get('/admin/products/constructor').expect(200)
+    expect(text(page.text)).toContain(seedProducts[0]!.name)
+    await request(t.app).post('/api/admin/products/constructor/angles').expect(202)
+    const [offer] = (await finished('constructor')).offers
+    const side = offer!.photos[1]!.src
+    expect((await choose('constructor', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers.location).toBe('/admin/products/constructor?done=chosen#photos')
+    expect((await onDisk('constructor')).mainImage).toBe(side)
+    expect((await choose('constructor', { offer: 'no-such-offer', src: side, use: 'main' }).expect(303)).headers.location).toBe('/admin/products/constructor?done=gone#photos')
+  })
+
+  it('is added from the workspace and opens there', async () => {
+    t = await createTestApp({ env: ENV })
+    const product = { ...seedProducts[0]!, id: 'constructor', sku: 'FW-CON-001', name: 'Constructor Boot', availability: 'in-stock' }
+    const added = await request(t.app).post('/admin/products/new').type('form').send(product)
+    expect(added.status).toBe(303)
+    expect(added.headers.location).toMatch(/^\/admin\/products\/constructor\?/)
+    expect(text((await request(t.app).get('/admin/products/constructor').expect(200)).text)).toContain('Constructor Boot')
+    await choose('constructor', { offer: 'no-such-offer', src: '/media/x.webp', use: 'main' }).expect(303)
   })
 })
 
