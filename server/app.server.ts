@@ -16,7 +16,7 @@ import { limitUncachedRenders } from './render-limit.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
 import { requireSiteHost } from './site-host.server.ts'
-import { serveClientBuild } from './static-files.server.ts'
+import { serveClientBuild, serveFolder } from './static-files.server.ts'
 import { mountOrderForm } from './routes/order.server.ts'
 import { productsRouter } from './routes/products.server.ts'
 import { contactRoutes } from './routes/contact.server.ts'
@@ -124,9 +124,9 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
     // A missing asset is a 404 sentence, never a page.
     app.use('/assets', unhandled)
   }
-  app.use('/images/seed', express.static(SEED_IMAGES, { maxAge: '7d', index: false }))
+  app.use('/images/seed', serveFolder(SEED_IMAGES, { maxAge: '7d' }))
   // Generated pictures change while the site runs; each has a name of its own, so it never changes under it.
-  app.use('/media', express.static(mediaDirFor(config.dataFile), { immutable: true, maxAge: '1y', index: false }))
+  app.use('/media', serveFolder(mediaDirFor(config.dataFile), { immutable: true, maxAge: '1y' }))
   app.use('/social', socialImagesRouter({ store, mediaDir: mediaDirFor(config.dataFile) }))
 
   app.use(seoRouter({ siteUrl: config.siteUrl, store, responses }))

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import type { RequestHandler, Response } from 'express'
+import express, { type RequestHandler, type Response } from 'express'
 import send from 'send'
 import { preferredEncodings, type Encoding } from './accept-encoding.server.ts'
 
@@ -45,4 +45,13 @@ export function serveClientBuild(root: string): RequestHandler {
       .on('error', next)
       .pipe(res)
   }
+}
+
+/**
+ * A folder of files (seed and generated photographs) as they are. A folder of them is no address:
+ * it answers 404 like any other, since `serve-static`'s redirect to `folder/` and the pages' redirect
+ * away from a trailing slash would send each other round for ever.
+ */
+export function serveFolder(root: string, cache: { maxAge: string; immutable?: boolean }): RequestHandler {
+  return express.static(root, { ...cache, index: false, redirect: false })
 }
