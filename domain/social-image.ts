@@ -1,6 +1,9 @@
 /** The size chat apps and social networks preview a shared link at. */
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const
 
+/** The brand's own card (public/), for pages without a photograph of their own, at that size. */
+export const BRAND_CARD_URL = '/images/og-image.png'
+
 /** A short, stable fingerprint of a text (FNV-1a, 32 bits, base 36): names a file after what it shows. */
 export function fingerprint(text: string): string {
   let hash = 0x811c9dc5

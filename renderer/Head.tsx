@@ -1,10 +1,11 @@
 import type { PageContext } from 'vike/types'
 import { COMPANY } from '../domain/business.ts'
+import { BRAND_CARD_URL, SOCIAL_IMAGE } from '../domain/social-image.ts'
 import { canonicalUrl } from './canonical.ts'
 import { jsonForScript } from './json-for-script.ts'
 import { resolveHead, type SocialImage } from './types.ts'
 
-const DEFAULT_SOCIAL_IMAGE: SocialImage = { url: '/images/og-image.png', width: 1200, height: 630 }
+const DEFAULT_SOCIAL_IMAGE: SocialImage = { url: BRAND_CARD_URL, ...SOCIAL_IMAGE }
 
 /** React escapes every value; only the CSS and the JSON-LD are written raw (both made safe for their element). */
 export function Head({ pageContext }: { pageContext: PageContext }) {

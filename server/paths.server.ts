@@ -7,6 +7,8 @@ export const DIST = path.join(ROOT, 'dist')
 export const CLIENT_DIST = path.join(DIST, 'client')
 export const SERVER_ENTRY = path.join(DIST, 'server', 'entry.mjs')
 export const SEED_IMAGES = path.join(ROOT, 'data', 'seed', 'images')
+/** The files Vite copies into the build as they are (the brand's images among them). */
+export const PUBLIC_DIR = path.join(ROOT, 'public')
 
 /** Generated images live beside the data file, so one folder holds everything to back up. */
 export function mediaDirFor(dataFile: string): string {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { Router } from 'express'
+import { Router, type Response } from 'express'
 import sharp from 'sharp'
 import type { Store } from '../../data/store.server.ts'
 import { galleryOf } from '../../domain/product-page.ts'
-import { fingerprint, SOCIAL_IMAGE } from '../../domain/social-image.ts'
-import { SEED_IMAGES } from '../paths.server.ts'
+import { BRAND_CARD_URL, fingerprint, SOCIAL_IMAGE } from '../../domain/social-image.ts'
+import { PUBLIC_DIR, SEED_IMAGES } from '../paths.server.ts'
 import { MEDIA_URL } from '../services/images/media.server.ts'
 
 const SEED_URL = '/images/seed/'
@@ -27,16 +27,23 @@ export function socialImagesRouter({ store, mediaDir }: { store: Store; mediaDir
     try {
       let jpeg: Buffer | undefined = await readFile(file).catch(() => undefined)
       if (!jpeg) {
+        const source = sourceFile(photo.src, mediaDir)
+        // A photograph elsewhere (another site's address) or unreadable: the brand's card stands in.
+        if (!source) return sendBrandCard(res)
         let job = making.get(file)
         if (!job) {
-          job = makeCard(photo.src, mediaDir).then(async (bytes) => {
+          job = makeCard(source).then(async (bytes) => {
             await writeAtomically(file, bytes)
             return bytes
           })
           making.set(file, job)
           void job.finally(() => making.delete(file)).catch(() => {})
         }
-        jpeg = await job
+        jpeg = await job.catch((err: Error) => {
+          req.log.warn({ src: photo.src, reason: err.message }, 'share card made from the brand card: the photograph could not be read')
+          return undefined
+        })
+        if (!jpeg) return sendBrandCard(res)
       }
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
       res.type('image/jpeg').send(jpeg)
@@ -50,7 +57,12 @@ export function socialImagesRouter({ store, mediaDir }: { store: Store; mediaDir
 /** The file behind a photograph's address: a seed image of the repository, or a generated one. */
 function sourceFile(src: string, mediaDir: string): string | undefined {
   const inside = (root: string, rest: string) => {
-    const file = path.resolve(root, decodeURIComponent(rest))
+    let file: string
+    try {
+      file = path.resolve(root, decodeURIComponent(rest))
+    } catch {
+      return undefined // a broken escape names no file
+    }
     return file.startsWith(path.resolve(root) + path.sep) ? file : undefined
   }
   if (src.startsWith(SEED_URL)) return inside(SEED_IMAGES, src.slice(SEED_URL.length))
@@ -58,9 +70,16 @@ function sourceFile(src: string, mediaDir: string): string | undefined {
   return undefined
 }
 
-async function makeCard(src: string, mediaDir: string): Promise<Buffer> {
-  const file = sourceFile(src, mediaDir)
-  if (!file) throw new Error(`No file for the image ${src}`)
+/** The brand's card as a JPEG, made once; kept an hour only, as the photograph may be readable later. */
+let brandCard: Promise<Buffer> | undefined
+async function sendBrandCard(res: Response): Promise<void> {
+  brandCard ??= sharp(path.join(PUBLIC_DIR, BRAND_CARD_URL)).flatten({ background: BACKGROUND }).jpeg({ quality: 84, mozjpeg: true }).toBuffer()
+  const jpeg = await brandCard
+  res.setHeader('Cache-Control', 'public, max-age=3600')
+  res.type('image/jpeg').send(jpeg)
+}
+
+async function makeCard(file: string): Promise<Buffer> {
   const { width, height } = SOCIAL_IMAGE
   const photo = await sharp(await readFile(file), { density: 144 }).resize(height, height, { fit: 'cover' }).toBuffer()
   return sharp({ create: { width, height, channels: 3, background: BACKGROUND } })
