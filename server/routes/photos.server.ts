@@ -54,11 +54,13 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Rout
   const upload: RequestHandler = async (req, res, next) => {
     const id = String(req.params.id)
     try {
-      if (!store.products.some((p) => p.id === id)) return void res.status(404).type('text/plain; charset=utf-8').send('There is no such product.\n')
+      const noSuchProduct = () => void res.status(404).type('text/plain; charset=utf-8').send('There is no such product.\n')
+      if (!store.products.some((p) => p.id === id)) return noSuchProduct()
       if (Number(req.get('content-length') ?? 0) > PHOTO_UPLOAD_LIMIT + 64 * 1024) throw new PhotoRefusedError(413, TOO_LARGE_MESSAGE)
       const bytes = await readUpload(req)
-      const stored = await storeUploadedPhoto({ mediaDir, productId: id, bytes })
-      await catalogue.photo(id, stored.src, 'add')
+      // Removed while the photograph arrived: nothing of it stays.
+      const stored = await storeUploadedPhoto({ mediaDir, productId: id, bytes, attach: (src) => catalogue.photo(id, src, 'add') })
+      if (!stored) return noSuchProduct()
       const product = store.products.find((p) => p.id === id)
       if (wantsJson(req)) return void res.status(201).json({ src: stored.src, photos: product ? photosOf(product) : [stored.src] } satisfies UploadAnswer)
       res.redirect(303, `${back(id)}?done=photo#photos`)

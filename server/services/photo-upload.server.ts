@@ -1,5 +1,7 @@
+import { rmdir } from 'node:fs/promises'
+import path from 'node:path'
 import sharp, { type Metadata } from 'sharp'
-import { newGenerationId, storeAngleImage, type StoredImage } from './images/media.server.ts'
+import { newGenerationId, removeFiles, storeAngleImage, type StoredImage } from './images/media.server.ts'
 /** The most pixels a photograph may have (a 48-megapixel phone camera fits); more is a decompression bomb. */
 export const MAX_PHOTO_PIXELS = 64_000_000
 
@@ -15,8 +17,11 @@ export class PhotoRefusedError extends Error {
   }
 }
 
-/** The header is read first, so a non-image (415) or too many pixels (413) is refused before work; then made upright and stripped of metadata (location). sharp runs off the main thread. */
-export async function storeUploadedPhoto(opts: { mediaDir: string; productId: string; bytes: Buffer }): Promise<StoredImage> {
+/**
+ * The header is read first, so a non-image (415) or too many pixels (413) is refused before work; then made upright and stripped of metadata (location). sharp runs off the main thread.
+ * `attach` gives the stored photograph to its product; when the product is gone by then (removed while the photograph arrived), its files go and the answer is null.
+ */
+export async function storeUploadedPhoto(opts: { mediaDir: string; productId: string; bytes: Buffer; attach: (src: string) => Promise<boolean> }): Promise<StoredImage | null> {
   let meta: Metadata
   try {
     meta = await sharp(opts.bytes, { limitInputPixels: false }).metadata()
@@ -35,6 +40,10 @@ export async function storeUploadedPhoto(opts: { mediaDir: string; productId: st
   } catch {
     throw new PhotoRefusedError(415, 'This photograph could not be read to the end (is the file damaged?). Please try another.')
   }
-  const { stored } = await storeAngleImage({ mediaDir: opts.mediaDir, productId: opts.productId, generationId: `${newGenerationId()}-upload`, angle: 'main', image: upright })
-  return stored
+  const { stored, files } = await storeAngleImage({ mediaDir: opts.mediaDir, productId: opts.productId, generationId: `${newGenerationId()}-upload`, angle: 'main', image: upright })
+  if (await opts.attach(stored.src)) return stored
+  // Twins still being made are removed by their converter once it sees their WebP gone.
+  await removeFiles(files)
+  await rmdir(path.dirname(files[0]!)).catch(() => {}) // the product's folder, when this left it empty
+  return null
 }

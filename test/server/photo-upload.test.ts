@@ -1,8 +1,8 @@
 /** The owner's photographs: uploaded from a phone, stored as generated ones are, refused when they must be. */
 import { existsSync } from 'node:fs'
-import { createServer, request as httpRequest } from 'node:http'
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { deflateSync } from 'node:zlib'
 import sharp from 'sharp'
@@ -121,6 +121,48 @@ describe('uploading a photograph', () => {
     expect(saved.mainImage).toBe(set[0])
     expect(saved.photos.map((p) => p.src).slice(0, 3)).toEqual(set.slice(1))
     expect(saved.photos).toHaveLength(4)
+  })
+
+  it('answers 404 to an upload whose product is removed while it arrives, and leaves no file behind', async () => {
+    let arrived: IncomingMessage | undefined
+    const server = createServer((req, res) => {
+      arrived = req
+      t.handler(req, res)
+    }).listen(0, '127.0.0.1')
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+    const { port } = server.address() as AddressInfo
+    try {
+      const head = Buffer.from('--x\r\nContent-Disposition: form-data; name="photo"; filename="phone.jpg"\r\nContent-Type: image/jpeg\r\n\r\n')
+      const body = Buffer.concat([head, await photo('jpeg'), Buffer.from('\r\n--x--\r\n')])
+      const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port, path: '/admin/products/bridle-belt/photos', method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(body.length) } },
+          (res) => {
+            let text = ''
+            res.on('data', (c: Buffer) => (text += c.toString()))
+            res.on('end', () => resolve({ status: res.statusCode!, text }))
+          },
+        )
+        req.on('error', reject)
+        req.write(body.subarray(0, 100))
+        // The product is removed once the server is reading the photograph, and the rest is sent after.
+        void expect
+          .poll(() => arrived?.readableFlowing, { timeout: 10_000 })
+          .toBe(true)
+          .then(() => t.services.catalogue.remove('bridle-belt'))
+          .then(() => req.end(body.subarray(100)), reject)
+      })
+      const { status, text } = await answer
+      expect(status).toBe(404)
+      expect(text).toContain('There is no such product')
+      await t.services.photoFormats.idle()
+      const folder = path.join(t.dir, 'media', 'products', 'bridle-belt')
+      expect(existsSync(folder) ? await readdir(folder) : []).toEqual([])
+      expect(JSON.stringify(JSON.parse(await readFile(t.dataFile, 'utf8')))).not.toContain('/media/products/bridle-belt/')
+    } finally {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
   })
 
   it('keeps every other body limit as it was', async () => {
