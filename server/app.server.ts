@@ -23,7 +23,7 @@ import { contactRoutes } from './routes/contact.server.ts'
 import { generateImagesApi } from './routes/generate-images.server.ts'
 import { adminEnquiriesRoutes } from './routes/admin-enquiries.server.ts'
 import { adminHealthRoutes } from './routes/admin-health.server.ts'
-import { ownerAccess } from './owner-access.server.ts'
+import { ownerAccess, ownerAnswersPrivate } from './owner-access.server.ts'
 import { catalogueRoutes } from './routes/catalogue.server.ts'
 import { photoRoutes } from './routes/photos.server.ts'
 import { productAngleRoutes } from './routes/product-angles.server.ts'
@@ -109,13 +109,15 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
   app.use(log.middleware)
   app.use(proxyWarning)
   app.use(requireSiteHost({ siteUrl: config.siteUrl }))
-  app.use(rejectMalformedUrls)
+  app.use(ownerAnswersPrivate)
   app.use(securityHeaders({ isProduction: !vite, paymentOrigins: paymentOriginsOf(store) }))
   app.use(refuseCrossSite({ siteUrl: config.siteUrl }))
   // Kept answers carry their own compressed bytes: never compressed again.
   app.use(compression({ threshold: 512, filter: (req, res) => !isServedFromCache(res) && compression.filter(req, res) }))
   const { owner, api, beforePages } = routes({ ...deps, responses })
+  // A visitor is refused the workspace (401/403) however its address is spelled, a malformed one too.
   owner(app)
+  app.use(rejectMalformedUrls)
 
   if (vite) {
     app.use(vite.middlewares)

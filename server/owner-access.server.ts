@@ -3,7 +3,7 @@ import type { Store } from '../data/store.server.ts'
 import type { AdminAccess, AdminPageState } from '../domain/image-generation.ts'
 import type { Config } from './config.server.ts'
 import { sendPersonalPage } from './page-response.server.ts'
-import { ADMIN_PATH, isAdminPath, isOwnerApiPath, requestPath, routePath } from './route-path.server.ts'
+import { ADMIN_PATH, isAdminPath, isOwnerApiPath, isOwnerPath, requestPath, routePath } from './route-path.server.ts'
 import { identify, type OwnerCheck } from './services/images/admin-auth.server.ts'
 import type { DailyImageLimit } from './services/images/daily-limit.server.ts'
 import type { CatalogueService } from './services/catalogue.server.ts'
@@ -19,7 +19,16 @@ type OwnerAccessDeps = {
   catalogue: CatalogueService
 }
 
-/** Every spelling of `/admin`, `/admin/...` and `/api/admin/...`, before anything else; `res.locals.pageContext` set for the owner keeps the page out of the page cache. */
+/** Every answer under the workspace, however spelled and whatever it is (a refusal, a 400, an error), is the owner's: never kept, never indexed. */
+export const ownerAnswersPrivate: RequestHandler = (req, res, next) => {
+  if (isOwnerPath(requestPath(req.originalUrl))) {
+    res.setHeader('Cache-Control', 'private, no-store')
+    res.setHeader('X-Robots-Tag', 'noindex')
+  }
+  next()
+}
+
+/** Every spelling of `/admin`, `/admin/...` and `/api/admin/...`, before any route, and before an address is refused as malformed; `res.locals.pageContext` set for the owner keeps the page out of the page cache. */
 export function ownerAccess({ config, store, owner, dailyLimit, catalogue }: OwnerAccessDeps): RequestHandler {
   const pageState = (access: AdminAccess): AdminPageState =>
     access === 'owner'
@@ -29,8 +38,6 @@ export function ownerAccess({ config, store, owner, dailyLimit, catalogue }: Own
     const path = requestPath(req.originalUrl)
     const api = isOwnerApiPath(path)
     if (!api && !isAdminPath(path)) return next()
-    res.setHeader('Cache-Control', 'private, no-store')
-    res.setHeader('X-Robots-Tag', 'noindex')
     const verdict = await identify(req, res, owner, api ? 'json' : 'text', api ? 'Sign in as admin with the admin password.' : undefined)
     if (verdict === 'answered') return
     if (verdict === 'owner') {

@@ -40,8 +40,11 @@ export function isOwnerPath(rawPath: string): boolean {
   return isAdminPath(rawPath) || isOwnerApiPath(rawPath)
 }
 
-/** The path of a request as it arrived (before any router stripped a mount point), without its query. */
+/**
+ * The path of a request as it arrived (before any router stripped a mount point), without its query
+ * or a fragment: browsers never send `#`, but a raw target may, and the routers read `/admin#` as `/admin`.
+ */
 export function requestPath(originalUrl: string): string {
-  const q = originalUrl.indexOf('?')
-  return q < 0 ? originalUrl : originalUrl.slice(0, q)
+  const end = originalUrl.search(/[?#]/)
+  return end < 0 ? originalUrl : originalUrl.slice(0, end)
 }

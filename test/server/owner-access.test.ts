@@ -6,7 +6,8 @@
 import { request as httpRequest } from 'node:http'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../helpers/server.ts'
+import { rawClient, type RawClient } from '../helpers/raw-http.ts'
+import { createTestApp, startTestServer, type TestServer } from '../helpers/server.ts'
 
 const PASSWORD = 'correct horse battery'
 const OWNER = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`
@@ -34,10 +35,13 @@ const slash = fc.constantFrom('/', '//', '/./', '/%2e/', '\\', '/%2f', '%5c')
 const PAGE_TAILS = ['', '/', '/index.pageContext.json', '/products', '/products/', '/products/oxford-brogue', '/products/oxford-brogue/index.pageContext.json', '/products/new', '/history', '/x']
 const API_TAILS = ['', '/products', '/products/oxford-brogue', '/history', '/snapshots']
 
+/** What may follow in a raw target: nothing, a query, or a fragment no browser sends. */
+const ending = fc.constantFrom('', '?x=1', '#', '#x', '?#')
+
 /** Any spelling of a workspace page or of the owner's API. */
 const workspaceAddress = fc.oneof(
-  fc.tuple(slash, word('admin'), fc.constantFrom(...PAGE_TAILS)).map(([a, b, c]) => `${a}${b}${c}`),
-  fc.tuple(slash, word('api'), slash, word('admin'), fc.constantFrom(...API_TAILS)).map(([a, b, c, d, e]) => `${a}${b}${c}${d}${e}`),
+  fc.tuple(slash, word('admin'), fc.constantFrom(...PAGE_TAILS), ending).map(([a, b, c, d]) => `${a}${b}${c}${d}`),
+  fc.tuple(slash, word('api'), slash, word('admin'), fc.constantFrom(...API_TAILS), ending).map(([a, b, c, d, e, f]) => `${a}${b}${c}${d}${e}${f}`),
 )
 
 /** What only the owner may see: the workspace's own markup or its data. */
@@ -56,7 +60,8 @@ describe('the owner check, with ADMIN_PASSWORD set', () => {
     await fc.assert(
       fc.asyncProperty(workspaceAddress, fc.constantFrom('GET', 'HEAD', 'POST'), async (p, method) => {
         const res = await raw(url, p, {}, method)
-        expect([400, 401], `${method} ${p}`).toContain(res.status)
+        // A target that does not start with a slash is no address at all: refused before any route.
+        expect(res.status, `${method} ${p}`).toBe(p.startsWith('/') ? 401 : 400)
         expect(ownerData(res.body), p).toBe(false)
       }),
       { numRuns: 250 },
@@ -79,6 +84,67 @@ describe('the owner check, with ADMIN_PASSWORD set', () => {
   })
 })
 
+/** Targets no browser sends, which the routers still read as a workspace address (a fragment, an absolute form), or refuse (broken escapes). */
+const ODD_TARGETS = [
+  '/admin#',
+  '/admin#x',
+  '/ADMIN#',
+  '/admin?#',
+  '/%61dmin#/x',
+  '/admin/enquiries#',
+  '/admin/index.pageContext.json#',
+  '/api/admin#',
+  '/api/admin/products#',
+  'http://www.example.co.uk/admin#',
+  '/admin/%',
+  '/admin/%zz',
+  '/admin/..%2f..%2fx',
+  '/api/admin/%zz/x',
+]
+
+describe('request targets the router reads in its own way', () => {
+  let http: RawClient | undefined
+  afterEach(() => http?.close())
+
+  it('get the same owner check: 401 with a password, 403 without, private and noindex, and no owner data', async () => {
+    t = await createTestApp({ env: { ADMIN_PASSWORD: PASSWORD } })
+    http = await rawClient(t.handler)
+    for (const target of ODD_TARGETS) {
+      for (const method of ['GET', 'POST']) {
+        const res = await http.send(target, { method })
+        expect(res.status, `${method} ${target}`).toBe(401)
+        expect(res.headers['cache-control'], target).toBe('private, no-store')
+        expect(res.headers['x-robots-tag'], target).toBe('noindex')
+        expect(ownerData(res.body.toString()), target).toBe(false)
+      }
+    }
+    await http.close()
+    await t.close()
+    t = await createTestApp({})
+    http = await rawClient(t.handler)
+    for (const target of ODD_TARGETS) {
+      const res = await http.send(target, { headers: VISITOR })
+      expect(res.status, target).toBe(403)
+      expect(res.headers['x-robots-tag'], target).toBe('noindex')
+      expect(ownerData(res.body.toString()), target).toBe(false)
+    }
+  })
+
+  it('answer the owner privately too, a refusal of a broken address included', async () => {
+    t = await createTestApp({ env: { ADMIN_PASSWORD: PASSWORD } })
+    http = await rawClient(t.handler)
+    const page = await http.send('/admin#', { headers: { Authorization: OWNER } })
+    expect(page.status).toBe(200)
+    expect(ownerData(page.body.toString())).toBe(true)
+    for (const target of ODD_TARGETS) {
+      const res = await http.send(target, { headers: { Authorization: OWNER } })
+      expect(res.status, target).toBeLessThan(500)
+      expect(res.headers['cache-control'], target).toBe('private, no-store')
+      expect(res.headers['x-robots-tag'], target).toBe('noindex')
+    }
+  })
+})
+
 describe('the owner check, without ADMIN_PASSWORD', () => {
   it('refuses (403) a request passed on by a proxy, for every spelling, with no owner data', async () => {
     t = await startTestServer({})
@@ -86,7 +152,7 @@ describe('the owner check, without ADMIN_PASSWORD', () => {
     await fc.assert(
       fc.asyncProperty(workspaceAddress, async (p) => {
         const res = await raw(url, p, VISITOR)
-        expect([400, 403], p).toContain(res.status)
+        expect(res.status, p).toBe(p.startsWith('/') ? 403 : 400)
         expect(ownerData(res.body), p).toBe(false)
         if (res.status === 403) {
           expect(res.headers['cache-control'], p).toBe('private, no-store')
