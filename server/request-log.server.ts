@@ -13,7 +13,17 @@ type RequestLine = { id: unknown; method?: string; url?: string; remoteAddress?:
 
 const MESSAGE = 'request completed'
 
-/** pino-http for the app, written directly for answers the cache gives before the app runs, numbered from one counter; no headers, no health checks. */
+/**
+ * The address as the log keeps it: the path, never the query or fragment, whose values are what a
+ * visitor or the owner typed (an inbox search for an address, a tracking code): the log is kept and
+ * copied where "Delete for good" cannot reach. Only that a query was there is kept.
+ */
+function loggedUrl(url: string | undefined): string | undefined {
+  const end = url?.search(/[?#]/) ?? -1
+  return end < 0 ? url : `${url!.slice(0, end)}?[redacted]`
+}
+
+/** pino-http for the app, written directly for answers the cache gives before the app runs, numbered from one counter; no headers, no queries, no health checks. */
 export function requestLog(logger: Logger): RequestLog {
   let lastId = 0
   const nextId = () => (lastId = (lastId + 1) & 0x7fffffff)
@@ -23,7 +33,7 @@ export function requestLog(logger: Logger): RequestLog {
     autoLogging: { ignore: (req) => req.url === '/healthz' },
     customSuccessMessage: () => MESSAGE,
     serializers: {
-      req: ({ id, method, url, remoteAddress }: RequestLine): RequestLine => ({ id, method, url, remoteAddress }),
+      req: ({ id, method, url, remoteAddress }: RequestLine): RequestLine => ({ id, method, url: loggedUrl(url), remoteAddress }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   })
@@ -32,7 +42,7 @@ export function requestLog(logger: Logger): RequestLog {
     answered(req, res) {
       if (!logger.isLevelEnabled('info')) return
       const started = Date.now()
-      const line: RequestLine = { id: nextId(), method: req.method, url: req.url, remoteAddress: req.socket.remoteAddress }
+      const line: RequestLine = { id: nextId(), method: req.method, url: loggedUrl(req.url), remoteAddress: req.socket.remoteAddress }
       res.once('finish', () => logger.info({ req: line, res: { statusCode: res.statusCode }, responseTime: Date.now() - started }, MESSAGE))
     },
   }

@@ -406,7 +406,8 @@ describe('request log', () => {
     for (const path of made) await site.http.send(path, { headers: { 'accept-encoding': CHROMIUM } })
     await expect.poll(() => lines.filter((l) => l.req).length).toBe(made.length)
     const requests = lines.filter((l) => l.req)
-    expect(requests.map((l) => l.req!.url)).toEqual(made)
+    // The query is never logged, only that there was one.
+    expect(requests.map((l) => l.req!.url)).toEqual(['/terms', '/terms', '/terms?[redacted]', '/api/products', '/api/products'])
     for (const l of requests) {
       expect(Object.keys(l.req!).sort()).toEqual(['id', 'method', 'remoteAddress', 'url'])
       expect(l).toMatchObject({ msg: 'request completed', req: { method: 'GET', remoteAddress: '127.0.0.1' }, res: { statusCode: 200 }, responseTime: expect.any(Number) })
