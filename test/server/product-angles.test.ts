@@ -185,6 +185,10 @@ describe('a product whose id is a property every object has', () => {
     expect((await choose('constructor', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers.location).toBe('/admin/products/constructor?done=chosen#photos')
     expect((await onDisk('constructor')).mainImage).toBe(side)
     expect((await choose('constructor', { offer: 'no-such-offer', src: side, use: 'main' }).expect(303)).headers.location).toBe('/admin/products/constructor?done=gone#photos')
+    // And on the shop, as any product.
+    expect((await request(t.app).get('/products/constructor').expect(200)).text).toContain(side.replace(/-1024\.webp$/, ''))
+    expect((await request(t.app).get('/api/products').expect(200)).body.map((p: { id: string }) => p.id)).toContain('constructor')
+    await request(t.app).get('/admin/history').expect(200)
   })
 
   it('is added from the workspace and opens there', async () => {
