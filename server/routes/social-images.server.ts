@@ -28,8 +28,8 @@ export function socialImagesRouter({ store, mediaDir }: { store: Store; mediaDir
       let jpeg: Buffer | undefined = await readFile(file).catch(() => undefined)
       if (!jpeg) {
         const source = sourceFile(photo.src, mediaDir)
-        // A photograph elsewhere (another site's address) or unreadable: the brand's card stands in.
-        if (!source) return sendBrandCard(res)
+        // Another site's address names no file to make a card from: the brand's card stands in.
+        if (!source) return await sendBrandCard(res)
         let job = making.get(file)
         if (!job) {
           job = makeCard(source).then(async (bytes) => {
@@ -39,11 +39,12 @@ export function socialImagesRouter({ store, mediaDir }: { store: Store; mediaDir
           making.set(file, job)
           void job.finally(() => making.delete(file)).catch(() => {})
         }
+        // So it does for a file that is missing or not a picture, and the owner reads why in the log.
         jpeg = await job.catch((err: Error) => {
           req.log.warn({ src: photo.src, reason: err.message }, 'share card made from the brand card: the photograph could not be read')
           return undefined
         })
-        if (!jpeg) return sendBrandCard(res)
+        if (!jpeg) return await sendBrandCard(res)
       }
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
       res.type('image/jpeg').send(jpeg)
@@ -73,7 +74,10 @@ function sourceFile(src: string, mediaDir: string): string | undefined {
 /** The brand's card as a JPEG, made once; kept an hour only, as the photograph may be readable later. */
 let brandCard: Promise<Buffer> | undefined
 async function sendBrandCard(res: Response): Promise<void> {
-  brandCard ??= sharp(path.join(PUBLIC_DIR, BRAND_CARD_URL)).flatten({ background: BACKGROUND }).jpeg({ quality: 84, mozjpeg: true }).toBuffer()
+  if (!brandCard) {
+    brandCard = sharp(path.join(PUBLIC_DIR, BRAND_CARD_URL)).flatten({ background: BACKGROUND }).jpeg({ quality: 84, mozjpeg: true }).toBuffer()
+    brandCard.catch(() => (brandCard = undefined)) // tried again next time
+  }
   const jpeg = await brandCard
   res.setHeader('Cache-Control', 'public, max-age=3600')
   res.type('image/jpeg').send(jpeg)
