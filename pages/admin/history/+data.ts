@@ -29,6 +29,8 @@ const WHAT: Record<string, string> = {
   'file-edit': 'changed in the data file',
   'snapshot-restore': 'restored from a snapshot',
   reorder: 'moved in the order',
+  publish: 'published: on the shop now',
+  unpublish: 'taken off the shop (kept as a draft)',
 }
 
 const shown = (p: Product | null, field: string) => {
