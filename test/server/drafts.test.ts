@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import request from 'supertest'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fingerprint } from '../../domain/social-image.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
@@ -157,5 +157,7 @@ describe('files written before drafts', () => {
     await ownerSaves(t.store, JSON.stringify(file, null, 2))
     await expectOffTheShop('tote-bag', 'Market Tote', (await stored('tote-bag'))!.sku)
     expect(((await shop().get('/api/products').expect(200)).body as unknown[]).length).toBe(file.products.length - 1)
+    // The history says what the edit changed, as for any other field.
+    await vi.waitFor(async () => expect(text((await request(t.app).get('/admin/history').expect(200)).text)).toMatch(/Market Tote: changed in the data file .* An edit of the data file status draft Restore/), { timeout: 10_000 })
   })
 })
