@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { appendFile, readFile } from 'node:fs/promises'
 import type { Product } from '../domain/product.ts'
 
-export type HistoryAction = 'edit' | 'add' | 'duplicate' | 'remove' | 'restore' | 'photos' | 'new-photos' | 'file-edit' | 'snapshot-restore'
+export type HistoryAction = 'edit' | 'add' | 'duplicate' | 'remove' | 'restore' | 'photos' | 'new-photos' | 'file-edit' | 'snapshot-restore' | 'publish' | 'unpublish'
 
 /** A removed product lives on here so it can be brought back; its photographs stay on disk for the same reason. */
 export type HistoryEntry = {

@@ -2,11 +2,11 @@
 import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
 import * as v from 'valibot'
 import { ImageRunSchema } from './image-runs.server.ts'
-import { leadTimeRule, ProductSchema } from '../domain/product.ts'
+import { leadTimeRule, ProductSchema, publishedPhotoRule } from '../domain/product.ts'
 import { StoredMessageSchema } from './message.server.ts'
 
 /** Stored products may carry extra fields (generated image sets); the API shows only the public ones. */
-const StoredProductSchema = v.pipe(v.looseObject(ProductSchema.entries), leadTimeRule)
+const StoredProductSchema = v.pipe(v.looseObject(ProductSchema.entries), leadTimeRule, publishedPhotoRule)
 
 export const DataSchema = v.looseObject({
   products: v.array(StoredProductSchema),

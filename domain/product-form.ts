@@ -19,7 +19,8 @@ const fields = {
   category: v.picklist(CATEGORIES, 'Please choose footwear, bags or belts.'),
   availability: v.picklist(AVAILABILITIES, 'Please choose in stock, made to order or sold out.'),
   leadTime: text(),
-  mainImage: required('Please give the address of the main photograph, such as /media/oxford-brogue.jpg.'),
+  /** Checked by the server: a file the site serves (never a typed address of a missing one). */
+  mainImage: text(),
   paymentLink: v.pipe(text(), v.nonEmpty('Please give the card payment page, starting with https://.'), v.url('Write the whole address of the card payment page, starting with https://.')),
 }
 

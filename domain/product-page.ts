@@ -15,7 +15,9 @@ const ANGLE_NAMES: Record<Angle, string> = { main: 'Main view', '45-degree': '45
 export function photosOf(product: StoredProduct): string[] {
   const own = (product.photos ?? []).map((p) => p?.src)
   const others = own.length > 0 ? own : generatedOf(product).map((i) => i.src)
-  return [product.mainImage, ...new Set(others.filter((src): src is string => typeof src === 'string' && src !== product.mainImage))]
+  const rest = [...new Set(others.filter((src): src is string => typeof src === 'string' && src !== product.mainImage))]
+  // A draft's first photograph may not be uploaded yet.
+  return product.mainImage ? [product.mainImage, ...rest] : rest
 }
 
 const generatedOf = (product: StoredProduct) =>

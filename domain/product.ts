@@ -2,6 +2,8 @@ import * as v from 'valibot'
 import { AVAILABILITIES } from './availability.ts'
 import { CATEGORIES } from './business.ts'
 
+export const PRODUCT_STATUSES = ['published', 'draft'] as const
+
 /** A price as the shop shows it: '£185.00', '£1,250.00'. */
 export const PRICE_PATTERN = /^£\d{1,3}(,\d{3})*\.\d{2}$/
 
@@ -13,11 +15,14 @@ export const ProductSchema = v.object({
   price: v.pipe(v.string(), v.regex(PRICE_PATTERN, 'price must be a display string such as £185.00')),
   sku: v.pipe(v.string(), v.minLength(1)),
   category: v.picklist(CATEGORIES),
-  mainImage: v.pipe(v.string(), v.minLength(1)),
+  /** Empty only on a draft whose photograph is not uploaded yet (publishedPhotoRule). */
+  mainImage: v.string(),
   paymentLink: v.pipe(v.string(), v.url()),
   availability: v.optional(v.picklist(AVAILABILITIES)),
   /** How long a made-to-order product takes, in words ('3 weeks'); asked for when it is made to order. */
   leadTime: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1))),
+  /** A draft is the owner's alone, never shown to visitors; published when absent, as in every older file. */
+  status: v.optional(v.picklist(PRODUCT_STATUSES)),
 })
 export type Product = v.InferOutput<typeof ProductSchema>
 
@@ -33,6 +38,12 @@ export type StoredProduct = Product & {
 export const leadTimeRule = v.forward(
   v.check((p: Product) => p.availability !== 'made-to-order' || Boolean(p.leadTime?.trim()), 'leadTime must say how long a made-to-order product takes, such as "3 weeks"'),
   ['leadTime'],
+)
+
+/** A product on the shop has its main photograph; a draft may wait for its upload. */
+export const publishedPhotoRule = v.forward(
+  v.check((p: Product) => p.status === 'draft' || p.mainImage !== '', 'mainImage must name the main photograph (only a draft may be without one)'),
+  ['mainImage'],
 )
 
 /** The public shape, as GET /api/products answers it: these eight fields, in this order, nothing internal. */

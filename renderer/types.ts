@@ -37,6 +37,8 @@ declare global {
       imageAdmin?: import('../domain/image-generation.ts').AdminPageState
       catalogue?: import('../server/services/catalogue.server.ts').CatalogueService
       productForm?: import('../domain/product-form.ts').ProductFormState
+      /** Server only: what a draft still needs before it can be published. */
+      publishMissing?: string[]
       photoError?: string
       productPhotoRuns?: import('../server/services/product-photo-runs.server.ts').ProductPhotoRuns
       anglesError?: string

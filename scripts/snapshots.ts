@@ -4,7 +4,9 @@ import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.serv
 import { askHolder } from '../data/lock.server.ts'
 import { snapshotDirFor, Snapshots, type SnapshotInfo } from '../data/snapshots.server.ts'
 import { DataFileError, openStore } from '../data/store.server.ts'
+import { mediaDirFor } from '../server/paths.server.ts'
 import { CatalogueService } from '../server/services/catalogue.server.ts'
+import { servedPhotoCheck } from '../server/services/served-photo.server.ts'
 import { runWhenStarted, type CommandMain } from './cli.ts'
 
 const USAGE = `Usage: npm run snapshots [-- restore NAME] [-- --file path/to/db.json]
@@ -32,7 +34,7 @@ const line = (s: SnapshotInfo) => `${s.name}  ${s.takenAt.replace('T', ' ').repl
 async function restoreWithoutServer(file: string, name: string): Promise<Restored> {
   const store = await openStore(file, { watch: false })
   try {
-    return await new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file))).restoreSnapshot(name)
+    return await new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file)), servedPhotoCheck(mediaDirFor(file))).restoreSnapshot(name)
   } finally {
     await store.close()
   }

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { renderPage } from 'vike/server'
 import type { Store } from '../data/store.server.ts'
 import type { PhotoFormats } from '../domain/product-image.ts'
+import { publishedProducts } from '../domain/publishing.ts'
 import { requestOrigin, type CacheTarget } from './cache-keys.server.ts'
 import { markMiss, type ResponseCache } from './page-cache.server.ts'
 import { answerWithRender } from './page-response.server.ts'
@@ -22,7 +23,7 @@ export function createPageHandler({ store, siteUrl, cache, photoFormats }: PageH
   const exists: ParamsExist = {
     '/products/@id': ({ id }) => {
       try {
-        return store.products.some((p) => p.id === id)
+        return publishedProducts(store.products).some((p) => p.id === id)
       } catch {
         return true // the catalogue cannot be read: the render shows what is wrong
       }

@@ -14,6 +14,7 @@ import { MailOutbox, type RetryPolicy } from './services/mail-outbox.server.ts'
 import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.server.ts'
 import { snapshotDirFor, Snapshots } from '../data/snapshots.server.ts'
 import { CatalogueService } from './services/catalogue.server.ts'
+import { servedPhotoCheck } from './services/served-photo.server.ts'
 import { offersFileFor, PhotoOffers } from './services/photo-offers.server.ts'
 import { ProductPhotoRuns } from './services/product-photo-runs.server.ts'
 import { appVersion, shopHealth } from './services/shop-health.server.ts'
@@ -82,7 +83,7 @@ export function createServices({ config, store, logger }: { config: Config; stor
       server: { running: true, startedAt, version: await appVersion(), node: process.version },
     })
   store.answer('health', health)
-  const catalogue = new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file)))
+  const catalogue = new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file)), servedPhotoCheck(mediaDirFor(config.dataFile)))
   const offers = new PhotoOffers(offersFileFor(store.file))
 
   return {

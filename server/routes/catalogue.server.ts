@@ -70,6 +70,25 @@ export function catalogueRoutes({ catalogue, store, siteUrl }: Deps): Router {
   )
 
   routes.post(
+    '/admin/products/:id/publish',
+    handle(async (req, res) => {
+      const id = String(req.params.id)
+      const outcome = await catalogue.publish(id)
+      if (outcome.ok) return res.redirect(303, `${productAddress(id)}?done=published`)
+      if (outcome.status === 404) return void res.status(404).type('text/plain; charset=utf-8').send('There is no such product (it may have been removed).\n')
+      await sendPersonalPage(req, res, { ...(res.locals.pageContext as object), store, siteUrl, publishMissing: outcome.missing, urlOriginal: productAddress(id) }, 400)
+    }),
+  )
+
+  routes.post(
+    '/admin/products/:id/unpublish',
+    handle(async (req, res) => {
+      const id = String(req.params.id)
+      res.redirect(303, (await catalogue.unpublish(id)) ? `${productAddress(id)}?done=unpublished` : '/admin/products')
+    }),
+  )
+
+  routes.post(
     '/admin/products/:id/remove',
     handle(async (req, res) => {
       const entry = await catalogue.remove(String(req.params.id))

@@ -3,6 +3,7 @@ import type { Store } from '../../data/store.server.ts'
 import { isSoldOut } from '../../domain/availability.ts'
 import { productPath } from '../../domain/catalogue.ts'
 import { buildOrderNote, buildPaymentUrl, checkOrder, orderValuesFrom } from '../../domain/order.ts'
+import { publishedProducts } from '../../domain/publishing.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
 import { BODY_LIMIT } from './contact.server.ts'
 
@@ -10,7 +11,7 @@ import { BODY_LIMIT } from './contact.server.ts'
 export function mountOrderForm(app: Express, { store, siteUrl }: { store: Store; siteUrl: string | undefined }): void {
   const handler: RequestHandler = async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store')
-    const product = store.products.find((p) => p.id === req.params.id)
+    const product = publishedProducts(store.products).find((p) => p.id === req.params.id)
     const values = orderValuesFrom(req.body)
     try {
       if (!product) {

@@ -1,16 +1,17 @@
 import { Router } from 'express'
 import type { Store } from '../../data/store.server.ts'
 import { toPublicProduct } from '../../domain/product.ts'
+import { publishedProducts } from '../../domain/publishing.ts'
 import type { ResponseCache } from '../page-cache.server.ts'
 
-/** GET /api/products: the catalogue, exactly the public product fields (docs/api-and-data.md). */
+/** GET /api/products: the published catalogue, exactly the public product fields (docs/api-and-data.md). */
 export function productsRouter(store: Store, responses: ResponseCache): Router {
   const router = Router()
   // The body only changes with the products: made once per version, kept compressed by the cache.
   router.get('/', (req, res) => {
     res.setHeader('Cache-Control', 'no-cache')
     res.type('application/json')
-    responses.sendShared(req, res, () => Buffer.from(JSON.stringify(store.products.map(toPublicProduct))))
+    responses.sendShared(req, res, () => Buffer.from(JSON.stringify(publishedProducts(store.products).map(toPublicProduct))))
   })
   return router
 }

@@ -5,6 +5,7 @@ import { CATEGORIES } from '../../domain/business.ts'
 import { productPath } from '../../domain/catalogue.ts'
 import { galleryOf } from '../../domain/product-page.ts'
 import type { StoredProduct } from '../../domain/product.ts'
+import { publishedProducts } from '../../domain/publishing.ts'
 import type { ResponseCache } from '../page-cache.server.ts'
 
 /** Every page a search engine should know: the static pages and each catalogue filter. */
@@ -35,7 +36,7 @@ export function seoRouter({ siteUrl, store, responses }: { siteUrl: string | und
     responses.sendShared(req, res, () => {
       const here = origin(req)
       const urls = SITEMAP_PATHS.map((p) => `  <url><loc>${escapeHtml(here + p)}</loc></url>`)
-      const products = store.products.map((p) => productEntry(here, p))
+      const products = publishedProducts(store.products).map((p) => productEntry(here, p))
       return Buffer.from(
         [
           '<?xml version="1.0" encoding="UTF-8"?>',

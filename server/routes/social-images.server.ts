@@ -5,6 +5,7 @@ import { Router, type Response } from 'express'
 import sharp from 'sharp'
 import type { Store } from '../../data/store.server.ts'
 import { galleryOf } from '../../domain/product-page.ts'
+import { publishedProducts } from '../../domain/publishing.ts'
 import { BRAND_CARD_URL, fingerprint, SOCIAL_IMAGE } from '../../domain/social-image.ts'
 import { PUBLIC_DIR, SEED_IMAGES } from '../paths.server.ts'
 import { MEDIA_URL } from '../services/images/media.server.ts'
@@ -20,7 +21,7 @@ export function socialImagesRouter({ store, mediaDir }: { store: Store; mediaDir
 
   router.get('/products/:file', async (req, res, next) => {
     const match = /^(.+)-([0-9a-z]+)\.jpg$/.exec(req.params.file)
-    const product = match ? store.products.find((p) => p.id === match[1]) : undefined
+    const product = match ? publishedProducts(store.products).find((p) => p.id === match[1]) : undefined
     const photo = product && galleryOf(product).find((image) => fingerprint(image.src) === match![2])
     if (!photo) return next() // not a card of a current photograph: the 404 page
     const file = path.join(mediaDir, 'social', 'products', req.params.file)

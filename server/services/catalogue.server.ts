@@ -5,7 +5,8 @@ import type { Store } from '../../data/store.server.ts'
 import { checkProduct, idFromName, PRODUCT_FIELDS, uniqueId, valuesOf, type ProductErrors, type ProductField, type ProductValues } from '../../domain/product-form.ts'
 import { moved, targetOf, type Move, type OrderAnswer } from '../../domain/product-order.ts'
 import { photosOf } from '../../domain/product-page.ts'
-import type { Product, StoredProduct } from '../../domain/product.ts'
+import { PRICE_PATTERN, type Product, type StoredProduct } from '../../domain/product.ts'
+import { isPublished } from '../../domain/publishing.ts'
 
 export type SaveOutcome =
   | { ok: true; id: string }
@@ -13,6 +14,15 @@ export type SaveOutcome =
   /** Saved from another tab or window since this form was opened: both versions go back to the owner. */
   | { ok: false; status: 409; saved: ProductValues; revision: string }
   | { ok: false; status: 404 }
+
+/** Publishing: done, no such product, or what it still needs, each a sentence for the owner. */
+export type PublishOutcome = { ok: true } | { ok: false; status: 404 } | { ok: false; status: 400; missing: string[] }
+
+/** Tells whether an address names a photograph the site serves (server/services/served-photo.server.ts). */
+export type ServedPhoto = (src: string) => Promise<boolean>
+
+const NOT_SERVED = 'This is not a photograph of the site: upload it below (Photographs), then make it the main one.'
+const PHOTO_KEPT = 'A product on the shop keeps its main photograph: choose another below, or take the product off the shop first.'
 
 const withOrder = <T>(changes: T[], order: T | null): T[] => (order ? [...changes, order] : changes)
 
@@ -62,6 +72,7 @@ export class CatalogueService {
     private readonly store: Store,
     readonly history: CatalogueHistory,
     readonly snapshots: Snapshots,
+    private readonly servedPhoto: ServedPhoto,
   ) {
     this.seen = store.products
     store.onChange(() => void this.serial(() => this.noteFileEdit()).catch(() => {}))
@@ -86,6 +97,8 @@ export class CatalogueService {
       if (!checked.success) return { ok: false, status: 400, errors: checked.errors }
       const from = base ?? valuesOf(current)
       const changed = Object.fromEntries(PRODUCT_FIELDS.filter((f) => checked.values[f] !== from[f]).map((f) => [f, checked.values[f]]))
+      const photo = changed.mainImage === undefined ? null : await this.photoProblem(current, changed.mainImage)
+      if (photo) return { ok: false, status: 400, errors: { mainImage: photo } }
       const next = withValues(current, changed)
       const problem = productProblem(next)
       if (problem) return { ok: false, status: 400, errors: { name: `This product cannot be saved: ${problem}.` } }
@@ -94,16 +107,16 @@ export class CatalogueService {
     })
   }
 
-  /** Adds a product at the end of the list; without an id, one is made from its name. */
+  /** Adds a draft at the end of the list; without an id, one is made from its name. Its photograph is uploaded on its page, never typed. */
   add(values: ProductValues): Promise<SaveOutcome> {
     return this.serial(async () => {
       const taken = new Set(this.store.products.map((p) => p.id))
       const id = values.id.trim() || uniqueId(idFromName(values.name), taken)
-      const checked = checkProduct({ ...values, id }, { isNew: true })
+      const checked = checkProduct({ ...values, id, mainImage: '' }, { isNew: true })
       if (!checked.success) return { ok: false, status: 400, errors: checked.errors }
       if (taken.has(id)) return { ok: false, status: 400, errors: { id: `Another product already has the id ${id}; choose another.` } }
       const { id: _, ...fields } = checked.values
-      const product = withValues({ id } as Product, fields)
+      const product: Product = { ...withValues({ id } as Product, fields), status: 'draft' }
       const problem = productProblem(product)
       if (problem) return { ok: false, status: 400, errors: { name: `This product cannot be saved: ${problem}.` } }
       await this.write('add', [id], (products) => [...products, product])
@@ -111,15 +124,40 @@ export class CatalogueService {
     })
   }
 
-  /** A copy just after the original, with an id and a name of its own. */
+  /** A draft copy just after the original, with an id, a name and a stock code of its own. */
   duplicate(id: string): Promise<string | null> {
     return this.serial(async () => {
       const original = this.store.products.find((p) => p.id === id)
       if (!original) return null
       const copyId = uniqueId(`${id}-copy`, new Set(this.store.products.map((p) => p.id)))
-      const copy: Product = { ...original, id: copyId, name: `${original.name} (copy)` }
+      const sku = uniqueId(`${original.sku}-COPY`, new Set(this.store.products.map((p) => p.sku)))
+      const copy: Product = { ...original, id: copyId, name: `${original.name} (copy)`, sku, status: 'draft' }
       await this.write('duplicate', [copyId], (products) => products.flatMap((p) => (p.id === id ? [p, copy] : [p])))
       return copyId
+    })
+  }
+
+  /** Puts a draft on the shop once it has all a visitor needs; otherwise says what is missing. */
+  publish(id: string): Promise<PublishOutcome> {
+    return this.serial(async () => {
+      const current = this.store.products.find((p) => p.id === id)
+      if (!current) return { ok: false, status: 404 }
+      const missing = await this.missingToPublish(current)
+      if (missing.length > 0) return { ok: false, status: 400, missing }
+      if (isPublished(current)) return { ok: true }
+      const { status: _, ...published } = current
+      await this.write('publish', [id], (products) => products.map((p) => (p.id === id ? published : p)))
+      return { ok: true }
+    })
+  }
+
+  /** Takes a product off the shop, keeping it (and its photographs) as a draft. */
+  unpublish(id: string): Promise<boolean> {
+    return this.serial(async () => {
+      const current = this.store.products.find((p) => p.id === id)
+      if (!current) return false
+      if (isPublished(current)) await this.write('unpublish', [id], (products) => products.map((p) => (p.id === id ? { ...current, status: 'draft' } : p)))
+      return true
     })
   }
 
@@ -234,6 +272,20 @@ export class CatalogueService {
     if (now === this.seen) return
     await this.history.record(withOrder(productChanges(this.seen, now, 'data file', 'file-edit'), orderChange(this.seen, now, 'data file')))
     this.seen = now
+  }
+
+  private async photoProblem(current: Product, src: string): Promise<string | null> {
+    if (src === '') return isPublished(current) ? PHOTO_KEPT : null
+    return (await this.servedPhoto(src)) ? null : NOT_SERVED
+  }
+
+  private async missingToPublish(p: Product): Promise<string[]> {
+    const missing: string[] = []
+    if (!p.name.trim()) missing.push('a name')
+    if (!PRICE_PATTERN.test(p.price)) missing.push('a price, such as £185.00')
+    if (!/^https:\/\/[^/]+\.[^/]+/.test(p.paymentLink)) missing.push('a card payment page (https://...)')
+    if (!p.mainImage || !(await this.servedPhoto(p.mainImage))) missing.push('a photograph: upload one below (Photographs)')
+    return missing
   }
 
   private serial<T>(job: () => Promise<T>): Promise<T> {

@@ -73,6 +73,18 @@ describe('npm run check-data', () => {
     expect(err).toMatch(new RegExp(`product 3 \\(id "${seedProducts[2]!.id}"\\), field "category", line \\d+, column \\d+ must be one of ${CATEGORIES.map((c) => `"${c}"`).join(', ')} \\(it is "hats"\\)`))
   })
 
+  it('lets a draft wait for its photograph, but not a product on the shop, and knows only draft and published', async () => {
+    const draft = { ...seedProducts[0]!, id: 'new-belt', mainImage: '', status: 'draft' }
+    await writeFile(file, JSON.stringify({ products: [...seedProducts, draft], messages: [] }, null, 2))
+    expect((await check(file)).code).toBe(0)
+    await writeFile(file, JSON.stringify({ products: [...seedProducts, { ...draft, status: 'published' }], messages: [] }, null, 2))
+    const published = await check(file)
+    expect(published.code).toBe(1)
+    expect(published.err).toMatch(/id "new-belt"\), field "mainImage", .* must name the main photograph \(only a draft may be without one\)/)
+    await writeFile(file, JSON.stringify({ products: [...seedProducts, { ...draft, status: 'hidden' }], messages: [] }, null, 2))
+    expect((await check(file)).err).toMatch(/id "new-belt"\), field "status", .*must be one of "published", "draft" \(it is "hidden"\)/)
+  })
+
   it('catches a half-saved file, a missing field and two products with one id', async () => {
     const full = JSON.stringify({ products: seedProducts, messages: [] }, null, 2)
     await writeFile(file, full.slice(0, 200))

@@ -125,12 +125,15 @@ describe('the browser and an editor on the same product', () => {
 })
 
 describe('adding, duplicating, removing, ordering', () => {
-  it('adds a product with an id made from its name, unique, and serves its page', async () => {
-    const product = { name: 'Oxford Brogue', price: '£1,250.00', category: 'footwear', availability: 'made-to-order', leadTime: '6 weeks', sku: 'FW-BSP-001', description: 'Bespoke.', mainImage: '/images/seed/oxford-brogue.svg', paymentLink: 'https://buy.stripe.com/bespoke', id: '' }
+  it('adds a product with an id made from its name, unique, and serves its page once published', async () => {
+    const product = { name: 'Oxford Brogue', price: '£1,250.00', category: 'footwear', availability: 'made-to-order', leadTime: '6 weeks', sku: 'FW-BSP-001', description: 'Bespoke.', paymentLink: 'https://buy.stripe.com/bespoke', id: '' }
     const res = await request(t.app).post('/admin/products/new').type('form').send(product)
     expect(res.status).toBe(303)
     expect(res.headers.location).toBe('/admin/products/oxford-brogue-2?done=added')
-    expect((await onDisk()).products.at(-1)).toMatchObject({ id: 'oxford-brogue-2', price: '£1,250.00', availability: 'made-to-order', leadTime: '6 weeks' })
+    expect((await onDisk()).products.at(-1)).toMatchObject({ id: 'oxford-brogue-2', price: '£1,250.00', availability: 'made-to-order', leadTime: '6 weeks', status: 'draft' })
+    const form = await openForm('oxford-brogue-2')
+    await request(t.app).post('/admin/products/oxford-brogue-2').type('form').send({ ...form, mainImage: '/images/seed/oxford-brogue.svg' }).expect(303)
+    await request(t.app).post('/admin/products/oxford-brogue-2/publish').expect(303)
     expect(text((await request(t.app).get('/products/oxford-brogue-2').expect(200)).text)).toContain('Made to order: ready in 6 weeks')
     const taken = await request(t.app).post('/admin/products/new').type('form').send({ ...product, id: 'oxford-brogue' })
     expect(taken.status).toBe(400)

@@ -29,6 +29,8 @@ const WHAT: Record<string, string> = {
   'file-edit': 'changed in the data file',
   'snapshot-restore': 'restored from a snapshot',
   reorder: 'moved in the order',
+  publish: 'published: on the shop now',
+  unpublish: 'taken off the shop (kept as a draft)',
 }
 
 const shown = (p: Product | null, field: string) => {
@@ -54,7 +56,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
       product: (e.after ?? e.before)?.name ?? names.get(e.productId) ?? e.productId,
       fields: e.order
         ? [{ field: 'place in the shop', before: String(e.order.before.indexOf(e.productId) + 1), after: String(e.order.after.indexOf(e.productId) + 1) }].filter((f) => f.after !== '0')
-        : [...PRODUCT_FIELDS.filter((f) => f !== 'id'), 'images']
+        : [...PRODUCT_FIELDS.filter((f) => f !== 'id'), 'images', 'status']
             .map((field) => ({ field, before: shown(e.before, field), after: shown(e.after, field) }))
             .filter((f) => f.before !== f.after),
       order: e.order ? { before: named(e.order.before), after: named(e.order.after) } : null,

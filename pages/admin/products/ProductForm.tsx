@@ -13,14 +13,15 @@ const SPECS: Record<ProductField, FieldSpec> = {
   leadTime: { label: 'Time to make, when made to order (such as 3 weeks)', control: { kind: 'input', type: 'text' }, maxLength: 60 },
   sku: { label: 'SKU (stock code)', control: { kind: 'input', type: 'text' }, maxLength: 60 },
   description: { label: 'Description', control: { kind: 'textarea', rows: 4 }, maxLength: 2000, wide: true },
-  mainImage: { label: 'Main photograph (its address, such as /media/oxford-brogue.jpg)', control: { kind: 'input', type: 'text' }, maxLength: 300, wide: true },
+  mainImage: { label: 'Main photograph (one of its photographs below, such as /media/products/oxford-brogue/photo.webp)', control: { kind: 'input', type: 'text' }, maxLength: 300, wide: true },
   paymentLink: { label: 'Card payment page (https://...)', control: { kind: 'input', type: 'text' }, maxLength: 500, wide: true },
 }
 
-type Props = ProductFormData & { action: string; isNew: boolean; submitLabel: string; formId?: string }
+type Props = ProductFormData & { action: string; isNew: boolean; submitLabel: string; hint: string; formId?: string }
 
-export function ProductForm({ action, isNew, submitLabel, values, errors, revision, base, formId }: Props) {
-  const names = PRODUCT_FIELDS.filter((f) => isNew || f !== 'id')
+export function ProductForm({ action, isNew, submitLabel, hint, values, errors, revision, base, formId }: Props) {
+  // A new product's photograph is uploaded on its own page once it exists, never typed.
+  const names = PRODUCT_FIELDS.filter((f) => (isNew ? f !== 'mainImage' : f !== 'id'))
   return (
     <form id={formId} className="product-form form-card" method="post" action={action} noValidate>
       <input type="hidden" name="revision" value={revision} />
@@ -30,7 +31,7 @@ export function ProductForm({ action, isNew, submitLabel, values, errors, revisi
         <button type="submit" className="btn btn-primary">
           {submitLabel}
         </button>
-        <p className="product-form__hint">Saved changes are on the site at once.</p>
+        <p className="product-form__hint">{hint}</p>
       </div>
     </form>
   )

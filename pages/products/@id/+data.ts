@@ -2,6 +2,7 @@ import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { galleryOf, type GalleryImage } from '../../../domain/product-page.ts'
 import { toShopProduct, type Product } from '../../../domain/product.ts'
+import { publishedProducts } from '../../../domain/publishing.ts'
 import type { OrderFormState } from '../../../domain/order.ts'
 
 export type Data = {
@@ -17,7 +18,7 @@ export type Data = {
 }
 
 export function data(pageContext: PageContextServer): Data {
-  const products = pageContext.store?.products ?? []
+  const products = publishedProducts(pageContext.store?.products ?? [])
   const stored = products.find((p) => p.id === pageContext.routeParams.id)
   if (!stored) throw render(404)
   const orderForm = pageContext.orderForm ?? null

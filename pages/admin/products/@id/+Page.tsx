@@ -4,12 +4,15 @@ import { useData } from '../../../../renderer/useData.ts'
 import { ProductForm } from '../ProductForm.tsx'
 import { PhotosIsland } from './Photos.tsx'
 import { ProductPreviewIsland } from './ProductPreview.tsx'
+import { Publishing } from './Publishing.tsx'
 import type { Data } from './+data.ts'
 
 const DONE_TEXT: Record<string, string> = {
   saved: 'Saved: the change is on the site now.',
-  added: 'Added: the product is on the site now.',
-  duplicated: 'This is the copy: change what differs and save.',
+  added: 'Added as a draft: upload its photograph below, then publish it.',
+  duplicated: 'This is the copy, a draft with a stock code of its own: change what differs, then publish it.',
+  published: 'Published: the product is on the site now.',
+  unpublished: 'Taken off the shop: it is a draft again, kept here with its photographs.',
   restored: 'Restored: this version is on the site now.',
   photo: "Photograph added: it is on the product's page now.",
   chosen: "Done: the photographs you chose are on the product's page now.",
@@ -17,23 +20,38 @@ const DONE_TEXT: Record<string, string> = {
   gone: 'Those new photographs were no longer waiting (chosen or discarded in another tab?): nothing changed.',
 }
 
-/** One product's form, with duplicating and removing it. */
+/** A draft is not on the site: what was done is said without promising that. */
+const DRAFT_DONE_TEXT: Record<string, string> = {
+  saved: 'Saved. It is a draft: visitors see it once you publish it.',
+  restored: 'Restored as this version, a draft: visitors see it once you publish it.',
+  photo: 'Photograph added. Visitors see it once you publish the product.',
+  chosen: 'Done: the photographs you chose are the product’s now. Visitors see them once you publish it.',
+}
+
+/** One product's form, with publishing, duplicating and removing it. */
 export default function Page() {
   const data = useData<Data>()
   const address = `/admin/products/${encodeURIComponent(data.id)}`
   return (
     <WorkspaceLayout current="products" title={data.name}>
       <p>
-        <a href="/admin/products">All products</a> · <a href={data.viewHref}>See it on the site</a>
+        <a href="/admin/products">All products</a>
+        {data.draft ? null : (
+          <>
+            {' · '}
+            <a href={data.viewHref}>See it on the site</a>
+          </>
+        )}
       </p>
       {data.done ? (
         <div className="admin-notice" role="status">
-          <p>{DONE_TEXT[data.done]}</p>
+          <p>{(data.draft ? DRAFT_DONE_TEXT[data.done] : undefined) ?? DONE_TEXT[data.done]}</p>
         </div>
       ) : null}
+      <Publishing address={address} draft={data.draft} missing={data.publishMissing} />
       {data.conflict ? <Conflict saved={data.conflict} yours={data.values} /> : null}
       <div className="product-edit__main">
-        <ProductForm action={address} isNew={false} submitLabel={data.conflict ? 'Save my version' : 'Save'} formId="product-form" {...data} />
+        <ProductForm action={address} isNew={false} submitLabel={data.conflict ? 'Save my version' : 'Save'} hint={data.draft ? 'A draft: visitors see it once you publish it.' : 'Saved changes are on the site at once.'} formId="product-form" {...data} />
         <ProductPreviewIsland formId="product-form" values={data.values} />
       </div>
       <PhotosIsland id={data.id} name={data.name} photos={data.photos} error={data.photoError} angles={data.angles} anglesError={data.anglesError} refreshHref={data.refreshHref} anglesNotice={data.anglesNotice} />

@@ -4,6 +4,7 @@ import type { PageContextServer } from 'vike/types'
 import { productPath } from '../../../../domain/catalogue.ts'
 import { NEW_PHOTOS_READY, type AngleState } from '../../../../domain/photo-offers.ts'
 import { photosOf } from '../../../../domain/product-page.ts'
+import { isPublished } from '../../../../domain/publishing.ts'
 import { ownerOnly } from '../../owner-only.ts'
 import { productFormData, type ProductFormData } from '../product-form-data.ts'
 
@@ -11,6 +12,10 @@ export type Data = ProductFormData & {
   id: string
   name: string
   viewHref: string
+  /** Only the owner sees a draft; it can be previewed here and published. */
+  draft: boolean
+  /** Why the last 'Publish' was refused: what the draft still needs. */
+  publishMissing: string[] | null
   /** What the last action did ('saved', 'added', 'duplicated', 'restored', 'photo'), to say so. */
   done: string | null
   /** The product's photographs, the main one first. */
@@ -25,7 +30,7 @@ export type Data = ProductFormData & {
   anglesNotice: string
 }
 
-const DONE = ['saved', 'added', 'duplicated', 'restored', 'photo', 'chosen', 'discarded', 'gone']
+const DONE = ['saved', 'added', 'duplicated', 'restored', 'photo', 'chosen', 'discarded', 'gone', 'published', 'unpublished']
 const NO_RUNS: AngleState = { view: { configured: false, running: null, busyElsewhere: false, error: null }, offers: [] }
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
@@ -39,7 +44,9 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     id: product.id,
     name: product.name,
     viewHref: productPath(product),
-    done: pageContext.productForm || pageContext.photoError || pageContext.anglesError || !DONE.includes(done) ? null : done,
+    draft: !isPublished(product),
+    publishMissing: pageContext.publishMissing ?? null,
+    done: pageContext.productForm || pageContext.photoError || pageContext.anglesError || pageContext.publishMissing || !DONE.includes(done) ? null : done,
     photos: photosOf(product),
     photoError: pageContext.photoError ?? null,
     angles,

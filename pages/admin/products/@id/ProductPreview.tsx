@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { ProductCard } from '../../../../components/ProductCard.tsx'
 import type { ProductValues } from '../../../../domain/product-form.ts'
+import { NO_PHOTO } from '../../../../domain/no-photo.ts'
 import type { Product } from '../../../../domain/product.ts'
 import { island } from '../../../../renderer/island.tsx'
 import { useHydrated } from '../../../../renderer/useHydrated.ts'
@@ -24,6 +25,7 @@ function fromForm(opened: ProductValues, form: HTMLFormElement): ProductValues {
 const cardOf = (values: ProductValues): Product => ({
   ...values,
   id: `preview-${values.id}`,
+  mainImage: values.mainImage || NO_PHOTO,
   category: values.category as Product['category'],
   availability: values.availability as Product['availability'],
 })

@@ -1,4 +1,5 @@
 import type { FormEvent, PointerEventHandler } from 'react'
+import { NO_PHOTO } from '../../../../domain/no-photo.ts'
 import type { Row } from './+data.ts'
 
 type Handle = Record<'onPointerDown' | 'onPointerMove' | 'onPointerUp' | 'onPointerCancel' | 'onLostPointerCapture', PointerEventHandler<HTMLElement>>
@@ -20,11 +21,12 @@ export function ProductRow({ row, last, onStep, handle, offset, dragged }: Props
           <path d="M5 3h2v2H5zm4 0h2v2H9zM5 7h2v2H5zm4 0h2v2H9zm-4 4h2v2H5zm4 0h2v2H9z" />
         </svg>
       </span>
-      <img className="admin-products__image" src={row.mainImage} alt="" width={64} height={64} loading="lazy" decoding="async" />
+      <img className="admin-products__image" src={row.mainImage || NO_PHOTO} alt="" width={64} height={64} loading="lazy" decoding="async" />
       <div className="admin-products__text">
         <a className="admin-products__name" href={`/admin/products/${encodeURIComponent(row.id)}`}>
           {row.name}
         </a>
+        {row.draft ? <span className="draft-badge">Draft</span> : null}
         <p className="admin-products__meta">
           <span>{row.sku}</span>
           <span>{row.category}</span>
