@@ -1,13 +1,18 @@
+import { availabilityOf, availabilityText } from '../../domain/availability.ts'
 import { productPath } from '../../domain/catalogue.ts'
 import { buildOrderNote, buildPaymentUrl, checkOrder, ORDER_FIELDS, type OrderField, type OrderForm as OrderValues } from '../../domain/order.ts'
 import type { Product } from '../../domain/product.ts'
 import { clearFields, readFields, useFieldErrors } from '../form/form-state.ts'
 import { OrderFields, PaymentNote } from './OrderFields.tsx'
 
-export function OrderSummary({ id, product }: { id?: string; product: Pick<Product, 'name' | 'price'> }) {
+/** The terms ordered on: name, price and, for a product made to order, its lead time. */
+export function OrderSummary({ id, product }: { id?: string; product: Pick<Product, 'name' | 'price' | 'availability' | 'leadTime'> }) {
   return (
     <p id={id} className="order-dialog__product">
-      <span className="order-dialog__product-name">{product.name}</span>
+      <span className="order-dialog__product-name">
+        {product.name}
+        {availabilityOf(product) === 'made-to-order' ? <span className="order-dialog__product-availability">{availabilityText(product)}</span> : null}
+      </span>
       <span className="order-dialog__product-price">{product.price}</span>
     </p>
   )
