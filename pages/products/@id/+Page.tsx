@@ -66,11 +66,14 @@ export default function Page() {
             <h2 id="order-title" className="order-dialog__title">
               Place Your Order
             </h2>
-            <OrderSummary product={product} />
-            {isSoldOut(product) ? (
-              <p className="order-panel__sold-out" role="status">
-                {SOLD_OUT_MESSAGE}
-              </p>
+            {/* An order sent back keeps what was typed, even when the product sold out meanwhile. */}
+            {isSoldOut(product) && !orderForm ? (
+              <>
+                <OrderSummary product={product} />
+                <p className="order-panel__sold-out" role="status">
+                  {SOLD_OUT_MESSAGE}
+                </p>
+              </>
             ) : (
               <OrderPanelIsland product={product} orderForm={orderForm} />
             )}
