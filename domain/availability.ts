@@ -1,3 +1,5 @@
+import { POLICY } from './business.ts'
+
 /** Whether a product can be bought now, made for the visitor, or not at all. Absent in the data file: in stock. */
 export const AVAILABILITIES = ['in-stock', 'made-to-order', 'sold-out'] as const
 export type Availability = (typeof AVAILABILITIES)[number]
@@ -34,6 +36,11 @@ export function availabilityText(product: HasAvailability): string {
   const availability = availabilityOf(product)
   if (availability === 'made-to-order' && product.leadTime) return `Made to order: ready in ${product.leadTime}`
   return AVAILABILITY_LABELS[availability]
+}
+
+/** A made-to-order product is ready when it is made: its lead time, never the stock dispatch promise. */
+export function deliveryPromise(product: HasAvailability): string {
+  return availabilityOf(product) === 'made-to-order' && product.leadTime ? availabilityText(product) : `Dispatched in ${POLICY.dispatchBusinessDays} business days`
 }
 
 export const SOLD_OUT_MESSAGE = 'This product is sold out and cannot be ordered at the moment.'

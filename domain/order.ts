@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { availabilityOf, availabilityText, type Availability } from './availability.ts'
 import { FOOTWEAR_SIZES, type Category } from './business.ts'
 import { emailAddress } from './email.ts'
 import { fieldErrors } from './form-errors.ts'
@@ -37,8 +38,8 @@ export type OrderField = keyof OrderForm
 /** The order's fields in the form's order. */
 export const ORDER_FIELDS = Object.keys(FootwearOrderSchema.entries) as readonly OrderField[]
 
-/** A no-JavaScript order that needs another go: the values as typed and the message beside each field. */
-export type OrderFormState = { values: OrderForm; errors: Partial<Record<OrderField, string>> }
+/** A no-JavaScript order that needs another go: the values as typed, the message beside each field, and what changed since the page was shown. */
+export type OrderFormState = { values: OrderForm; errors: Partial<Record<OrderField, string>>; notice?: string }
 
 /** Picks the order's fields from any body (a plain form post, FormData entries): strings only. */
 export function orderValuesFrom(body: unknown): OrderForm {
@@ -55,8 +56,10 @@ export function checkOrder(category: Category, values: OrderForm): OrderCheck {
 }
 
 /** The order summary handed to the payment provider in the `note` parameter of its link. */
-export function buildOrderNote(product: { name: string; price: string; category: Category }, order: OrderForm): string {
+export function buildOrderNote(product: { name: string; price: string; category: Category; availability?: Availability; leadTime?: string }, order: OrderForm): string {
   const lines = [`Product: ${product.name} (${product.price})`]
+  // The maker sees the lead time the visitor agreed to.
+  if (availabilityOf(product) === 'made-to-order' && product.leadTime) lines.push(availabilityText(product))
   if (product.category === 'footwear') lines.push(`Size: ${order.size.trim()}`)
   lines.push(
     `Name: ${order.firstName.trim()} ${order.lastName.trim()}`,

@@ -19,6 +19,7 @@ import { requireSiteHost } from './site-host.server.ts'
 import { serveClientBuild, serveFolder } from './static-files.server.ts'
 import { mountOrderForm } from './routes/order.server.ts'
 import { productsRouter } from './routes/products.server.ts'
+import { productStateRouter } from './routes/product-state.server.ts'
 import { contactRoutes } from './routes/contact.server.ts'
 import { generateImagesApi } from './routes/generate-images.server.ts'
 import { adminEnquiriesRoutes } from './routes/admin-enquiries.server.ts'
@@ -58,6 +59,7 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
     },
     api(app) {
       app.use('/api/products', productsRouter(store, responses))
+      app.use('/api/products', productStateRouter(store))
       app.use('/api/contact', contact.api)
       app.use('/api/generate-images', generateImagesApi({ config, ...services.images }))
     },

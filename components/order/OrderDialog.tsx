@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef } from 'react'
 import { orderStore } from '../../stores/order-store.ts'
-import { OrderForm, OrderSummary } from './OrderForm.tsx'
+import { OrderForm } from './OrderForm.tsx'
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
-/** Modal <dialog>: focus wraps inside and returns to 'Purchase Now'; a valid order opens the payment link, nothing is sent to our server. */
+/** Modal <dialog>: focus wraps inside and returns to 'Purchase Now'; a valid order on the terms shown opens the payment link; nothing typed is sent to our server. */
 export function OrderDialog() {
   const product = orderStore.useSelector((s) => s.product)
   const close = orderStore.useSelector((s) => s.close)
@@ -16,7 +16,7 @@ export function OrderDialog() {
     const dialog = dialogRef.current
     if (!dialog) return
     if (!dialog.open) dialog.showModal()
-    dialog.querySelector<HTMLElement>('input, select, textarea')?.focus()
+    dialog.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus()
     return () => {
       if (trigger?.isConnected) trigger.focus()
     }
@@ -63,8 +63,7 @@ export function OrderDialog() {
         <h2 id={`${id}-title`} className="order-dialog__title">
           Place Your Order
         </h2>
-        <OrderSummary id={`${id}-product`} product={product} />
-        <OrderForm idPrefix={id} product={product} onPlaced={close} onCancel={close} newTab />
+        <OrderForm idPrefix={id} product={product} summaryId={`${id}-product`} onPlaced={close} onCancel={close} newTab />
       </div>
     </dialog>
   )

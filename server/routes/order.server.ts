@@ -4,6 +4,7 @@ import { isSoldOut } from '../../domain/availability.ts'
 import { productPath } from '../../domain/catalogue.ts'
 import { buildOrderNote, buildPaymentUrl, checkOrder, orderValuesFrom } from '../../domain/order.ts'
 import { publishedProducts } from '../../domain/publishing.ts'
+import { shownTermsFrom, termsChange } from '../../domain/order-terms.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
 import { BODY_LIMIT } from './contact.server.ts'
 
@@ -19,12 +20,20 @@ export function mountOrderForm(app: Express, { store, siteUrl }: { store: Store;
         await sendPersonalPage(req, res, { store, siteUrl })
         return
       }
-      if (isSoldOut(product)) {
+      const shown = shownTermsFrom(req.body)
+      if (isSoldOut(product) && !shown) {
         // The page says it is sold out in place of the form; nothing goes to the payment page.
         await sendPersonalPage(req, res, { store, siteUrl, urlOriginal: `${productPath(product)}?order=1` }, 409)
         return
       }
       const checked = checkOrder(product.category, values)
+      // The visitor's page showed other terms: never sold on them. The page shows today's, the form what was typed.
+      const change = shown && termsChange(product, shown)
+      if (change) {
+        const orderForm = { values, errors: checked.success ? {} : checked.errors, notice: change.sentence }
+        await sendPersonalPage(req, res, { store, siteUrl, orderForm }, 409)
+        return
+      }
       if (!checked.success) {
         await sendPersonalPage(req, res, { store, siteUrl, orderForm: { values, errors: checked.errors } }, 400)
         return

@@ -56,6 +56,13 @@ describe('order note and payment URL', () => {
     )
   })
 
+  it('says how long a product made to order takes, and nothing of the kind for one in stock', () => {
+    const briefcase = { name: 'Heritage Briefcase', price: '£395.00', category: 'bags' as const }
+    const note = buildOrderNote({ ...briefcase, availability: 'made-to-order', leadTime: '3 weeks' }, valid).split('\n')
+    expect(note.slice(0, 2)).toEqual(['Product: Heritage Briefcase (£395.00)', 'Made to order: ready in 3 weeks'])
+    expect(buildOrderNote(briefcase, valid)).not.toMatch(/Made to order|ready in/)
+  })
+
   it('leaves the size out for bags and belts', () => {
     expect(buildOrderNote({ name: 'Market Tote', price: '£195.00', category: 'bags' }, valid)).not.toMatch(/Size/)
   })

@@ -69,6 +69,21 @@ describe('availability', () => {
     expect((await request(t.app).post('/products/briefcase').type('form').send(ORDER)).status).toBe(303)
   })
 
+  it('made to order says one thing: the page and the card give the lead time instead of the dispatch promise, and the order note carries it', async () => {
+    await setAvailability('briefcase', 'made-to-order', '3 weeks')
+    const page = text((await request(t.app).get('/products/briefcase').expect(200)).text)
+    expect(page).toContain('Made to order: ready in 3 weeks; 14 days to change your mind')
+    expect(page).not.toMatch(/Dispatched in/i)
+    const catalogue = await request(t.app).get('/products?category=bags').expect(200)
+    const card = text(/<article class="product-card"[^>]*aria-labelledby="product-briefcase"[\s\S]*?<\/article>/.exec(catalogue.text)![0])
+    expect(card).toContain('Made to order: ready in 3 weeks')
+    expect(card).not.toMatch(/Dispatched in/i)
+    const post = await request(t.app).post('/products/briefcase').type('form').send(ORDER).expect(303)
+    expect(new URL(post.headers.location!).searchParams.get('note')!.split('\n')).toContain('Made to order: ready in 3 weeks')
+
+    expect(text((await request(t.app).get('/products/weekender-holdall').expect(200)).text)).toContain('Dispatched in 5-7 business days; 14 days to change your mind')
+  })
+
   it('stays out of GET /api/products, which keeps its eight fields', async () => {
     const products = (await request(t.app).get('/api/products').expect(200)).body as Record<string, unknown>[]
     expect(Object.keys(products.find((p) => p.id === 'briefcase')!)).toEqual(['id', 'name', 'description', 'price', 'sku', 'category', 'mainImage', 'paymentLink'])

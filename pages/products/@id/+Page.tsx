@@ -1,5 +1,5 @@
 import { OrderSummary } from '../../../components/order/OrderForm.tsx'
-import { availabilityOf, availabilityText, isSoldOut, SOLD_OUT_MESSAGE } from '../../../domain/availability.ts'
+import { availabilityOf, availabilityText, deliveryPromise, isSoldOut, SOLD_OUT_MESSAGE } from '../../../domain/availability.ts'
 import { CATEGORY_LABELS, POLICY } from '../../../domain/business.ts'
 import { askAboutHref, breadcrumbTrail } from '../../../domain/product-page.ts'
 import { useData } from '../../../renderer/useData.ts'
@@ -53,7 +53,7 @@ export default function Page() {
               <li>Handmade in our Northampton workshop</li>
               <li>Secure card payment</li>
               <li>
-                Dispatched in {POLICY.dispatchBusinessDays} business days; {POLICY.cancellationDays} days to change your mind
+                {`${deliveryPromise(product)}; ${POLICY.cancellationDays} days to change your mind`}
               </li>
             </ul>
           </div>
@@ -66,11 +66,14 @@ export default function Page() {
             <h2 id="order-title" className="order-dialog__title">
               Place Your Order
             </h2>
-            <OrderSummary product={product} />
-            {isSoldOut(product) ? (
-              <p className="order-panel__sold-out" role="status">
-                {SOLD_OUT_MESSAGE}
-              </p>
+            {/* An order sent back keeps what was typed, even when the product sold out meanwhile. */}
+            {isSoldOut(product) && !orderForm ? (
+              <>
+                <OrderSummary product={product} />
+                <p className="order-panel__sold-out" role="status">
+                  {SOLD_OUT_MESSAGE}
+                </p>
+              </>
             ) : (
               <OrderPanelIsland product={product} orderForm={orderForm} />
             )}

@@ -1,0 +1,21 @@
+import { termsChange, termsOf, goneSentence } from '../../domain/order-terms.ts'
+import type { Product } from '../../domain/product.ts'
+import { ApiError, apiGet } from '../../lib/api.ts'
+
+const NOT_CHECKED = 'We could not check this product just now. Please try again in a moment.'
+
+/** The product as the shop sells it now: on the terms shown, or what changed (`closed`: it takes no order). */
+export type TermsNow = { same: true; product: Product } | { same: false; product?: Product; sentence: string; closed: boolean }
+
+/** Asks the shop with a GET, so nothing the visitor typed leaves the page. */
+export async function termsNow(shown: Product): Promise<TermsNow> {
+  let now: Product
+  try {
+    now = (await apiGet<Product>(`/api/products/${encodeURIComponent(shown.id)}`)) as Product
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return { same: false, sentence: goneSentence(shown.category), closed: true }
+    return { same: false, sentence: NOT_CHECKED, closed: false }
+  }
+  const change = termsChange(now, termsOf(shown))
+  return change ? { same: false, product: now, sentence: change.sentence, closed: change.soldOut } : { same: true, product: now }
+}
