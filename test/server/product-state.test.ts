@@ -28,3 +28,12 @@ describe('GET /api/products/{id}', () => {
     }
   })
 })
+
+describe('GET /api/products/{id} and drafts', () => {
+  it('answers 404 for a draft, as its page does, and the product again once it is published', async () => {
+    await t.store.updateProduct('tote-bag', (p) => ({ ...p, status: 'draft' }))
+    await request(t.app).get('/api/products/tote-bag').expect(404)
+    await t.store.updateProduct('tote-bag', (p) => ({ ...p, status: 'published' }))
+    await request(t.app).get('/api/products/tote-bag').expect(200)
+  })
+})
