@@ -5,6 +5,29 @@ import { CATEGORIES } from './business.ts'
 /** A price as the shop shows it: '£185.00', '£1,250.00'. */
 export const PRICE_PATTERN = /^£\d{1,3}(,\d{3})*\.\d{2}$/
 
+/** A host name's label: letters, digits and inner hyphens (an international name arrives in its xn-- form). */
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/
+
+/**
+ * Whether a value may be used as a card payment page: https:// and a host name with a dot
+ * (no commas or spaces, no user name). Browsers accept more, but the security headers are built
+ * from these origins, and a visitor must never be sent to http:, javascript: or data:.
+ */
+export function isPaymentLink(value: string): boolean {
+  if (!/^https:\/\//i.test(value) || /[\s\\]/.test(value)) return false
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return false
+  }
+  const labels = url.hostname.split('.')
+  return url.protocol === 'https:' && !url.username && !url.password && labels.length > 1 && labels.every((l) => HOST_LABEL.test(l)) && /^[a-z]/.test(labels.at(-1)!)
+}
+
+/** The one rule for a payment link, with the words of whoever asks (the data file's or the workspace's). */
+export const paymentLinkCheck = (message: string) => v.check(isPaymentLink, message)
+
 /** A catalogue product as stored in the data file and served by GET /api/products. */
 export const ProductSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1)),
@@ -14,7 +37,7 @@ export const ProductSchema = v.object({
   sku: v.pipe(v.string(), v.minLength(1)),
   category: v.picklist(CATEGORIES),
   mainImage: v.pipe(v.string(), v.minLength(1)),
-  paymentLink: v.pipe(v.string(), v.url()),
+  paymentLink: v.pipe(v.string(), paymentLinkCheck('paymentLink must be a card payment page starting with https:// and a host name such as buy.stripe.com, without spaces or commas')),
   availability: v.optional(v.picklist(AVAILABILITIES)),
   /** How long a made-to-order product takes, in words ('3 weeks'); asked for when it is made to order. */
   leadTime: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1))),
