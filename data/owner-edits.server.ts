@@ -1,7 +1,7 @@
 import type fs from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { sameBytes, type FileBytes } from './durable-write.server.ts'
-import { checkDataText, type Data, type DataProblem } from './check.server.ts'
+import { checkDataText, unusableValues, type Data, type DataProblem } from './check.server.ts'
 import { diffItems, type MergeOutcome } from './merge.server.ts'
 
 /** What was last seen on disk, written or read: an edit shows as a change of any of these. */
@@ -59,6 +59,13 @@ export function reportMerge(logger: StoreLogger, file: string, outcome: MergeOut
     logger.info(
       { dataFile: file, enquiries: outcome.removed.map((m) => m.id) },
       `The edit of ${file} held ${enquiries(outcome.removed.length)} deleted earlier with npm run messages -- delete; left out again.`,
+    )
+  }
+  // Served all the same: only the product with the wrong value stops taking orders.
+  for (const unusable of unusableValues(outcome.data, file)) {
+    logger.error(
+      { dataFile: file, product: unusable.productId, field: unusable.field },
+      `${unusable.message} The rest of the edit is served; this product takes no order until the value is fixed.`,
     )
   }
   if (outcome.kept.length > 0) {

@@ -3,6 +3,7 @@ import type { Store } from '../../data/store.server.ts'
 import { isSoldOut } from '../../domain/availability.ts'
 import { productPath } from '../../domain/catalogue.ts'
 import { buildOrderNote, buildPaymentUrl, checkOrder, orderValuesFrom } from '../../domain/order.ts'
+import { isPaymentLink } from '../../domain/product.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
 import { BODY_LIMIT } from './contact.server.ts'
 
@@ -18,8 +19,8 @@ export function mountOrderForm(app: Express, { store, siteUrl }: { store: Store;
         await sendPersonalPage(req, res, { store, siteUrl })
         return
       }
-      if (isSoldOut(product)) {
-        // The page says it is sold out in place of the form; nothing goes to the payment page.
+      if (isSoldOut(product) || !isPaymentLink(product.paymentLink)) {
+        // The page says it is sold out, or to get in touch, in place of the form; nothing goes to the payment page.
         await sendPersonalPage(req, res, { store, siteUrl, urlOriginal: `${productPath(product)}?order=1` }, 409)
         return
       }

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat, statfs } from 'node:fs/promises'
 import path from 'node:path'
-import type { Data, DataProblem } from '../../data/check.server.ts'
+import { unusableValues, type Data, type DataProblem } from '../../data/check.server.ts'
 import type { StoredMessage } from '../../data/message.server.ts'
 import type { ImageAllowance } from '../../domain/image-generation.ts'
 import { ROOT } from '../paths.server.ts'
@@ -118,6 +118,18 @@ function dataFileItem(source: HealthSource): HealthItem {
       status: 'problem',
       headline: `Your last edit of ${name} has a mistake${where}: the site shows the version before it.`,
       details: [source.problem.message, 'New enquiries are kept safe meanwhile; fix the file and save it again.'],
+    }
+  }
+  const unusable = source.data ? unusableValues(source.data, name) : []
+  if (unusable.length > 0) {
+    const first = unusable[0]!
+    const more = unusable.length > 1 ? ` (and ${plural(unusable.length - 1, 'other value')})` : ''
+    return {
+      key: 'dataFile',
+      title: 'Data file',
+      status: 'problem',
+      headline: `"${first.productName}" (${first.productId}) cannot be ordered: its field "${first.field}" has a value the site will not use${more}.`,
+      details: [...unusable.map((u) => u.message), 'Every other product is served and ordered as usual; fix the value in the workspace or the file.', ...counts],
     }
   }
   if (source.writable === false) {

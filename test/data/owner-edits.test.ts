@@ -11,6 +11,7 @@ import { seedProducts } from '../../data/seed/products.ts'
 import { newMessage as newEnquiry } from '../helpers/new-message.ts'
 import { openStore, StoreWriteError, type Data, type Store, type StoreLogger } from '../../data/store.server.ts'
 import { journalFileFor } from '../../data/journal.server.ts'
+import { BAD_PAYMENT_LINKS } from '../helpers/bad-payment-links.ts'
 
 let dir: string
 let file: string
@@ -100,6 +101,29 @@ describe('a valid edit while the store runs', () => {
     await saveByRename({ ...data, products: [...data.products.filter((p) => p.id !== 'chelsea-boot'), hat] })
     await within1s(() => expect(store.products.map((p) => p.id)).toContain('flat-cap'))
     expect(store.products.map((p) => p.id)).not.toContain('chelsea-boot')
+  })
+})
+
+describe('one product’s wrong value in an edit', () => {
+  it('serves the rest of the save, keeps the file as saved, and logs an error naming the product and the field', async () => {
+    for (const link of BAD_PAYMENT_LINKS) {
+      const store = await open()
+      logged = []
+      const data = withPrice(await onDisk(), 'oxford-brogue', '£199.00')
+      const text = pretty({ ...data, products: data.products.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: link } : p)) })
+      await saveByRename(text)
+      await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£199.00'))
+      expect(store.problem).toBeNull()
+      expect(store.products.find((p) => p.id === 'bridle-belt')?.paymentLink).toBe(link)
+      const errors = logged.filter((l) => l.level === 'error')
+      expect(errors, link).toHaveLength(1)
+      expect(errors[0]!.obj).toMatchObject({ dataFile: file, product: 'bridle-belt', field: 'paymentLink' })
+      expect(errors[0]!.msg).toContain(`(id "bridle-belt"), field "paymentLink" must be a card payment page starting with https://`)
+      await store.addMessage(newMessage(1))
+      expect((await onDisk()).products.find((p) => p.id === 'bridle-belt')?.paymentLink).toBe(link)
+      await store.close()
+      await writeFile(file, pretty({ products: seedProducts, messages: [] }))
+    }
   })
 })
 
