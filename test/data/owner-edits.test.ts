@@ -127,6 +127,35 @@ describe('one product’s wrong value in an edit', () => {
   })
 })
 
+describe('a product the owner deletes in an editor', () => {
+  it('stays deleted when the rest of their copy is current, even one the workspace added or changed', async () => {
+    const store = await open()
+    const added = { ...seedProducts[0]!, id: 'ash-belt', name: 'Ash Belt', sku: 'BL-ASH-001', category: 'belts' as const }
+    await store.update((d) => ({ ...d, products: [...d.products, added] }))
+    await store.updateProduct('ash-belt', (p) => ({ ...p, paymentLink: 'https://buy.stripe.com/ash_belt_2' }))
+    const current = await onDisk()
+    await saveByRename({ ...current, products: current.products.filter((p) => p.id !== 'ash-belt' && p.id !== 'tote-bag') })
+    await within1s(() => expect(store.products.map((p) => p.id)).not.toContain('ash-belt'))
+    expect(store.products.map((p) => p.id)).not.toContain('tote-bag')
+    await store.addMessage(newMessage(1))
+    const after = await onDisk()
+    expect(after.products.map((p) => p.id)).not.toContain('ash-belt')
+    expect(after.messages).toHaveLength(1)
+  })
+
+  it('is still kept when it was added after an older copy, which lacks the enquiries saved since', async () => {
+    const store = await open()
+    const old = await onDisk()
+    await store.addMessage(newMessage(1))
+    const added = { ...seedProducts[0]!, id: 'ash-belt', name: 'Ash Belt', sku: 'BL-ASH-001', category: 'belts' as const }
+    await store.update((d) => ({ ...d, products: [...d.products, added] }))
+    await saveByRename(withPrice(old, 'oxford-brogue', '£199.00'))
+    await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£199.00'))
+    expect(store.products.map((p) => p.id)).toContain('ash-belt')
+    expect(store.messages).toHaveLength(1)
+  })
+})
+
 describe('an edit saved from a copy opened before new enquiries arrived', () => {
   it('loses none of the enquiries acknowledged meanwhile, nor those that follow, and keeps the owner’s change', async () => {
     const store = await open()
