@@ -127,6 +127,21 @@ describe('one product’s wrong value in an edit', () => {
   })
 })
 
+describe('one product’s wrong value at start', () => {
+  it('opens the file as it is and logs an error naming the product and the field', async () => {
+    const products = seedProducts.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: BAD_PAYMENT_LINKS[0] } : p))
+    const text = pretty({ products, messages: [] })
+    await writeFile(file, text)
+    const store = await open()
+    expect(store.products.map((p) => p.id)).toEqual(seedProducts.map((p) => p.id))
+    expect(await readFile(file, 'utf8')).toBe(text)
+    const errors = logged.filter((l) => l.level === 'error')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]!.obj).toMatchObject({ dataFile: file, product: 'bridle-belt', field: 'paymentLink' })
+    expect(errors[0]!.msg).toContain('The rest of the file is served; this product takes no order until the value is fixed.')
+  })
+})
+
 describe('a product the owner deletes in an editor', () => {
   it('stays deleted when the rest of their copy is current, even one the workspace added or changed', async () => {
     const store = await open()
