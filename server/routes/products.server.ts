@@ -1,6 +1,6 @@
 import { Router } from 'express'
 import type { Store } from '../../data/store.server.ts'
-import { toPublicProduct } from '../../domain/product.ts'
+import { isPaymentLink, toPublicProduct } from '../../domain/product.ts'
 import type { ResponseCache } from '../page-cache.server.ts'
 
 /** GET /api/products: the catalogue, exactly the public product fields (docs/api-and-data.md). */
@@ -10,7 +10,9 @@ export function productsRouter(store: Store, responses: ResponseCache): Router {
   router.get('/', (req, res) => {
     res.setHeader('Cache-Control', 'no-cache')
     res.type('application/json')
-    responses.sendShared(req, res, () => Buffer.from(JSON.stringify(store.products.map(toPublicProduct))))
+    // A product whose payment link the site will not use cannot be ordered: no client is handed that link.
+    const orderable = () => store.products.filter((p) => isPaymentLink(p.paymentLink))
+    responses.sendShared(req, res, () => Buffer.from(JSON.stringify(orderable().map(toPublicProduct))))
   })
   return router
 }

@@ -41,6 +41,10 @@ async function expectServedAround(app: TestServer['app'], id: string, link: stri
     expect(formAction(res)).toContain('https://buy.stripe.com')
   }
   expect((await request(app).get('/healthz')).status).toBe(200)
+  const api = (await request(app).get('/api/products').expect(200)).body as { id: string; paymentLink: string }[]
+  expect(api.map((p) => p.id)).toContain('oxford-brogue')
+  expect(api.map((p) => p.id)).not.toContain(id)
+  for (const p of api) expect(isPaymentLink(p.paymentLink), p.id).toBe(true)
   expect((await request(app).post('/api/contact').send(validEnquiry)).status).toBe(201)
 
   const page = await request(app).get(`/products/${id}`).expect(200)
