@@ -120,6 +120,9 @@ function dataFileItem(source: HealthSource): HealthItem {
       details: [source.problem.message, 'New enquiries are kept safe meanwhile; fix the file and save it again.'],
     }
   }
+  if (source.writable === false) {
+    return { key: 'dataFile', title: 'Data file', status: 'problem', headline: `${name} cannot be written: new enquiries are refused.`, details: ['Is the disk full, or the folder read-only?', ...counts] }
+  }
   const unusable = source.data ? unusableValues(source.data, name) : []
   if (unusable.length > 0) {
     const first = unusable[0]!
@@ -131,9 +134,6 @@ function dataFileItem(source: HealthSource): HealthItem {
       headline: `"${first.productName}" (${first.productId}) cannot be ordered: its field "${first.field}" has a value the site will not use${more}.`,
       details: [...unusable.map((u) => u.message), 'Every other product is served and ordered as usual; fix the value in the workspace or the file.', ...counts],
     }
-  }
-  if (source.writable === false) {
-    return { key: 'dataFile', title: 'Data file', status: 'problem', headline: `${name} cannot be written: new enquiries are refused.`, details: ['Is the disk full, or the folder read-only?', ...counts] }
   }
   return { key: 'dataFile', title: 'Data file', status: 'ok', headline: `${name} is valid.`, details: counts }
 }
