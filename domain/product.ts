@@ -1,29 +1,10 @@
 import * as v from 'valibot'
 import { AVAILABILITIES } from './availability.ts'
 import { CATEGORIES } from './business.ts'
+import { isPaymentLink } from './payment-link.ts'
 
 /** A price as the shop shows it: '£185.00', '£1,250.00'. */
 export const PRICE_PATTERN = /^£\d{1,3}(,\d{3})*\.\d{2}$/
-
-/** A host name's label: letters, digits and inner hyphens (an international name arrives in its xn-- form). */
-const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/
-
-/**
- * Whether a value may be used as a card payment page: https:// and a host name with a dot
- * (no commas or spaces, no user name). Browsers accept more, but the security headers are built
- * from these origins, and a visitor must never be sent to http:, javascript: or data:.
- */
-export function isPaymentLink(value: string): boolean {
-  if (!/^https:\/\//i.test(value) || /[\s\\]/.test(value)) return false
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    return false
-  }
-  const labels = url.hostname.split('.')
-  return url.protocol === 'https:' && !url.username && !url.password && labels.length > 1 && labels.every((l) => HOST_LABEL.test(l)) && /^[a-z]/.test(labels.at(-1)!)
-}
 
 /** The one rule for a payment link, with the words of whoever asks (the data file's or the workspace's). */
 export const paymentLinkCheck = (message: string) => v.check(isPaymentLink, message)

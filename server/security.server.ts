@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
-import { isPaymentLink } from '../domain/product.ts'
+import { isPaymentLink } from '../domain/payment-link.ts'
 
 /** The products and a number that moves whenever they change (the store). */
 type Catalogue = { readonly products: readonly { paymentLink: string }[]; readonly productsVersion: number }

@@ -3,7 +3,7 @@ import type { Store } from '../../data/store.server.ts'
 import { isSoldOut } from '../../domain/availability.ts'
 import { productPath } from '../../domain/catalogue.ts'
 import { buildOrderNote, buildPaymentUrl, checkOrder, orderValuesFrom } from '../../domain/order.ts'
-import { isPaymentLink } from '../../domain/product.ts'
+import { isPaymentLink } from '../../domain/payment-link.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
 import { BODY_LIMIT } from './contact.server.ts'
 

@@ -1,6 +1,7 @@
 import { Router } from 'express'
 import type { Store } from '../../data/store.server.ts'
-import { isPaymentLink, toPublicProduct } from '../../domain/product.ts'
+import { isPaymentLink } from '../../domain/payment-link.ts'
+import { toPublicProduct } from '../../domain/product.ts'
 import type { ResponseCache } from '../page-cache.server.ts'
 
 /** GET /api/products: the catalogue, exactly the public product fields (docs/api-and-data.md). */

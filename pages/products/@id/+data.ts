@@ -1,7 +1,8 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { galleryOf, type GalleryImage } from '../../../domain/product-page.ts'
-import { isPaymentLink, toShopProduct, type Product } from '../../../domain/product.ts'
+import { isPaymentLink } from '../../../domain/payment-link.ts'
+import { toShopProduct, type Product } from '../../../domain/product.ts'
 import type { OrderFormState } from '../../../domain/order.ts'
 
 export type Data = {
