@@ -7,9 +7,12 @@ import { StoredMessageSchema } from './message.server.ts'
 
 /** Stored products may carry extra fields (generated image sets); the API shows only the public ones. */
 const StoredProductSchema = v.pipe(v.looseObject(ProductSchema.entries), leadTimeRule, publishedPhotoRule)
+/** One product's wrong payment link never stops the shop: the file is read, that product cannot be ordered, and `unusableValues` names it. */
+const ReadableProductSchema = v.pipe(v.looseObject({ ...ProductSchema.entries, paymentLink: v.string() }), leadTimeRule, publishedPhotoRule)
+const UsableProductsSchema = v.looseObject({ products: v.array(StoredProductSchema) })
 
 export const DataSchema = v.looseObject({
-  products: v.array(StoredProductSchema),
+  products: v.array(ReadableProductSchema),
   messages: v.array(StoredMessageSchema),
   /** Image generation runs of the last 24 hours, counted against the daily limit; absent until the first run. */
   imageRuns: v.optional(v.array(ImageRunSchema)),
@@ -99,7 +102,8 @@ function plainIssue(issue: v.BaseIssue<unknown>): string {
     case 'min_length':
       return `must not be empty${it}`
     case 'check':
-      return issue.message.replace(/^\w+ must/, 'must') // its input is the whole product
+      // A rule of one field says what it found; one of the whole product (lead time) does not.
+      return `${issue.message.replace(/^\w+ must/, 'must')}${typeof issue.input === 'string' ? it : ''}`
     case 'url':
       return `must be a full web address starting with https://${it}`
     default:
@@ -179,6 +183,20 @@ function checkText<S extends v.GenericSchema>(text: string, label: string, schem
   if (!parsed.success) return { ok: false, problem: schemaProblem(body, label, raw, parsed.issues[0], shape) }
   const duplicate = duplicateProblem(body, label, raw as object)
   return duplicate ? { ok: false, problem: duplicate } : { ok: true, data: raw as v.InferOutput<S> }
+}
+
+/** A value the site reads but will not use, and the product it belongs to. */
+export type UnusableValue = DataProblem & { productId: string; productName: string; field: string }
+
+/** The values of a readable file that the site leaves unused (a product's payment link), each naming its product and field; with the file's text, where. */
+export function unusableValues(data: Data, label: string, text = ''): UnusableValue[] {
+  const parsed = v.safeParse(UsableProductsSchema, data)
+  if (parsed.success) return []
+  return parsed.issues.map((issue) => {
+    const [, index, field] = (issue.path ?? []).map((p) => p.key as string | number)
+    const product = data.products[index as number]!
+    return { ...schemaProblem(text, label, data, issue, ''), productId: product.id, productName: product.name, field: String(field) }
+  })
 }
 
 /** The data returned is the file's own objects (key order and unknown fields as the owner wrote them). */

@@ -140,6 +140,7 @@ export class ChangeLog {
     const lookup = new OwnersLookup(owners)
     for (const [key, entries] of this.byKey) {
       const theirs = lookup.hash(key)
+      if (theirs === undefined) continue
       // Between two of our writes to this place it held the later write's "before"; after the last, its "after".
       let from = Number.NEGATIVE_INFINITY
       for (let i = 0; i <= entries.length; i++) {
@@ -183,10 +184,12 @@ class OwnersLookup {
     return map.get(id)
   }
 
-  hash(key: string): string {
+  /** Undefined for a product their file lacks: a deletion in an editor says nothing of how old the copy is. */
+  hash(key: string): string | undefined {
     const parts = JSON.parse(key) as [string, string, string?]
     if (parts[0] === '@') return valueHash((this.data as Record<string, unknown>)[parts[1]])
     const item = this.item(parts[0] as List, parts[1])
+    if (!item && parts[0] === 'products') return undefined
     if (parts.length === 2) return item ? PRESENT : ABSENT
     return valueHash(item?.[parts[2]!])
   }

@@ -9,7 +9,7 @@ import { Journal, journalFileFor } from './journal.server.ts'
 import { acquireLock, DataFileError, type HeldLock, type LockRequestHandler } from './lock.server.ts'
 import { ChangeLog, mergeOwnersEdit, needsWriteBack } from './merge.server.ts'
 import { checkAgainstCopy, moveOlderAtStart } from './move-at-start.server.ts'
-import type { StoreLogger } from './owner-edits.server.ts'
+import { reportUnusable, type StoreLogger } from './owner-edits.server.ts'
 
 async function readAtStart(file: string, seed: Product[]): Promise<{ data: Data; bytes: Buffer | null }> {
   let bytes: Buffer
@@ -62,6 +62,7 @@ export async function openDataFile(file: string, seed: Product[], logger: StoreL
     try {
       const start = await readRecoverAndMove(file, seed, journal, logger)
       const { deleted, before } = start
+      reportUnusable(logger, file, start.data)
       let { data, write } = start
       db.data = data
       if (write) await db.write()

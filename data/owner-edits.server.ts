@@ -1,7 +1,7 @@
 import type fs from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { sameBytes, type FileBytes } from './durable-write.server.ts'
-import { checkDataText, type Data, type DataProblem } from './check.server.ts'
+import { checkDataText, unusableValues, type Data, type DataProblem } from './check.server.ts'
 import { diffItems, type MergeOutcome } from './merge.server.ts'
 
 /** What was last seen on disk, written or read: an edit shows as a change of any of these. */
@@ -38,6 +38,16 @@ export async function lookAtDisk(file: string, last: Fingerprint | null): Promis
   return checked.ok ? { kind: 'edited', seen, data: checked.data } : { kind: 'broken', seen, problem: checked.problem }
 }
 
+/** One error per value the site will not use (at start, and for each edit): served all the same, only its product stops taking orders. */
+export function reportUnusable(logger: StoreLogger, file: string, data: Data): void {
+  for (const unusable of unusableValues(data, file)) {
+    logger.error(
+      { dataFile: file, product: unusable.productId, field: unusable.field },
+      `${unusable.message} The rest of the file is served; this product takes no order until the value is fixed.`,
+    )
+  }
+}
+
 const enquiries = (n: number) => `${n} enquir${n === 1 ? 'y' : 'ies'}`
 const were = (n: number) => (n === 1 ? 'was' : 'were')
 
@@ -61,6 +71,7 @@ export function reportMerge(logger: StoreLogger, file: string, outcome: MergeOut
       `The edit of ${file} held ${enquiries(outcome.removed.length)} deleted earlier with npm run messages -- delete; left out again.`,
     )
   }
+  reportUnusable(logger, file, outcome.data)
   if (outcome.kept.length > 0) {
     logger.info({ dataFile: file, kept: outcome.kept.slice(0, 20) }, `The edit of ${file} came from an older copy: the site's own later changes were kept on top of it.`)
   }

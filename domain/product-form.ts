@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { AVAILABILITIES } from './availability.ts'
 import { CATEGORIES } from './business.ts'
 import { fieldErrors } from './form-errors.ts'
-import { PRICE_PATTERN, type Product } from './product.ts'
+import { paymentLinkCheck, PRICE_PATTERN, type Product } from './product.ts'
 
 /** The server also checks the saved product with the data file's own schema, so the two cannot drift apart. */
 const text = () => v.pipe(v.string(), v.trim())
@@ -21,7 +21,7 @@ const fields = {
   leadTime: text(),
   /** Checked by the server: a file the site serves (never a typed address of a missing one). */
   mainImage: text(),
-  paymentLink: v.pipe(text(), v.nonEmpty('Please give the card payment page, starting with https://.'), v.url('Write the whole address of the card payment page, starting with https://.')),
+  paymentLink: v.pipe(text(), v.nonEmpty('Please give the card payment page, starting with https://.'), paymentLinkCheck('Write the whole address of the card payment page, starting with https:// and a host name such as buy.stripe.com, without spaces or commas.')),
 }
 
 const LEAD_TIME_ASKED = 'Say how long it takes to make, such as 3 weeks.'

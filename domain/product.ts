@@ -1,11 +1,15 @@
 import * as v from 'valibot'
 import { AVAILABILITIES } from './availability.ts'
 import { CATEGORIES } from './business.ts'
+import { isPaymentLink } from './payment-link.ts'
 
 export const PRODUCT_STATUSES = ['published', 'draft'] as const
 
 /** A price as the shop shows it: '£185.00', '£1,250.00'. */
 export const PRICE_PATTERN = /^£\d{1,3}(,\d{3})*\.\d{2}$/
+
+/** The one rule for a payment link, with the words of whoever asks (the data file's or the workspace's). */
+export const paymentLinkCheck = (message: string) => v.check(isPaymentLink, message)
 
 /** A catalogue product as stored in the data file and served by GET /api/products. */
 export const ProductSchema = v.object({
@@ -17,7 +21,7 @@ export const ProductSchema = v.object({
   category: v.picklist(CATEGORIES),
   /** Empty only on a draft whose photograph is not uploaded yet (publishedPhotoRule). */
   mainImage: v.string(),
-  paymentLink: v.pipe(v.string(), v.url()),
+  paymentLink: v.pipe(v.string(), paymentLinkCheck('paymentLink must be a card payment page starting with https:// and a host name such as buy.stripe.com, without spaces or commas')),
   availability: v.optional(v.picklist(AVAILABILITIES)),
   /** How long a made-to-order product takes, in words ('3 weeks'); asked for when it is made to order. */
   leadTime: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1))),

@@ -1,7 +1,7 @@
 /** `npm run check-data [-- path/to/db.json]`: checks a data file and its dated files as the server would read them; read-only, exit 1 when the site cannot use one (README.md). */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { checkDataText, checkDatedText, type Data } from '../data/check.server.ts'
+import { checkDataText, checkDatedText, unusableValues, type Data } from '../data/check.server.ts'
 import { listDatedFiles } from '../data/dated-files.server.ts'
 import { Journal, journalFileFor } from '../data/journal.server.ts'
 import { CATEGORIES } from '../domain/business.ts'
@@ -83,6 +83,11 @@ export async function main(argv: readonly string[], out: Out, err: Out, env: Nod
       ...(await waitingInJournal(file, null)),
     ]
     err(`${lines.join('\n')}\n`)
+    return 1
+  }
+  const unusable = unusableValues(checked.data, file, text)
+  if (unusable.length > 0) {
+    err(`${[...unusable.map((u) => u.message), 'The site serves this file, but takes no order for such a product until its value is fixed.'].join('\n')}\n`)
     return 1
   }
   const dated = await checkDatedFiles(file)

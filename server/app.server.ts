@@ -14,7 +14,7 @@ import { warnOfUntrustedProxy } from './proxy-warning.server.ts'
 import { createPageHandler } from './render.server.ts'
 import { limitUncachedRenders } from './render-limit.server.ts'
 import { requestLog } from './request-log.server.ts'
-import { refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
+import { paymentOriginsOf, refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
 import { requireSiteHost } from './site-host.server.ts'
 import { serveClientBuild, serveFolder } from './static-files.server.ts'
 import { mountOrderForm } from './routes/order.server.ts'
@@ -159,30 +159,4 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
     proxyWarning(req, res, () => {})
   }
   return { app, handler: answerCacheHitsFirst({ cache: responses, seeRequest: seeHit, app }), responses }
-}
-
-/** The origins of the products' payment links, worked out again only when the products change. */
-function paymentOriginsOf(store: Store): () => readonly string[] {
-  let known: { version: number; origins: string[] } | undefined
-  return () => {
-    if (known?.version !== store.productsVersion) {
-      const origins = new Set<string>()
-      let products: Store['products']
-      try {
-        products = store.products
-      } catch {
-        // The catalogue cannot be read: the page itself answers with the error page.
-        return known?.origins ?? []
-      }
-      for (const p of products) {
-        try {
-          origins.add(new URL(p.paymentLink).origin)
-        } catch {
-          // not a URL: the data file's check refuses such a product
-        }
-      }
-      known = { version: store.productsVersion, origins: [...origins].sort() }
-    }
-    return known.origins
-  }
 }

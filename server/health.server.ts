@@ -1,14 +1,16 @@
 import path from 'node:path'
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks'
 import type { Request, RequestHandler, Response } from 'express'
+import { unusableValues, type DataProblem } from '../data/check.server.ts'
 import type { Store } from '../data/store.server.ts'
 import { isFromThisMachine, signedIn, type OwnerCheck } from './services/images/admin-auth.server.ts'
 
-/** 200 ok, 200 attention while the owner's edit is broken (still serving), 503 when nothing can be written (docs/api-and-data.md); details for the owner alone, as they would tell an attacker how a flood goes. */
+/** 200 ok, 200 attention while the owner's edit is broken or holds a value the site will not use (still serving), 503 when nothing can be written (docs/api-and-data.md); details for the owner alone, as they would tell an attacker how a flood goes. */
 export function healthHandler(store: Store, owner: OwnerCheck): RequestHandler {
+  const unusable = firstUnusable(store)
   return async (req, res) => {
     const writable = await store.isWritable()
-    const problem = store.problem
+    const problem = store.problem ?? unusable()
     const forOwner = (problem || req.query.detail === '1') && (await isOwnerAsking(req, res, owner))
     const body: Record<string, unknown> = !writable
       ? { status: 'degraded', error: 'The data file cannot be written.' }
@@ -18,6 +20,15 @@ export function healthHandler(store: Store, owner: OwnerCheck): RequestHandler {
     if (req.query.detail === '1' && forOwner) body.detail = processDetail()
     res.setHeader('Cache-Control', 'no-store')
     res.status(writable ? 200 : 503).json(body)
+  }
+}
+
+/** The first value of the owner's file the site leaves unused (a wrong payment link), worked out again only when the products change. */
+function firstUnusable(store: Store): () => DataProblem | null {
+  let known: { version: number; problem: DataProblem | null } | undefined
+  return () => {
+    if (known?.version !== store.productsVersion) known = { version: store.productsVersion, problem: unusableValues(store.data, store.file)[0] ?? null }
+    return known.problem
   }
 }
 

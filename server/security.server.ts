@@ -1,5 +1,31 @@
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
+import { isPaymentLink } from '../domain/payment-link.ts'
+
+/** The products and a number that moves whenever they change (the store). */
+type Catalogue = { readonly products: readonly { paymentLink: string }[]; readonly productsVersion: number }
+
+/**
+ * The origins of the valid payment links, worked out again only when the products change.
+ * A wrong link is left out rather than refused by helmet: one product's value never takes the site down.
+ */
+export function paymentOriginsOf(store: Catalogue): () => readonly string[] {
+  let known: { version: number; origins: string[] } | undefined
+  return () => {
+    if (known?.version !== store.productsVersion) {
+      let products: Catalogue['products']
+      try {
+        products = store.products
+      } catch {
+        // The catalogue cannot be read: the page itself answers with the error page.
+        return known?.origins ?? []
+      }
+      const origins = new Set(products.filter((p) => isPaymentLink(p.paymentLink)).map((p) => new URL(p.paymentLink).origin))
+      known = { version: store.productsVersion, origins: [...origins].sort() }
+    }
+    return known.origins
+  }
+}
 
 /** No inline script (props travel in data attributes, JSON-LD is not run); forms lead on only to payment pages; off in development, where Vite injects inline scripts. */
 export function securityHeaders({ isProduction, paymentOrigins = () => [] }: { isProduction: boolean; paymentOrigins?: () => readonly string[] }): RequestHandler[] {

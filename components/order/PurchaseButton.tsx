@@ -1,9 +1,10 @@
 import { isSoldOut } from '../../domain/availability.ts'
 import { productPath } from '../../domain/catalogue.ts'
-import type { Product } from '../../domain/product.ts'
+import { isPaymentLink } from '../../domain/payment-link.ts'
+import { type Product } from '../../domain/product.ts'
 
 type Props = {
-  product: Pick<Product, 'id' | 'name' | 'availability'>
+  product: Pick<Product, 'id' | 'name' | 'availability' | 'paymentLink'>
   onPurchase?: (trigger: HTMLButtonElement) => void
   /** The visitor may buy soon: a chance to fetch the dialog's code. */
   onIntent?: () => void
@@ -19,6 +20,14 @@ export function PurchaseButton({ product, onPurchase, onIntent, describedBy }: P
           Sold out
         </button>
       </div>
+    )
+  }
+  // The owner's file holds a payment link the site will not send anyone to.
+  if (!isPaymentLink(product.paymentLink)) {
+    return (
+      <p className="purchase-form purchase-form--offline">
+        This product cannot be ordered online just now. <a href="/contact">Please get in touch to order it.</a>
+      </p>
     )
   }
   return (

@@ -5,6 +5,7 @@ import { productPath } from '../../domain/catalogue.ts'
 import { buildOrderNote, buildPaymentUrl, checkOrder, orderValuesFrom } from '../../domain/order.ts'
 import { publishedProducts } from '../../domain/publishing.ts'
 import { shownTermsFrom, termsChange } from '../../domain/order-terms.ts'
+import { isPaymentLink } from '../../domain/payment-link.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
 import { BODY_LIMIT } from './contact.server.ts'
 
@@ -21,8 +22,8 @@ export function mountOrderForm(app: Express, { store, siteUrl }: { store: Store;
         return
       }
       const shown = shownTermsFrom(req.body)
-      if (isSoldOut(product) && !shown) {
-        // The page says it is sold out in place of the form; nothing goes to the payment page.
+      if ((isSoldOut(product) && !shown) || !isPaymentLink(product.paymentLink)) {
+        // The page says it is sold out, or to get in touch, in place of the form; nothing goes to the payment page.
         await sendPersonalPage(req, res, { store, siteUrl, urlOriginal: `${productPath(product)}?order=1` }, 409)
         return
       }

@@ -1,5 +1,6 @@
 import { Router } from 'express'
 import type { Store } from '../../data/store.server.ts'
+import { isPaymentLink } from '../../domain/payment-link.ts'
 import { toPublicProduct } from '../../domain/product.ts'
 import { publishedProducts } from '../../domain/publishing.ts'
 import type { ResponseCache } from '../page-cache.server.ts'
@@ -11,7 +12,9 @@ export function productsRouter(store: Store, responses: ResponseCache): Router {
   router.get('/', (req, res) => {
     res.setHeader('Cache-Control', 'no-cache')
     res.type('application/json')
-    responses.sendShared(req, res, () => Buffer.from(JSON.stringify(publishedProducts(store.products).map(toPublicProduct))))
+    // A product whose payment link the site will not use cannot be ordered: no client is handed that link.
+    const orderable = () => publishedProducts(store.products).filter((p) => isPaymentLink(p.paymentLink))
+    responses.sendShared(req, res, () => Buffer.from(JSON.stringify(orderable().map(toPublicProduct))))
   })
   return router
 }

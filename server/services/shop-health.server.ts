@@ -1,6 +1,6 @@
 import { readdir, readFile, stat, statfs } from 'node:fs/promises'
 import path from 'node:path'
-import type { Data, DataProblem } from '../../data/check.server.ts'
+import { unusableValues, type Data, type DataProblem } from '../../data/check.server.ts'
 import type { StoredMessage } from '../../data/message.server.ts'
 import type { ImageAllowance } from '../../domain/image-generation.ts'
 import { ROOT } from '../paths.server.ts'
@@ -122,6 +122,18 @@ function dataFileItem(source: HealthSource): HealthItem {
   }
   if (source.writable === false) {
     return { key: 'dataFile', title: 'Data file', status: 'problem', headline: `${name} cannot be written: new enquiries are refused.`, details: ['Is the disk full, or the folder read-only?', ...counts] }
+  }
+  const unusable = source.data ? unusableValues(source.data, name) : []
+  if (unusable.length > 0) {
+    const first = unusable[0]!
+    const more = unusable.length > 1 ? ` (and ${plural(unusable.length - 1, 'other value')})` : ''
+    return {
+      key: 'dataFile',
+      title: 'Data file',
+      status: 'problem',
+      headline: `"${first.productName}" (${first.productId}) cannot be ordered: its field "${first.field}" has a value the site will not use${more}.`,
+      details: [...unusable.map((u) => u.message), 'Every other product is served and ordered as usual; fix the value in the workspace or the file.', ...counts],
+    }
   }
   return { key: 'dataFile', title: 'Data file', status: 'ok', headline: `${name} is valid.`, details: counts }
 }

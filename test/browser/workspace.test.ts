@@ -7,11 +7,57 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { main as snapshots } from '../../scripts/snapshots.ts'
 import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
+import { BAD_PAYMENT_LINKS } from '../helpers/bad-payment-links.ts'
 import { freshServerEachTest } from '../helpers/browser-suite.ts'
+import { ownerSaves } from '../helpers/owner-save.ts'
 
 const suite = freshServerEachTest()
 
 const priceOf = (id: string) => suite.t.store.products.find((p) => p.id === id)?.price
+
+describe('a wrong payment link, on a 390 px phone, with JavaScript and without', () => {
+  const phone = { width: 390, height: 844 }
+
+  it('is refused beside its field, keeping what was typed, and nothing is saved', async () => {
+    const before = suite.t.store.products.find((p) => p.id === 'bridle-belt')!.paymentLink
+    for (const javaScriptEnabled of [true, false]) {
+      const { page, context } = await openContext(suite.browser, suite.t.url, { viewport: 'phone', javaScriptEnabled })
+      await page.setViewportSize(phone)
+      await page.goto('/admin/products/bridle-belt')
+      const field = page.getByLabel('Card payment page (https://...)')
+      await field.fill(BAD_PAYMENT_LINKS[0])
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      const message = page.locator('#product-paymentLink-error')
+      await message.waitFor()
+      expect(await message.innerText()).toContain('starting with https:// and a host name such as buy.stripe.com, without spaces or commas')
+      expect(await field.getAttribute('aria-invalid')).toBe('true')
+      expect(await field.getAttribute('aria-describedby')).toContain('product-paymentLink-error')
+      expect(await field.inputValue()).toBe(BAD_PAYMENT_LINKS[0])
+      const [box, said] = [await field.boundingBox(), await message.boundingBox()]
+      expect(Math.abs(box!.x - said!.x), 'the message sits beside the field').toBeLessThan(40)
+      expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width)
+      expect(suite.t.store.products.find((p) => p.id === 'bridle-belt')!.paymentLink).toBe(before)
+      await context.close()
+    }
+  })
+
+  it('in the data file: its page tells the visitor to get in touch instead of taking the order', async () => {
+    const products = suite.t.store.products.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: BAD_PAYMENT_LINKS[0] } : p))
+    await ownerSaves(suite.t.store, JSON.stringify({ ...suite.t.store.data, products }, null, 2))
+    for (const javaScriptEnabled of [true, false]) {
+      const { page, context } = await openContext(suite.browser, suite.t.url, { viewport: 'phone', javaScriptEnabled })
+      await page.setViewportSize(phone)
+      expect((await page.goto('/products/bridle-belt?order=1'))?.status()).toBe(200)
+      const purchase = page.locator('[data-island="product-purchase"]')
+      expect(await purchase.innerText()).toContain('This product cannot be ordered online just now. Please get in touch to order it.')
+      expect(await purchase.getByRole('button', { name: 'Purchase Now' }).count()).toBe(0)
+      expect(await page.getByLabel('First name').count()).toBe(0)
+      await purchase.getByRole('link', { name: 'Please get in touch to order it.' }).click()
+      await page.waitForURL(`${suite.t.url}/contact`)
+      await context.close()
+    }
+  })
+})
 
 describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width', (viewport) => {
   it('edits a price, and the catalogue shows it', async () => {

@@ -11,6 +11,7 @@ import { seedProducts } from '../../data/seed/products.ts'
 import { newMessage as newEnquiry } from '../helpers/new-message.ts'
 import { openStore, StoreWriteError, type Data, type Store, type StoreLogger } from '../../data/store.server.ts'
 import { journalFileFor } from '../../data/journal.server.ts'
+import { BAD_PAYMENT_LINKS } from '../helpers/bad-payment-links.ts'
 
 let dir: string
 let file: string
@@ -100,6 +101,73 @@ describe('a valid edit while the store runs', () => {
     await saveByRename({ ...data, products: [...data.products.filter((p) => p.id !== 'chelsea-boot'), hat] })
     await within1s(() => expect(store.products.map((p) => p.id)).toContain('flat-cap'))
     expect(store.products.map((p) => p.id)).not.toContain('chelsea-boot')
+  })
+})
+
+describe('one product’s wrong value in an edit', () => {
+  it('serves the rest of the save, keeps the file as saved, and logs an error naming the product and the field', async () => {
+    for (const link of BAD_PAYMENT_LINKS) {
+      const store = await open()
+      logged = []
+      const data = withPrice(await onDisk(), 'oxford-brogue', '£199.00')
+      const text = pretty({ ...data, products: data.products.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: link } : p)) })
+      await saveByRename(text)
+      await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£199.00'))
+      expect(store.problem).toBeNull()
+      expect(store.products.find((p) => p.id === 'bridle-belt')?.paymentLink).toBe(link)
+      const errors = logged.filter((l) => l.level === 'error')
+      expect(errors, link).toHaveLength(1)
+      expect(errors[0]!.obj).toMatchObject({ dataFile: file, product: 'bridle-belt', field: 'paymentLink' })
+      expect(errors[0]!.msg).toContain(`(id "bridle-belt"), field "paymentLink" must be a card payment page starting with https://`)
+      await store.addMessage(newMessage(1))
+      expect((await onDisk()).products.find((p) => p.id === 'bridle-belt')?.paymentLink).toBe(link)
+      await store.close()
+      await writeFile(file, pretty({ products: seedProducts, messages: [] }))
+    }
+  })
+})
+
+describe('one product’s wrong value at start', () => {
+  it('opens the file as it is and logs an error naming the product and the field', async () => {
+    const products = seedProducts.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: BAD_PAYMENT_LINKS[0] } : p))
+    const text = pretty({ products, messages: [] })
+    await writeFile(file, text)
+    const store = await open()
+    expect(store.products.map((p) => p.id)).toEqual(seedProducts.map((p) => p.id))
+    expect(await readFile(file, 'utf8')).toBe(text)
+    const errors = logged.filter((l) => l.level === 'error')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]!.obj).toMatchObject({ dataFile: file, product: 'bridle-belt', field: 'paymentLink' })
+    expect(errors[0]!.msg).toContain('The rest of the file is served; this product takes no order until the value is fixed.')
+  })
+})
+
+describe('a product the owner deletes in an editor', () => {
+  it('stays deleted when the rest of their copy is current, even one the workspace added or changed', async () => {
+    const store = await open()
+    const added = { ...seedProducts[0]!, id: 'ash-belt', name: 'Ash Belt', sku: 'BL-ASH-001', category: 'belts' as const }
+    await store.update((d) => ({ ...d, products: [...d.products, added] }))
+    await store.updateProduct('ash-belt', (p) => ({ ...p, paymentLink: 'https://buy.stripe.com/ash_belt_2' }))
+    const current = await onDisk()
+    await saveByRename({ ...current, products: current.products.filter((p) => p.id !== 'ash-belt' && p.id !== 'tote-bag') })
+    await within1s(() => expect(store.products.map((p) => p.id)).not.toContain('ash-belt'))
+    expect(store.products.map((p) => p.id)).not.toContain('tote-bag')
+    await store.addMessage(newMessage(1))
+    const after = await onDisk()
+    expect(after.products.map((p) => p.id)).not.toContain('ash-belt')
+    expect(after.messages).toHaveLength(1)
+  })
+
+  it('is still kept when it was added after an older copy, which lacks the enquiries saved since', async () => {
+    const store = await open()
+    const old = await onDisk()
+    await store.addMessage(newMessage(1))
+    const added = { ...seedProducts[0]!, id: 'ash-belt', name: 'Ash Belt', sku: 'BL-ASH-001', category: 'belts' as const }
+    await store.update((d) => ({ ...d, products: [...d.products, added] }))
+    await saveByRename(withPrice(old, 'oxford-brogue', '£199.00'))
+    await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£199.00'))
+    expect(store.products.map((p) => p.id)).toContain('ash-belt')
+    expect(store.messages).toHaveLength(1)
   })
 })
 

@@ -9,6 +9,7 @@ import { journalFileFor } from '../../data/journal.server.ts'
 import { CATEGORIES } from '../../domain/business.ts'
 import type { StoredMessage } from '../../data/message.server.ts'
 import { main } from '../../scripts/check-data.ts'
+import { BAD_PAYMENT_LINKS } from '../helpers/bad-payment-links.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 let dir: string
@@ -83,6 +84,22 @@ describe('npm run check-data', () => {
     expect(published.err).toMatch(/id "new-belt"\), field "mainImage", .* must name the main photograph \(only a draft may be without one\)/)
     await writeFile(file, JSON.stringify({ products: [...seedProducts, { ...draft, status: 'hidden' }], messages: [] }, null, 2))
     expect((await check(file)).err).toMatch(/id "new-belt"\), field "status", .*must be one of "published", "draft" \(it is "hidden"\)/)
+  })
+
+  it('refuses each payment link that is not https:// with a valid host name, naming the product, the field and where, and exits 1', async () => {
+    for (const link of BAD_PAYMENT_LINKS) {
+      const products = seedProducts.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: link } : p))
+      const text = JSON.stringify({ products, messages: [] }, null, 2)
+      await writeFile(file, text)
+      const at = seedProducts.findIndex((p) => p.id === 'bridle-belt')
+      const line = text.split('\n').findIndex((l) => l.includes(`"paymentLink": ${JSON.stringify(link)}`)) + 1
+      const { code, out, err } = await check(file)
+      expect(code, link).toBe(1)
+      expect(out).toBe('')
+      expect(err).toContain(`${file}: product ${at + 1} (id "bridle-belt"), field "paymentLink", line ${line}, column 22 must be a card payment page starting with https://`)
+      expect(err).toContain(`(it is ${JSON.stringify(link)})`)
+      expect(err).toContain('takes no order for such a product until its value is fixed')
+    }
   })
 
   it('catches a half-saved file, a missing field and two products with one id', async () => {

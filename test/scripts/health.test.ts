@@ -57,6 +57,20 @@ describe('npm run health', () => {
     expect(code).toBe(1)
   })
 
+  it('names the product and the field of a wrong payment link, from the running server and from the file alone', async () => {
+    const products = seedProducts.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: 'https://buy,stripe.com/ash_belt' } : p))
+    t = await createTestApp({ prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products, messages: [] }, null, 2)), keepDir: true })
+    dirs.push(t.dir)
+    const headline = '"Bridle Leather Belt" (bridle-belt) cannot be ordered: its field "paymentLink" has a value the site will not use.'
+    const running = await health(t.dataFile)
+    expect(running.out).toContain(`[Problem] Data file: ${headline}`)
+    expect(running.out).toContain('(it is "https://buy,stripe.com/ash_belt")')
+    expect(running.code).toBe(1)
+    await t.close()
+    t = undefined
+    expect((await health(path.join(dirs[0]!, 'db.json'))).out).toContain(`[Problem] Data file: ${headline}`)
+  })
+
   it('reads the files alone when no server runs, and says so', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'health-'))
     dirs.push(dir)

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import request from 'supertest'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { BAD_PAYMENT_LINKS } from '../helpers/bad-payment-links.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
 
 let t: TestServer
@@ -68,6 +69,24 @@ describe('editing a product', () => {
     expect(res.text).toContain('id="product-leadTime-error">Say how long it takes to make')
     expect(res.text).toContain('id="product-paymentLink-error">')
     expect(res.text).toMatch(/value="185"/)
+    expect(await readFile(t.dataFile, 'utf8')).toBe(before)
+  })
+
+  it('refuses a payment link that is not https:// with a valid host name, with the message beside the field, on an edit and on a new product', async () => {
+    const before = await readFile(t.dataFile, 'utf8')
+    const form = await openForm('bridle-belt')
+    const fresh = { id: '', name: 'Ash Belt', price: '£95.00', category: 'belts', availability: 'in-stock', leadTime: '', sku: 'BL-ASH-001', description: '', mainImage: '/images/seed/bridle-belt.svg' }
+    for (const link of BAD_PAYMENT_LINKS) {
+      for (const [url, body] of [
+        ['/admin/products/bridle-belt', { ...form, paymentLink: link }],
+        ['/admin/products/new', { ...fresh, paymentLink: link }],
+      ] as const) {
+        const res = await request(t.app).post(url).type('form').send(body)
+        expect(res.status, `${url} ${link}`).toBe(400)
+        expect(res.text).toMatch(/aria-invalid="true"[^>]*aria-describedby="product-paymentLink-error"/)
+        expect(res.text).toContain('id="product-paymentLink-error">Write the whole address of the card payment page, starting with https:// and a host name such as buy.stripe.com, without spaces or commas.<')
+      }
+    }
     expect(await readFile(t.dataFile, 'utf8')).toBe(before)
   })
 

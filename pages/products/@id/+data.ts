@@ -1,6 +1,7 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { galleryOf, type GalleryImage } from '../../../domain/product-page.ts'
+import { isPaymentLink } from '../../../domain/payment-link.ts'
 import { toShopProduct, type Product } from '../../../domain/product.ts'
 import { publishedProducts } from '../../../domain/publishing.ts'
 import type { OrderFormState } from '../../../domain/order.ts'
@@ -29,7 +30,8 @@ export function data(pageContext: PageContextServer): Data {
     related,
     relatedAvif: related.map((p) => p.mainImage).filter((src) => pageContext.photoFormats?.hasAvif(src)),
     imagesGeneratedAt: stored.imagesGeneratedAt ?? null,
-    ordering: orderForm !== null || pageContext.urlParsed.search.order === '1',
+    // Without a usable payment link the page says to get in touch instead (its purchase button).
+    ordering: isPaymentLink(stored.paymentLink) && (orderForm !== null || pageContext.urlParsed.search.order === '1'),
     orderForm,
   }
 }

@@ -1,0 +1,21 @@
+/** Kept apart from the product schema so the shop's buttons can ask it without loading valibot. */
+
+/** A host name's label: letters, digits and inner hyphens (an international name arrives in its xn-- form). */
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/
+
+/**
+ * Whether a value may be used as a card payment page: https:// and a host name with a dot
+ * (no commas or spaces, no user name). Browsers accept more, but the security headers are built
+ * from these origins, and a visitor must never be sent to http:, javascript: or data:.
+ */
+export function isPaymentLink(value: string): boolean {
+  if (!/^https:\/\//i.test(value) || /[\s\\]/.test(value)) return false
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return false
+  }
+  const labels = url.hostname.split('.')
+  return url.protocol === 'https:' && !url.username && !url.password && labels.length > 1 && labels.every((l) => HOST_LABEL.test(l)) && /^[a-z]/.test(labels.at(-1)!)
+}
