@@ -110,6 +110,19 @@ describe('ordering with JavaScript from a page shown before the product changed'
   })
 })
 
+describe('ordering with JavaScript after the owner saved a payment link the site will not use', () => {
+  it('says to get in touch, keeps what was typed, and never opens that link', async () => {
+    const { page, context, blocked, ours } = await open(true)
+    const dialog = await openDialog(page)
+    const said = 'This product cannot be ordered online just now. Please get in touch to order it.'
+    await pressAfterChange(context, dialog, blocked, { paymentLink: 'javascript:alert(1)' }, said)
+    expect(blocked.filter((u) => u.startsWith('javascript:'))).toEqual([])
+    expect(await dialog.getByRole('button', { name: 'Purchase', exact: true }).count()).toBe(0)
+    expect(ours).toEqual([])
+    await context.close()
+  })
+})
+
 describe('ordering without JavaScript from a page shown before the product changed', () => {
   const cases: { name: string; patch: Partial<StoredProduct>; said: string; price: string }[] = [
     { name: 'sold out', patch: { availability: 'sold-out' }, said: 'This bag sold out a moment ago.', price: '£195.00' },
