@@ -38,6 +38,8 @@ declare global {
       catalogue?: import('../server/services/catalogue.server.ts').CatalogueService
       productForm?: import('../domain/product-form.ts').ProductFormState
       photoError?: string
+      /** Why a photo action was refused (its form was made from photographs since changed). */
+      photoRefusal?: string
       productPhotoRuns?: import('../server/services/product-photo-runs.server.ts').ProductPhotoRuns
       anglesError?: string
       newEnquiries?: number

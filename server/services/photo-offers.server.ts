@@ -7,6 +7,9 @@ export const offersFileFor = (dataFile: string) => `${dataFile}.new-photos.json`
 
 type Saved = Record<string, PhotoOffer[]>
 
+/** Own keys only: a product may be called `constructor`. */
+const offersOf = (saved: Saved, productId: string): PhotoOffer[] => (Object.hasOwn(saved, productId) ? saved[productId]! : [])
+
 /** New photographs by product, kept across restarts until the owner chooses or discards them. */
 export class PhotoOffers {
   private saved: Saved | null = null
@@ -15,12 +18,12 @@ export class PhotoOffers {
   constructor(readonly file: string) {}
 
   async of(productId: string): Promise<PhotoOffer[]> {
-    return (await this.read())[productId] ?? []
+    return offersOf(await this.read(), productId)
   }
 
   add(productId: string, offer: PhotoOffer): Promise<void> {
     return this.change((saved) => {
-      saved[productId] = [...(saved[productId] ?? []), offer]
+      saved[productId] = [...offersOf(saved, productId), offer]
     })
   }
 
@@ -28,7 +31,7 @@ export class PhotoOffers {
   take(productId: string, offerId: string, srcs: readonly string[] | 'all'): Promise<OfferedPhoto[]> {
     let taken: OfferedPhoto[] = []
     return this.change((saved) => {
-      const offers = saved[productId] ?? []
+      const offers = offersOf(saved, productId)
       const offer = offers.find((o) => o.id === offerId)
       if (!offer) return
       taken = offer.photos.filter((p) => srcs === 'all' || srcs.includes(p.src))
