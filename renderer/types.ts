@@ -40,6 +40,8 @@ declare global {
       /** Server only: what a draft still needs before it can be published. */
       publishMissing?: string[]
       photoError?: string
+      /** Why a photo action was refused (its form was made from photographs since changed). */
+      photoRefusal?: string
       productPhotoRuns?: import('../server/services/product-photo-runs.server.ts').ProductPhotoRuns
       anglesError?: string
       newEnquiries?: number

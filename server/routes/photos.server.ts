@@ -2,8 +2,10 @@ import busboy from 'busboy'
 import express, { Router, type Request, type RequestHandler, type Response } from 'express'
 import type { Store } from '../../data/store.server.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
+import { refuseStale } from './photo-refusal.server.ts'
 import { PHOTO_ACTIONS, type CatalogueService, type PhotoAction } from '../services/catalogue.server.ts'
 import { PHOTO_UPLOAD_LIMIT, TOO_LARGE_MESSAGE, type UploadAnswer } from '../../domain/photo-offers.ts'
+import { photoDoneQuery, PHOTOS_CHANGED } from '../../domain/photo-list.ts'
 import { photosOf } from '../../domain/product-page.ts'
 import { PhotoRefusedError, storeUploadedPhoto } from '../services/photo-upload.server.ts'
 
@@ -71,11 +73,15 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Rout
   }
   routes.post('/admin/products/:id/photos', upload)
 
-  const change: RequestHandler = (req, res, next) => {
+  /** Acts only on the list the form was made from: another one may have another photograph in that place. */
+  const change: RequestHandler = async (req, res) => {
     const id = String(req.params.id)
-    const { src, action } = (req.body ?? {}) as { src?: unknown; action?: unknown }
+    const { src, action, version } = (req.body ?? {}) as { src?: unknown; action?: unknown; version?: unknown }
     if (typeof src !== 'string' || !PHOTO_ACTIONS.includes(action as PhotoAction)) return void res.redirect(303, `${back(id)}#photos`)
-    catalogue.photo(id, src, action as PhotoAction).then(() => res.redirect(303, `${back(id)}#photos`), next)
+    const outcome = await catalogue.photo(id, src, action as PhotoAction, typeof version === 'string' ? version : '')
+    if (outcome === 'missing') return void res.status(404).type('text/plain; charset=utf-8').send('There is no such product.\n')
+    if (outcome === 'stale') return refuseStale({ req, res, store, siteUrl, refusal: PHOTOS_CHANGED })
+    res.redirect(303, `${back(id)}${photoDoneQuery(action as PhotoAction, { n: outcome.at + 1 })}#photos`)
   }
   routes.post('/admin/products/:id/photos/change', express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 4 }), change)
   return routes

@@ -1,11 +1,13 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express'
 import type { Store } from '../../data/store.server.ts'
+import { OFFER_GONE, photoDoneQuery, PHOTOS_CHANGED } from '../../domain/photo-list.ts'
 import { PHOTO_CHOICES, type PhotoChoice } from '../../domain/photo-offers.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
 import { GenerationBusyError } from '../services/image-generator.server.ts'
 import { DailyLimitError } from '../services/images/daily-limit.server.ts'
 import { AnglesRefusedError, type ProductPhotoRuns } from '../services/product-photo-runs.server.ts'
 import { streamJob } from './generate-images.server.ts'
+import { refuseStale } from './photo-refusal.server.ts'
 
 type Deps = { runs: ProductPhotoRuns; store: Store; siteUrl: string | undefined }
 
@@ -58,13 +60,16 @@ export function productAngleRoutes({ runs, store, siteUrl }: Deps): Router {
     streamJob(job, res, 'private, no-store, no-transform')
   })
 
-  const choose: RequestHandler = (req: Request, res: Response, next) => {
+  const choose: RequestHandler = async (req: Request, res: Response) => {
     const id = String(req.params.id)
-    const { offer, src, use } = (req.body ?? {}) as Record<string, unknown>
+    const { offer, src, use, version } = (req.body ?? {}) as Record<string, unknown>
     if (typeof offer !== 'string' || !PHOTO_CHOICES.includes(use as PhotoChoice)) return void res.redirect(303, `${back(id)}#new-photos`)
-    runs.choose(id, offer, typeof src === 'string' ? src : '', use as PhotoChoice).then((outcome) => {
-      res.redirect(303, outcome === 'gone' ? `${back(id)}?done=gone#photos` : `${back(id)}?done=${outcome === 'discard' ? 'discarded' : 'chosen'}#photos`)
-    }, next)
+    const chosen = typeof src === 'string' ? src : ''
+    const angle = (await runs.state(id)).offers.find((o) => o.id === offer)?.photos.find((p) => p.src === chosen)?.angle
+    const outcome = await runs.choose(id, offer, chosen, use as PhotoChoice, typeof version === 'string' ? version : '')
+    if (outcome === 'gone' || outcome === 'stale') return refuseStale({ req, res, store, siteUrl, refusal: outcome === 'gone' ? OFFER_GONE : PHOTOS_CHANGED })
+    const done = outcome === 'discard' ? '?done=discarded' : outcome === 'all' || !angle ? '?done=chosen' : photoDoneQuery(`new-${outcome}`, { angle })
+    res.redirect(303, `${back(id)}${done}#photos`)
   }
   routes.post('/admin/products/:id/photos/choose', express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 6 }), choose)
   return routes

@@ -2,6 +2,7 @@ import { inOrder, orderChange, productChanges, type CatalogueHistory, type Histo
 import { productProblem } from '../../data/check.server.ts'
 import { catalogueOf, type Snapshots } from '../../data/snapshots.server.ts'
 import type { Store } from '../../data/store.server.ts'
+import { photoListVersion } from '../../domain/photo-list.ts'
 import { checkProduct, idFromName, PRODUCT_FIELDS, uniqueId, valuesOf, type ProductErrors, type ProductField, type ProductValues } from '../../domain/product-form.ts'
 import { moved, targetOf, type Move, type OrderAnswer } from '../../domain/product-order.ts'
 import { photosOf } from '../../domain/product-page.ts'
@@ -29,6 +30,9 @@ const withOrder = <T>(changes: T[], order: T | null): T[] => (order ? [...change
 /** What the owner does to one of a product's photographs. */
 export type PhotoAction = 'main' | 'earlier' | 'later' | 'remove'
 export const PHOTO_ACTIONS: readonly PhotoAction[] = ['main', 'earlier', 'later', 'remove']
+
+/** The photograph's place (0: main) in the list acted on; 'stale' when the form was made from another list. */
+export type PhotoOutcome = { at: number } | 'stale' | 'missing'
 
 /** A removed photograph's files stay, as the history may still show it. */
 function withPhotos(product: StoredProduct, src: string, action: PhotoAction | 'add'): StoredProduct {
@@ -194,15 +198,16 @@ export class CatalogueService {
     })
   }
 
-  /** Adds a stored photograph to a product (last), or changes which is main, their order, or removes one. */
-  photo(id: string, src: string, action: PhotoAction | 'add'): Promise<boolean> {
+  /** Adds a stored photograph to a product (last), or changes which is main, their order, or removes one of the list `version` names. */
+  photo(id: string, src: string, action: PhotoAction | 'add', version?: string): Promise<PhotoOutcome> {
     return this.serial(async () => {
       const current = this.store.products.find((p) => p.id === id)
-      if (!current) return false
+      if (!current) return 'missing'
+      const list = photosOf(current)
+      if (version !== undefined && (version !== photoListVersion(list) || !list.includes(src))) return 'stale'
       const next = withPhotos(current, src, action)
-      if (next === current) return true
-      await this.write('photos', [id], (products) => products.map((p) => (p.id === id ? next : p)))
-      return true
+      if (next !== current) await this.write('photos', [id], (products) => products.map((p) => (p.id === id ? next : p)))
+      return { at: list.indexOf(src) }
     })
   }
 

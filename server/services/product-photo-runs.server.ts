@@ -3,6 +3,7 @@ import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Store } from '../../data/store.server.ts'
 import { GENERATION_STATUS, imageStatus, type GenerationEvent } from '../../domain/image-generation.ts'
+import { photoListVersion } from '../../domain/photo-list.ts'
 import type { AngleRunView, AngleState, OfferedPhoto, PhotoChoice } from '../../domain/photo-offers.ts'
 import type { CatalogueService } from './catalogue.server.ts'
 import type { GenerationJob, ImageGenerator } from './image-generator.server.ts'
@@ -20,8 +21,8 @@ export class AnglesRefusedError extends Error {
 
 type Deps = { generator: ImageGenerator; offers: PhotoOffers; catalogue: CatalogueService; store: Store; mediaDir: string; configured: boolean }
 
-/** What a choice did: 'gone' when the photograph was no longer offered (chosen in another tab, or the product removed). */
-export type ChoiceOutcome = PhotoChoice | 'gone'
+/** What a choice did: 'gone' when the photograph was no longer offered (chosen in another tab, or the product removed); 'stale' when the product's photographs changed since the form was made. */
+export type ChoiceOutcome = PhotoChoice | 'gone' | 'stale'
 
 const OFFERED_FILE = /^\/media\/products\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)-\d+\.webp$/
 
@@ -68,8 +69,8 @@ export class ProductPhotoRuns {
     }
   }
 
-  /** Uses an offered photograph (or the whole set) as the owner chose, one change in the history; a discarded one goes. */
-  async choose(productId: string, offerId: string, src: string, choice: PhotoChoice): Promise<ChoiceOutcome> {
+  /** Uses an offered photograph (or the whole set) as the owner chose, one change in the history, if the product's photographs are still those of `version`; a discarded one goes. */
+  async choose(productId: string, offerId: string, src: string, choice: PhotoChoice, version: string): Promise<ChoiceOutcome> {
     const { offers, catalogue } = this.deps
     const offer = (await offers.of(productId)).find((o) => o.id === offerId)
     if (!offer) return 'gone'
@@ -81,7 +82,12 @@ export class ProductPhotoRuns {
     const chosen = offer.photos.filter((p) => choice === 'all' || p.src === src).map((p) => p.src)
     if (chosen.length === 0) return 'gone'
     const change = { main: (list: string[]) => [chosen[0]!, ...list], gallery: (list: string[]) => [...list, chosen[0]!], all: () => chosen }[choice]
-    if (!(await catalogue.setPhotos(productId, change))) return 'gone'
+    let stale = false
+    const changed = await catalogue.setPhotos(productId, (list) => {
+      stale = photoListVersion(list) !== version
+      return stale ? [] : change(list)
+    })
+    if (!changed) return stale ? 'stale' : 'gone'
     await offers.take(productId, offerId, chosen)
     return choice
   }

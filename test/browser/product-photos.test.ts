@@ -10,26 +10,19 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { violations } from '../helpers/axe.ts'
 import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
-import { startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.ts'
+import { startImageSuite, stopImageSuite } from '../helpers/browser-suite.ts'
+import type { FakeOpenAI } from '../helpers/fake-openai.ts'
 import type { TestServer } from '../helpers/server.ts'
 
 vi.setConfig({ testTimeout: 120_000 })
 
-const KEY = 'sk-test-not-a-real-key'
 const SHOTS = process.env.SCREENSHOT_DIR
 
 let fake: FakeOpenAI
 let t: TestServer
 let browser: Browser
-beforeAll(async () => {
-  fake = await startFakeOpenAIForSdk(KEY)
-  ;({ t, browser } = await startBrowserSuite({ env: { OPENAI_API_KEY: KEY, OPENAI_TIMEOUT_MS: '10000', OPENAI_MAX_RETRIES: '0', IMAGE_CONCURRENCY: '1' } }))
-})
-afterAll(async () => {
-  await stopBrowserSuite({ t, browser })
-  await fake.close()
-})
+beforeAll(async () => void ({ fake, t, browser } = await startImageSuite()))
+afterAll(() => stopImageSuite({ fake, t, browser }))
 
 const saved = (id: string) => t.store.products.find((p) => p.id === id) as { mainImage: string; photos?: { src: string }[] }
 const shot = async (page: Page, name: string) => {
@@ -62,7 +55,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product’s photographs
     await page.locator('#new-photos').scrollIntoViewIfNeeded()
     await shot(page, `angles-offered-${viewport}`)
     await choice.click()
-    await page.getByRole('status').filter({ hasText: 'Done: the photographs you chose' }).waitFor()
+    await page.getByRole('status').filter({ hasText: 'The new 45-degree view is now the main photograph.' }).waitFor()
     expect(saved(product).mainImage).toMatch(/-45-degree-1024\.webp$/)
     await page.goto(`/products/${product}`)
     expect(await page.locator('main img').first().getAttribute('src')).toContain(saved(product).mainImage.replace(/-1024\.webp$/, ''))

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { launchBrowser } from '../../support/browser.ts'
+import { startFakeOpenAIForSdk, type FakeOpenAI } from './fake-openai.ts'
 import { startTestServer, type TestServer } from './server.ts'
 
 /** What a browser test file shares: one listening test server and one Chromium. */
@@ -22,4 +23,18 @@ export function freshServerEachTest(): { browser: Browser; t: TestServer } {
   beforeEach(async () => void (suite.t = await startTestServer()))
   afterEach(() => suite.t.close())
   return suite
+}
+
+const IMAGE_KEY = 'sk-test-not-a-real-key'
+
+/** A browser suite whose server generates images through the real `openai` SDK against a fake images API on loopback, one at a time. */
+export async function startImageSuite(): Promise<{ fake: FakeOpenAI; t: TestServer; browser: Browser }> {
+  const fake = await startFakeOpenAIForSdk(IMAGE_KEY)
+  const env = { OPENAI_API_KEY: IMAGE_KEY, OPENAI_TIMEOUT_MS: '10000', OPENAI_MAX_RETRIES: '0', IMAGE_CONCURRENCY: '1' }
+  return { fake, ...(await startBrowserSuite({ env })) }
+}
+
+export async function stopImageSuite({ fake, ...suite }: { fake?: FakeOpenAI; t?: TestServer; browser?: Browser }): Promise<void> {
+  await stopBrowserSuite(suite)
+  await fake?.close()
 }

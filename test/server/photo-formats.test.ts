@@ -10,6 +10,7 @@ import { mediaDirFor, ROOT } from '../../server/paths.server.ts'
 import { encodeAvifTwins } from '../../server/services/images/avif-twins.server.ts'
 import { storeAngleImage } from '../../server/services/images/media.server.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { photoVersion } from '../helpers/photo-forms.ts'
 
 // AVIF encoding is the slow part of storing a photograph; the machine may be busy.
 vi.setConfig({ testTimeout: 90_000 })
@@ -110,7 +111,7 @@ describe('pages offer the AVIF first and preload the largest photograph', () => 
     const src = photos.at(-1)!.src
     await t.services.photoFormats.idle()
     for (const w of WIDTHS) expect(existsSync(fileOf(t, src.replace(/-1024\.webp$/, `-${w}.avif`))), `${w}`).toBe(true)
-    await request(t.app).post('/admin/products/braided-belt/photos/change').type('form').send({ src, action: 'main' }).expect(303)
+    await request(t.app).post('/admin/products/braided-belt/photos/change').type('form').send({ src, action: 'main', version: photoVersion(t, 'braided-belt') }).expect(303)
     const html = (await request(t.app).get('/products/braided-belt').expect(200)).text
     expect(preloads(html)).toMatchObject([{ href: src.replace(/-1024\.webp$/, '-800.avif'), type: 'image/avif' }])
     const card = pictures((await request(t.app).get('/products').expect(200)).text).find((p) => p.img.alt === 'Braided Belt')

@@ -9,6 +9,7 @@ import sharp from 'sharp'
 import request from 'supertest'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { photoVersion } from '../helpers/photo-forms.ts'
 
 let t: TestServer
 beforeEach(async () => {
@@ -90,7 +91,7 @@ describe('uploading a photograph', () => {
     const page = await request(t.app).get('/products/braided-belt').expect(200)
     for (const { src } of saved.photos) expect(page.text).toContain(src.replace(/-1024\.webp$/, ''))
     // Made the main one: it leads the product's page and its card.
-    await request(t.app).post('/admin/products/braided-belt/photos/change').type('form').send({ src: saved.photos[1]!.src, action: 'main' }).expect(303)
+    await request(t.app).post('/admin/products/braided-belt/photos/change').type('form').send({ src: saved.photos[1]!.src, action: 'main', version: photoVersion(t, 'braided-belt') }).expect(303)
     expect((await product('braided-belt')).mainImage).toBe(saved.photos[1]!.src)
   })
 

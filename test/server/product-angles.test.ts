@@ -10,11 +10,13 @@ import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import type { GenerationEvent } from '../../domain/image-generation.ts'
+import { PHOTOS_CHANGED } from '../../domain/photo-list.ts'
 import type { AngleState } from '../../domain/photo-offers.ts'
 import { readEventStream } from '../../lib/event-stream.ts'
 import { startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
+import { photosNow, photoVersion } from '../helpers/photo-forms.ts'
 
 vi.setConfig({ testTimeout: 60_000 })
 
@@ -44,7 +46,7 @@ const finished = async (id: string) => {
   await t.services.productPhotos.running(id)?.result
   return state(id)
 }
-const choose = (id: string, fields: Record<string, string>) => request(t.app).post(`/admin/products/${id}/photos/choose`).type('form').send(fields)
+const choose = (id: string, fields: Record<string, string>) => request(t.app).post(`/admin/products/${id}/photos/choose`).type('form').send({ version: photoVersion(t, id), ...fields })
 
 describe('generating the four angles of one product', () => {
   it('posts, shows how far it got, then offers the new photographs beside the current ones without changing the site', async () => {
@@ -86,7 +88,7 @@ describe('generating the four angles of one product', () => {
     const [main, side, profile, detail] = offer!.photos.map((p) => p.src) as [string, string, string, string]
     const oldMain = (await onDisk('penny-loafer')).mainImage
 
-    expect((await choose('penny-loafer', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers.location).toBe('/admin/products/penny-loafer?done=chosen#photos')
+    expect((await choose('penny-loafer', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers.location).toBe('/admin/products/penny-loafer?photo=new-main&angle=45-degree#photos')
     expect(await onDisk('penny-loafer')).toMatchObject({ mainImage: side, photos: [{ src: oldMain }] })
     await choose('penny-loafer', { offer: offer!.id, src: detail, use: 'gallery' }).expect(303)
     expect((await onDisk('penny-loafer')).photos).toEqual([{ src: oldMain }, { src: detail }])
@@ -99,13 +101,34 @@ describe('generating the four angles of one product', () => {
     for (const src of [main, profile]) expect(await filesOfPhoto(src), src).toEqual([])
     for (const src of [side, detail]) expect((await filesOfPhoto(src)).length, src).toBeGreaterThanOrEqual(4)
     // A choice already made elsewhere changes nothing.
-    expect((await choose('penny-loafer', { offer: offer!.id, src: main, use: 'main' }).expect(303)).headers.location).toBe('/admin/products/penny-loafer?done=gone#photos')
+    expect(text((await choose('penny-loafer', { offer: offer!.id, src: main, use: 'main' }).expect(409)).text)).toContain('Those new photographs were no longer waiting')
 
     const history = (await t.services.catalogue.history.all()).filter((e) => e.productId === 'penny-loafer')
     expect(history.map((e) => e.action)).toEqual(['new-photos', 'new-photos'])
     expect(history[0]!.before?.mainImage).toBe(oldMain)
     expect(history[0]!.after?.mainImage).toBe(side)
     expect(text((await request(t.app).get('/admin/history').expect(200)).text)).toContain('Penny Loafer: new photographs chosen')
+  })
+
+  it('says what a choice did, and refuses (409) a choice made on a page whose photographs changed since', async () => {
+    t = await createTestApp({ env: ENV })
+    await request(t.app).post('/api/admin/products/chukka-boot/angles').expect(202)
+    const [offer] = (await finished('chukka-boot')).offers
+    const [, side, profile, detail] = offer!.photos.map((p) => p.src)
+    const opened = photoVersion(t, 'chukka-boot')
+    const added = await choose('chukka-boot', { offer: offer!.id, src: profile!, use: 'gallery', version: opened }).expect(303)
+    expect(text((await request(t.app).get(String(added.headers.location)).expect(200)).text)).toContain('The new side profile was added to the photographs.')
+    const before = photosNow(t, 'chukka-boot')
+    // The page opened before that choice: its forms name the photographs as they were.
+    for (const [src, use] of [[side, 'main'], [detail, 'gallery'], [undefined, 'all']] as const) {
+      const refused = await choose('chukka-boot', { offer: offer!.id, ...(src ? { src } : {}), use, version: opened }).expect(409)
+      expect(text(refused.text)).toContain(PHOTOS_CHANGED)
+      expect(photosNow(t, 'chukka-boot'), use).toEqual(before)
+    }
+    expect((await state('chukka-boot')).offers[0]!.photos.map((p) => p.src)).toEqual([offer!.photos[0]!.src, side, detail])
+    const made = await choose('chukka-boot', { offer: offer!.id, src: detail!, use: 'main' }).expect(303)
+    expect(text((await request(t.app).get(String(made.headers.location)).expect(200)).text)).toContain('The new detail is now the main photograph.')
+    expect(photosNow(t, 'chukka-boot')[0]).toBe(detail)
   })
 
   it('uses a whole set instead of the current photographs; a removed photograph keeps its files', async () => {
@@ -116,7 +139,7 @@ describe('generating the four angles of one product', () => {
     await choose('tote-bag', { offer: offer!.id, use: 'all' }).expect(303)
     expect(await onDisk('tote-bag')).toMatchObject({ mainImage: srcs[0], photos: srcs.slice(1).map((src) => ({ src })) })
     expect((await state('tote-bag')).offers).toEqual([])
-    await request(t.app).post('/admin/products/tote-bag/photos/change').type('form').send({ src: srcs[3], action: 'remove' }).expect(303)
+    await request(t.app).post('/admin/products/tote-bag/photos/change').type('form').send({ src: srcs[3], action: 'remove', version: photoVersion(t, 'tote-bag') }).expect(303)
     expect((await onDisk('tote-bag')).photos).toHaveLength(2)
     expect((await filesOfPhoto(srcs[3]!)).length).toBeGreaterThanOrEqual(4)
   })

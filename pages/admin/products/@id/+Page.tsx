@@ -17,7 +17,6 @@ const DONE_TEXT: Record<string, string> = {
   photo: "Photograph added: it is on the product's page now.",
   chosen: "Done: the photographs you chose are on the product's page now.",
   discarded: 'The new photographs were discarded; the shop kept its photographs.',
-  gone: 'Those new photographs were no longer waiting (chosen or discarded in another tab?): nothing changed.',
 }
 
 /** A draft is not on the site: what was done is said without promising that. */
@@ -54,7 +53,7 @@ export default function Page() {
         <ProductForm action={address} isNew={false} submitLabel={data.conflict ? 'Save my version' : 'Save'} hint={data.draft ? 'A draft: visitors see it once you publish it.' : 'Saved changes are on the site at once.'} formId="product-form" {...data} />
         <ProductPreviewIsland formId="product-form" values={data.values} />
       </div>
-      <PhotosIsland id={data.id} name={data.name} photos={data.photos} error={data.photoError} angles={data.angles} anglesError={data.anglesError} refreshHref={data.refreshHref} anglesNotice={data.anglesNotice} />
+      <PhotosIsland id={data.id} name={data.name} photos={data.photos} error={data.photoError} notice={data.photoNotice} angles={data.angles} anglesError={data.anglesError} refreshHref={data.refreshHref} anglesNotice={data.anglesNotice} />
       <section className="product-edit__more" aria-label="More">
         <form method="post" action={`${address}/duplicate`}>
           <button type="submit" className="btn btn-outline">

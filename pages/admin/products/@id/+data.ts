@@ -2,6 +2,7 @@
 import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { productPath } from '../../../../domain/catalogue.ts'
+import { photoNoticeOf, type PhotoNotice } from '../../../../domain/photo-list.ts'
 import { NEW_PHOTOS_READY, type AngleState } from '../../../../domain/photo-offers.ts'
 import { photosOf } from '../../../../domain/product-page.ts'
 import { isPublished } from '../../../../domain/publishing.ts'
@@ -22,6 +23,8 @@ export type Data = ProductFormData & {
   photos: string[]
   /** Why the last upload was refused. */
   photoError: string | null
+  /** What the last photo action did, or why it was refused. */
+  photoNotice: PhotoNotice | null
   /** Generating the four angles, and the new photographs waiting for a choice. */
   angles: AngleState
   /** Why a run could not start. */
@@ -30,7 +33,7 @@ export type Data = ProductFormData & {
   anglesNotice: string
 }
 
-const DONE = ['saved', 'added', 'duplicated', 'restored', 'photo', 'chosen', 'discarded', 'gone', 'published', 'unpublished']
+const DONE = ['saved', 'added', 'duplicated', 'restored', 'photo', 'chosen', 'discarded', 'published', 'unpublished']
 const NO_RUNS: AngleState = { view: { configured: false, running: null, busyElsewhere: false, error: null }, offers: [] }
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
@@ -49,6 +52,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     done: pageContext.productForm || pageContext.photoError || pageContext.anglesError || pageContext.publishMissing || !DONE.includes(done) ? null : done,
     photos: photosOf(product),
     photoError: pageContext.photoError ?? null,
+    photoNotice: photoNoticeOf(pageContext.photoRefusal, pageContext.urlParsed.search),
     angles,
     anglesError: pageContext.anglesError ?? null,
     anglesNotice: pageContext.urlParsed.search.angles && !angles.view.running && angles.offers.length > 0 && !angles.view.error ? NEW_PHOTOS_READY : '',

@@ -1,5 +1,6 @@
 import { useEffect, type FormEvent } from 'react'
 import { ANGLE_LABELS } from '../../../../domain/image-generation.ts'
+import { photoListVersion } from '../../../../domain/photo-list.ts'
 import type { PhotoOffer } from '../../../../domain/photo-offers.ts'
 import { useHydrated } from '../../../../renderer/useHydrated.ts'
 import { productPhotosStore } from '../../../../stores/product-photos-store.ts'
@@ -82,6 +83,8 @@ export function NewAngles() {
 
 function Offer({ offer, page }: { offer: PhotoOffer; page: string }) {
   const name = productPhotosStore.useSelector((s) => s.name)
+  // A choice is refused once the product's photographs changed since this form was made.
+  const version = photoListVersion(productPhotosStore.useSelector((s) => s.photos))
   const action = `${page}/photos/choose`
   const when = `${offer.at.replace('T', ' ').slice(0, 16)} UTC`
   return (
@@ -97,6 +100,7 @@ function Offer({ offer, page }: { offer: PhotoOffer; page: string }) {
             <form method="post" action={action} className="product-photos__actions">
               <input type="hidden" name="offer" value={offer.id} />
               <input type="hidden" name="src" value={photo.src} />
+              <input type="hidden" name="version" value={version} />
               <button type="submit" name="use" value="main" className="btn btn-outline">
                 Use as main<span className="visually-hidden"> (new {ANGLE_LABELS[photo.angle]})</span>
               </button>
@@ -109,6 +113,7 @@ function Offer({ offer, page }: { offer: PhotoOffer; page: string }) {
       </ul>
       <form method="post" action={action} className="new-photos__all">
         <input type="hidden" name="offer" value={offer.id} />
+        <input type="hidden" name="version" value={version} />
         <button type="submit" name="use" value="all" className="btn btn-primary">
           Use {offer.photos.length === 1 ? 'this one' : `these ${offer.photos.length}`} instead of the current photographs
         </button>

@@ -1,13 +1,15 @@
+import { photoListVersion } from '../../../../domain/photo-list.ts'
 import { productPhotosStore } from '../../../../stores/product-photos-store.ts'
 
 const labelOf = (i: number) => (i === 0 ? 'Main photograph' : `Photograph ${i + 1}`)
 
-/** The main one first, each with its buttons (forms that post). */
+/** The main one first, each with its buttons (forms that post, naming the list they were made from); removing asks first. */
 export function PhotoList() {
   const id = productPhotosStore.useSelector((s) => s.id)
   const name = productPhotosStore.useSelector((s) => s.name)
   const photos = productPhotosStore.useSelector((s) => s.photos)
   const address = `/admin/products/${encodeURIComponent(id)}/photos/change`
+  const version = photoListVersion(photos)
   return (
     <ol className="product-photos__list">
       {photos.map((src, i) => (
@@ -17,6 +19,7 @@ export function PhotoList() {
           {photos.length > 1 ? (
             <form method="post" action={address} className="product-photos__actions">
               <input type="hidden" name="src" value={src} />
+              <input type="hidden" name="version" value={version} />
               {i > 0 ? (
                 <button type="submit" name="action" value="main" className="btn btn-outline">
                   Make main<span className="visually-hidden"> (photograph {i + 1})</span>
@@ -32,9 +35,15 @@ export function PhotoList() {
                   Later<span className="visually-hidden"> (photograph {i + 1})</span>
                 </button>
               ) : null}
-              <button type="submit" name="action" value="remove" className="btn btn-outline">
-                Remove<span className="visually-hidden"> ({labelOf(i).toLowerCase()})</span>
-              </button>
+              <details className="product-photos__remove">
+                <summary className="btn btn-outline">
+                  Remove…<span className="visually-hidden"> ({labelOf(i).toLowerCase()})</span>
+                </summary>
+                <p>It leaves the product’s page at once; the history keeps it.</p>
+                <button type="submit" name="action" value="remove" className="btn btn-danger">
+                  Yes, remove it<span className="visually-hidden"> ({labelOf(i).toLowerCase()})</span>
+                </button>
+              </details>
             </form>
           ) : null}
         </li>

@@ -1,17 +1,23 @@
+import type { PhotoNotice } from '../../../../domain/photo-list.ts'
 import { island } from '../../../../renderer/island.tsx'
 import { productPhotosStore, type ProductPhotosInit } from '../../../../stores/product-photos-store.ts'
 import { NewAngles } from './NewAngles.tsx'
 import { PhotoList } from './PhotoList.tsx'
 import { PhotoUpload } from './PhotoUpload.tsx'
 
-type Props = ProductPhotosInit & { error: string | null }
+type Props = ProductPhotosInit & { error: string | null; notice: PhotoNotice | null }
 
 /** The product's photographs, adding one, and generating new ones to choose from: one island, as an upload or a choice changes the list. */
-function Photos({ error, ...init }: Props) {
+function Photos({ error, notice, ...init }: Props) {
   return (
     <productPhotosStore.Provider init={init}>
       <section id="photos" className="product-photos form-card" aria-labelledby="photos-title">
         <h2 id="photos-title">Photographs</h2>
+        {notice ? (
+          <div className={notice.refused ? 'admin-notice admin-notice--warning' : 'admin-notice'} role={notice.refused ? 'alert' : 'status'}>
+            <p>{notice.text}</p>
+          </div>
+        ) : null}
         <PhotoList />
         <PhotoUpload error={error} />
         <NewAngles />
