@@ -61,7 +61,7 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Rout
       if (Number(req.get('content-length') ?? 0) > PHOTO_UPLOAD_LIMIT + 64 * 1024) throw new PhotoRefusedError(413, TOO_LARGE_MESSAGE)
       const bytes = await readUpload(req)
       // Removed while the photograph arrived: nothing of it stays.
-      const stored = await storeUploadedPhoto({ mediaDir, productId: id, bytes, attach: (src) => catalogue.photo(id, src, 'add') })
+      const stored = await storeUploadedPhoto({ mediaDir, productId: id, bytes, attach: async (src) => (await catalogue.photo(id, src, 'add')) !== 'missing' })
       if (!stored) return noSuchProduct()
       const product = store.products.find((p) => p.id === id)
       if (wantsJson(req)) return void res.status(201).json({ src: stored.src, photos: product ? photosOf(product) : [stored.src] } satisfies UploadAnswer)
