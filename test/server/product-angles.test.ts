@@ -205,9 +205,10 @@ describe('a product whose id is a property every object has', () => {
     await request(t.app).post('/api/admin/products/constructor/angles').expect(202)
     const [offer] = (await finished('constructor')).offers
     const side = offer!.photos[1]!.src
-    expect((await choose('constructor', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers.location).toBe('/admin/products/constructor?done=chosen#photos')
+    const chosen = (await choose('constructor', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers.location
+    expect(chosen).toBe('/admin/products/constructor?photo=new-main&angle=45-degree#photos')
     expect((await onDisk('constructor')).mainImage).toBe(side)
-    expect((await choose('constructor', { offer: 'no-such-offer', src: side, use: 'main' }).expect(303)).headers.location).toBe('/admin/products/constructor?done=gone#photos')
+    await choose('constructor', { offer: 'no-such-offer', src: side, use: 'main' }).expect(409)
     // And on the shop, as any product.
     expect((await request(t.app).get('/products/constructor').expect(200)).text).toContain(side.replace(/-1024\.webp$/, ''))
     expect((await request(t.app).get('/api/products').expect(200)).body.map((p: { id: string }) => p.id)).toContain('constructor')
@@ -221,7 +222,7 @@ describe('a product whose id is a property every object has', () => {
     expect(added.status).toBe(303)
     expect(added.headers.location).toMatch(/^\/admin\/products\/constructor\?/)
     expect(text((await request(t.app).get('/admin/products/constructor').expect(200)).text)).toContain('Constructor Boot')
-    await choose('constructor', { offer: 'no-such-offer', src: '/media/x.webp', use: 'main' }).expect(303)
+    await choose('constructor', { offer: 'no-such-offer', src: '/media/x.webp', use: 'main' }).expect(409)
   })
 })
 
