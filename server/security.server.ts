@@ -1,13 +1,15 @@
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
 import { isPaymentLink } from '../domain/payment-link.ts'
+import { isPublished } from '../domain/publishing.ts'
 
 /** The products and a number that moves whenever they change (the store). */
-type Catalogue = { readonly products: readonly { paymentLink: string }[]; readonly productsVersion: number }
+type Catalogue = { readonly products: readonly { paymentLink: string; status?: 'draft' | 'published' }[]; readonly productsVersion: number }
 
 /**
  * The origins of the valid payment links, worked out again only when the products change.
  * A wrong link is left out rather than refused by helmet: one product's value never takes the site down.
+ * A draft takes no order, so its link is not named to visitors.
  */
 export function paymentOriginsOf(store: Catalogue): () => readonly string[] {
   let known: { version: number; origins: string[] } | undefined
@@ -20,7 +22,7 @@ export function paymentOriginsOf(store: Catalogue): () => readonly string[] {
         // The catalogue cannot be read: the page itself answers with the error page.
         return known?.origins ?? []
       }
-      const origins = new Set(products.filter((p) => isPaymentLink(p.paymentLink)).map((p) => new URL(p.paymentLink).origin))
+      const origins = new Set(products.filter((p) => isPublished(p) && isPaymentLink(p.paymentLink)).map((p) => new URL(p.paymentLink).origin))
       known = { version: store.productsVersion, origins: [...origins].sort() }
     }
     return known.origins

@@ -161,3 +161,16 @@ describe('files written before drafts', () => {
     await vi.waitFor(async () => expect(text((await request(t.app).get('/admin/history').expect(200)).text)).toMatch(/Market Tote: changed in the data file .* An edit of the data file status draft Restore/), { timeout: 10_000 })
   })
 })
+
+describe('what a draft leaves out beyond its own pages', () => {
+  it("names neither its payment page in the shop's security header nor itself in the overview of /admin", async () => {
+    const res = await request(t.app).post('/admin/products/new').type('form').send({ ...NEW_BELT, paymentLink: 'https://pay.plaited-belts.co.uk/belt' })
+    expect(res.status).toBe(303)
+    const csp = (await shop().get('/').expect(200)).headers['content-security-policy'] as string
+    expect(csp).toContain('form-action')
+    expect(csp).not.toContain('plaited-belts')
+    const overview = await request(t.app).get('/admin').expect(200)
+    expect(overview.text).not.toContain(NEW_BELT.name)
+    expect((await request(t.app).get('/admin/products').expect(200)).text).toContain(NEW_BELT.name)
+  })
+})
