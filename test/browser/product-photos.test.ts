@@ -75,12 +75,14 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product’s photographs
     const refresh = page.getByRole('link', { name: 'Refresh to see how far it got' })
     await shot(page, `angles-nojs-progress-${viewport}`)
     const useAll = page.getByRole('button', { name: 'Use these 4 instead of the current photographs' })
-    for (let i = 0; i < 120 && (await useAll.count()) === 0; i++) {
-      await new Promise((r) => setTimeout(r, 250))
-      await refresh.click()
-      await page.waitForLoadState()
+    // Each refresh waits for the page it asked for, so a look never falls on the page being left.
+    const ready = async () => {
+      if ((await useAll.count()) > 0) return true
+      await Promise.all([page.waitForEvent('load'), refresh.click()])
+      return (await useAll.count()) > 0
     }
-    expect(await page.getByRole('status').filter({ hasText: 'The new photographs are ready' }).count()).toBe(1)
+    await expect.poll(ready, { timeout: 45_000, intervals: [250] }).toBe(true)
+    await page.getByRole('status').filter({ hasText: 'The new photographs are ready' }).waitFor()
     await useAll.click()
     await page.getByRole('status').filter({ hasText: 'Done: the photographs you chose' }).waitFor()
     expect(saved(id).photos).toHaveLength(3)
