@@ -1,5 +1,4 @@
-import * as v from 'valibot'
-import { AVAILABILITIES, availabilityOf, type Availability } from './availability.ts'
+import { availabilityOf, type Availability } from './availability.ts'
 import type { Category } from './business.ts'
 import type { Product } from './product.ts'
 
@@ -16,19 +15,8 @@ export function termsOf(product: HasTerms): OrderTerms {
   return { price: product.price, availability, leadTime: availability === 'made-to-order' ? (product.leadTime ?? '') : '' }
 }
 
-const ShownTermsSchema = v.object({
-  [TERMS_FIELDS.price]: v.string(),
-  [TERMS_FIELDS.availability]: v.picklist(AVAILABILITIES),
-  [TERMS_FIELDS.leadTime]: v.optional(v.string(), ''),
-})
-
-/** The terms a posted form was shown with; null when it carries none (a client of its own), which is then taken at today's terms. */
-export function shownTermsFrom(body: unknown): OrderTerms | null {
-  const parsed = v.safeParse(ShownTermsSchema, body)
-  if (!parsed.success) return null
-  const o = parsed.output
-  return { price: o[TERMS_FIELDS.price], availability: o[TERMS_FIELDS.availability], leadTime: o[TERMS_FIELDS.leadTime] }
-}
+/** The shop could not be asked (the connection dropped): nothing is ordered, and the visitor may try again. */
+export const NOT_CHECKED = 'We could not check this product just now. Please try again in a moment.'
 
 /** How a sentence names one product of each category. */
 const THIS_ONE: Record<Category, string> = { bags: 'This bag', belts: 'This belt', footwear: 'This pair' }

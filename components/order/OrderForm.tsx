@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react'
 import { availabilityOf, availabilityText, isSoldOut } from '../../domain/availability.ts'
 import { productPath } from '../../domain/catalogue.ts'
 import { buildOrderNote, buildPaymentUrl, checkOrder, ORDER_FIELDS, type OrderField, type OrderForm as OrderValues } from '../../domain/order.ts'
-import { TERMS_FIELDS, termsOf } from '../../domain/order-terms.ts'
+import { NOT_CHECKED, TERMS_FIELDS, termsOf } from '../../domain/order-terms.ts'
 import type { Product } from '../../domain/product.ts'
 import { clearFields, readFields, useFieldErrors } from '../form/form-state.ts'
 import { OrderFields, PaymentNote } from './OrderFields.tsx'
 import { openPaymentTab } from './payment-tab.ts'
-import { termsNow } from './terms-now.ts'
+import type { TermsNow } from './terms-now.ts'
 
 /** The terms ordered on: name, price and, for a product made to order, its lead time. */
 export function OrderSummary({ id, product }: { id?: string; product: Pick<Product, 'name' | 'price' | 'availability' | 'leadTime'> }) {
@@ -73,7 +73,9 @@ export function OrderForm({ idPrefix, product, summaryId, onPlaced, onCancel, ca
     }
     const tab = openPaymentTab()
     checking.current = true
-    void termsNow(shown).then((now) => {
+    // Fetched on the press, after the tab is open: a page that never orders never carries it.
+    const asked = import('./terms-now.ts').then(({ termsNow }) => termsNow(shown))
+    void asked.catch((): TermsNow => ({ same: false, sentence: NOT_CHECKED, closed: false })).then((now) => {
       checking.current = false
       if (!now.same) {
         tab.close()

@@ -1,9 +1,8 @@
-import { termsChange, termsOf, goneSentence } from '../../domain/order-terms.ts'
+import { NOT_CHECKED, termsChange, termsOf, goneSentence } from '../../domain/order-terms.ts'
 import type { Product } from '../../domain/product.ts'
 import { isPaymentLink } from '../../domain/payment-link.ts'
 import { ApiError, apiGet } from '../../lib/api.ts'
 
-const NOT_CHECKED = 'We could not check this product just now. Please try again in a moment.'
 /** The owner's file now holds a payment link the site will not send anyone to. */
 const OFFLINE = 'This product cannot be ordered online just now. Please get in touch to order it.'
 

@@ -81,7 +81,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product’s photographs
       await Promise.all([page.waitForEvent('load'), refresh.click()])
       return (await useAll.count()) > 0
     }
-    await expect.poll(ready, { timeout: 45_000, intervals: [250] }).toBe(true)
+    await expect.poll(ready, { timeout: 45_000, interval: 250 }).toBe(true)
     await page.getByRole('status').filter({ hasText: 'The new photographs are ready' }).waitFor()
     await useAll.click()
     await page.getByRole('status').filter({ hasText: 'Done: the photographs you chose' }).waitFor()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { shownTermsFrom, termsChange, termsOf } from '../../domain/order-terms.ts'
+import { termsChange, termsOf } from '../../domain/order-terms.ts'
+import { shownTermsFrom } from '../../domain/shown-terms.ts'
 
 const tote = { price: '£195.00', category: 'bags' as const }
 const shownTote = termsOf(tote)
