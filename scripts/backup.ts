@@ -5,7 +5,7 @@ import { askHolder } from '../data/lock.server.ts'
 import { DataFileError } from '../data/store.server.ts'
 import { keepNewest, writeArchive } from '../server/services/backup/archive.server.ts'
 import { copyFromAnswer, copyShopAlone, type Taken } from '../server/services/backup/shop-copy.server.ts'
-import { runWhenStarted, withOptions } from './cli.ts'
+import { runWhenStarted, typedPath, withOptions } from './cli.ts'
 
 const USAGE = `Usage: npm run backup -- FILE.tar.gz | FOLDER [--keep N] [--file path/to/db.json]
   FILE.tar.gz   write the backup to this file
@@ -36,11 +36,12 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): Options | strin
 
 /** A folder when one is there (or the name ends with /); otherwise a file, which must end in .tar.gz or .tgz. */
 async function targetOf(options: Options): Promise<{ file: string } | { folder: string } | string> {
-  const isFolder = options.target.endsWith('/') || (await stat(options.target).catch(() => null))?.isDirectory()
-  if (isFolder) return { folder: options.target }
+  const target = typedPath(options.target)
+  const isFolder = options.target.endsWith('/') || (await stat(target).catch(() => null))?.isDirectory()
+  if (isFolder) return { folder: target }
   if (options.keep !== undefined) return '--keep works with a folder of backups, not with a single file.'
-  if (!/\.(tar\.gz|tgz)$/.test(options.target)) return `${options.target} is not a folder: name the archive FILE.tar.gz, or name an existing folder.`
-  return { file: options.target }
+  if (!/\.(tar\.gz|tgz)$/.test(target)) return `${target} is not a folder: name the archive FILE.tar.gz, or name an existing folder.`
+  return { file: target }
 }
 
 const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`

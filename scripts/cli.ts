@@ -1,6 +1,9 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+/** A path typed in the shell: npm runs a script from the project's root, and says in INIT_CWD where it was typed. */
+export const typedPath = (p: string) => path.resolve(process.env.INIT_CWD ?? '.', p)
+
 /** Where a command writes: the process's stdout or stderr, or a test's buffer. */
 export type Out = (text: string) => void
 

@@ -2,7 +2,7 @@
 import path from 'node:path'
 import { ArchiveRefused } from '../server/services/backup/unpack.server.ts'
 import { restoreShop } from '../server/services/backup/restore.server.ts'
-import { runWhenStarted, withOptions } from './cli.ts'
+import { runWhenStarted, typedPath, withOptions } from './cli.ts'
 
 const USAGE = `Usage: npm run restore -- FILE.tar.gz [--replace] [--file path/to/db.json]
   FILE.tar.gz   a backup written by npm run backup
@@ -20,7 +20,7 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): Options | strin
     else if (arg === '--help' || arg === '-h') out.help = true
     else if (arg.startsWith('-')) return `Unknown option ${arg}.`
     else if (out.archive) return `One archive only (${out.archive}, then ${arg}).`
-    else out.archive = arg
+    else out.archive = typedPath(arg)
   }
   if (!out.archive && !out.help) return 'Name the backup to restore (FILE.tar.gz).'
   return out
