@@ -65,8 +65,9 @@ export async function unpackVerified(archive: string, stage: string): Promise<Ma
   if (!(await startsAsGzip(archive))) throw refuse('is not a backup of this shop: it is not a gzip-compressed tar archive (.tar.gz)')
   const received: Received = new Map()
   const writes: Promise<void>[] = []
+  const reading = new Set<ReadEntry>()
   let manifestBytes: Buffer[] | null = null
-  await new Promise<void>((resolve, reject) => {
+  const parsed = new Promise<void>((resolve, reject) => {
     const input = createReadStream(archive)
     const gunzip = createGunzip()
     const parser = new Parser({ strict: true })
@@ -75,6 +76,7 @@ export async function unpackVerified(archive: string, stage: string): Promise<Ma
       if (failed) return
       failed = true
       input.destroy()
+      for (const entry of reading) entry.destroy() // no file is still being written once this is refused
       reject(err)
     }
     parser.on('entry', (entry: ReadEntry) => {
@@ -94,7 +96,12 @@ export async function unpackVerified(archive: string, stage: string): Promise<Ma
         return
       }
       received.set(entry.path, { size: -1, sha256: '' })
-      writes.push(receive(entry, stage, received).catch(fail))
+      reading.add(entry)
+      writes.push(
+        receive(entry, stage, received)
+          .catch(fail)
+          .finally(() => reading.delete(entry)),
+      )
     })
     parser.on('error', (err: Error) => fail(refuse(`is damaged: its tar structure is broken (${err.message})`)))
     parser.on('end', () => resolve())
@@ -102,7 +109,11 @@ export async function unpackVerified(archive: string, stage: string): Promise<Ma
     input.on('error', (err: Error) => fail(refuse(`cannot be read (${err.message})`)))
     input.pipe(gunzip).pipe(parser)
   })
-  await Promise.all(writes)
+  try {
+    await parsed
+  } finally {
+    await Promise.allSettled(writes)
+  }
   if (!manifestBytes) throw refuse(`is not a backup of this shop: it holds no ${MANIFEST}`)
   const manifest = parseManifest(Buffer.concat(manifestBytes as Buffer[]), refuse)
   checkAgainst(manifest, received, refuse)
