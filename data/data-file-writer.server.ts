@@ -53,6 +53,8 @@ export class DataFileWriter {
   private issue: DataProblem | null = null
   private retry: NodeJS.Timeout | null = null
   private productChanges = 0
+  /** Set while writes are held (a backup's copy): changes queue, and go in one write when released. */
+  private held: Promise<void> | null = null
 
   get current(): Data {
     return this.state
@@ -93,15 +95,29 @@ export class DataFileWriter {
     while (this.running) await this.running
   }
 
+  /** Holds every write until the returned function is called, resolving once none is under way; changes made meanwhile wait in the queue. */
+  async hold(): Promise<() => void> {
+    while (this.held) await this.held
+    let release!: () => void
+    this.held = new Promise<void>((resolve) => (release = resolve))
+    await this.drain()
+    return () => {
+      this.held = null
+      release()
+      this.kick()
+    }
+  }
+
   async close(): Promise<void> {
     if (this.retry) clearTimeout(this.retry)
     this.wantsCheck = false
+    while (this.held) await this.held // what waited during a backup is written before closing
     await this.drain()
     this.closed = true
   }
 
   private kick() {
-    if (this.running || this.closed) return
+    if (this.running || this.closed || this.held) return
     this.running = this.loop()
       .catch((err: Error) => this.parts.logger.error({ dataFile: this.parts.file, err }, `Unexpected failure while saving ${this.parts.file}; will try again with the next change.`))
       .finally(() => {
@@ -111,7 +127,7 @@ export class DataFileWriter {
   }
 
   private async loop(): Promise<void> {
-    while (this.queue.length > 0 || this.wantsCheck || this.wantsWrite) {
+    while (!this.held && (this.queue.length > 0 || this.wantsCheck || this.wantsWrite)) {
       this.wantsCheck = false
       await this.syncFromDisk() // never write over an edit we have not read
       if (this.queue.length === 0 && !this.wantsWrite) continue

@@ -16,7 +16,8 @@ export class DatedFileError extends Error {
 
 export type DatedFile = { month: string; file: string }
 
-const stemOf = (dataFile: string) => path.basename(dataFile).replace(/\.json$/i, '')
+/** `data/db.json` → `db`: what the names of its dated files start with. */
+export const stemOf = (dataFile: string) => path.basename(dataFile).replace(/\.json$/i, '')
 
 /** `data/db.json` → `data/db.enquiries-2024-03.json`: the enquiries received in March 2024 (UTC). */
 export function datedFileFor(dataFile: string, month: string): string {

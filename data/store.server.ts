@@ -54,6 +54,8 @@ export class Store {
   private readonly timers: NodeJS.Timeout[] = []
   private stopWatching = () => {}
   private moving: Promise<void> | null = null
+  /** Set during a backup's copy: nothing the store writes changes meanwhile. */
+  private paused: Promise<unknown> | null = null
   private readonly answerers = new Map<string, (request: Record<string, unknown>) => Promise<unknown>>()
   private probes = 0
 
@@ -143,7 +145,7 @@ export class Store {
 
   /** Resolves once on disk; nothing happens when there is no such enquiry; rejects with StoreWriteError. */
   async updateMessage(id: string, patch: (m: StoredMessage) => StoredMessage): Promise<void> {
-    await this.moving
+    await this.settled()
     if (this.messages.some((m) => m.id === id)) {
       await this.update((d) => ({ ...d, messages: d.messages.map((m) => (m.id === id ? patch(m) : m)) }))
     } else if (!this.parts.deleted.has(id)) await this.changeDated(id, patch)
@@ -151,7 +153,7 @@ export class Store {
 
   /** Marks an enquiry as dealt with (`archived: true`), or lists it again; returns it as saved. */
   async setArchived(id: string, archived: boolean): Promise<StoredMessage> {
-    await this.moving
+    await this.settled()
     const mark = markArchived(archived)
     if (this.messages.some((m) => m.id === id)) {
       await this.updateMessage(id, mark)
@@ -166,7 +168,7 @@ export class Store {
 
   /** It stays out even if the owner later saves an older copy holding it. */
   async deleteMessage(id: string): Promise<StoredMessage> {
-    await this.moving
+    await this.settled()
     const inFile = this.messages.find((m) => m.id === id)
     // An enquiry in the data file may also be in its month's file (a move cut short): gone from both.
     const dated = this.parts.deleted.has(id) ? undefined : await this.changeDated(id, () => null, inFile && monthOf(inFile))
@@ -181,6 +183,34 @@ export class Store {
       throw err
     }
     return message
+  }
+
+  /**
+   * Runs `copy` while the store writes nothing (a backup's one moment): writes under way finish first,
+   * changes made meanwhile wait and are written, and answered, once it ends.
+   */
+  async whilePaused<T>(copy: () => Promise<T>): Promise<T> {
+    while (this.paused) await this.paused.catch(() => {})
+    const run = (async () => {
+      await this.moving // it writes through the writer: held, it would never end
+      const release = await this.writer.hold()
+      try {
+        return await copy()
+      } finally {
+        release()
+      }
+    })()
+    this.paused = run
+    try {
+      return await run
+    } finally {
+      this.paused = null
+    }
+  }
+
+  /** Dated files are written outside the writer's queue: not while a move or a backup's copy runs. */
+  private async settled(): Promise<void> {
+    while (this.moving || this.paused) await (this.moving ?? this.paused)?.catch(() => {})
   }
 
   /** Lets another module answer the shell's requests named `op` (`npm run snapshots`), through the lock's socket. */
@@ -226,7 +256,7 @@ export class Store {
   /** Moves the enquiries past the data file's window to their dated files, then writes the data file without them. */
   private moveOlder(): Promise<void> {
     this.moving ??= (async () => {
-      if (this.writer.problem) return
+      if (this.writer.problem || this.paused) return // tried again within the hour
       const due = dueToMove(this.messages).filter((m) => !this.parts.deleted.has(m.id))
       if (due.length === 0) return
       const placed = await this.dated.add(due)

@@ -1,6 +1,9 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+/** A path typed in the shell: npm runs a script from the project's root, and says in INIT_CWD where it was typed. */
+export const typedPath = (p: string) => path.resolve(process.env.INIT_CWD ?? '.', p)
+
 /** Where a command writes: the process's stdout or stderr, or a test's buffer. */
 export type Out = (text: string) => void
 
@@ -23,4 +26,20 @@ export function runWhenStarted(moduleUrl: string, main: CommandMain): void {
       process.exitCode = 1
     },
   )
+}
+
+/** A command whose arguments `parse` reads: a sentence back means they are wrong (exit 2, with the usage); `--help` prints the usage. */
+export function withOptions<O extends { help?: boolean }>(usage: string, parse: (argv: readonly string[], env: NodeJS.ProcessEnv) => O | string, run: (options: O, out: Out, err: Out) => Promise<number>): CommandMain {
+  return async (argv, out, err) => {
+    const options = parse(argv, process.env)
+    if (typeof options === 'string') {
+      err(`${options}\n${usage}\n`)
+      return 2
+    }
+    if (options.help) {
+      out(`${usage}\n`)
+      return 0
+    }
+    return run(options, out, err)
+  }
 }

@@ -7,7 +7,7 @@ import { DataFileError, openStore } from '../data/store.server.ts'
 import { mediaDirFor } from '../server/paths.server.ts'
 import { CatalogueService } from '../server/services/catalogue.server.ts'
 import { servedPhotoCheck } from '../server/services/served-photo.server.ts'
-import { runWhenStarted, type CommandMain } from './cli.ts'
+import { runWhenStarted, withOptions } from './cli.ts'
 
 const USAGE = `Usage: npm run snapshots [-- restore NAME] [-- --file path/to/db.json]
   (no arguments)  the snapshots of the catalogue, newest first
@@ -40,16 +40,7 @@ async function restoreWithoutServer(file: string, name: string): Promise<Restore
   }
 }
 
-export const main: CommandMain = async (argv, out, err) => {
-  const options = parse(argv, process.env)
-  if (typeof options === 'string') {
-    err(`${options}\n${USAGE}\n`)
-    return 2
-  }
-  if (options.help) {
-    out(`${USAGE}\n`)
-    return 0
-  }
+export const main = withOptions(USAGE, parse, async (options, out, err) => {
   const file = path.resolve(options.file)
   if (!options.restore) {
     const list = await new Snapshots(snapshotDirFor(file)).list()
@@ -70,6 +61,6 @@ export const main: CommandMain = async (argv, out, err) => {
     err(`${e instanceof DataFileError ? e.message : (e as Error).message}\n`)
     return 1
   }
-}
+})
 
 runWhenStarted(import.meta.url, main)

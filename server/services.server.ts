@@ -19,6 +19,7 @@ import { offersFileFor, PhotoOffers } from './services/photo-offers.server.ts'
 import { ProductPhotoRuns } from './services/product-photo-runs.server.ts'
 import { appVersion, shopHealth } from './services/shop-health.server.ts'
 import type { ShopHealth } from '../domain/shop-health.ts'
+import { answerBackups } from './services/backup/shop-copy.server.ts'
 
 /** The long-lived parts beside the store, built once by server.ts and handed to the routes that use them. */
 export type Services = {
@@ -83,6 +84,7 @@ export function createServices({ config, store, logger }: { config: Config; stor
       server: { running: true, startedAt, version: await appVersion(), node: process.version },
     })
   store.answer('health', health)
+  answerBackups(store)
   const catalogue = new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file)), servedPhotoCheck(mediaDirFor(config.dataFile)))
   const offers = new PhotoOffers(offersFileFor(store.file))
 
