@@ -13,6 +13,10 @@ import { freePort } from './child-server.ts'
 import { createMemoryCgroup, type MemoryCgroup } from './memory-cgroup.ts'
 
 const MB = 1024 * 1024
+/** What a 1 GB VPS leaves the shop (systemd's `MemoryMax=512M`), and the targets within it. */
+export const LIMIT_MB = 512
+export const PEAK_TARGET_MB = 450
+export const SETTLE_TARGET_MB = 60
 
 /** A 48-megapixel phone photograph (8000 × 6000, taken upright: EXIF orientation 6), a few MB of JPEG. */
 export async function phonePhotograph(seed: number): Promise<Buffer> {
@@ -57,7 +61,9 @@ async function describe(cgroup: MemoryCgroup): Promise<string> {
   const rows = await Promise.all(
     (await cgroup.pids()).map(async (pid) => {
       const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
-      const cmd = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').filter((a) => !a.startsWith('-') && !a.startsWith('file:')).map((a) => path.basename(a)).slice(0, 2).join(' ')
+      const args = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').filter(Boolean)
+      // `npm start`, `tsx start.ts` (tsx's launcher), `node start.ts`, `node server.ts`
+      const cmd = args.length < 2 ? (args[0] ?? '?') : `${path.basename(args[1]!.endsWith('/tsx') ? args[1]! : args[0]!)} ${path.basename(args.at(-1)!)}`
       return `${cmd} ${Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)}`
     }),
   )
@@ -77,7 +83,7 @@ const poll = async <T>(what: () => Promise<T>, done: (v: T) => boolean, deadline
 /** `limitMb` for the cgroup; `settleWithinMb`/`settleDeadlineS`: how close to before, and how long to wait for it. */
 export async function runPhotoMemory(opts: { limitMb?: number; photos?: Buffer[]; settleWithinMb?: number; settleDeadlineS?: number; extraEnv?: Record<string, string> } = {}): Promise<PhotoMemoryRun> {
   const photos = opts.photos ?? [await phonePhotograph(0), await phonePhotograph(1), await phonePhotograph(2)]
-  const cgroup = await createMemoryCgroup(`ashbourne-photo-memory-${process.pid}-${Date.now()}`, (opts.limitMb ?? 512) * MB)
+  const cgroup = await createMemoryCgroup(`ashbourne-photo-memory-${process.pid}-${Date.now()}`, (opts.limitMb ?? LIMIT_MB) * MB)
   const dir = await mkdtemp(path.join(os.tmpdir(), 'photo-memory-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
@@ -133,7 +139,7 @@ export async function runPhotoMemory(opts: { limitMb?: number; photos?: Buffer[]
     uploading = false
     const pages = await browsing
     const answered = Date.now()
-    const within = (opts.settleWithinMb ?? 60) * MB
+    const within = (opts.settleWithinMb ?? SETTLE_TARGET_MB) * MB
     const settled = await poll(() => cgroup.usage(), (n) => n - before <= within, (opts.settleDeadlineS ?? 45) * 1000, 1000)
     // Read after settling: the AVIF twins made in the background after the answers count too.
     const peak = await cgroup.peak()

@@ -4,11 +4,11 @@
  * browsing. Needs root and a memory controller, and fails saying so without them.
  */
 import { describe, expect, it } from 'vitest'
-import { runPhotoMemory } from '../../support/photo-memory.ts'
+import { LIMIT_MB, PEAK_TARGET_MB, runPhotoMemory, SETTLE_TARGET_MB } from '../../support/photo-memory.ts'
 
 describe('512 MB, photographs and all', () => {
   it('saves three 48-megapixel photographs uploaded at once beside ten browsing connections, peaks at 450 MB at most, and settles within 60 MB of before', async () => {
-    const run = await runPhotoMemory({ limitMb: 512, settleWithinMb: 60, settleDeadlineS: 45 })
+    const run = await runPhotoMemory({ limitMb: LIMIT_MB, settleWithinMb: SETTLE_TARGET_MB, settleDeadlineS: 45 })
     console.log('photographs in 512 MB:', JSON.stringify(run))
     expect(run.uploadStatuses).toEqual([201, 201, 201])
     expect(run.oomKills).toBe(0)
@@ -16,7 +16,7 @@ describe('512 MB, photographs and all', () => {
     expect(run.answersAfter).toBe(true)
     expect(run.pagesFailed).toBe(0)
     expect(run.pagesServed).toBeGreaterThan(0)
-    expect(run.peakMb).toBeLessThanOrEqual(450)
-    expect(run.settledMb - run.beforeMb).toBeLessThanOrEqual(60)
+    expect(run.peakMb).toBeLessThanOrEqual(PEAK_TARGET_MB)
+    expect(run.settledMb - run.beforeMb).toBeLessThanOrEqual(SETTLE_TARGET_MB)
   }, 240_000)
 })
