@@ -36,7 +36,10 @@ function readUpload(req: Request): Promise<Buffer> {
       else if (!file || file.length === 0) reject(new PhotoRefusedError(400, NO_FILE))
       else resolve(file)
     })
-    parser.on('error', () => reject(new PhotoRefusedError(400, 'The upload was cut short. Please try again.')))
+    const cutShort = () => reject(new PhotoRefusedError(400, 'The upload was cut short. Please try again.'))
+    parser.on('error', cutShort)
+    // A connection lost mid-file never ends the form: without this the upload would hold its place for good.
+    req.on('close', () => req.complete || cutShort())
     req.pipe(parser)
   })
 }

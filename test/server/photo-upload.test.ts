@@ -215,6 +215,34 @@ describe('uploading a photograph', () => {
     await upload('weekender-holdall', await photo('jpeg'), 'phone.jpg').expect(303)
   })
 
+  it('gives the place of an upload cut short back, so later uploads are not refused as busy', async () => {
+    const server = createServer(t.handler).listen(0, '127.0.0.1')
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+    const { port } = server.address() as AddressInfo
+    const freePlaces = () => {
+      const taken = []
+      for (let place = photoWork.admit(); place; place = photoWork.admit()) taken.push(place)
+      for (const place of taken) place.leave()
+      return taken.length
+    }
+    const all = freePlaces()
+    try {
+      for (let i = 0; i < all + 1; i++) {
+        // A phone losing its signal: half the photograph sent, then the connection gone.
+        const req = httpRequest({ host: '127.0.0.1', port, path: '/admin/products/bridle-belt/photos', method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '100000' } })
+        req.on('error', () => {})
+        req.write('--x\r\nContent-Disposition: form-data; name="photo"; filename="phone.jpg"\r\nContent-Type: image/jpeg\r\n\r\n' + 'x'.repeat(1000))
+        await expect.poll(freePlaces, { timeout: 10_000 }).toBe(all - 1)
+        req.destroy()
+        await expect.poll(freePlaces, { timeout: 10_000 }).toBe(all)
+      }
+      await upload('bridle-belt', await photo('jpeg'), 'phone.jpg').expect(303)
+    } finally {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  })
+
   it('keeps every other body limit as it was', async () => {
     const res = await request(t.app).post('/api/contact').send({ firstName: 'A', lastName: 'B', email: 'a@example.com', subject: 'general', message: 'x'.repeat(40 * 1024) })
     expect(res.status).toBe(413)
