@@ -1,4 +1,4 @@
-/** `npm run bench` (flags: --skip-load, --skip-lighthouse, --skip-first-paint, --skip-years, --skip-inbox); writes bench/results/latest.json. */
+/** `npm run bench` (flags: --skip-load, --skip-lighthouse, --skip-first-paint, --skip-years, --skip-inbox, --skip-photo-memory); writes bench/results/latest.json. */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { buildIfNeeded } from '../scripts/build-if-needed.ts'
@@ -87,6 +87,12 @@ if (!args.has('--skip-inbox')) {
   const { runInboxBench } = await import('./inbox.ts')
   console.log("\n== The owner's inbox with 10,000 enquiries: server time per request (target < 200 ms) ==")
   results.inbox = await runInboxBench()
+}
+
+if (!args.has('--skip-photo-memory')) {
+  const { runPhotoMemoryBench } = await import('./photo-memory.ts')
+  console.log('\n== Three 48-megapixel photographs uploaded at once beside ten browsing connections, npm start in a 512 MB cgroup ==')
+  results.photoMemory = await runPhotoMemoryBench()
 }
 
 if (!args.has('--skip-lighthouse')) {

@@ -8,6 +8,7 @@ import { PHOTO_UPLOAD_LIMIT, TOO_LARGE_MESSAGE, type UploadAnswer } from '../../
 import { photoDoneQuery, PHOTOS_CHANGED } from '../../domain/photo-list.ts'
 import { photosOf } from '../../domain/product-page.ts'
 import { PhotoRefusedError, storeUploadedPhoto } from '../services/photo-upload.server.ts'
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_S, photoWork } from '../services/images/photo-queue.server.ts'
 
 type Deps = { catalogue: CatalogueService; store: Store; siteUrl: string | undefined; mediaDir: string }
 
@@ -35,7 +36,10 @@ function readUpload(req: Request): Promise<Buffer> {
       else if (!file || file.length === 0) reject(new PhotoRefusedError(400, NO_FILE))
       else resolve(file)
     })
-    parser.on('error', () => reject(new PhotoRefusedError(400, 'The upload was cut short. Please try again.')))
+    const cutShort = () => reject(new PhotoRefusedError(400, 'The upload was cut short. Please try again.'))
+    parser.on('error', cutShort)
+    // A connection lost mid-file never ends the form: without this the upload would hold its place for good.
+    req.on('close', () => req.complete || cutShort())
     req.pipe(parser)
   })
 }
@@ -50,6 +54,7 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Rout
   const refuse = async (req: Request, res: Response, err: PhotoRefusedError) => {
     // What is left of a refused upload is not read: the connection closes after this answer.
     res.setHeader('Connection', 'close')
+    if (err.status === 503) res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_S))
     if (wantsJson(req)) return void res.status(err.status).json({ error: err.message })
     await sendPersonalPage(req, res, { ...(res.locals.pageContext as object), store, siteUrl, photoError: err.message, urlOriginal: back(String(req.params.id)) }, err.status)
   }
@@ -59,9 +64,17 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Rout
       const noSuchProduct = () => void res.status(404).type('text/plain; charset=utf-8').send('There is no such product.\n')
       if (!store.products.some((p) => p.id === id)) return noSuchProduct()
       if (Number(req.get('content-length') ?? 0) > PHOTO_UPLOAD_LIMIT + 64 * 1024) throw new PhotoRefusedError(413, TOO_LARGE_MESSAGE)
-      const bytes = await readUpload(req)
-      // Removed while the photograph arrived: nothing of it stays.
-      const stored = await storeUploadedPhoto({ mediaDir, productId: id, bytes, attach: async (src) => (await catalogue.photo(id, src, 'add')) !== 'missing' })
+      // The place is taken before the file is read: a waiting upload holds its file in memory.
+      const place = photoWork.admit()
+      if (!place) throw new PhotoRefusedError(503, BUSY_MESSAGE)
+      let stored
+      try {
+        const bytes = await readUpload(req)
+        // Removed while the photograph arrived: nothing of it stays.
+        stored = await place.run(() => storeUploadedPhoto({ mediaDir, productId: id, bytes, attach: async (src) => (await catalogue.photo(id, src, 'add')) !== 'missing' }))
+      } finally {
+        place.leave()
+      }
       if (!stored) return noSuchProduct()
       const product = store.products.find((p) => p.id === id)
       if (wantsJson(req)) return void res.status(201).json({ src: stored.src, photos: product ? photosOf(product) : [stored.src] } satisfies UploadAnswer)

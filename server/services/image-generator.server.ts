@@ -15,6 +15,7 @@ import type { Product } from '../../domain/product.ts'
 import type { DailyImageLimit } from './images/daily-limit.server.ts'
 import { ImageDecodeError, newGenerationId, removeFiles, storeAngleImage, type StoredImage } from './images/media.server.ts'
 import { createImageClient, FatalImageError, ImageRequestError, requestImage, type ImageRequestOptions } from './images/openai-images.server.ts'
+import { photoWork } from './images/photo-queue.server.ts'
 import { imagePrompt } from './images/prompts.server.ts'
 
 export type ImageGeneratorOptions = {
@@ -264,7 +265,8 @@ function createJob(options: ImageGeneratorOptions, one?: OneProductRun): Generat
           downloadTimeoutMs,
           signal: abort.signal,
         })
-        const { stored, files } = await storeAngleImage({ mediaDir, productId: slot.product.id, generationId: id, angle: slot.angle, image })
+        // Its encodes wait their turn with the owner's uploads: memory is the process's.
+        const { stored, files } = await photoWork.run(() => storeAngleImage({ mediaDir, productId: slot.product.id, generationId: id, angle: slot.angle, image }))
         state.files.push(...files)
         state.stored.push(stored)
         await finishSlot(slot, state, 'ok')

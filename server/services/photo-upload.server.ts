@@ -1,16 +1,19 @@
 import { rmdir } from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type Metadata } from 'sharp'
+import { PRODUCT_IMAGE_WIDTHS } from '../../domain/product-image.ts'
 import { newGenerationId, removeFiles, storeAngleImage, type StoredImage } from './images/media.server.ts'
 /** The most pixels a photograph may have (a 48-megapixel phone camera fits); more is a decompression bomb. */
 export const MAX_PHOTO_PIXELS = 64_000_000
+/** The longer side of the copy kept: twice the widest size pages show, for sharp screens and later sizes. */
+export const KEPT_PHOTO_SIDE = 2 * PRODUCT_IMAGE_WIDTHS.at(-1)!
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp'])
 
 export class PhotoRefusedError extends Error {
   override name = 'PhotoRefusedError'
   constructor(
-    readonly status: 413 | 415 | 400,
+    readonly status: 413 | 415 | 400 | 503,
     message: string,
   ) {
     super(message)
@@ -19,6 +22,7 @@ export class PhotoRefusedError extends Error {
 
 /**
  * The header is read first, so a non-image (415) or too many pixels (413) is refused before work; then made upright and stripped of metadata (location). sharp runs off the main thread.
+ * The caller holds the photograph's turn (images/photo-queue.server.ts).
  * `attach` gives the stored photograph to its product; when the product is gone by then (removed while the photograph arrived), its files go and the answer is null.
  */
 export async function storeUploadedPhoto(opts: { mediaDir: string; productId: string; bytes: Buffer; attach: (src: string) => Promise<boolean> }): Promise<StoredImage | null> {
@@ -36,7 +40,13 @@ export async function storeUploadedPhoto(opts: { mediaDir: string; productId: st
   }
   let upright: Buffer
   try {
-    upright = await sharp(opts.bytes, { limitInputPixels: MAX_PHOTO_PIXELS }).rotate().jpeg({ quality: 92, mozjpeg: true }).toBuffer()
+    // Decoded straight at the kept size where the format allows (JPEG's shrink-on-load: a 48-megapixel
+    // photograph costs ~40 MB instead of 150), and read once from top to bottom.
+    upright = await sharp(opts.bytes, { limitInputPixels: MAX_PHOTO_PIXELS, sequentialRead: true })
+      .rotate()
+      .resize(KEPT_PHOTO_SIDE, KEPT_PHOTO_SIDE, { fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true })
+      .jpeg({ quality: 92, mozjpeg: true })
+      .toBuffer()
   } catch {
     throw new PhotoRefusedError(415, 'This photograph could not be read to the end (is the file damaged?). Please try another.')
   }

@@ -10,6 +10,7 @@ import request from 'supertest'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { photoVersion } from '../helpers/photo-forms.ts'
+import { photoWork } from '../../server/services/images/photo-queue.server.ts'
 
 let t: TestServer
 beforeEach(async () => {
@@ -160,6 +161,82 @@ describe('uploading a photograph', () => {
       const folder = path.join(t.dir, 'media', 'products', 'bridle-belt')
       expect(existsSync(folder) ? await readdir(folder) : []).toEqual([])
       expect(JSON.stringify(JSON.parse(await readFile(t.dataFile, 'utf8')))).not.toContain('/media/products/bridle-belt/')
+    } finally {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  })
+
+  it('keeps an upright copy at most 2048 pixels on its longer side, without the camera\'s metadata', async () => {
+    const sideways = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 90, g: 60, b: 30 } } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
+    await upload('bridle-belt', sideways, 'IMG_4001.jpg').expect(303)
+    const folder = path.join(t.dir, 'media', 'products', 'bridle-belt')
+    const original = (await readdir(folder)).find((f) => f.endsWith('-original.jpg'))!
+    const kept = await sharp(path.join(folder, original)).metadata()
+    expect([kept.width, kept.height, kept.orientation, kept.exif]).toEqual([1365, 2048, undefined, undefined])
+    const large = await sharp(path.join(folder, original.replace(/-original\.jpg$/, '-1024.webp'))).metadata()
+    expect([large.width, large.height]).toEqual([1024, 1024])
+  })
+
+  it('lets uploads wait their turn, and past the last place answers 503 with Retry-After, leaving no file behind', async () => {
+    const before = await product('bridle-belt')
+    // Another photograph is being worked on: an upload waits for it, then is saved.
+    let finishOther!: () => void
+    const other = photoWork.run(() => new Promise<void>((resolve) => (finishOther = resolve)))
+    let waited = false
+    const waiting = upload('bridle-belt', await photo('jpeg'), 'phone.jpg').then((res) => ((waited = true), res))
+    await expect.poll(() => photoWork.queued, { timeout: 10_000 }).toBe(1)
+    expect(waited).toBe(false)
+    finishOther()
+    await other
+    expect((await waiting).status).toBe(303)
+    // Every place taken: the next upload is refused at once, as JSON and as the page, and writes nothing.
+    const places = []
+    for (let place = photoWork.admit(); place; place = photoWork.admit()) places.push(place)
+    try {
+      const json = await upload('weekender-holdall', await photo('jpeg'), 'phone.jpg').set('accept', 'application/json')
+      expect(json.status).toBe(503)
+      expect(json.headers['retry-after']).toMatch(/^\d+$/)
+      expect(json.body).toEqual({ error: 'The site is busy with other photographs; please try again in a moment.' })
+      const page = await upload('weekender-holdall', await photo('jpeg'), 'phone.jpg')
+      expect(page.status).toBe(503)
+      expect(page.headers['retry-after']).toMatch(/^\d+$/)
+      expect(text(page.text)).toContain('The site is busy with other photographs; please try again in a moment.')
+    } finally {
+      for (const place of places) place.leave()
+    }
+    await t.services.photoFormats.idle()
+    expect(existsSync(path.join(t.dir, 'media', 'products', 'weekender-holdall'))).toBe(false)
+    expect((await product('bridle-belt') as { photos: unknown[] }).photos).toHaveLength(((before as { photos?: unknown[] }).photos?.length ?? 0) + 1)
+    // Places free again: the same upload is saved.
+    await upload('weekender-holdall', await photo('jpeg'), 'phone.jpg').expect(303)
+  })
+
+  it('gives the place of an upload cut short back, so later uploads are not refused as busy', async () => {
+    const server = createServer(t.handler).listen(0, '127.0.0.1')
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+    const { port } = server.address() as AddressInfo
+    const freePlaces = () => {
+      const taken = []
+      for (let place = photoWork.admit(); place; place = photoWork.admit()) taken.push(place)
+      for (const place of taken) place.leave()
+      return taken.length
+    }
+    const all = freePlaces()
+    try {
+      for (let i = 0; i < all + 1; i++) {
+        // A phone losing its signal: half the photograph sent, then the connection gone.
+        const req = httpRequest({ host: '127.0.0.1', port, path: '/admin/products/bridle-belt/photos', method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '100000' } })
+        req.on('error', () => {})
+        req.write('--x\r\nContent-Disposition: form-data; name="photo"; filename="phone.jpg"\r\nContent-Type: image/jpeg\r\n\r\n' + 'x'.repeat(1000))
+        await expect.poll(freePlaces, { timeout: 10_000 }).toBe(all - 1)
+        req.destroy()
+        await expect.poll(freePlaces, { timeout: 10_000 }).toBe(all)
+      }
+      await upload('bridle-belt', await photo('jpeg'), 'phone.jpg').expect(303)
     } finally {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

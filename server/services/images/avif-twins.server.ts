@@ -4,6 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { PUBLIC_MODE, writeDurably } from '../../../data/durable-write.server.ts'
 import { PRODUCT_IMAGE_WIDTHS, type PhotoFormats } from '../../../domain/product-image.ts'
+import { photoWork } from './photo-queue.server.ts'
 
 const SET_FILE = /^(.+)-(\d+)\.(webp|avif)$/
 const ORIGINAL_FILE = /^(.+)-original\.(png|jpg|webp)$/
@@ -112,7 +113,7 @@ export class AvifTwins implements PhotoFormats {
 
   private async twin({ folder, base, source }: Conversion): Promise<void> {
     const dir = path.join(this.mediaDir, folder)
-    const twins = await encodeAvifTwins(path.join(dir, source), async (w) => (await stat(path.join(dir, `${base}-${w}.webp`))).size)
+    const twins = await photoWork.run(() => encodeAvifTwins(path.join(dir, source), async (w) => (await stat(path.join(dir, `${base}-${w}.webp`))).size))
     if (!twins || this.stopped) return
     const written = twins.map(([w]) => path.join(dir, `${base}-${w}.avif`))
     const removed = () => !existsSync(path.join(dir, `${base}-${PRODUCT_IMAGE_WIDTHS.at(-1)}.webp`))
