@@ -5,7 +5,7 @@ import type { Product } from './product.ts'
 /**
  * What free shopping listings ask of an Offer beyond its price: the returns policy and the delivery
  * (https://developers.google.com/search/docs/appearance/structured-data/merchant-listing).
- * Every term comes from POLICY, as the policy pages' do, so the two cannot disagree.
+ * Every term comes from POLICY, where the policy pages read theirs, so the two cannot disagree.
  */
 
 export type DayRange = { min: number; max: number }
