@@ -95,4 +95,8 @@ export const POLICY = {
   faultyReportWithinDays: 30,
   refundProcessingBusinessDays: '5-10',
   orderRecordsYears: 7,
+  /** The terms: we deliver to addresses in the United Kingdom (ISO 3166 code, as search engines want it). */
+  deliveryCountryCode: 'GB',
+  /** The terms' business days, Monday to Friday: the days dispatch and lead times are counted in. */
+  businessDays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
 } as const

@@ -1,6 +1,7 @@
 import { schemaAvailability } from './availability.ts'
 import { CATEGORY_LABELS, COMPANY, IMAGE_ANGLES, WHATSAPP_URL } from './business.ts'
 import { filterHref, productPath } from './catalogue.ts'
+import { returnPolicyJsonLd, shippingDetailsJsonLd } from './merchant-listing.ts'
 import type { PhotoFormats } from './product-image.ts'
 import type { Product, StoredProduct } from './product.ts'
 
@@ -55,8 +56,8 @@ export function schemaPrice(price: string): string {
   return price.replace(/[£,]/g, '')
 }
 
-/** schema.org Product with its Offer (GBP, its availability, at the product's page), for search engines. */
-export function productJsonLd(product: StoredProduct, origin: string) {
+/** schema.org Product with its Offer (GBP, its availability, returns and delivery, at the product's page), for search engines and shopping listings. */
+export function productJsonLd(product: StoredProduct, origin: string, deliveryPrice: string | undefined) {
   const url = `${origin}${productPath(product)}`
   return {
     '@type': 'Product',
@@ -76,6 +77,8 @@ export function productJsonLd(product: StoredProduct, origin: string) {
       availability: schemaAvailability(product),
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: COMPANY.legalName },
+      hasMerchantReturnPolicy: returnPolicyJsonLd(origin),
+      shippingDetails: shippingDetailsJsonLd(product, deliveryPrice),
     },
   }
 }

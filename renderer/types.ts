@@ -28,6 +28,8 @@ declare global {
       /** Set by our Express handler on the server; never sent to the browser. */
       store?: import('../data/store.server.ts').Store
       siteUrl?: string
+      /** Server only: what delivery costs in pounds ('4.95'), when the owner set it (DELIVERY_PRICE). */
+      deliveryPrice?: string
       /** Server only: which stored photographs have AVIF twins. */
       photoFormats?: import('../domain/product-image.ts').PhotoFormats
       imageGenerationConfigured?: boolean

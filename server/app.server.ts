@@ -67,7 +67,7 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
       app.use(contact.form)
       app.use(adminEnquiriesRoutes({ store, outbox: services.outbox }))
       app.use(adminHealthRoutes(services.health))
-      mountOrderForm(app, { store, siteUrl: config.siteUrl })
+      mountOrderForm(app, { store, siteUrl: config.siteUrl, deliveryPrice: config.deliveryPrice })
     },
   }
 }
@@ -149,6 +149,7 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
       siteUrl: config.siteUrl,
       cache: responses,
       photoFormats: deps.services.photoFormats,
+      deliveryPrice: config.deliveryPrice,
     }),
   )
   app.use(unhandled)

@@ -79,6 +79,10 @@ const EnvSchema = v.object({
     v.regex(/^\d+$/, 'must be a whole number (0 turns the limit off)'),
     v.transform(Number),
   ),
+  // Unset: shopping listings give no delivery price rather than a wrong one; 0 is free delivery.
+  DELIVERY_PRICE: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^\d{1,5}(\.\d{1,2})?$/, 'must be the delivery price in pounds, such as 4.95 (0 for free delivery)'), v.transform((s) => Number(s).toFixed(2))),
+  ),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
 })
 
@@ -103,6 +107,8 @@ export type Config = {
   trustProxy: false | number | string
   /** Enquiries one client may post per 10 minutes; 0 turns the limit off (benchmarks). */
   contactRateLimit: number
+  /** Delivery in the United Kingdom, in pounds with two decimals ('4.95'); undefined when the owner set none. */
+  deliveryPrice: string | undefined
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   isProduction: boolean
 }
@@ -142,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageConcurrency: e.IMAGE_CONCURRENCY,
     trustProxy: e.TRUST_PROXY,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    deliveryPrice: e.DELIVERY_PRICE,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV !== 'development',
   }

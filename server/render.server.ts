@@ -17,9 +17,10 @@ type PageHandlerOptions = {
   /** Where rendered pages are kept (none in development, where every edit must show). */
   cache?: ResponseCache
   photoFormats?: PhotoFormats
+  deliveryPrice?: string
 }
 
-export function createPageHandler({ store, siteUrl, cache, photoFormats }: PageHandlerOptions) {
+export function createPageHandler({ store, siteUrl, cache, photoFormats, deliveryPrice }: PageHandlerOptions) {
   const exists: ParamsExist = {
     '/products/@id': ({ id }) => {
       try {
@@ -68,6 +69,7 @@ export function createPageHandler({ store, siteUrl, cache, photoFormats }: PageH
         store,
         siteUrl: origin,
         photoFormats,
+        deliveryPrice,
       })
       const { httpResponse } = pageContext
       if (!httpResponse) {

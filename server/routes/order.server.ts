@@ -11,7 +11,7 @@ import { sendPersonalPage } from '../page-response.server.ts'
 import { BODY_LIMIT } from './contact.server.ts'
 
 /** For pages without JavaScript; nothing is stored, and nothing the visitor typed is logged. */
-export function mountOrderForm(app: Express, { store, siteUrl }: { store: Store; siteUrl: string | undefined }): void {
+export function mountOrderForm(app: Express, { store, siteUrl, deliveryPrice }: { store: Store; siteUrl: string | undefined; deliveryPrice: string | undefined }): void {
   const handler: RequestHandler = async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store')
     const product = publishedProducts(store.products).find((p) => p.id === req.params.id)
@@ -19,13 +19,13 @@ export function mountOrderForm(app: Express, { store, siteUrl }: { store: Store;
     try {
       if (!product) {
         // The product's page answers 404 itself.
-        await sendPersonalPage(req, res, { store, siteUrl })
+        await sendPersonalPage(req, res, { store, siteUrl, deliveryPrice })
         return
       }
       const shown = shownTermsFrom(req.body)
       if ((isSoldOut(product) && !shown) || !isPaymentLink(product.paymentLink)) {
         // The page says it is sold out, or to get in touch, in place of the form; nothing goes to the payment page.
-        await sendPersonalPage(req, res, { store, siteUrl, urlOriginal: `${productPath(product)}?order=1` }, 409)
+        await sendPersonalPage(req, res, { store, siteUrl, deliveryPrice, urlOriginal: `${productPath(product)}?order=1` }, 409)
         return
       }
       const checked = checkOrder(product.category, values)
@@ -33,11 +33,11 @@ export function mountOrderForm(app: Express, { store, siteUrl }: { store: Store;
       const change = shown && termsChange(product, shown)
       if (change) {
         const orderForm = { values, errors: checked.success ? {} : checked.errors, notice: change.sentence }
-        await sendPersonalPage(req, res, { store, siteUrl, orderForm }, 409)
+        await sendPersonalPage(req, res, { store, siteUrl, deliveryPrice, orderForm }, 409)
         return
       }
       if (!checked.success) {
-        await sendPersonalPage(req, res, { store, siteUrl, orderForm: { values, errors: checked.errors } }, 400)
+        await sendPersonalPage(req, res, { store, siteUrl, deliveryPrice, orderForm: { values, errors: checked.errors } }, 400)
         return
       }
       req.log?.info({ product: product.id }, 'order handed to the payment page (form post)')

@@ -44,6 +44,9 @@ describe('configuration from the environment', () => {
     ['LOG_LEVEL', 'loud'],
     ['IMAGE_DAILY_LIMIT', 'lots'],
     ['IMAGE_DAILY_LIMIT', '0'],
+    ['DELIVERY_PRICE', '£4.95'],
+    ['DELIVERY_PRICE', '4.955'],
+    ['DELIVERY_PRICE', '-1'],
   ])('refuses a bad %s (%s) with a message naming it', (name, value) => {
     const err = (() => {
       try {
@@ -54,6 +57,13 @@ describe('configuration from the environment', () => {
     })()
     expect(err).toBeInstanceOf(ConfigError)
     expect((err as Error).message).toContain(name)
+  })
+
+  it('reads a delivery price in pounds, with two decimals; none when unset', () => {
+    expect(loadConfig({}).deliveryPrice).toBeUndefined()
+    expect(loadConfig({ DELIVERY_PRICE: ' 4.95 ' }).deliveryPrice).toBe('4.95')
+    expect(loadConfig({ DELIVERY_PRICE: '5' }).deliveryPrice).toBe('5.00')
+    expect(loadConfig({ DELIVERY_PRICE: '0' }).deliveryPrice).toBe('0.00')
   })
 
   const refusal = (env: Record<string, string>): ConfigError => {

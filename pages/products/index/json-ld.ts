@@ -11,11 +11,9 @@ export function catalogueJsonLd(pageContext: PageContext<Data>): object | undefi
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
-    itemListElement: listed.map((p, i) => ({
-      '@type': 'ListItem',
-      position: i + 1,
-      url: productJsonLd(p, origin).url,
-      item: productJsonLd(p, origin),
-    })),
+    itemListElement: listed.map((p, i) => {
+      const item = productJsonLd(p, origin, pageContext.deliveryPrice)
+      return { '@type': 'ListItem', position: i + 1, url: item.url, item }
+    }),
   }
 }

@@ -1,0 +1,114 @@
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { jsonLdBlocks, listingProblems } from '../helpers/listing-check.ts'
+
+let t: TestServer
+let priced: TestServer
+beforeAll(async () => {
+  ;[t, priced] = await Promise.all([createTestApp(), createTestApp({ env: { DELIVERY_PRICE: '4.95' } })])
+})
+afterAll(() => Promise.all([t.close(), priced.close()]))
+
+const SITE = 'https://www.example.co.uk'
+const MON_FRI = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`)
+const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/\s+/g, ' ')
+
+type Offer = Record<string, unknown> & { shippingDetails: Record<string, unknown>; hasMerchantReturnPolicy: Record<string, unknown> }
+const productOf = (html: string) => jsonLdBlocks(html).find((b) => b['@type'] === 'Product')!
+const offerOf = (html: string) => productOf(html).offers as Offer
+const pageOf = async (server: TestServer, id: string) => (await request(server.app).get(`/products/${id}`).expect(200)).text
+const catalogueItems = async (server: TestServer) =>
+  (jsonLdBlocks((await request(server.app).get('/products').expect(200)).text)[0]!.itemListElement as { item: Record<string, unknown> }[]).map((e) => e.item)
+
+describe("each product's offer, as shopping listings read it", () => {
+  it('in stock: price, GBP, InStock, its page and photographs, the returns policy and 5-7 business days to dispatch in the United Kingdom', async () => {
+    const html = await pageOf(t, 'oxford-brogue')
+    const product = productOf(html)
+    expect(product.image).toEqual(expect.arrayContaining([expect.stringMatching(/^https:\/\/www\.example\.co\.uk\//)]))
+    const offer = offerOf(html)
+    expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'GBP', availability: 'https://schema.org/InStock', url: `${SITE}/products/oxford-brogue` })
+    expect(Number(offer.price)).toBeGreaterThan(0)
+    expect(offer.hasMerchantReturnPolicy).toEqual({
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: 'GB',
+      returnPolicyCountry: 'GB',
+      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+      merchantReturnDays: 14,
+      returnMethod: 'https://schema.org/ReturnByMail',
+      returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
+      merchantReturnLink: `${SITE}/returns`,
+    })
+    expect(offer.shippingDetails).toEqual({
+      '@type': 'OfferShippingDetails',
+      shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'GB' },
+      deliveryTime: {
+        '@type': 'ShippingDeliveryTime',
+        handlingTime: { '@type': 'QuantitativeValue', minValue: 5, maxValue: 7, unitCode: 'DAY' },
+        businessDays: { '@type': 'OpeningHoursSpecification', dayOfWeek: MON_FRI },
+      },
+    })
+  })
+
+  it("made to order: MadeToOrder, handled in the owner's lead time; a lead time in words it cannot read gives no time at all", async () => {
+    await t.store.updateProduct('briefcase', (p) => ({ ...p, availability: 'made-to-order', leadTime: '2-3 weeks' }))
+    const offer = offerOf(await pageOf(t, 'briefcase'))
+    expect(offer.availability).toBe('https://schema.org/MadeToOrder')
+    expect(offer.shippingDetails.deliveryTime).toMatchObject({ handlingTime: { minValue: 10, maxValue: 15, unitCode: 'DAY' } })
+    expect(offer.hasMerchantReturnPolicy).toMatchObject({ merchantReturnDays: 14 })
+
+    await t.store.updateProduct('briefcase', (p) => ({ ...p, leadTime: 'by the spring' }))
+    const vague = offerOf(await pageOf(t, 'briefcase'))
+    expect(vague.shippingDetails).toEqual({ '@type': 'OfferShippingDetails', shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'GB' } })
+  })
+
+  it('sold out: SoldOut, with the same returns and delivery terms', async () => {
+    await t.store.updateProduct('tote-bag', (p) => ({ ...p, availability: 'sold-out' }))
+    const offer = offerOf(await pageOf(t, 'tote-bag'))
+    expect(offer.availability).toBe('https://schema.org/SoldOut')
+    expect(offer.hasMerchantReturnPolicy).toMatchObject({ merchantReturnDays: 14, returnMethod: 'https://schema.org/ReturnByMail' })
+    expect(offer.shippingDetails.deliveryTime).toMatchObject({ handlingTime: { minValue: 5, maxValue: 7 } })
+  })
+
+  it('gives a delivery price only where the owner set one (DELIVERY_PRICE), on product pages and in the catalogue', async () => {
+    const rate = { '@type': 'MonetaryAmount', value: 4.95, currency: 'GBP' }
+    expect(offerOf(await pageOf(priced, 'oxford-brogue')).shippingDetails.shippingRate).toEqual(rate)
+    for (const item of await catalogueItems(priced)) expect((item.offers as Offer).shippingDetails.shippingRate).toEqual(rate)
+
+    expect(offerOf(await pageOf(t, 'oxford-brogue')).shippingDetails).not.toHaveProperty('shippingRate')
+    for (const item of await catalogueItems(t)) expect((item.offers as Offer).shippingDetails).not.toHaveProperty('shippingRate')
+  })
+
+  it("states the terms the policy pages state: the returns window, by post at the customer's cost, delivery in the United Kingdom", async () => {
+    const returns = text((await request(t.app).get('/returns').expect(200)).text)
+    const terms = text((await request(t.app).get('/terms').expect(200)).text)
+    const offer = offerOf(await pageOf(t, 'oxford-brogue'))
+    const policy = offer.hasMerchantReturnPolicy
+    expect(returns).toContain(`Cancel within ${String(policy.merchantReturnDays)} days of delivery`)
+    expect(returns).toContain('Send it by a tracked and insured service')
+    expect(returns).toContain('the cost of sending it back is yours')
+    expect(policy.merchantReturnLink).toBe(`${SITE}/returns`)
+    const handling = (offer.shippingDetails.deliveryTime as { handlingTime: { minValue: number; maxValue: number } }).handlingTime
+    expect(terms).toContain(`We dispatch orders within ${handling.minValue}-${handling.maxValue} business days`)
+    expect(terms).toContain('Business days are Monday to Friday')
+    expect(terms).toContain('We deliver to addresses in the United Kingdom')
+  })
+
+  it('passes the listings check on every product page and every catalogue entry, with and without a delivery price', async () => {
+    for (const server of [t, priced]) {
+      for (const p of server.store.products) {
+        expect(listingProblems(productOf(await pageOf(server, p.id))), p.id).toEqual([])
+      }
+      for (const item of await catalogueItems(server)) expect(listingProblems(item), String(item.url)).toEqual([])
+    }
+  })
+
+  it('the listings check fails an offer without returns or delivery, or with a made-up handling time', async () => {
+    const product = productOf(await pageOf(t, 'oxford-brogue'))
+    const { hasMerchantReturnPolicy: _r, shippingDetails: _s, ...bare } = product.offers as Offer
+    expect(listingProblems({ ...product, offers: bare })).toEqual(['offers.hasMerchantReturnPolicy is missing', 'offers.shippingDetails is missing'])
+    const offer = product.offers as Offer
+    const wrong = { ...offer, shippingDetails: { ...offer.shippingDetails, deliveryTime: { handlingTime: { minValue: 7, maxValue: 5, unitCode: 'week' } } } }
+    expect(listingProblems({ ...product, offers: wrong })).toHaveLength(2)
+  })
+})
