@@ -57,7 +57,12 @@ export function schemaPrice(price: string): string {
 }
 
 /** schema.org Product with its Offer (GBP, its availability, returns and delivery, at the product's page), for search engines and shopping listings. */
-export function productJsonLd(product: StoredProduct, origin: string, deliveryPrice: string | undefined) {
+/**
+ * schema.org Product with its Offer. A product's own page adds the terms shopping listings read
+ * (`terms`: returns and delivery); the catalogue lists each product without them, as they are the
+ * same for every product and would weigh on its first paint.
+ */
+export function productJsonLd(product: StoredProduct, origin: string, terms?: { deliveryPrice: string | undefined }) {
   const url = `${origin}${productPath(product)}`
   return {
     '@type': 'Product',
@@ -77,8 +82,7 @@ export function productJsonLd(product: StoredProduct, origin: string, deliveryPr
       availability: schemaAvailability(product),
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: COMPANY.legalName },
-      hasMerchantReturnPolicy: returnPolicyJsonLd(origin),
-      shippingDetails: shippingDetailsJsonLd(product, deliveryPrice),
+      ...(terms && { hasMerchantReturnPolicy: returnPolicyJsonLd(origin), shippingDetails: shippingDetailsJsonLd(product, terms.deliveryPrice) }),
     },
   }
 }
