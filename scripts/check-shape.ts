@@ -4,26 +4,11 @@ import { runWhenStarted, type CommandMain } from './cli.ts'
 
 // Run by `npm run lint`; why these limits: docs/decisions.md (Rules the linters keep).
 export const MAX_MODULE_LINES = 400
-export const MAX_COMMENT_SHARE = 0.07
 
 const SOURCE = /\.(ts|tsx|scss)$/
 const OUTSIDE = /^(test|node_modules|dist)\//
-const COMMENT_LINE = /^\s*(\/\/|\/\*|\*)/
 
 export type Source = { path: string; text: string }
-
-export function commentShare(sources: readonly Source[]): { comments: number; lines: number } {
-  let comments = 0
-  let lines = 0
-  for (const { text } of sources) {
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue
-      lines++
-      if (COMMENT_LINE.test(line)) comments++
-    }
-  }
-  return { comments, lines }
-}
 
 export function shapeProblems(sources: readonly Source[]): string[] {
   const problems: string[] = []
@@ -31,11 +16,6 @@ export function shapeProblems(sources: readonly Source[]): string[] {
     if (path.endsWith('.scss') || path.endsWith('.d.ts')) continue
     const lines = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length
     if (lines > MAX_MODULE_LINES) problems.push(`${path}: ${lines} lines, more than ${MAX_MODULE_LINES}: split it by responsibility.`)
-  }
-  const { comments, lines } = commentShare(sources)
-  if (lines > 0 && comments / lines > MAX_COMMENT_SHARE) {
-    const share = ((comments / lines) * 100).toFixed(1)
-    problems.push(`Whole-line comments are ${share}% of non-test source (${comments} of ${lines} lines), more than ${Math.round(MAX_COMMENT_SHARE * 100)}%: keep the ones that say why.`)
   }
   return problems
 }
@@ -53,8 +33,7 @@ const main: CommandMain = async (_argv, out, err) => {
   const problems = shapeProblems(sources)
   for (const problem of problems) err(`${problem}\n`)
   if (problems.length > 0) return 1
-  const { comments, lines } = commentShare(sources)
-  out(`check-shape: ${sources.length} files, comments ${((comments / lines) * 100).toFixed(1)}% of ${lines} lines, none over ${MAX_MODULE_LINES} lines\n`)
+  out(`check-shape: ${sources.length} files, none over ${MAX_MODULE_LINES} lines\n`)
   return 0
 }
 

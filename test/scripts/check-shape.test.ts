@@ -14,12 +14,4 @@ describe('check-shape (run by npm run lint)', () => {
   it('leaves declaration files and stylesheets out of the line limit', () => {
     expect(shapeProblems([{ path: 'scripts/x.d.ts', text: lines(500) }, { path: 'styles/x.scss', text: lines(500, 'a { b: c }') }])).toEqual([])
   })
-
-  it('refuses whole-line comments over 7% of non-blank lines, counting //, /* */ and JSDoc lines', () => {
-    const code = lines(93)
-    expect(shapeProblems([{ path: 'a.ts', text: code + lines(7, '// why') }])).toEqual([])
-    const over = shapeProblems([{ path: 'a.ts', text: code + '\n\n' + lines(5, '// why') + '/**\n * why\n */\n' }])
-    expect(over).toHaveLength(1)
-    expect(over[0]).toMatch(/^Whole-line comments are 7\.9% of non-test source \(8 of 101 lines\)/)
-  })
 })
