@@ -79,6 +79,16 @@ const EnvSchema = v.object({
     v.regex(/^\d+$/, 'must be a whole number (0 turns the limit off)'),
     v.transform(Number),
   ),
+  STATISTICS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  STATISTICS_WRITE_SECONDS: v.pipe(
+    v.optional(v.string(), '60'),
+    v.trim(),
+    v.regex(/^\d+$/, 'must be a whole number of seconds'),
+    v.transform(Number),
+    // A crash loses what was counted since the last write: never more than a minute.
+    v.minValue(1, 'must be between 1 and 60'),
+    v.maxValue(60, 'must be between 1 and 60'),
+  ),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
 })
 
@@ -103,6 +113,10 @@ export type Config = {
   trustProxy: false | number | string
   /** Enquiries one client may post per 10 minutes; 0 turns the limit off (benchmarks). */
   contactRateLimit: number
+  /** Page views counted at the server (STATISTICS=off turns counting off). */
+  statistics: boolean
+  /** How often the day's counts are written to the statistics file, in ms (at most a minute). */
+  statisticsWriteMs: number
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   isProduction: boolean
 }
@@ -142,6 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageConcurrency: e.IMAGE_CONCURRENCY,
     trustProxy: e.TRUST_PROXY,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    statistics: e.STATISTICS === 'on',
+    statisticsWriteMs: e.STATISTICS_WRITE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV !== 'development',
   }

@@ -19,8 +19,9 @@ type PageHandlerOptions = {
   photoFormats?: PhotoFormats
 }
 
-export function createPageHandler({ store, siteUrl, cache, photoFormats }: PageHandlerOptions) {
-  const exists: ParamsExist = {
+/** Which values of a route's parameters name something that exists: a product page, a published product. */
+export function pageParamsExist(store: Store): ParamsExist {
+  return {
     '/products/@id': ({ id }) => {
       try {
         return publishedProducts(store.products).some((p) => p.id === id)
@@ -29,6 +30,10 @@ export function createPageHandler({ store, siteUrl, cache, photoFormats }: PageH
       }
     },
   }
+}
+
+export function createPageHandler({ store, siteUrl, cache, photoFormats }: PageHandlerOptions) {
+  const exists = pageParamsExist(store)
   // A one-off address of no page (a flood of random paths) is answered from the shared 404 page, not rendered.
   const knownNotFound = (cache: ResponseCache, target: CacheTarget) => {
     const path = requestPath(target.url)
