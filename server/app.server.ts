@@ -25,6 +25,7 @@ import { contactRoutes } from './routes/contact.server.ts'
 import { generateImagesApi } from './routes/generate-images.server.ts'
 import { adminEnquiriesRoutes } from './routes/admin-enquiries.server.ts'
 import { adminHealthRoutes } from './routes/admin-health.server.ts'
+import { adminStatisticsRoutes } from './routes/admin-statistics.server.ts'
 import { ownerAccess, ownerAnswersPrivate } from './owner-access.server.ts'
 import { catalogueRoutes } from './routes/catalogue.server.ts'
 import { photoRoutes } from './routes/photos.server.ts'
@@ -71,6 +72,7 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
       app.use(contact.form)
       app.use(adminEnquiriesRoutes({ store, outbox: services.outbox }))
       app.use(adminHealthRoutes(services.health))
+      app.use(adminStatisticsRoutes({ store, statistics: services.statistics }))
       mountOrderForm(app, { store, siteUrl: config.siteUrl, countHandoff })
     },
   }
