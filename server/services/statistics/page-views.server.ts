@@ -8,7 +8,7 @@ import { isOwnerPath, requestPath, routePath } from '../../route-path.server.ts'
 import { isAdmin } from '../images/admin-auth.server.ts'
 import type { Statistics, View } from './statistics.server.ts'
 
-type Req = IncomingMessage & { originalUrl?: string; ip?: string }
+type Req = IncomingMessage & { originalUrl?: string }
 
 export type PageViewOptions = {
   statistics: Statistics
