@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isbot } from 'isbot'
 import { isCategory } from '../../../domain/business.ts'
 import type { TrustProxy } from '../../cache-keys.server.ts'
 import { isServedFromCache } from '../../page-cache.server.ts'
 import { isKnownPage, type ParamsExist } from '../../page-routes.server.ts'
 import { isOwnerPath, requestPath, routePath } from '../../route-path.server.ts'
 import { isAdmin } from '../images/admin-auth.server.ts'
+import { browserKind } from './browser-kind.ts'
 import type { Statistics, View } from './statistics.server.ts'
 
 type Req = IncomingMessage & { originalUrl?: string }
@@ -45,17 +45,18 @@ function viewOf(req: Req, res: ServerResponse, options: PageViewOptions): View |
   const html = res.statusCode === 200 && (isServedFromCache(res) || /^text\/html\b/i.test(String(res.getHeader('content-type') ?? '')))
   if (!html && res.statusCode !== 304) return undefined
   const url = req.originalUrl ?? req.url ?? '/'
-  const path = routePath(requestPath(url))
+  const bare = requestPath(url)
+  const path = routePath(bare)
   if (isOwnerPath(path) || !isKnownPage(path, options.exists)) return undefined
   if (!isVisitor(req, options.adminPassword)) return undefined
   const userAgent = headers['user-agent'] ?? ''
-  const query = new URLSearchParams(url.slice(requestPath(url).length + 1))
+  const query = new URLSearchParams(bare.length === url.length ? '' : url.slice(bare.length + 1))
   const category = query.get('category')
   return {
     page: path === '/products' && isCategory(category) ? `${path}?category=${category}` : path,
     address: options.clientAddress(req),
     userAgent,
-    device: deviceOf(userAgent),
+    device: browserKind(userAgent).device,
     referrer: referrerDomain(headers.referer, options.ownHosts(req)),
     campaign: { sources: tag(query.get('utm_source')), mediums: tag(query.get('utm_medium')), campaigns: tag(query.get('utm_campaign')) },
   }
@@ -64,7 +65,7 @@ function viewOf(req: Req, res: ServerResponse, options: PageViewOptions): View |
 /** A person's own request: not a bot's, not a prefetch or prerender, not the owner's (signed in with ADMIN_PASSWORD). */
 export function isVisitor(req: IncomingMessage, adminPassword: string | undefined): boolean {
   const { headers } = req
-  if (isPrefetch(req) || isbot(headers['user-agent'] ?? '')) return false
+  if (isPrefetch(req) || browserKind(headers['user-agent'] ?? '').bot) return false
   return !(adminPassword && isAdmin(headers.authorization, adminPassword))
 }
 
@@ -72,13 +73,6 @@ export function isVisitor(req: IncomingMessage, adminPassword: string | undefine
 function isPrefetch({ headers }: IncomingMessage): boolean {
   const purpose = `${headers['sec-purpose'] ?? ''} ${headers.purpose ?? ''} ${headers['x-purpose'] ?? ''} ${headers['x-moz'] ?? ''}`
   return /\b(prefetch|prerender|preview)\b/i.test(purpose)
-}
-
-/** Worked out from the browser string, which is then forgotten. */
-export function deviceOf(userAgent: string): View['device'] {
-  if (/iPad|Tablet|PlayBook|Silk|Kindle|Android(?!.*Mobile)/i.test(userAgent)) return 'tablet'
-  if (/Mobi|iPhone|iPod|Android|Windows Phone/i.test(userAgent)) return 'phone'
-  return 'desktop'
 }
 
 /** The referring site's host name without `www.`; nothing for our own pages or an unreadable header. */

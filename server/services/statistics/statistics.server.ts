@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 import type { Logger } from 'pino'
+import { forgetBrowsers, type Device } from './browser-kind.ts'
 import { addBounded, addOne, emptyDay, mergeInto, type DayTotals, type OpenDimension } from './day-totals.ts'
 import { noStatistics, rollUp, type StatisticsData } from './kept-days.ts'
 import { readStatistics, writeStatistics } from './statistics-file.server.ts'
@@ -10,7 +11,7 @@ export type View = {
   /** Only for today's visitor hash; never kept. */
   address: string
   userAgent: string
-  device: 'phone' | 'tablet' | 'desktop'
+  device: Device
   /** The referring site's domain (never ours). */
   referrer?: string
   campaign: Partial<Record<Exclude<OpenDimension, 'referrers'>, string>>
@@ -44,7 +45,7 @@ export class Statistics {
   private data = noStatistics()
   private today = ''
   private checkDayAt = 0
-  private salt = randomBytes(32)
+  private salt = newSalt()
   private readonly seen = new Set<string>()
   private changed = false
   private saving = Promise.resolve()
@@ -131,8 +132,9 @@ export class Statistics {
       const today = ukDay(now)
       if (today !== this.today) {
         this.today = today
-        this.salt = randomBytes(32)
+        this.salt = newSalt()
         this.seen.clear()
+        forgetBrowsers()
       }
     }
     let day = this.data.days.get(this.today)
@@ -141,7 +143,7 @@ export class Statistics {
   }
 
   private visitorHash(address: string, userAgent: string): string {
-    return createHash('sha256').update(this.salt).update(address).update('\n').update(userAgent).digest('base64url')
+    return hash('sha256', `${this.salt}${address}\n${userAgent}`, 'base64url')
   }
 
   private firstTime(key: string): boolean {
@@ -150,3 +152,6 @@ export class Statistics {
     return true
   }
 }
+
+/** 32 random bytes, as text for the one-shot hash. */
+const newSalt = () => randomBytes(32).toString('base64')
