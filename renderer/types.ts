@@ -51,6 +51,7 @@ declare global {
       /** Server only: what /admin/enquiries/{id} shows (null: no such enquiry). */
       adminEnquiry?: import('../domain/inbox.ts').EnquiryView | null
       shopHealth?: import('../domain/shop-health.ts').ShopHealth
+      statisticsReport?: import('../domain/statistics-report.ts').StatisticsReport
     }
   }
 }

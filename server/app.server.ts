@@ -11,7 +11,7 @@ import { healthHandler } from './health.server.ts'
 import { CLIENT_DIST, mediaDirFor, SEED_IMAGES, SERVER_ENTRY } from './paths.server.ts'
 import { isServedFromCache, ResponseCache } from './page-cache.server.ts'
 import { warnOfUntrustedProxy } from './proxy-warning.server.ts'
-import { createPageHandler } from './render.server.ts'
+import { createPageHandler, pageParamsExist } from './render.server.ts'
 import { limitUncachedRenders } from './render-limit.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { paymentOriginsOf, refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
@@ -20,10 +20,12 @@ import { serveClientBuild, serveFolder } from './static-files.server.ts'
 import { mountOrderForm } from './routes/order.server.ts'
 import { productsRouter } from './routes/products.server.ts'
 import { productStateRouter } from './routes/product-state.server.ts'
+import { handoffCounter, handoffRouter } from './routes/handoff.server.ts'
 import { contactRoutes } from './routes/contact.server.ts'
 import { generateImagesApi } from './routes/generate-images.server.ts'
 import { adminEnquiriesRoutes } from './routes/admin-enquiries.server.ts'
 import { adminHealthRoutes } from './routes/admin-health.server.ts'
+import { adminStatisticsRoutes } from './routes/admin-statistics.server.ts'
 import { ownerAccess, ownerAnswersPrivate } from './owner-access.server.ts'
 import { catalogueRoutes } from './routes/catalogue.server.ts'
 import { photoRoutes } from './routes/photos.server.ts'
@@ -31,6 +33,7 @@ import { productAngleRoutes } from './routes/product-angles.server.ts'
 import { seoRouter } from './routes/seo.server.ts'
 import { socialImagesRouter } from './routes/social-images.server.ts'
 import type { Services } from './services.server.ts'
+import { clientAddressOf, ownHostsOf, pageViewCounter } from './services/statistics/page-views.server.ts'
 
 export type AppDeps = {
   config: Config
@@ -49,6 +52,7 @@ export type SiteRoutes = { owner: (app: Express) => void; api: (app: Express) =>
 
 export function siteRoutes({ config, store, services, logger, responses }: RouteDeps): SiteRoutes {
   // One router pair for both ways in of an enquiry: they share one rate limiter.
+  const countHandoff = handoffCounter(services.statistics, config.adminPassword)
   const contact = contactRoutes({ config, store, logger, enquiries: services.enquiries, returnedForms: services.returnedForms })
   return {
     owner(app) {
@@ -60,6 +64,7 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
     api(app) {
       app.use('/api/products', productsRouter(store, responses))
       app.use('/api/products', productStateRouter(store))
+      app.use('/api/handoff', handoffRouter({ store, countHandoff }))
       app.use('/api/contact', contact.api)
       app.use('/api/generate-images', generateImagesApi({ config, ...services.images }))
     },
@@ -67,7 +72,8 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
       app.use(contact.form)
       app.use(adminEnquiriesRoutes({ store, outbox: services.outbox }))
       app.use(adminHealthRoutes(services.health))
-      mountOrderForm(app, { store, siteUrl: config.siteUrl, deliveryPrice: config.deliveryPrice })
+      app.use(adminStatisticsRoutes({ store, statistics: services.statistics }))
+      mountOrderForm(app, { store, siteUrl: config.siteUrl, deliveryPrice: config.deliveryPrice, countHandoff })
     },
   }
 }
@@ -108,7 +114,19 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
   const log = requestLog(logger)
   const proxyWarning = warnOfUntrustedProxy(config.trustProxy, logger)
 
+  const countView = pageViewCounter({
+    statistics: deps.services.statistics,
+    exists: pageParamsExist(store),
+    adminPassword: config.adminPassword,
+    ownHosts: ownHostsOf(config.siteUrl),
+    clientAddress: clientAddressOf(app.get('trust proxy fn')),
+  })
+
   app.use(log.middleware)
+  app.use((req, res, next) => {
+    countView(req, res)
+    next()
+  })
   app.use(proxyWarning)
   app.use(requireSiteHost({ siteUrl: config.siteUrl }))
   app.use(ownerAnswersPrivate)
@@ -154,9 +172,10 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
   )
   app.use(unhandled)
   app.use(errorHandler)
-  // A hit gets what the first middleware gives every request: its log line and the proxy check.
+  // A hit gets what the first middlewares give every request: its log line, its count and the proxy check.
   const seeHit = (req: IncomingMessage, res: ServerResponse) => {
     log.answered(req, res)
+    countView(req, res)
     proxyWarning(req, res, () => {})
   }
   return { app, handler: answerCacheHitsFirst({ cache: responses, seeRequest: seeHit, app }), responses }

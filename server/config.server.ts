@@ -83,6 +83,16 @@ const EnvSchema = v.object({
   DELIVERY_PRICE: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^\d{1,5}(\.\d{1,2})?$/, 'must be the delivery price in pounds, such as 4.95 (0 for free delivery)'), v.transform((s) => Number(s).toFixed(2))),
   ),
+  STATISTICS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
+  STATISTICS_WRITE_SECONDS: v.pipe(
+    v.optional(v.string(), '60'),
+    v.trim(),
+    v.regex(/^\d+$/, 'must be a whole number of seconds'),
+    v.transform(Number),
+    // A crash loses what was counted since the last write: never more than a minute.
+    v.minValue(1, 'must be between 1 and 60'),
+    v.maxValue(60, 'must be between 1 and 60'),
+  ),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
 })
 
@@ -109,6 +119,10 @@ export type Config = {
   contactRateLimit: number
   /** Delivery in the United Kingdom, in pounds with two decimals ('4.95'); undefined when the owner set none. */
   deliveryPrice: string | undefined
+  /** Page views counted at the server (STATISTICS=off turns counting off). */
+  statistics: boolean
+  /** How often the day's counts are written to the statistics file, in ms (at most a minute). */
+  statisticsWriteMs: number
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   isProduction: boolean
 }
@@ -149,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     deliveryPrice: e.DELIVERY_PRICE,
+    statistics: e.STATISTICS === 'on',
+    statisticsWriteMs: e.STATISTICS_WRITE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     isProduction: e.NODE_ENV !== 'development',
   }

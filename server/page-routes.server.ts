@@ -58,3 +58,15 @@ export function isCertainlyNotFound(pathname: string, exists: ParamsExist): bool
   }
   return true
 }
+
+/** Whether a path in its plain spelling is one of the site's pages, with parameters that exist (a real product); false when unsure. */
+export function isKnownPage(pathname: string, exists: ParamsExist): boolean {
+  const known = pageRoutes()
+  if (!known) return false
+  const segments = pathname.split('/').slice(1).filter(Boolean)
+  return known.some((route) => {
+    const params = paramsOf(route, segments)
+    const test = params && exists[`/${route.segments.join('/')}`]
+    return params !== undefined && (!test || test(params))
+  })
+}

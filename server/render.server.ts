@@ -20,8 +20,9 @@ type PageHandlerOptions = {
   deliveryPrice?: string
 }
 
-export function createPageHandler({ store, siteUrl, cache, photoFormats, deliveryPrice }: PageHandlerOptions) {
-  const exists: ParamsExist = {
+/** Which values of a route's parameters name something that exists: a product page, a published product. */
+export function pageParamsExist(store: Store): ParamsExist {
+  return {
     '/products/@id': ({ id }) => {
       try {
         return publishedProducts(store.products).some((p) => p.id === id)
@@ -30,6 +31,10 @@ export function createPageHandler({ store, siteUrl, cache, photoFormats, deliver
       }
     },
   }
+}
+
+export function createPageHandler({ store, siteUrl, cache, photoFormats, deliveryPrice }: PageHandlerOptions) {
+  const exists = pageParamsExist(store)
   // A one-off address of no page (a flood of random paths) is answered from the shared 404 page, not rendered.
   const knownNotFound = (cache: ResponseCache, target: CacheTarget) => {
     const path = requestPath(target.url)

@@ -20,6 +20,8 @@ import { ProductPhotoRuns } from './services/product-photo-runs.server.ts'
 import { appVersion, shopHealth } from './services/shop-health.server.ts'
 import type { ShopHealth } from '../domain/shop-health.ts'
 import { answerBackups } from './services/backup/shop-copy.server.ts'
+import { Statistics } from './services/statistics/statistics.server.ts'
+import { statisticsFileFor } from './services/statistics/statistics-file.server.ts'
 
 /** The long-lived parts beside the store, built once by server.ts and handed to the routes that use them. */
 export type Services = {
@@ -39,6 +41,8 @@ export type Services = {
   photoFormats: AvifTwins
   /** The owner's health panel (/admin/health, and `npm run health` through the data file's lock). */
   health: () => Promise<ShopHealth>
+  /** Page views, visitors and hand-offs to payment, counted per day in memory and written about once a minute. */
+  statistics: Statistics
   /** Background work at start-up: e-mails left unsent by an earlier run, AVIF twins missing from the media folder. */
   start(): Promise<void>
   /** Stops a generation run and the outbox, waiting for work in progress (graceful shutdown). */
@@ -87,6 +91,12 @@ export function createServices({ config, store, logger }: { config: Config; stor
   answerBackups(store)
   const catalogue = new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file)), servedPhotoCheck(mediaDirFor(config.dataFile)))
   const offers = new PhotoOffers(offersFileFor(store.file))
+  const statistics = new Statistics({
+    file: statisticsFileFor(store.file),
+    enabled: config.statistics,
+    writeEveryMs: config.statisticsWriteMs,
+    logger: logger.child({ feature: 'statistics' }),
+  })
 
   return {
     outbox,
@@ -97,12 +107,14 @@ export function createServices({ config, store, logger }: { config: Config; stor
     catalogue,
     productPhotos: new ProductPhotoRuns({ generator, offers, catalogue, store, mediaDir: mediaDirFor(config.dataFile), configured: Boolean(config.openaiApiKey) }),
     photoFormats,
+    statistics,
     async start() {
+      await statistics.start()
       await photoFormats.start().catch((err: unknown) => logger.warn({ err }, 'The media folder could not be read for AVIF twins; photographs are offered in WebP.'))
       await outbox.start()
     },
     async stop() {
-      await Promise.all([generator.stop(), outbox.stop(), stopPhotoFormats(photoFormats.mediaDir)])
+      await Promise.all([generator.stop(), outbox.stop(), stopPhotoFormats(photoFormats.mediaDir), statistics.stop()])
     },
   }
 }

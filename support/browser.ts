@@ -25,7 +25,14 @@ export async function launchBrowser(): Promise<Browser> {
 export async function openContext(
   browser: Browser,
   baseUrl: string,
-  options: { viewport?: ViewportName; javaScriptEnabled?: boolean; reducedMotion?: 'reduce' | 'no-preference'; touch?: boolean } = {},
+  options: {
+    viewport?: ViewportName
+    javaScriptEnabled?: boolean
+    reducedMotion?: 'reduce' | 'no-preference'
+    touch?: boolean
+    /** A browser string other than headless Chromium's own (which says it is a robot). */
+    userAgent?: string
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; blocked: string[]; errors: string[] }> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[options.viewport ?? 'desktop'],
@@ -34,6 +41,7 @@ export async function openContext(
     hasTouch: options.touch ?? false,
     isMobile: options.touch ?? false,
     baseURL: baseUrl,
+    userAgent: options.userAgent,
   })
   const origin = new URL(baseUrl).origin
   const blocked: string[] = []

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react'
 import { usePageContext } from '../../renderer/PageContextProvider.tsx'
 
-export type WorkspaceSection = 'overview' | 'products' | 'enquiries' | 'health'
+export type WorkspaceSection = 'overview' | 'products' | 'enquiries' | 'statistics' | 'health'
 
 const ENTRIES: readonly { section: WorkspaceSection; href: string; label: string }[] = [
   { section: 'overview', href: '/admin', label: 'Overview' },
   { section: 'products', href: '/admin/products', label: 'Products' },
   { section: 'enquiries', href: '/admin/enquiries', label: 'Enquiries' },
+  { section: 'statistics', href: '/admin/statistics', label: 'Visits' },
   { section: 'health', href: '/admin/health', label: 'Health' },
 ]
 

@@ -74,7 +74,8 @@ export function OrderForm({ idPrefix, product, summaryId, onPlaced, onCancel, ca
     const tab = openPaymentTab()
     checking.current = true
     // Fetched on the press, after the tab is open: a page that never orders never carries it.
-    const asked = import('./terms-now.ts').then(({ termsNow }) => termsNow(shown))
+    const checks = import('./terms-now.ts')
+    const asked = checks.then(({ termsNow }) => termsNow(shown))
     void asked.catch((): TermsNow => ({ same: false, sentence: NOT_CHECKED, closed: false })).then((now) => {
       checking.current = false
       if (!now.same) {
@@ -85,6 +86,7 @@ export function OrderForm({ idPrefix, product, summaryId, onPlaced, onCancel, ca
         return
       }
       tab.go(buildPaymentUrl(now.product.paymentLink, buildOrderNote(now.product, values)))
+      void checks.then(({ countHandoff }) => countHandoff(now.product))
       clearFields(form, ORDER_FIELDS)
       clearErrors()
       setNotice(null)

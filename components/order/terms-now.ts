@@ -22,3 +22,8 @@ export async function termsNow(shown: Product): Promise<TermsNow> {
   const change = termsChange(now, termsOf(shown))
   return change ? { same: false, product: now, sentence: change.sentence, closed: change.soldOut } : { same: true, product: now }
 }
+
+/** Tells the shop an order went on to the payment page: a GET naming the product alone, never waited for. */
+export function countHandoff(product: Product): void {
+  void fetch(`/api/handoff/${encodeURIComponent(product.id)}`, { credentials: 'include', keepalive: true }).catch(() => {})
+}

@@ -8,10 +8,14 @@ import { termsChange } from '../../domain/order-terms.ts'
 import { shownTermsFrom } from '../../domain/shown-terms.ts'
 import { isPaymentLink } from '../../domain/payment-link.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
+import type { CountHandoff } from './handoff.server.ts'
 import { BODY_LIMIT } from './contact.server.ts'
 
 /** For pages without JavaScript; nothing is stored, and nothing the visitor typed is logged. */
-export function mountOrderForm(app: Express, { store, siteUrl, deliveryPrice }: { store: Store; siteUrl: string | undefined; deliveryPrice: string | undefined }): void {
+export function mountOrderForm(
+  app: Express,
+  { store, siteUrl, deliveryPrice, countHandoff }: { store: Store; siteUrl: string | undefined; deliveryPrice: string | undefined; countHandoff: CountHandoff },
+): void {
   const handler: RequestHandler = async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store')
     const product = publishedProducts(store.products).find((p) => p.id === req.params.id)
@@ -41,6 +45,7 @@ export function mountOrderForm(app: Express, { store, siteUrl, deliveryPrice }: 
         return
       }
       req.log?.info({ product: product.id }, 'order handed to the payment page (form post)')
+      countHandoff(req, product.id)
       res.redirect(303, buildPaymentUrl(product.paymentLink, buildOrderNote(product, values)))
     } catch (err) {
       next(err)

@@ -20,7 +20,7 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>
           <strong>Our website sets one cookie, and only when you need it.</strong> It sets no tracking or advertising cookies: we use
-          no analytics, advertising or social-media tools. Our fonts and images are served from our own website, so visiting it does
+          no outside analytics, advertising or social-media tools. Our fonts and images are served from our own website, so visiting it does
           not let any other company place cookies on your device or follow you from page to page.
         </p>
         <p>
@@ -37,6 +37,17 @@ const SECTIONS: LegalSection[] = [
           sent to us.
         </p>
       </>
+    ),
+  },
+  {
+    id: 'counting-visits',
+    title: 'Counting visits without cookies',
+    body: (
+      <p>
+        <em>Added November 2026.</em> Our website counts visits to its pages itself, on our own server, as daily totals. It uses no
+        cookie, local storage or tracking pixel for this: nothing is stored on your device, and nothing is shared with any other
+        company. Our <a href="/privacy#what-we-collect">Privacy Policy</a> explains what is counted and what is not kept.
+      </p>
     ),
   },
   {

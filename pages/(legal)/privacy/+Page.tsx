@@ -23,6 +23,11 @@ const USES = [
     basis: 'Legitimate interests (running a safe and reliable website)',
   },
   {
+    purpose: 'Counting visits to our website as daily totals',
+    data: 'IP address and browser type, used for a moment and not kept',
+    basis: 'Legitimate interests (knowing how our shop is used)',
+  },
+  {
     purpose: 'Handling complaints and legal claims',
     data: 'The records relevant to the matter',
     basis: 'Legitimate interests (establishing and defending legal claims)',
@@ -75,9 +80,20 @@ const SECTIONS: LegalSection[] = [
           the date and time and your browser type. We use it to keep the website working and secure and to limit abuse, such as one
           connection sending a great many messages.
         </p>
+        <h3>How we count visits</h3>
         <p>
-          We do not use analytics, advertising or social-media tracking, we do not build profiles of visitors, and we do not buy
-          personal data from anyone.
+          <em>Added November 2026.</em> So that we know which products interest people and how they find us, our website counts
+          visits itself, on our own server. For each day it keeps totals only: how many times each page was viewed and by how many
+          different visitors, how many orders went on to the payment page for each product, which website a visit came from (its
+          name only, such as instagram.com), the campaign named in the link you followed (such as a newsletter), and whether the
+          visit came from a phone, a tablet or a computer. To tell visitors apart within one day, your IP address and browser type
+          are combined with a random value that changes every day and is never stored, and only the result is compared, in memory.
+          None of these is written down or kept after midnight, so nobody, including us, can link your visits on one day to
+          another. No cookie or similar technology is used for it, and nothing is shared with anyone.
+        </p>
+        <p>
+          We do not use outside analytics, advertising or social-media tracking, we do not build profiles of visitors, and we do
+          not buy personal data from anyone.
         </p>
       </>
     ),

@@ -1,0 +1,30 @@
+import { Router, type Request } from 'express'
+import type { Store } from '../../data/store.server.ts'
+import { publishedProducts } from '../../domain/publishing.ts'
+import { isVisitor } from '../services/statistics/page-views.server.ts'
+import type { Statistics } from '../services/statistics/statistics.server.ts'
+
+/** Counts an order sent on to a product's payment page, unless a bot or the owner sent it: the form post's and the dialog's one rule. */
+export type CountHandoff = (req: Request, productId: string) => void
+
+export function handoffCounter(statistics: Statistics, adminPassword: string | undefined): CountHandoff {
+  return (req, productId) => {
+    if (isVisitor(req, adminPassword)) statistics.handoff(productId)
+  }
+}
+
+/**
+ * GET /api/handoff/{id}: the order dialog says it sent the visitor on to a product's payment page.
+ * A GET naming the product alone, so nothing the visitor typed ever reaches the server.
+ */
+export function handoffRouter({ store, countHandoff }: { store: Store; countHandoff: CountHandoff }): Router {
+  const router = Router()
+  router.get('/:id', (req, res) => {
+    res.setHeader('Cache-Control', 'no-store')
+    const product = publishedProducts(store.products).find((p) => p.id === req.params.id)
+    if (!product) return void res.status(404).json({ error: 'There is no such product in the shop.' })
+    countHandoff(req, product.id)
+    res.status(204).end()
+  })
+  return router
+}

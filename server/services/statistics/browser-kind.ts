@@ -1,0 +1,29 @@
+import { isbot } from 'isbot'
+
+export type Device = 'phone' | 'tablet' | 'desktop'
+export type BrowserKind = { bot: boolean; device: Device }
+
+/** Browser strings repeat from view to view: each is read once (isbot's pattern is long), then looked up. Forgotten at midnight with the day's salt. */
+const known = new Map<string, BrowserKind>()
+const MAX_KNOWN = 1000
+
+/** Whether a browser string is a bot's (crawlers, scripts, headless browsers), and the kind of device it runs on. */
+export function browserKind(userAgent: string): BrowserKind {
+  let kind = known.get(userAgent)
+  if (kind) return kind
+  kind = { bot: isbot(userAgent), device: deviceOf(userAgent) }
+  if (known.size >= MAX_KNOWN) known.clear()
+  known.set(userAgent, kind)
+  return kind
+}
+
+/** At midnight: no browser string is kept past its day. */
+export function forgetBrowsers(): void {
+  known.clear()
+}
+
+function deviceOf(userAgent: string): Device {
+  if (/iPad|Tablet|PlayBook|Silk|Kindle|Android(?!.*Mobile)/i.test(userAgent)) return 'tablet'
+  if (/Mobi|iPhone|iPod|Android|Windows Phone/i.test(userAgent)) return 'phone'
+  return 'desktop'
+}

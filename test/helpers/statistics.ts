@@ -1,0 +1,28 @@
+import { readFile } from 'node:fs/promises'
+import { statisticsFileFor } from '../../server/services/statistics/statistics-file.server.ts'
+import { ukDay } from '../../server/services/statistics/statistics.server.ts'
+import type { TestServer } from './server.ts'
+
+export type DayJson = {
+  views: number
+  visitors: number
+  pages: Record<string, { views: number; visitors: number }>
+  handoffs: Record<string, number>
+  referrers: Record<string, number>
+  sources: Record<string, number>
+  mediums: Record<string, number>
+  campaigns: Record<string, number>
+  devices: Record<string, number>
+}
+
+/** The statistics file as the owner would find it; none when it was never written. */
+export async function statisticsOnDisk(dataFile: string): Promise<{ days: Record<string, DayJson> } | undefined> {
+  const text = await readFile(statisticsFileFor(dataFile), 'utf8').catch(() => undefined)
+  return text === undefined ? undefined : (JSON.parse(text) as { days: Record<string, DayJson> })
+}
+
+/** Today's totals in the file, once the server has written what it counted (as it does each minute). */
+export async function todayOnDisk(t: Pick<TestServer, 'services' | 'dataFile'>): Promise<DayJson | undefined> {
+  await t.services.statistics.save()
+  return (await statisticsOnDisk(t.dataFile))?.days[ukDay(Date.now())]
+}

@@ -1,0 +1,53 @@
+/** Nothing about a visitor is kept: not their address, not their browser string, not the day's salt nor their hash. */
+import { hash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import pino from 'pino'
+import request from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestServer } from '../../helpers/server.ts'
+import { todayOnDisk } from '../../helpers/statistics.ts'
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Zebrafinch/9.9.9 Safari/537.36'
+const ADDRESS = '203.0.113.77'
+
+let t: TestServer
+const log: string[] = []
+beforeAll(async () => {
+  // Behind a proxy on this machine, which names the visitor's address.
+  t = await createTestApp({ env: { TRUST_PROXY: 'loopback', LOG_LEVEL: 'debug' }, logger: pino({ level: 'debug' }, { write: (line: string) => void log.push(line) }) })
+})
+afterAll(() => t.close())
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
+}
+
+describe('what is kept of a visitor', () => {
+  it('is counts only: their address, browser string, the salt and their hash are in no file of the data folder and not in the log', async () => {
+    for (const page of ['/', '/products', '/products/oxford-brogue', '/products/oxford-brogue']) {
+      await request(t.handler).get(page).set({ 'User-Agent': BROWSER, 'X-Forwarded-For': ADDRESS }).expect(200)
+    }
+    await request(t.handler).get('/api/handoff/oxford-brogue').set({ 'User-Agent': BROWSER, 'X-Forwarded-For': ADDRESS }).expect(204)
+    const day = await todayOnDisk(t)
+    expect(day?.visitors).toBe(1)
+    await t.services.statistics.stop() // as at shutdown
+
+    // The salt lives in the counting service's memory alone; read here only to look for it on disk.
+    const salt = (t.services.statistics as unknown as { salt: string }).salt
+    const saltBytes = Buffer.from(salt, 'base64')
+    const visitor = hash('sha256', `${salt}${ADDRESS}\n${BROWSER}`, 'buffer')
+    const secrets = [ADDRESS, BROWSER, 'Zebrafinch', ...[saltBytes, visitor].flatMap((b) => [b.toString('hex'), b.toString('base64'), b.toString('base64url').slice(0, 20)])]
+    const files = await filesUnder(t.dir)
+    expect(files.map((f) => path.basename(f))).toContain('db.json.statistics.json')
+    for (const file of files) {
+      const bytes = await readFile(file)
+      for (const secret of secrets) expect(bytes.includes(secret), `${secret} in ${path.basename(file)}`).toBe(false)
+      expect(bytes.includes(saltBytes), `the salt in ${path.basename(file)}`).toBe(false)
+    }
+    const logged = log.join('\n')
+    expect(log.length).toBeGreaterThan(0)
+    for (const secret of secrets) expect(logged).not.toContain(secret)
+  })
+})
