@@ -32,22 +32,24 @@ export function pageViewCounter(options: PageViewOptions): (req: Req, res: Serve
   if (!options.statistics.enabled) return () => {}
   return (req, res) => {
     if (req.method !== 'GET') return
+    // Whether it is a page at all is known on arrival: assets and APIs get no listener.
+    const url = req.originalUrl ?? req.url ?? '/'
+    const bare = requestPath(url)
+    const path = routePath(bare)
+    if (isOwnerPath(path) || !isKnownPage(path, options.exists)) return
     res.once('finish', () => {
-      const view = viewOf(req, res, options)
+      const view = viewOf(req, res, options, { url, bare, path })
       if (view) options.statistics.view(view)
     })
   }
 }
 
-function viewOf(req: Req, res: ServerResponse, options: PageViewOptions): View | undefined {
+/** The page's view, once its answer has gone, from its address as it arrived. */
+function viewOf(req: Req, res: ServerResponse, options: PageViewOptions, { url, bare, path }: { url: string; bare: string; path: string }): View | undefined {
   const { headers } = req
   // A kept answer is written with its headers at once (writeHead), so they cannot be read back here.
   const html = res.statusCode === 200 && (isServedFromCache(res) || /^text\/html\b/i.test(String(res.getHeader('content-type') ?? '')))
   if (!html && res.statusCode !== 304) return undefined
-  const url = req.originalUrl ?? req.url ?? '/'
-  const bare = requestPath(url)
-  const path = routePath(bare)
-  if (isOwnerPath(path) || !isKnownPage(path, options.exists)) return undefined
   if (!isVisitor(req, options.adminPassword)) return undefined
   const userAgent = headers['user-agent'] ?? ''
   const query = new URLSearchParams(bare.length === url.length ? '' : url.slice(bare.length + 1))
