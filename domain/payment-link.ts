@@ -19,3 +19,13 @@ export function isPaymentLink(value: string): boolean {
   const labels = url.hostname.split('.')
   return url.protocol === 'https:' && !url.username && !url.password && labels.length > 1 && labels.every((l) => HOST_LABEL.test(l)) && /^[a-z]/.test(labels.at(-1)!)
 }
+
+/**
+ * A typed link with https:// put in front when it names no scheme ('buy.stripe.com/x'); anything
+ * else is left as typed for isPaymentLink to judge (http:, javascript:).
+ */
+export function withHttps(typed: string): string {
+  const link = typed.trim()
+  if (link === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(link)) return link
+  return `https://${link.replace(/^\/\//, '')}`
+}

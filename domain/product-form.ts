@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { AVAILABILITIES } from './availability.ts'
 import { CATEGORIES } from './business.ts'
 import { fieldErrors } from './form-errors.ts'
-import { paymentLinkCheck, PRICE_PATTERN, type Product } from './product.ts'
+import { typedPaymentLink, typedPrice, type Product } from './product.ts'
 
 /** The server also checks the saved product with the data file's own schema, so the two cannot drift apart. */
 const text = () => v.pipe(v.string(), v.trim())
@@ -14,14 +14,17 @@ export const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const fields = {
   name: required('Please give the product a name.'),
   description: text(),
-  price: v.pipe(text(), v.regex(PRICE_PATTERN, 'Write the price with its pound sign and pence, such as £185.00 or £1,250.00.')),
+  price: typedPrice('Write the price in pounds, such as 185, 185.50 or £1,250.00.'),
   sku: required('Please give the stock code (SKU).'),
   category: v.picklist(CATEGORIES, 'Please choose footwear, bags or belts.'),
   availability: v.picklist(AVAILABILITIES, 'Please choose in stock, made to order or sold out.'),
   leadTime: text(),
   /** Checked by the server: a file the site serves (never a typed address of a missing one). */
   mainImage: text(),
-  paymentLink: v.pipe(text(), v.nonEmpty('Please give the card payment page, starting with https://.'), paymentLinkCheck('Write the whole address of the card payment page, starting with https:// and a host name such as buy.stripe.com, without spaces or commas.')),
+  paymentLink: typedPaymentLink(
+    'Please give the address of the card payment page, such as buy.stripe.com/…',
+    'Write the whole address of the card payment page, starting with https:// and a host name such as buy.stripe.com, without spaces or commas.',
+  ),
 }
 
 const LEAD_TIME_ASKED = 'Say how long it takes to make, such as 3 weeks.'

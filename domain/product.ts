@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { AVAILABILITIES } from './availability.ts'
 import { CATEGORIES } from './business.ts'
-import { isPaymentLink } from './payment-link.ts'
+import { isPaymentLink, withHttps } from './payment-link.ts'
+import { priceAsShown } from './typed-price.ts'
 
 export const PRODUCT_STATUSES = ['published', 'draft'] as const
 
@@ -9,19 +10,33 @@ export const PRODUCT_STATUSES = ['published', 'draft'] as const
 export const PRICE_PATTERN = /^£\d{1,3}(,\d{3})*\.\d{2}$/
 
 /** The one rule for a payment link, with the words of whoever asks (the data file's or the workspace's). */
-export const paymentLinkCheck = (message: string) => v.check(isPaymentLink, message)
+export const paymentLinkCheck = (message: v.ErrorMessage<v.CheckIssue<string>>) => v.check(isPaymentLink, message)
+
+/** A price as people type it ('375', '£375.5', '1,250'), kept as the shop shows it ('£375.50'). */
+export const typedPrice = (message: string) => v.pipe(v.string(), v.trim(), v.transform((typed) => priceAsShown(typed) ?? typed), v.regex(PRICE_PATTERN, message))
+
+/** A payment link as people type it: https:// put in front when left out, then the one rule. */
+export const typedPaymentLink = (empty: string, message: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(empty), v.transform(withHttps), paymentLinkCheck(message))
+
+/** The data file keeps the exact format; its message shows the value as it should be written, when it can. */
+const filePriceMessage = ({ input }: v.RegexIssue<string>) => {
+  const shown = priceAsShown(input)
+  return shown ? `price must be "${shown}", as the shop shows prices` : 'price must be a display string such as £185.00'
+}
+const FILE_LINK_RULE = 'paymentLink must be a card payment page starting with https:// and a host name such as buy.stripe.com, without spaces or commas'
+const fileLinkMessage = ({ input }: v.CheckIssue<string>) => (isPaymentLink(withHttps(input)) ? `${FILE_LINK_RULE}, here "${withHttps(input)}"` : FILE_LINK_RULE)
 
 /** A catalogue product as stored in the data file and served by GET /api/products. */
 export const ProductSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1)),
   name: v.pipe(v.string(), v.minLength(1)),
   description: v.string(),
-  price: v.pipe(v.string(), v.regex(PRICE_PATTERN, 'price must be a display string such as £185.00')),
+  price: v.pipe(v.string(), v.regex(PRICE_PATTERN, filePriceMessage)),
   sku: v.pipe(v.string(), v.minLength(1)),
   category: v.picklist(CATEGORIES),
   /** Empty only on a draft whose photograph is not uploaded yet (publishedPhotoRule). */
   mainImage: v.string(),
-  paymentLink: v.pipe(v.string(), paymentLinkCheck('paymentLink must be a card payment page starting with https:// and a host name such as buy.stripe.com, without spaces or commas')),
+  paymentLink: v.pipe(v.string(), paymentLinkCheck(fileLinkMessage)),
   availability: v.optional(v.picklist(AVAILABILITIES)),
   /** How long a made-to-order product takes, in words ('3 weeks'); asked for when it is made to order. */
   leadTime: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1))),

@@ -80,7 +80,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
     await price.fill('165 pounds')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.locator('#product-price-error').waitFor()
-    expect(await page.locator('#product-price-error').innerText()).toContain('Write the price with its pound sign and pence')
+    expect(await page.locator('#product-price-error').innerText()).toContain('Write the price in pounds, such as 185')
     expect(await page.getByLabel('Price, such as £185.00').inputValue()).toBe('165 pounds')
     expect(await page.getByLabel('Price, such as £185.00').getAttribute('aria-invalid')).toBe('true')
     expect(priceOf('penny-loafer')).toBe('£165.00')

@@ -102,6 +102,23 @@ describe('npm run check-data', () => {
     }
   })
 
+  it('keeps the shop’s own format for a price and a payment link, and says what each should be', async () => {
+    for (const [field, value, should] of [
+      ['price', '375', 'must be "£375.00", as the shop shows prices (it is "375")'],
+      ['price', '£1250.5', 'must be "£1,250.50", as the shop shows prices (it is "£1250.5")'],
+      ['price', 'lots', 'must be a display string such as £185.00 (it is "lots")'],
+      ['paymentLink', 'buy.stripe.com/ash_belt', 'must be a card payment page starting with https:// and a host name such as buy.stripe.com, without spaces or commas, here "https://buy.stripe.com/ash_belt" (it is "buy.stripe.com/ash_belt")'],
+    ] as const) {
+      const products = seedProducts.map((p) => (p.id === 'bridle-belt' ? { ...p, [field]: value } : p))
+      await writeFile(file, JSON.stringify({ products, messages: [] }, null, 2))
+      const { code, out, err } = await check(file)
+      expect(code, value).toBe(1)
+      expect(out).toBe('')
+      expect(err).toMatch(/\(id "bridle-belt"\), field "\w+", line \d+, column \d+ must/)
+      expect(err).toContain(should)
+    }
+  })
+
   it('catches a half-saved file, a missing field and two products with one id', async () => {
     const full = JSON.stringify({ products: seedProducts, messages: [] }, null, 2)
     await writeFile(file, full.slice(0, 200))

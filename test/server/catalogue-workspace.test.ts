@@ -61,15 +61,26 @@ describe('editing a product', () => {
   it('sends a wrong form back with the messages beside the fields and the values kept, saving nothing', async () => {
     const before = await readFile(t.dataFile, 'utf8')
     const form = await openForm('oxford-brogue')
-    const res = await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ ...form, price: '185', paymentLink: 'not a link', availability: 'made-to-order', leadTime: '' })
+    const res = await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ ...form, price: '185 pounds', paymentLink: 'not a link', availability: 'made-to-order', leadTime: '' })
     expect(res.status).toBe(400)
     expect(res.headers['cache-control']).toBe('private, no-store')
     expect(res.text).toMatch(/id="product-price"[^>]*aria-invalid="true"[^>]*aria-describedby="product-price-error"|aria-invalid="true"[^>]*aria-describedby="product-price-error"/)
-    expect(res.text).toContain('id="product-price-error">Write the price with its pound sign and pence')
+    expect(res.text).toContain('id="product-price-error">Write the price in pounds, such as 185')
     expect(res.text).toContain('id="product-leadTime-error">Say how long it takes to make')
     expect(res.text).toContain('id="product-paymentLink-error">')
-    expect(res.text).toMatch(/value="185"/)
+    expect(res.text).toMatch(/value="185 pounds"/)
     expect(await readFile(t.dataFile, 'utf8')).toBe(before)
+  })
+
+  it('takes a price and a payment link as people type them, and writes them to the file as the shop shows them', async () => {
+    const form = await openForm('oxford-brogue')
+    await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ ...form, price: '375', paymentLink: 'buy.stripe.com/ash_oxford' }).expect(303)
+    const saved = (await onDisk()).products.find((p) => p.id === 'oxford-brogue')!
+    expect([saved.price, saved.paymentLink]).toEqual(['£375.00', 'https://buy.stripe.com/ash_oxford'])
+    const fresh = { id: '', name: 'Ash Belt', price: '£1,250.5', category: 'belts', availability: 'in-stock', leadTime: '', sku: 'BL-ASH-001', description: '', paymentLink: 'buy.stripe.com/ash_belt' }
+    await request(t.app).post('/admin/products/new').type('form').send(fresh).expect(303)
+    const added = (await onDisk()).products.find((p) => p.id === 'ash-belt')!
+    expect([added.price, added.paymentLink]).toEqual(['£1,250.50', 'https://buy.stripe.com/ash_belt'])
   })
 
   it('refuses a payment link that is not https:// with a valid host name, with the message beside the field, on an edit and on a new product', async () => {

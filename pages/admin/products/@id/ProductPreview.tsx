@@ -3,6 +3,7 @@ import { ProductCard } from '../../../../components/ProductCard.tsx'
 import type { ProductValues } from '../../../../domain/product-form.ts'
 import { NO_PHOTO } from '../../../../domain/no-photo.ts'
 import type { Product } from '../../../../domain/product.ts'
+import { priceAsShown } from '../../../../domain/typed-price.ts'
 import { island } from '../../../../renderer/island.tsx'
 import { useHydrated } from '../../../../renderer/useHydrated.ts'
 
@@ -21,9 +22,10 @@ function fromForm(opened: ProductValues, form: HTMLFormElement): ProductValues {
   return next
 }
 
-/** As typed, so a price without its pound sign shows as the visitor would see it. */
+/** As typed, the price as the shop will show it once saved ('375' as £375.00). */
 const cardOf = (values: ProductValues): Product => ({
   ...values,
+  price: priceAsShown(values.price) ?? values.price,
   id: `preview-${values.id}`,
   mainImage: values.mainImage || NO_PHOTO,
   category: values.category as Product['category'],
