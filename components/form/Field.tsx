@@ -1,28 +1,39 @@
 import type { ReactNode } from 'react'
 
 const errorIdFor = (controlId: string) => `${controlId}-error`
+const hintIdFor = (controlId: string) => `${controlId}-hint`
 
-function controlProps(id: string, name: string, error: string | undefined) {
+/** The id of a form's field, which its label, its messages and an error summary's links name. */
+export const fieldId = (idPrefix: string, name: string) => `${idPrefix}-${name}`
+
+function controlProps(id: string, name: string, error: string | undefined, hint: string | undefined) {
+  const describedBy = [hint && hintIdFor(id), error && errorIdFor(id)].filter(Boolean).join(' ')
   return {
     id,
     name,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorIdFor(id) : undefined,
+    'aria-describedby': describedBy || undefined,
   } as const
 }
 
 type Props = {
   id: string
   label: string
+  hint?: string
   error?: string
   wide?: boolean
   children: ReactNode
 }
 
-function Field({ id, label, error, wide, children }: Props) {
+function Field({ id, label, hint, error, wide, children }: Props) {
   return (
     <div className={wide ? 'field field--wide' : 'field'}>
       <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="field__hint" id={hintIdFor(id)}>
+          {hint}
+        </p>
+      ) : null}
       {children}
       {error ? (
         <p className="field__error" id={errorIdFor(id)}>
@@ -35,8 +46,10 @@ function Field({ id, label, error, wide, children }: Props) {
 
 export type FieldSpec = {
   label: string
+  /** Where a rule applies: what to type, with an example. */
+  hint?: string
   control:
-    | { kind: 'input'; type: 'text' | 'email' | 'tel'; inputMode?: 'email' | 'tel' }
+    | { kind: 'input'; type: 'text' | 'email' | 'tel'; inputMode?: 'email' | 'tel' | 'decimal' | 'url' }
     | { kind: 'textarea'; rows: number }
     | { kind: 'select'; placeholder: string; options: readonly { value: string; label: string }[] }
   autoComplete?: string
@@ -58,11 +71,11 @@ type FieldListProps<K extends string> = {
 export function FieldList<K extends string>({ idPrefix, names, specs, errors, initial, required }: FieldListProps<K>) {
   return names.map((name) => {
     const f = specs[name]
-    const id = `${idPrefix}-${name}`
-    const props = { ...controlProps(id, name, errors[name]), defaultValue: initial?.[name] ?? '', required, autoComplete: f.autoComplete }
+    const id = fieldId(idPrefix, name)
+    const props = { ...controlProps(id, name, errors[name], f.hint), defaultValue: initial?.[name] ?? '', required, autoComplete: f.autoComplete }
     const { control } = f
     return (
-      <Field key={name} id={id} label={f.label} error={errors[name]} wide={f.wide}>
+      <Field key={name} id={id} label={f.label} hint={f.hint} error={errors[name]} wide={f.wide}>
         {control.kind === 'input' ? (
           <input type={control.type} inputMode={control.inputMode} maxLength={f.maxLength} {...props} />
         ) : control.kind === 'textarea' ? (

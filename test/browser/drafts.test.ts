@@ -35,10 +35,10 @@ describe.each([
       await page.goto('/admin/products/new')
       expect(await page.getByLabel(/Main photograph/).count()).toBe(0)
       await page.getByLabel('Name', { exact: true }).fill('Plaited Bridle Belt')
-      await page.getByLabel('Price, such as £185.00').fill('£95.00')
+      await page.getByLabel('Price', { exact: true }).fill('£95.00')
       await page.getByLabel('Category', { exact: true }).selectOption('belts')
       await page.getByLabel('SKU (stock code)').fill('BL-PLB-001')
-      await page.getByLabel('Card payment page (https://...)').fill('https://buy.stripe.com/plaited')
+      await page.getByLabel('Card payment page', { exact: true }).fill('https://buy.stripe.com/plaited')
       await page.getByRole('button', { name: 'Add as a draft' }).click()
 
       await page.waitForURL(/\/admin\/products\/plaited-bridle-belt\?done=added/)

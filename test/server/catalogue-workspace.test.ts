@@ -64,7 +64,7 @@ describe('editing a product', () => {
     const res = await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ ...form, price: '185 pounds', paymentLink: 'not a link', availability: 'made-to-order', leadTime: '' })
     expect(res.status).toBe(400)
     expect(res.headers['cache-control']).toBe('private, no-store')
-    expect(res.text).toMatch(/id="product-price"[^>]*aria-invalid="true"[^>]*aria-describedby="product-price-error"|aria-invalid="true"[^>]*aria-describedby="product-price-error"/)
+    expect(res.text).toMatch(/id="product-price"[^>]*aria-invalid="true"[^>]*aria-describedby="product-price-hint product-price-error"/)
     expect(res.text).toContain('id="product-price-error">Write the price in pounds, such as 185')
     expect(res.text).toContain('id="product-leadTime-error">Say how long it takes to make')
     expect(res.text).toContain('id="product-paymentLink-error">')
@@ -94,7 +94,7 @@ describe('editing a product', () => {
       ] as const) {
         const res = await request(t.app).post(url).type('form').send(body)
         expect(res.status, `${url} ${link}`).toBe(400)
-        expect(res.text).toMatch(/aria-invalid="true"[^>]*aria-describedby="product-paymentLink-error"/)
+        expect(res.text).toMatch(/aria-invalid="true"[^>]*aria-describedby="product-paymentLink-hint product-paymentLink-error"/)
         expect(res.text).toContain('id="product-paymentLink-error">Write the whole address of the card payment page, starting with https:// and a host name such as buy.stripe.com, without spaces or commas.<')
       }
     }

@@ -4,17 +4,35 @@ import { CATEGORIES, CATEGORY_LABELS } from '../../../domain/business.ts'
 import { PRODUCT_FIELDS, type ProductField } from '../../../domain/product-form.ts'
 import type { ProductFormData } from './product-form-data.ts'
 
+/** In the owner's words; a hint wherever a rule applies, with an example. */
 const SPECS: Record<ProductField, FieldSpec> = {
   name: { label: 'Name', control: { kind: 'input', type: 'text' }, maxLength: 120 },
-  id: { label: 'Address name (leave empty to make one from the name)', control: { kind: 'input', type: 'text' }, maxLength: 60 },
-  price: { label: 'Price, such as £185.00', control: { kind: 'input', type: 'text' }, maxLength: 20 },
+  id: {
+    label: 'Web address of the product page',
+    hint: 'Leave it empty to make one from the name. Lower-case letters, digits and hyphens: oxford-brogue gives /products/oxford-brogue.',
+    control: { kind: 'input', type: 'text' },
+    maxLength: 60,
+  },
+  price: { label: 'Price', hint: 'In pounds, such as 185, 185.50 or £1,250: the shop shows it as £185.00.', control: { kind: 'input', type: 'text', inputMode: 'decimal' }, maxLength: 20 },
   category: { label: 'Category', control: { kind: 'select', placeholder: 'Choose a category', options: CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] })) } },
   availability: { label: 'Availability', control: { kind: 'select', placeholder: 'Choose', options: AVAILABILITIES.map((a) => ({ value: a, label: AVAILABILITY_LABELS[a] })) } },
-  leadTime: { label: 'Time to make, when made to order (such as 3 weeks)', control: { kind: 'input', type: 'text' }, maxLength: 60 },
-  sku: { label: 'SKU (stock code)', control: { kind: 'input', type: 'text' }, maxLength: 60 },
+  leadTime: { label: 'Time to make', hint: 'Needed when it is made to order, such as 3 weeks.', control: { kind: 'input', type: 'text' }, maxLength: 60 },
+  sku: { label: 'SKU (stock code)', hint: 'Your own code for it, such as FW-OXB-001.', control: { kind: 'input', type: 'text' }, maxLength: 60 },
   description: { label: 'Description', control: { kind: 'textarea', rows: 4 }, maxLength: 2000, wide: true },
-  mainImage: { label: 'Main photograph (one of its photographs below, such as /media/products/oxford-brogue/photo.webp)', control: { kind: 'input', type: 'text' }, maxLength: 300, wide: true },
-  paymentLink: { label: 'Card payment page (https://...)', control: { kind: 'input', type: 'text' }, maxLength: 500, wide: true },
+  mainImage: {
+    label: 'Photograph shown first',
+    hint: '“Make main” under Photographs below sets it for you; or give the file of one of them, such as /media/products/oxford-brogue/photo.webp.',
+    control: { kind: 'input', type: 'text' },
+    maxLength: 300,
+    wide: true,
+  },
+  paymentLink: {
+    label: 'Card payment page',
+    hint: 'From your card payment provider, such as buy.stripe.com/abc123 (https:// is added when left out).',
+    control: { kind: 'input', type: 'text', inputMode: 'url' },
+    maxLength: 500,
+    wide: true,
+  },
 }
 
 type Props = ProductFormData & { action: string; isNew: boolean; submitLabel: string; hint: string; formId?: string }
