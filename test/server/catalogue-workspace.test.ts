@@ -83,6 +83,28 @@ describe('editing a product', () => {
     expect([added.price, added.paymentLink]).toEqual(['£1,250.50', 'https://buy.stripe.com/ash_belt'])
   })
 
+  it('lists every mistake at the top of the form it sends back, each a link to its field, focused as the page opens', async () => {
+    const form = await openForm('oxford-brogue')
+    const fresh = { id: 'Ash Belt', name: '', price: 'lots', category: 'belts', availability: 'in-stock', leadTime: '', sku: 'BL-ASH-001', description: '', paymentLink: 'buy stripe.com' }
+    for (const [url, body, listed] of [
+      ['/admin/products/oxford-brogue', { ...form, price: 'lots', paymentLink: 'buy stripe.com' }, ['price', 'paymentLink']],
+      ['/admin/products/new', fresh, ['name', 'id', 'price', 'paymentLink']],
+    ] as const) {
+      const res = await request(t.app).post(url).type('form').send(body).expect(400)
+      const summary = /<div id="error-summary"([^>]*)>([\s\S]*?)<\/div>/.exec(res.text)
+      expect(summary, url).not.toBeNull()
+      expect(summary![1]).toMatch(/role="alert"/)
+      expect(summary![1]).toMatch(/tabindex="-1"/)
+      expect(summary![1]).toMatch(/autofocus=""/)
+      expect(text(summary![2]!)).toMatch(/^ ?There is a problem /)
+      expect([...summary![2]!.matchAll(/<a href="#product-(\w+)">/g)].map((m) => m[1])).toEqual(listed)
+      for (const field of listed) expect(res.text).toContain(`id="product-${field}-error"`)
+      expect(res.text.indexOf('id="error-summary"'), 'above the fields').toBeLessThan(res.text.indexOf('id="product-name"'))
+      expect(res.text).toContain('value="lots"')
+      expect(res.text).toContain('value="buy stripe.com"')
+    }
+  })
+
   it('refuses a payment link that is not https:// with a valid host name, with the message beside the field, on an edit and on a new product', async () => {
     const before = await readFile(t.dataFile, 'utf8')
     const form = await openForm('bridle-belt')

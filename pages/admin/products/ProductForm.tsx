@@ -1,3 +1,4 @@
+import { ErrorSummary } from '../../../components/admin/ErrorSummary.tsx'
 import { FieldList, type FieldSpec } from '../../../components/form/Field.tsx'
 import { AVAILABILITIES, AVAILABILITY_LABELS } from '../../../domain/availability.ts'
 import { CATEGORIES, CATEGORY_LABELS } from '../../../domain/business.ts'
@@ -44,7 +45,9 @@ export function ProductForm({ action, isNew, submitLabel, hint, values, errors, 
     <form id={formId} className="product-form form-card" method="post" action={action} noValidate>
       <input type="hidden" name="revision" value={revision} />
       <input type="hidden" name="base" value={base} />
+      <ErrorSummary idPrefix="product" order={names} errors={errors} />
       <FieldList idPrefix="product" names={names} specs={SPECS} errors={errors} initial={values} />
+      {/* Stays at the bottom of the screen while the form is in view: Save is never a long scroll away. */}
       <div className="product-form__actions">
         <button type="submit" className="btn btn-primary">
           {submitLabel}

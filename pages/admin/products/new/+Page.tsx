@@ -10,7 +10,7 @@ export default function Page() {
       <p>
         <a href="/admin/products">All products</a>
       </p>
-      <ProductForm action="/admin/products/new" isNew submitLabel="Add as a draft" hint="Visitors see it once you publish it, after uploading its photograph on its page." {...data} />
+      <ProductForm action="/admin/products/new" isNew submitLabel="Add as a draft" hint="Visitors see it once you add its photograph and publish it." {...data} />
     </WorkspaceLayout>
   )
 }
