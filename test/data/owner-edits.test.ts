@@ -330,7 +330,7 @@ describe('a broken edit', () => {
     await saveInPlace(text)
     await within1s(() => expect(store.problem).not.toBeNull())
     const line = text.split('\n').findIndex((l) => l.includes('"price": "210"')) + 1
-    expect(store.problem?.message).toBe(`${file}: product 2 (id "chelsea-boot"), field "price", line ${line}, column 16 must be a display string such as £185.00 (it is "210").`)
+    expect(store.problem?.message).toBe(`${file}: product 2 (id "chelsea-boot"), field "price", line ${line}, column 16 must be "£210.00", as the shop shows prices (it is "210").`)
     expect(priceOf(store, 'chelsea-boot')).toBe('£210.00')
   })
 
