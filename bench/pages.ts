@@ -39,7 +39,7 @@ const ROUNDS = 3
 const ROUND_SECONDS = 4
 
 /** Warmed, then measured in turns, so a change in the shared machine's load falls on all targets alike. */
-async function sideBySide<T extends Target[]>(targets: [...T], rounds = ROUNDS): Promise<{ [K in keyof T]: Omit<Row, 'name'> }> {
+export async function sideBySide<T extends Target[]>(targets: [...T], rounds = ROUNDS): Promise<{ [K in keyof T]: Omit<Row, 'name'> }> {
   for (const t of targets) await autocannon({ connections: 50, duration: 2, ...t.opts })
   const runsOf: Omit<Row, 'name'>[][] = targets.map(() => [])
   for (let r = 0; r < rounds; r++) {
@@ -115,7 +115,7 @@ function rawGet(base: string, pathname: string, headers: Record<string, string>)
   })
 }
 
-async function capture(base: string, paths: string[]): Promise<CapturedAnswers> {
+export async function capture(base: string, paths: string[]): Promise<CapturedAnswers> {
   const out: CapturedAnswers = {}
   for (const p of paths) {
     const codings: CapturedAnswers[string] = {}
@@ -128,7 +128,7 @@ async function capture(base: string, paths: string[]): Promise<CapturedAnswers> 
   return out
 }
 
-async function startBareServer(answersFile: string): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+export async function startBareServer(answersFile: string): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'bare-server.ts'), answersFile], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
@@ -240,7 +240,7 @@ export async function runPageBench(): Promise<PageBench> {
   }
 }
 
-const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
+export const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
 
 /** The second server has its own data file: one writer per file. */
 async function benchRequestLog(url: string, pid: number) {

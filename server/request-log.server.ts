@@ -9,7 +9,8 @@ export type RequestLog = {
   answered: (req: IncomingMessage, res: ServerResponse) => void
 }
 
-type RequestLine = { id: unknown; method?: string; url?: string; remoteAddress?: string }
+/** No client address: it is the visitor's, and the log is kept and copied where nothing forgets it. */
+type RequestLine = { id: unknown; method?: string; url?: string }
 
 const MESSAGE = 'request completed'
 
@@ -23,7 +24,7 @@ function loggedUrl(url: string | undefined): string | undefined {
   return end < 0 ? url : `${url!.slice(0, end)}?[redacted]`
 }
 
-/** pino-http for the app, written directly for answers the cache gives before the app runs, numbered from one counter; no headers, no queries, no health checks. */
+/** pino-http for the app, written directly for answers the cache gives before the app runs, numbered from one counter; no headers, no queries, no client address, no health checks. */
 export function requestLog(logger: Logger): RequestLog {
   let lastId = 0
   const nextId = () => (lastId = (lastId + 1) & 0x7fffffff)
@@ -33,7 +34,7 @@ export function requestLog(logger: Logger): RequestLog {
     autoLogging: { ignore: (req) => req.url === '/healthz' },
     customSuccessMessage: () => MESSAGE,
     serializers: {
-      req: ({ id, method, url, remoteAddress }: RequestLine): RequestLine => ({ id, method, url: loggedUrl(url), remoteAddress }),
+      req: ({ id, method, url }: RequestLine): RequestLine => ({ id, method, url: loggedUrl(url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   })
@@ -42,7 +43,7 @@ export function requestLog(logger: Logger): RequestLog {
     answered(req, res) {
       if (!logger.isLevelEnabled('info')) return
       const started = Date.now()
-      const line: RequestLine = { id: nextId(), method: req.method, url: loggedUrl(req.url), remoteAddress: req.socket.remoteAddress }
+      const line: RequestLine = { id: nextId(), method: req.method, url: loggedUrl(req.url) }
       res.once('finish', () => logger.info({ req: line, res: { statusCode: res.statusCode }, responseTime: Date.now() - started }, MESSAGE))
     },
   }

@@ -52,17 +52,20 @@ function viewOf(req: Req, res: ServerResponse, options: PageViewOptions, { url, 
   if (!html && res.statusCode !== 304) return undefined
   if (!isVisitor(req, options.adminPassword)) return undefined
   const userAgent = headers['user-agent'] ?? ''
-  const query = new URLSearchParams(bare.length === url.length ? '' : url.slice(bare.length + 1))
-  const category = query.get('category')
+  // Most views carry no query and no referrer: nothing is parsed for them.
+  const query = bare.length === url.length ? undefined : new URLSearchParams(url.slice(bare.length + 1))
+  const category = query?.get('category')
   return {
     page: path === '/products' && isCategory(category) ? `${path}?category=${category}` : path,
     address: options.clientAddress(req),
     userAgent,
     device: browserKind(userAgent).device,
-    referrer: referrerDomain(headers.referer, options.ownHosts(req)),
-    campaign: { sources: tag(query.get('utm_source')), mediums: tag(query.get('utm_medium')), campaigns: tag(query.get('utm_campaign')) },
+    referrer: headers.referer ? referrerDomain(headers.referer, options.ownHosts(req)) : undefined,
+    campaign: query ? { sources: tag(query.get('utm_source')), mediums: tag(query.get('utm_medium')), campaigns: tag(query.get('utm_campaign')) } : NO_CAMPAIGN,
   }
 }
+
+const NO_CAMPAIGN: View['campaign'] = Object.freeze({})
 
 /** A person's own request: not a bot's, not a prefetch or prerender, not the owner's (signed in with ADMIN_PASSWORD). */
 export function isVisitor(req: IncomingMessage, adminPassword: string | undefined): boolean {
@@ -94,7 +97,7 @@ export function referrerDomain(referer: string | undefined, ownHosts: string[]):
 }
 
 /** A campaign tag as counted: trimmed and lower-cased (`Instagram` and `instagram` are one source). */
-function tag(value: string | null): string | undefined {
+function tag(value: string | null | undefined): string | undefined {
   const t = value?.trim().toLowerCase()
   return t ? t : undefined
 }
@@ -111,8 +114,9 @@ export function ownHostsOf(siteUrl: string | undefined): (req: Req) => string[] 
 /** The client's address as Express reads it: the forwarded chain is walked back through the trusted proxies only. */
 export function clientAddressOf(trust: TrustProxy): (req: Req) => string {
   return (req) => {
-    const forwarded = String(req.headers['x-forwarded-for'] ?? '')
-    const chain = [req.socket.remoteAddress ?? '', ...forwarded.split(',').map((a) => a.trim()).filter(Boolean).reverse()]
+    const forwarded = req.headers['x-forwarded-for']
+    if (forwarded === undefined) return req.socket.remoteAddress ?? ''
+    const chain = [req.socket.remoteAddress ?? '', ...String(forwarded).split(',').map((a) => a.trim()).filter(Boolean).reverse()]
     let hop = 0
     while (hop < chain.length - 1 && trust(chain[hop]!, hop)) hop++
     return chain[hop]!

@@ -9,6 +9,7 @@ const TABLET = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const HIT = 'ashbourne; hit'
+const ORDER = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '07700 900123', address: '1 High Street, Leeds', size: '42' }
 
 let t: TestServer
 afterEach(() => t.close())
@@ -100,7 +101,12 @@ describe('page views', () => {
 
   it('never sets a cookie on a visitor’s answer', async () => {
     const answers = [await get('/'), await get('/'), await get('/products/oxford-brogue'), await get('/api/handoff/oxford-brogue'), await get('/terms?utm_source=x')]
+    answers.push(await get('/', { 'If-None-Match': answers[1]!.headers.etag as string }), await get('/no-such-page'))
+    // The order form's post without JavaScript, sent on to the payment page.
+    answers.push(await request(t.handler).post('/products/oxford-brogue').type('form').send(ORDER))
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 204, 200, 304, 404, 303])
     for (const res of answers) expect(res.headers['set-cookie']).toBeUndefined()
+    expect((await todayOnDisk(t))?.views).toBe(5)
   })
 })
 

@@ -1,11 +1,12 @@
 /** Nothing about a visitor is kept: not their address, not their browser string, not the day's salt nor their hash. */
 import { hash } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import pino from 'pino'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../../helpers/server.ts'
+import { filesUnder } from '../../helpers/data-folder.ts'
 import { todayOnDisk } from '../../helpers/statistics.ts'
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Zebrafinch/9.9.9 Safari/537.36'
@@ -18,11 +19,6 @@ beforeAll(async () => {
   t = await createTestApp({ env: { TRUST_PROXY: 'loopback', LOG_LEVEL: 'debug' }, logger: pino({ level: 'debug' }, { write: (line: string) => void log.push(line) }) })
 })
 afterAll(() => t.close())
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
-}
 
 describe('what is kept of a visitor', () => {
   it('is counts only: their address, browser string, the salt and their hash are in no file of the data folder and not in the log', async () => {
