@@ -1,6 +1,22 @@
+import { chromium, type BrowserServer } from 'playwright-core'
+import type { TestProject } from 'vitest/node'
 import { buildIfNeeded } from '../scripts/build-if-needed.ts'
+import { chromiumLaunchOptions } from '../support/browser.ts'
+import { findChromium } from '../support/chromium-path.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the run's one Chromium listens; empty when this machine has none. */
+    chromiumEndpoint: string
+  }
+}
 
 // HTTP and browser tests serve the production build: make sure it is current, once per run.
-export default function setup() {
+// One Chromium serves every browser test file of the run: each file connects to it.
+export default async function setup(project: TestProject) {
   buildIfNeeded((msg) => console.log(msg))
+  let server: BrowserServer | undefined
+  if (findChromium()) server = await chromium.launchServer(chromiumLaunchOptions())
+  project.provide('chromiumEndpoint', server?.wsEndpoint() ?? '')
+  return () => server?.close()
 }
