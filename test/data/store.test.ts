@@ -191,11 +191,12 @@ describe('serializePretty', () => {
       {},
     ]
     for (const s of samples) expect(serializePretty(s).toString('utf8')).toBe(JSON.stringify(s, null, 2) + '\n')
-    // Mutating an item in place would be a bug elsewhere (changes are immutable): the cached text shows it.
-    const item = { id: 'c', v: 1 }
-    const first = serializePretty({ messages: [item] })
-    item.v = 2
-    expect(serializePretty({ messages: [item] }).toString()).toBe(first.toString())
+    // An item once written cannot be changed in place (its text is kept): a change makes a new item.
+    const item = { id: 'c', v: 1, nested: { list: [1] } }
+    serializePretty({ messages: [item] })
+    expect(() => (item.v = 2)).toThrow(TypeError)
+    expect(() => item.nested.list.push(2)).toThrow(TypeError)
+    expect(serializePretty({ messages: [{ ...item, v: 2 }] }).toString()).toContain('"v": 2')
   })
 
   it('stays exact over hundreds of enquiries as they arrive, change, move out and come in from an edit', async () => {
