@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config'
 
+// Two tiers, one run each. The everyday tier is what `npm test` runs: every behaviour a visitor or
+// the owner sees. The slow tier (`npm run test:slow`) holds the long proofs: kill loops, ten years
+// of enquiries, lock races, Lighthouse, full fuzzing. A test is slow by its file name.
+const SLOW = 'test/**/*.slow.test.ts'
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     globalSetup: ['test/global-setup.ts'],
     // Generous: browser tests share two cores with each other and with a production build.
     testTimeout: 60_000,
@@ -11,5 +15,9 @@ export default defineConfig({
     // Two cores: browser tests are heavy, so no more than two files at once.
     maxWorkers: 2,
     env: { LOG_LEVEL: 'silent' },
+    projects: [
+      { extends: true, test: { name: 'everyday', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [SLOW] } },
+      { extends: true, test: { name: 'slow', include: [SLOW] } },
+    ],
   },
 })

@@ -43,11 +43,18 @@ const BLOCK = 64
 const itemBytes = new WeakMap<object, Buffer>()
 const blocks = new WeakMap<object, { items: readonly unknown[]; bytes: Buffer }>()
 
+function deepFreeze(value: object): void {
+  if (Object.isFrozen(value)) return
+  Object.freeze(value)
+  for (const child of Object.values(value)) if (child !== null && typeof child === 'object') deepFreeze(child)
+}
+
 function itemText(item: unknown): Buffer {
   if (item === null || typeof item !== 'object') return text(`    ${JSON.stringify(item)}`)
   let bytes = itemBytes.get(item)
   if (bytes === undefined) {
     bytes = text('    ' + JSON.stringify(item, null, 2).replace(/\n/g, '\n    '))
+    deepFreeze(item) // its text is kept: a change in place would never be written
     itemBytes.set(item, bytes)
   }
   return bytes

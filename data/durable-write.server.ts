@@ -37,7 +37,7 @@ export async function writeDurably(
   const parts = typeof bytes === 'string' ? [Buffer.from(bytes, 'utf8')] : Buffer.isBuffer(bytes) ? [bytes] : bytes
   // A server restarted in a container may get the pid of the one killed mid-write: its temporary file is overwritten, never refused.
   const tmp = `${file}.${process.pid}.${++temporaryFiles}.${randomBytes(4).toString('hex')}.tmp`
-  // Through the `fs` object at each call, so test/reliability/durability.test.ts can watch the calls.
+  // Through the `fs` object at each call, so test/reliability/durability.slow.test.ts can watch the calls.
   const fd = await promisify(fs.open)(tmp, 'w', mode)
   try {
     try {

@@ -7,16 +7,18 @@ export const VIEWPORTS = {
 } as const
 export type ViewportName = keyof typeof VIEWPORTS
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export async function launchBrowser(): Promise<Browser> {
+/** How to start Debian's Chromium, headless, with the flags this closed network needs. */
+export function chromiumLaunchOptions() {
   const executablePath = findChromium()
   if (!executablePath) throw new Error('No Chromium found: run `npm test`, which installs it, or set CHROMIUM_PATH.')
-  return chromium.launch({
+  return {
     executablePath,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  }
 }
+
+export const launchBrowser = (): Promise<Browser> => chromium.launch(chromiumLaunchOptions())
 
 /**
  * A fresh browser context whose requests may reach only `baseUrl`: any other host is aborted and

@@ -24,7 +24,16 @@ export type ChildServer = {
 }
 
 /**
- * The real server (`server.ts` through tsx) as a child process, as the owner runs it. One process:
+ * How node starts the server: `entry` through tsx, or else the test run's bundle of server.ts when
+ * there is one (SERVER_BUNDLE, made once per run), or else server.ts through tsx.
+ */
+function serverEntry(entry: string | undefined): string[] {
+  if (entry === undefined && process.env.SERVER_BUNDLE) return [process.env.SERVER_BUNDLE]
+  return ['--import', 'tsx', entry ?? path.join(ROOT, 'server.ts')]
+}
+
+/**
+ * The real server (`server.ts` through tsx, or its bundle in a test run) as a child process, as the owner runs it. One process:
  * `node --import tsx`, not the `tsx` CLI, which would run the server in a grandchild that a
  * SIGKILL of `child` leaves running (and whose memory `child.pid` would not show).
  */
@@ -43,7 +52,7 @@ export async function spawnServer(
   } = {},
 ): Promise<ChildServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
-  const [command, ...args] = (options.wrap ?? ((c) => c))([process.execPath, '--import', 'tsx', options.entry ?? path.join(ROOT, 'server.ts'), ...(options.args ?? [])])
+  const [command, ...args] = (options.wrap ?? ((c) => c))([process.execPath, ...serverEntry(options.entry), ...(options.args ?? [])])
   const child = spawn(command!, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env, PORT: String(port) },

@@ -1,7 +1,7 @@
 /**
  * The shop as `npm start` runs it, whole process tree inside a memory cgroup (systemd's
  * `MemoryMax=`), while the owner uploads phone photographs at once and visitors browse. Shared by
- * test/reliability/memory.test.ts and `npm run bench`.
+ * test/reliability/memory.slow.test.ts and `npm run bench`.
  */
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'

@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { seedProducts } from '../../data/seed/products.ts'
 import { CATEGORY_LABELS } from '../../domain/business.ts'
 import { ADMIN_OVERVIEW_COUNT } from '../../pages/admin/index/overview-count.ts'
-import { launchBrowser, openContext, waitForHydration } from '../../support/browser.ts'
+import { openContext, waitForHydration } from '../../support/browser.ts'
+import { connectBrowser } from '../helpers/shared-browser.ts'
 import { failFor, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 
@@ -29,7 +30,7 @@ let t: TestServer | undefined
 const contexts: { close(): Promise<void> }[] = []
 
 beforeAll(async () => {
-  ;[browser, fake] = await Promise.all([launchBrowser(), startFakeOpenAI()])
+  ;[browser, fake] = await Promise.all([connectBrowser(), startFakeOpenAI()])
   process.env.OPENAI_BASE_URL = fake.baseURL
   process.env.OPENAI_API_KEY = KEY
 })

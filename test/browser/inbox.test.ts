@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { StoredMessage } from '../../data/message.server.ts'
 import { journalFileFor } from '../../data/journal.server.ts'
 import { violations } from '../helpers/axe.ts'
-import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
+import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
+import { connectBrowser } from '../helpers/shared-browser.ts'
 import { parseCsv } from '../helpers/csv.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
@@ -24,7 +25,7 @@ let browser: Browser
 let smtp: FakeSmtp
 let t: TestServer | undefined
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   smtp = new FakeSmtp()
   await smtp.start()
   await smtp.stop() // down: the first e-mail fails, until the test brings it back on the same port

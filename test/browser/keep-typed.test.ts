@@ -7,10 +7,10 @@ import { readFile } from 'node:fs/promises'
 import type { Browser } from 'playwright-core'
 import { transformWithOxc } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../../support/browser.ts'
+import { connectBrowser } from '../helpers/shared-browser.ts'
 
 let browser: Browser
-beforeAll(async () => void (browser = await launchBrowser()))
+beforeAll(async () => void (browser = await connectBrowser()))
 afterAll(() => browser?.close())
 
 const FORMS = ['a', 'b', 'c']

@@ -1,13 +1,13 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { launchBrowser } from '../../support/browser.ts'
+import { connectBrowser } from './shared-browser.ts'
 import { startFakeOpenAIForSdk, type FakeOpenAI } from './fake-openai.ts'
 import { startTestServer, type TestServer } from './server.ts'
 
 /** What a browser test file shares: one listening test server and one Chromium. */
 export async function startBrowserSuite(options: Parameters<typeof startTestServer>[0] = {}): Promise<{ t: TestServer; browser: Browser }> {
   const t = await startTestServer(options)
-  return { t, browser: await launchBrowser() }
+  return { t, browser: await connectBrowser() }
 }
 
 export async function stopBrowserSuite({ t, browser }: { t?: TestServer; browser?: Browser }): Promise<void> {
@@ -18,7 +18,7 @@ export async function stopBrowserSuite({ t, browser }: { t?: TestServer; browser
 /** For files whose tests change the shop: one Chromium for the file and a fresh server for each test (read `suite.t` inside a test). */
 export function freshServerEachTest(): { browser: Browser; t: TestServer } {
   const suite = {} as { browser: Browser; t: TestServer }
-  beforeAll(async () => void (suite.browser = await launchBrowser()))
+  beforeAll(async () => void (suite.browser = await connectBrowser()))
   afterAll(() => suite.browser?.close())
   beforeEach(async () => void (suite.t = await startTestServer()))
   afterEach(() => suite.t.close())

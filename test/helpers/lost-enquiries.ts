@@ -11,17 +11,27 @@ async function idsEverywhere(dataFile: string): Promise<Set<string>> {
   return ids
 }
 
-/**
- * The shops the reliability tests run on: a fresh one, and one of ten years of enquiries in a file
- * of the old shape (20,000: large enough to move a few megabytes at the first start, small enough to
- * start within the tests' time limit on a busy machine). `prepare` writes its file; `lost` names the
- * enquiries of its history no longer found beside the data file.
- */
-export const SHOPS = [
-  { name: 'a fresh shop', prepare: async (file: string) => (await mkdir(path.dirname(file), { recursive: true }), [] as StoredMessage[]) },
-  { name: 'ten years of enquiries', prepare: (file: string) => writeOldShapeFile(file, 20_000) },
-] as const
+/** A shop the reliability tests run on: `prepare` writes its file and returns the enquiries it already holds. */
+export interface Shop {
+  name: string
+  prepare: (file: string) => Promise<StoredMessage[]>
+}
 
+export const FRESH_SHOP: Shop = {
+  name: 'a fresh shop',
+  prepare: async (file) => (await mkdir(path.dirname(file), { recursive: true }), []),
+}
+
+/**
+ * Ten years of enquiries in a file of the old shape (20,000: large enough to move a few megabytes at
+ * the first start, small enough to start within the tests' time limit on a busy machine).
+ */
+export const YEARS_OF_ENQUIRIES: Shop = { name: 'ten years of enquiries', prepare: (file) => writeOldShapeFile(file, 20_000) }
+
+/** Both shops, for the proofs that run on each. */
+export const SHOPS: readonly Shop[] = [FRESH_SHOP, YEARS_OF_ENQUIRIES]
+
+/** The enquiries of `history` no longer found beside the data file. */
 export async function lostEnquiries(dataFile: string, history: readonly StoredMessage[]): Promise<string[]> {
   const found = await idsEverywhere(dataFile)
   return history.filter((m) => !found.has(m.id)).map((m) => m.id)

@@ -1,8 +1,8 @@
 /**
  * A killed server always starts again on its data file, whatever pid it had or has now, and two
  * live servers never write one file. The real server as a child process; pid namespaces through
- * `unshare` (as a container restart would give), skipped with the reason printed where that is
- * not permitted.
+ * `unshare` (as a container restart would give), which needs root: without it those tests fail
+ * saying so.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -12,9 +12,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 
 const unshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child=SIGKILL', 'true'], { encoding: 'utf8' })
-const canUnshare = unshare.status === 0
-if (!canUnshare) {
-  console.warn(`Skipping the pid-namespace restart tests: unshare --pid --fork --mount-proc is not permitted here (${(unshare.error?.message ?? unshare.stderr).trim()}).`)
+/** Fails the test that needs a fresh pid namespace where this machine will not give one. */
+function needUnshare() {
+  if (unshare.status !== 0) {
+    throw new Error(`This test needs pid namespaces (unshare --pid --fork --mount-proc, as root; CI runs as root): ${(unshare.error?.message ?? unshare.stderr).trim()}`)
+  }
 }
 
 /** In a fresh pid namespace, as a container's restart gives: `shell` runs there as pid 1; `$SERVER` is the server's command. */
@@ -76,7 +78,8 @@ describe('restart after SIGKILL', () => {
     expect(await savedIds()).toEqual(ids)
   })
 
-  it.skipIf(!canUnshare)('starts in a fresh pid namespace, where it gets the very pid the killed server had', async () => {
+  it('starts in a fresh pid namespace, where it gets the very pid the killed server had', async () => {
+    needUnshare()
     const first = await start({ wrap: inFreshPidNamespace('exec $SERVER') }) // the server is pid 1 there
     const id = await enquire(first, 1)
     await kill(first)
@@ -85,7 +88,8 @@ describe('restart after SIGKILL', () => {
     await enquire(second, 2)
   })
 
-  it.skipIf(!canUnshare)('starts when the killed server’s pid now belongs to another live process', async () => {
+  it('starts when the killed server’s pid now belongs to another live process', async () => {
+    needUnshare()
     // In its namespace the server is pid 2 (the shell is 1)...
     const first = await start({ wrap: inFreshPidNamespace('$SERVER & wait') })
     await enquire(first, 1)
@@ -106,7 +110,8 @@ describe('two live servers on one data file', () => {
     await enquire(first, 1)
   })
 
-  it.skipIf(!canUnshare)('refuses the second in another pid namespace too', async () => {
+  it('refuses the second in another pid namespace too', async () => {
+    needUnshare()
     const first = await start({ wrap: inFreshPidNamespace('exec $SERVER') })
     const second = await spawnServer(env, { waitReady: false, wrap: inFreshPidNamespace('exec $SERVER') })
     expect(await second.exited).toBe(1)

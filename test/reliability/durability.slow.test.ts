@@ -13,7 +13,7 @@ import { openStore } from '../../data/store.server.ts'
 import { DataSchema } from '../../data/check.server.ts'
 import { journalFileFor } from '../../data/journal.server.ts'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
-import { lostEnquiries, SHOPS } from '../helpers/lost-enquiries.ts'
+import { lostEnquiries, SHOPS, type Shop } from '../helpers/lost-enquiries.ts'
 import type { StoredMessage } from '../../data/message.server.ts'
 
 const ROUNDS = 20
@@ -59,7 +59,7 @@ async function readDataFile() {
 
 /** Each describe below runs on each shop, in a folder of its own; `history` is what the shop had saved before. */
 let history: readonly StoredMessage[] = []
-const onShop = (shop: (typeof SHOPS)[number], key: string) =>
+const onShop = (shop: Shop, key: string) =>
   beforeAll(async () => {
     dataFile = path.join(dir, key, 'db.json')
     history = await shop.prepare(dataFile)

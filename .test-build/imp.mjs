@@ -1,0 +1,1 @@
+await import('./server.mjs').catch(() => {})

@@ -1,0 +1,3 @@
+import { fuzzBadInput } from './bad-input.suite.ts'
+
+fuzzBadInput(2000)
