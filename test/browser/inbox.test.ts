@@ -148,7 +148,10 @@ describe.each([
     // Exported: the CSV parses back, the formula stays text.
     const download = page.waitForEvent('download')
     await page.getByRole('link', { name: 'every enquiry' }).click()
-    const csv = parseCsv(await readFile((await (await download).path())!, 'utf8'))
+    // The browser runs apart from this process: the file is read from its stream, not its path.
+    const chunks: Buffer[] = []
+    for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer)
+    const csv = parseCsv(Buffer.concat(chunks).toString('utf8'))
     expect(csv.bom).toBe(true)
     const [head, row] = csv.rows as [string[], string[]]
     expect(row[head.indexOf('Message')]).toBe(`'${MESSAGE}`)
