@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { StoredMessage } from '../../data/message.server.ts'
 import { openContext, VIEWPORTS } from '../../support/browser.ts'
+import { violations } from '../helpers/axe.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import { newMessage } from '../helpers/new-message.ts'
 import type { TestServer } from '../helpers/server.ts'
@@ -44,6 +45,8 @@ describe.each([true, false])('enquiries at phone width, JavaScript %s', (javaScr
     await page.getByRole('button', { name: 'Spam', exact: true }).click()
     await page.getByText('Marked as spam: it is kept apart, under Likely spam.').waitFor()
     expect(await page.getByRole('button', { name: 'Not spam', exact: true }).count()).toBe(1)
+    // axe runs as a script: checked once, in the context that has scripts.
+    if (javaScriptEnabled) expect(await violations(page)).toEqual([])
     if (javaScriptEnabled) await shots(page, 'enquiry-marked-spam')
     await page.goto('/admin/enquiries')
     expect(await rows(page)).not.toContain(`Ann${n} Lee`)
@@ -88,6 +91,7 @@ describe.each([true, false])('enquiries at phone width, JavaScript %s', (javaScr
     await page.goto('/admin/health')
     const mail = await page.locator('[data-key="mail"]').innerText()
     expect(mail).toContain(`${counted} ${counted === 1 ? 'enquiry' : 'enquiries'} not e-mailed, counted as Enquiries counts them (archived ones and spam left out; ${all} in all).`)
+    if (javaScriptEnabled) expect(await violations(page)).toEqual([])
     if (javaScriptEnabled) await shots(page, 'health')
     await context.close()
   })

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
+import { violations } from '../helpers/axe.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import { photosNow } from '../helpers/photo-forms.ts'
 import { heicBytes } from '../helpers/phone-photos.ts'
@@ -75,6 +76,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('several photographs at on
     await page.getByRole('progressbar', { name: 'IMG_0101.jpg: Preparing the photograph…' }).waitFor()
     expect(await queue.getByText('IMG_0103.jpg: waiting its turn').count()).toBe(1)
     expect(photosNow(t, id)).toHaveLength(before)
+    expect(await violations(page)).toEqual([])
     await shot(page, `several-preparing-${viewport}`)
     release()
     await page.getByRole('status').filter({ hasText: "3 photographs added: they are on the product's page now." }).waitFor({ timeout: 60_000 })
