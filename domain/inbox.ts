@@ -126,7 +126,11 @@ export type EnquiryView = {
   readAt: string | null
   answeredAt: string | null
   archived: boolean
+  /** The rules' reason for thinking it spam, kept whatever the owner says. */
   likelySpam: string | null
+  /** Kept apart as spam, and whether the owner said so (or said not) by hand. */
+  spam: boolean
+  spamByOwner: boolean
   delivery: Delivery
   /** The owner's own mail app: the enquirer's address, a `Re:` subject, the message quoted. */
   replyHref: string

@@ -1,5 +1,6 @@
 import { IMAGE_ANGLES } from './business.ts'
 import { ANGLE_LABELS, type ImageAngle } from './image-generation.ts'
+import { addedText } from './photo-offers.ts'
 
 /**
  * Which list of photographs a form was made from: each photo form carries it, and the server
@@ -49,6 +50,7 @@ export function photoDoneText({ photo, n: place, angle }: { photo?: string; n?: 
   if (photo === 'main' && counted) return `Photograph ${n} is now the main photograph.`
   if (photo === 'earlier' && counted && n > 2) return `Photograph ${n} moved earlier: it is photograph ${n - 1} now.`
   if (photo === 'later' && counted && n > 1) return `Photograph ${n} moved later: it is photograph ${n + 1} now.`
+  if (photo === 'added' && counted) return addedText(n)
   if (photo === 'remove' && counted) return n === 1 ? 'Main photograph removed.' : `Photograph ${n} removed.`
   if ((photo === 'new-main' || photo === 'new-gallery') && angle && isAngle(angle)) {
     return photo === 'new-main' ? `The new ${ANGLE_LABELS[angle]} is now the main photograph.` : `The new ${ANGLE_LABELS[angle]} was added to the photographs.`

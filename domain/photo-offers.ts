@@ -32,3 +32,21 @@ export type UploadAnswer = { src: string; photos: string[] }
 
 /** What the product's photographs island fetches after a run: the run's state and the photographs offered. */
 export type AngleState = { view: AngleRunView; offers: PhotoOffer[] }
+
+/** Photographs sent in one form without the page's script (each still up to the upload limit). */
+export const PHOTOS_AT_ONCE = 10
+
+export const HEIC_MESSAGE =
+  'This is a HEIC photograph, which browsers cannot show. On an iPhone, choose it again from Photos: it will be sent as JPEG. Or set Settings > Camera > Formats to Most Compatible.'
+
+/** A HEIC by what the phone says of it (its name or type); the server also reads its content. */
+export const looksLikeHeic = (name: string, type: string): boolean => /\.hei[cf]$/i.test(name) || /^image\/hei[cf]/i.test(type)
+
+/** Why photographs of one form were refused, in one sentence each; named when the form carried several. */
+export const refusalsText = (refused: readonly { name: string; message: string }[], sent: number): string =>
+  refused.map((r) => (sent > 1 ? `${r.name}: ${r.message}` : r.message)).join(' ')
+
+/** Said once every photograph chosen has been sent and prepared. */
+export const addedText = (n: number): string => (n === 1 ? "Photograph added: it is on the product's page now." : `${n} photographs added: they are on the product's page now.`)
+
+export const PREPARING = 'Preparing the photograph…'

@@ -68,6 +68,8 @@ export function postWithProgress<T>(url: string, body: FormData, onProgress: (fr
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total)
     }
+    // Every byte has gone: the server's work on it starts now.
+    xhr.upload.onload = () => onProgress(1)
     xhr.onload = () => {
       let parsed: unknown = xhr.responseText
       try {

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand'
 import { GENERATION_STATUS, imageStatus, type GenerationEvent } from '../domain/image-generation.ts'
-import { NEW_PHOTOS_READY, PHOTO_UPLOAD_LIMIT, TOO_LARGE_MESSAGE, type AngleState, type UploadAnswer } from '../domain/photo-offers.ts'
+import { addedText, HEIC_MESSAGE, looksLikeHeic, NEW_PHOTOS_READY, PHOTO_UPLOAD_LIMIT, refusalsText, TOO_LARGE_MESSAGE, type AngleState, type UploadAnswer } from '../domain/photo-offers.ts'
 import { apiGet, apiRequest, postWithProgress } from '../lib/api.ts'
 import { readEventStream } from '../lib/event-stream.ts'
 import { createContextStore } from './create-context-store.tsx'
@@ -9,18 +9,21 @@ import { readableError } from './admin-store.ts'
 /** `refreshHref` differs from the page's own address, so following it reloads rather than scrolls. */
 export type ProductPhotosInit = { id: string; name: string; photos: string[]; angles: AngleState; anglesError: string | null; refreshHref: string; anglesNotice: string }
 
-type Upload = { percent: number | null; result: string; error: string | null }
+/** One photograph chosen: waiting its turn, its bytes going, being prepared by the server, then in the list or refused. */
+export type FileUpload = { name: string; percent: number; phase: 'waiting' | 'sending' | 'preparing' | 'added' | 'refused'; error: string | null }
+
+type Upload = { files: FileUpload[]; busy: boolean; result: string; error: string | null }
 
 export type ProductPhotosState = ProductPhotosInit & {
   upload: Upload
-  /** Sends a photograph, showing how much has gone; the list shows it once stored. */
-  send: (file: File) => Promise<void>
+  /** Sends the photographs one after the other (the server prepares one at a time), each showing how much has gone; the list shows each once stored. */
+  send: (files: readonly File[]) => Promise<void>
   generate: () => Promise<void>
   /** Follows a run already going on (the page was opened during it). */
   follow: () => Promise<void>
 }
 
-const idle: Upload = { percent: null, result: '', error: null }
+const idle: Upload = { files: [], busy: false, result: '', error: null }
 
 export const productPhotosStore = createContextStore('The product photographs store', (init: ProductPhotosInit) =>
   createStore<ProductPhotosState>()((set, get) => {
@@ -55,18 +58,35 @@ export const productPhotosStore = createContextStore('The product photographs st
       upload: idle,
       follow,
 
-      async send(file) {
-        if (get().upload.percent !== null) return
-        if (file.size > PHOTO_UPLOAD_LIMIT) return set({ upload: { ...idle, error: TOO_LARGE_MESSAGE } })
-        set({ upload: { ...idle, percent: 0 } })
-        const body = new FormData()
-        body.append('photo', file)
-        try {
-          const answer = await postWithProgress<UploadAnswer>(`/admin/products/${encodeURIComponent(init.id)}/photos`, body, (f) => set({ upload: { ...idle, percent: Math.round(f * 100) } }))
-          set({ photos: answer.photos, upload: { ...idle, result: "Photograph added: it is on the product's page now." } })
-        } catch (err) {
-          set({ upload: { ...idle, error: readableError(err) } })
+      async send(chosen) {
+        if (get().upload.busy) return
+        const files: FileUpload[] = chosen.map((f) => ({ name: f.name, percent: 0, phase: 'waiting', error: null }))
+        const change = (i: number, to: Partial<FileUpload>) => {
+          files[i] = { ...files[i]!, ...to }
+          set({ upload: { ...get().upload, files: [...files] } })
         }
+        set({ upload: { ...idle, files: [...files], busy: true } })
+        for (const [i, file] of chosen.entries()) {
+          const refusal = looksLikeHeic(file.name, file.type) ? HEIC_MESSAGE : file.size > PHOTO_UPLOAD_LIMIT ? TOO_LARGE_MESSAGE : null
+          if (refusal) {
+            change(i, { phase: 'refused', error: refusal })
+            continue
+          }
+          change(i, { phase: 'sending' })
+          const body = new FormData()
+          body.append('photo', file)
+          const progress = (f: number) => change(i, f >= 1 ? { percent: 100, phase: 'preparing' } : { percent: Math.round(f * 100) })
+          try {
+            const answer = await postWithProgress<UploadAnswer>(`/admin/products/${encodeURIComponent(init.id)}/photos`, body, progress)
+            set({ photos: answer.photos })
+            change(i, { phase: 'added' })
+          } catch (err) {
+            change(i, { phase: 'refused', error: readableError(err) })
+          }
+        }
+        const refused = files.filter((f) => f.error).map((f) => ({ name: f.name, message: f.error! }))
+        const added = files.length - refused.length
+        set({ upload: { files, busy: false, result: added > 0 ? addedText(added) : '', error: refused.length > 0 ? refusalsText(refused, files.length) : null } })
       },
 
       async generate() {

@@ -6,7 +6,7 @@ import { inboxQuery, parseInboxFilter, type InboxFilter } from '../../domain/inb
 import { isAdminPath, requestPath, routePath } from '../route-path.server.ts'
 import { enquiriesCsv } from '../services/enquiry-csv.server.ts'
 import { countsAsNew } from '../services/enquiry-state.server.ts'
-import { filterEnquiries, enquiryView, inboxView, newEnquiryCount } from '../services/inbox.server.ts'
+import { filterEnquiries, enquiryView, inboxView, newEnquiryCount, replyLink } from '../services/inbox.server.ts'
 import type { MailOutbox } from '../services/mail-outbox.server.ts'
 
 const INBOX = '/admin/enquiries'
@@ -17,6 +17,8 @@ const NOTICES: Record<string, string> = {
   unread: 'Marked as new.',
   answered: 'Marked as answered.',
   unanswered: 'No longer marked as answered.',
+  spam: 'Marked as spam: it is kept apart, under Likely spam.',
+  'not-spam': 'Marked as not spam: it is back in the inbox.',
   archived: 'Archived: it stays saved, under the Archived filter.',
   unarchived: 'Back in the inbox.',
   deleted: 'The enquiry was deleted for good.',
@@ -41,19 +43,32 @@ const without = (m: StoredMessage, ...keys: string[]) => {
   return copy as StoredMessage
 }
 
+async function markAnswered(store: Store, m: StoredMessage): Promise<void> {
+  const at = now()
+  await store.updateMessage(m.id, (x) => ({ ...x, readAt: x.readAt ?? at, answeredAt: at }))
+}
+
 const ACTIONS: Record<string, Action> = {
   async unread(m, { store }) {
     await store.updateMessage(m.id, (x) => without(x, 'readAt', 'answeredAt'))
     return 'unread'
   },
   async answered(m, { store }) {
-    const at = now()
-    await store.updateMessage(m.id, (x) => ({ ...x, readAt: x.readAt ?? at, answeredAt: at }))
+    await markAnswered(store, m)
     return 'answered'
   },
   async unanswered(m, { store }) {
     await store.updateMessage(m.id, (x) => without(x, 'answeredAt'))
     return 'unanswered'
+  },
+  // The owner's word is kept beside the rules' guess, which stays as it was.
+  async spam(m, { store }) {
+    await store.updateMessage(m.id, (x) => ({ ...x, markedSpam: true }))
+    return 'spam'
+  },
+  async 'not-spam'(m, { store }) {
+    await store.updateMessage(m.id, (x) => ({ ...x, markedSpam: false }))
+    return 'not-spam'
   },
   async archive(m, { store }) {
     await store.setArchived(m.id, true)
@@ -138,6 +153,11 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
         // The journal is rewritten without it just after the file: answer once that is done too.
         await store.drain()
         return redirectTo(res, INBOX, { ...filter, page: 1 }, 'deleted')
+      }
+      // One tap: marked answered here, then the owner's mail app opens with the reply.
+      if (action === 'reply') {
+        await markAnswered(store, m)
+        return res.redirect(303, replyLink(m))
       }
       const run = own(ACTIONS, action)
       if (!run) return void res.status(400).type('text/plain; charset=utf-8').send('Unknown action.\n')

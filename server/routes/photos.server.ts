@@ -1,10 +1,10 @@
-import busboy from 'busboy'
 import express, { Router, type Request, type RequestHandler, type Response } from 'express'
 import type { Store } from '../../data/store.server.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
 import { refuseStale } from './photo-refusal.server.ts'
+import { eachUpload, NO_FILE } from './photo-form.server.ts'
 import { PHOTO_ACTIONS, type CatalogueService, type PhotoAction } from '../services/catalogue.server.ts'
-import { PHOTO_UPLOAD_LIMIT, TOO_LARGE_MESSAGE, type UploadAnswer } from '../../domain/photo-offers.ts'
+import { PHOTO_UPLOAD_LIMIT, PHOTOS_AT_ONCE, refusalsText, TOO_LARGE_MESSAGE, type UploadAnswer } from '../../domain/photo-offers.ts'
 import { photoDoneQuery, PHOTOS_CHANGED } from '../../domain/photo-list.ts'
 import { photosOf } from '../../domain/product-page.ts'
 import { PhotoRefusedError, storeUploadedPhoto } from '../services/photo-upload.server.ts'
@@ -12,42 +12,10 @@ import { BUSY_MESSAGE, BUSY_RETRY_AFTER_S, photoWork } from '../services/images/
 
 type Deps = { catalogue: CatalogueService; store: Store; siteUrl: string | undefined; mediaDir: string }
 
-const NO_FILE = 'Please choose a photograph to upload.'
-
-/** The one file of a multipart form, held in memory up to the upload limit (413 past it). */
-function readUpload(req: Request): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy
-    try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: PHOTO_UPLOAD_LIMIT, fields: 4, parts: 6 } })
-    } catch {
-      return reject(new PhotoRefusedError(400, NO_FILE))
-    }
-    let file: Buffer | null = null
-    let tooLarge = false
-    parser.on('file', (_name, stream) => {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('limit', () => (tooLarge = true))
-      stream.on('end', () => (file ??= Buffer.concat(chunks)))
-    })
-    parser.on('close', () => {
-      if (tooLarge) reject(new PhotoRefusedError(413, TOO_LARGE_MESSAGE))
-      else if (!file || file.length === 0) reject(new PhotoRefusedError(400, NO_FILE))
-      else resolve(file)
-    })
-    const cutShort = () => reject(new PhotoRefusedError(400, 'The upload was cut short. Please try again.'))
-    parser.on('error', cutShort)
-    // A connection lost mid-file never ends the form: without this the upload would hold its place for good.
-    req.on('close', () => req.complete || cutShort())
-    req.pipe(parser)
-  })
-}
-
 /** The page's script asks for JSON, to show the result without leaving the page; a form gets the page. */
 const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json'
 
-/** The upload's size limit is this route's alone; a refused upload leaves the product as it was (413, 415, 400). */
+/** The upload's size limit is this route's alone; a refused photograph leaves the product as it was (413, 415, 400); others of the same form are still taken. */
 export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Router {
   const routes = Router()
   const back = (id: string) => `/admin/products/${encodeURIComponent(id)}`
@@ -63,22 +31,39 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Rout
     try {
       const noSuchProduct = () => void res.status(404).type('text/plain; charset=utf-8').send('There is no such product.\n')
       if (!store.products.some((p) => p.id === id)) return noSuchProduct()
-      if (Number(req.get('content-length') ?? 0) > PHOTO_UPLOAD_LIMIT + 64 * 1024) throw new PhotoRefusedError(413, TOO_LARGE_MESSAGE)
-      // The place is taken before the file is read: a waiting upload holds its file in memory.
+      if (Number(req.get('content-length') ?? 0) > PHOTOS_AT_ONCE * PHOTO_UPLOAD_LIMIT + 64 * 1024) throw new PhotoRefusedError(413, TOO_LARGE_MESSAGE)
+      // The place is taken before the files are read: a waiting upload holds its file in memory.
       const place = photoWork.admit()
       if (!place) throw new PhotoRefusedError(503, BUSY_MESSAGE)
-      let stored
+      const added: string[] = []
+      const refused: { name: string; err: PhotoRefusedError }[] = []
+      let gone = false
+      let sent = 0
       try {
-        const bytes = await readUpload(req)
-        // Removed while the photograph arrived: nothing of it stays.
-        stored = await place.run(() => storeUploadedPhoto({ mediaDir, productId: id, bytes, attach: async (src) => (await catalogue.photo(id, src, 'add')) !== 'missing' }))
+        sent = await eachUpload(req, async ({ name, type, read }) => {
+          try {
+            const bytes = await read()
+            if (bytes.length === 0) throw new PhotoRefusedError(400, NO_FILE)
+            // Removed while the photograph arrived: nothing of it stays.
+            const attach = async (src: string) => (await catalogue.photo(id, src, 'add')) !== 'missing'
+            const stored = await place.run(() => storeUploadedPhoto({ mediaDir, productId: id, bytes, name, type, attach }))
+            if (stored) added.push(stored.src)
+            else gone = true
+          } catch (err) {
+            if (!(err instanceof PhotoRefusedError) || err.status === 503) throw err
+            refused.push({ name, err })
+          }
+        })
       } finally {
         place.leave()
       }
-      if (!stored) return noSuchProduct()
+      if (gone) return noSuchProduct()
+      const first = refused[0]?.err
+      // Those refused are said; those taken are in the list the page shows beside the message.
+      if (first) return refuse(req, res, new PhotoRefusedError(first.status, refusalsText(refused.map((r) => ({ name: r.name, message: r.err.message })), sent)))
       const product = store.products.find((p) => p.id === id)
-      if (wantsJson(req)) return void res.status(201).json({ src: stored.src, photos: product ? photosOf(product) : [stored.src] } satisfies UploadAnswer)
-      res.redirect(303, `${back(id)}?done=photo#photos`)
+      if (wantsJson(req)) return void res.status(201).json({ src: added[0]!, photos: product ? photosOf(product) : added } satisfies UploadAnswer)
+      res.redirect(303, added.length > 1 ? `${back(id)}${photoDoneQuery('added', { n: added.length })}#photos` : `${back(id)}?done=photo#photos`)
     } catch (err) {
       if (err instanceof PhotoRefusedError) return refuse(req, res, err).catch(next)
       next(err)

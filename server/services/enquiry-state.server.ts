@@ -8,6 +8,12 @@ export const readAtOf = (m: StoredMessage) => text(m.readAt)
 export const answeredAtOf = (m: StoredMessage) => text(m.answeredAt)
 export const likelySpamOf = (m: StoredMessage) => text(m.likelySpam)
 
+/** What the owner said by hand (`markedSpam`: true or false), or null when only the rules' guess stands. */
+export const ownerSpamWord = (m: StoredMessage): boolean | null => (typeof m.markedSpam === 'boolean' ? m.markedSpam : null)
+
+/** Kept apart as spam: the owner's word wins over the rules' guess (`likelySpam`), which stays saved. */
+export const isSpam = (m: StoredMessage): boolean => ownerSpamWord(m) ?? likelySpamOf(m) !== null
+
 export function enquiryState(m: StoredMessage): EnquiryState {
   if (m.archived === true) return 'archived'
   if (answeredAtOf(m)) return 'answered'
@@ -15,9 +21,9 @@ export function enquiryState(m: StoredMessage): EnquiryState {
   return 'new'
 }
 
-/** New, and not held apart as likely spam: what the workspace's count shows. */
+/** New, and not held apart as spam: what the workspace's count shows. */
 export function countsAsNew(m: StoredMessage): boolean {
-  return enquiryState(m) === 'new' && !likelySpamOf(m)
+  return enquiryState(m) === 'new' && !isSpam(m)
 }
 
 /** '14 Jan 2025, 10:32': the owner's clock is the shop's (UK time). */
@@ -36,6 +42,9 @@ export function deliveryState(m: StoredMessage): DeliveryState {
 
 /** Not e-mailed (yet): the inbox's 'unsent' filter, as `npm run messages -- --unsent` counts it. */
 export const isUnsent = (m: StoredMessage) => m.notification.status !== 'sent'
+
+/** The inbox's "not e-mailed" count, which the health panel repeats: archived enquiries and spam are left out. */
+export const countsAsUnsent = (m: StoredMessage) => isUnsent(m) && m.archived !== true && !isSpam(m)
 
 /** Only says which kind of trouble it is; the server's own words are shown beside it. */
 export function plainReason(serverSaid: string): string {

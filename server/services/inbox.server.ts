@@ -3,7 +3,7 @@ import { subjectLabel } from '../../domain/business.ts'
 import { INBOX_PAGE_SIZE, type EnquiryView, type InboxFilter, type InboxRow, type InboxView } from '../../domain/inbox.ts'
 import { showInvisible } from '../../domain/plain-text.ts'
 import { headerSafe } from './enquiry-mail.server.ts'
-import { answeredAtOf, countsAsNew, deliveryState, describeDelivery, enquiryState, isUnsent, likelySpamOf, readAtOf, ukTime } from './enquiry-state.server.ts'
+import { answeredAtOf, countsAsNew, countsAsUnsent, deliveryState, describeDelivery, enquiryState, isSpam, isUnsent, likelySpamOf, ownerSpamWord, readAtOf, ukTime } from './enquiry-state.server.ts'
 
 /** Lower case, accents and other marks dropped, so 'José' is found by 'jose'. */
 function fold(text: string): string {
@@ -29,7 +29,7 @@ function searchWords(q: string): string[] {
 }
 
 function matchesFilter(m: StoredMessage, filter: InboxFilter, words: readonly string[]): boolean {
-  if (Boolean(likelySpamOf(m)) !== filter.spam) return false
+  if (isSpam(m) !== filter.spam) return false
   const state = enquiryState(m)
   if (filter.state === 'open' ? state === 'archived' : filter.state !== 'all' && filter.state !== state) return false
   if (filter.subject && m.subject !== filter.subject) return false
@@ -73,8 +73,8 @@ export function inboxView(all: readonly StoredMessage[], filter: InboxFilter, no
   const counts = { new: 0, spam: 0, unsent: 0 }
   for (const m of all) {
     if (countsAsNew(m)) counts.new++
-    if (likelySpamOf(m) && m.archived !== true) counts.spam++
-    if (isUnsent(m) && m.archived !== true && !likelySpamOf(m)) counts.unsent++
+    if (isSpam(m) && m.archived !== true) counts.spam++
+    if (countsAsUnsent(m)) counts.unsent++
   }
   const matching = filterEnquiries(all, filter)
   const pages = Math.max(1, Math.ceil(matching.length / INBOX_PAGE_SIZE))
@@ -122,6 +122,8 @@ export function enquiryView(
     answeredAt: answeredAtOf(m) && ukTime(answeredAtOf(m)),
     archived: m.archived === true,
     likelySpam: likelySpamOf(m),
+    spam: isSpam(m),
+    spamByOwner: ownerSpamWord(m) !== null,
     delivery: describeDelivery(m, mailConfigured),
     replyHref: replyLink(m),
     filter,

@@ -5,13 +5,15 @@ import type { StoredMessage } from '../../data/message.server.ts'
 import type { ImageAllowance } from '../../domain/image-generation.ts'
 import { ROOT } from '../paths.server.ts'
 import { worstStatus, type HealthItem, type ShopHealth } from '../../domain/shop-health.ts'
-import { plainReason, ukTime } from './enquiry-state.server.ts'
+import { countsAsUnsent, isUnsent, plainReason, ukTime } from './enquiry-state.server.ts'
 
 /** From the running server's view, or the files alone for `npm run health` with no server. */
 export type HealthSource = {
   dataFile: string
   /** The last good data (the running server's; the file's when it is valid), or null. */
   data: Data | null
+  /** Every enquiry the inbox lists (the dated files' too), so the counts agree; the data file's alone when absent. */
+  enquiries?: readonly StoredMessage[]
   problem: DataProblem | null
   /** Whether the next write would succeed; null when not checked (no server running). */
   writable: boolean | null
@@ -66,6 +68,14 @@ function serverItem(source: HealthSource): HealthItem {
   }
 }
 
+/** The same count as the inbox's "not e-mailed", saying which enquiries it leaves out and how many there are in all. */
+function unsentSentence(messages: readonly StoredMessage[]): string {
+  const all = messages.filter(isUnsent).length
+  const counted = messages.filter(countsAsUnsent).length
+  const rest = all === counted ? '' : `; ${all.toLocaleString('en-GB')} in all`
+  return `${plural(counted, 'enquiry', 'enquiries')} not e-mailed, counted as Enquiries counts them (archived ones and spam left out${rest}).`
+}
+
 function mailItem(messages: readonly StoredMessage[], configured: boolean): HealthItem {
   let lastOk = ''
   for (const m of messages) for (const a of m.notification.attempts) if (a.ok && a.at > lastOk) lastOk = a.at
@@ -80,15 +90,14 @@ function mailItem(messages: readonly StoredMessage[], configured: boolean): Heal
       if (!latest || a.at > latest.at) latest = a
     }
   }
-  const details = [lastOk ? `Last e-mail delivered ${ukTime(lastOk)}.` : 'No e-mail delivered yet.', `${plural(waiting.length, 'enquiry', 'enquiries')} waiting to be e-mailed.`]
+  const details = [lastOk ? `Last e-mail delivered ${ukTime(lastOk)}.` : 'No e-mail delivered yet.', unsentSentence(messages)]
   if (!configured) {
-    const unsent = messages.filter((m) => m.notification.status === 'disabled' && m.archived !== true).length
     return {
       key: 'mail',
       title: 'Mail',
       status: 'attention',
       headline: 'Not set up: enquiries are saved but not e-mailed to you (SMTP_URL is not set).',
-      details: [`${plural(unsent, 'enquiry', 'enquiries')} saved without an e-mail; read them under Enquiries.`, ...details.slice(0, 1)],
+      details: [details[1]!, 'Read them under Enquiries.', details[0]!],
     }
   }
   if (failing.length > 0 && latest) {
@@ -183,7 +192,7 @@ async function snapshotItem(dataFile: string): Promise<HealthItem> {
 }
 
 export async function shopHealth(source: HealthSource): Promise<ShopHealth> {
-  const messages = source.data?.messages ?? []
+  const messages = source.enquiries ?? source.data?.messages ?? []
   const items = [
     serverItem(source),
     mailItem(messages, source.mailConfigured),

@@ -101,7 +101,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product’s photographs
     await page.evaluate(() => {
       ;(window as unknown as { seen: number[] }).seen = []
       new MutationObserver(() => {
-        const bar = document.querySelector<HTMLProgressElement>('#photo-upload-progress')
+        const bar = document.querySelector<HTMLProgressElement>('.product-photos__queue progress[value]')
         if (bar) (window as unknown as { seen: number[] }).seen.push(bar.value)
       }).observe(document.body, { subtree: true, childList: true, attributes: true })
       ;(window as unknown as { marker: boolean }).marker = true

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { photoVersion } from '../helpers/photo-forms.ts'
 import { photoWork } from '../../server/services/images/photo-queue.server.ts'
+import { PHOTO_UPLOAD_LIMIT, PHOTOS_AT_ONCE } from '../../domain/photo-offers.ts'
 
 let t: TestServer
 beforeEach(async () => {
@@ -107,8 +108,8 @@ describe('uploading a photograph', () => {
     const bomb = await upload('bridle-belt', pngClaiming(30_000, 30_000), 'bomb.png')
     expect(bomb.status).toBe(413)
     expect(bomb.text).toContain('The photograph has too many pixels')
-    // A phone sending 26 MB hears 413 before sending it all.
-    expect(await statusOfLargeUpload('/admin/products/bridle-belt/photos', 26 * 1024 * 1024)).toBe(413)
+    // A form larger than every photograph it may carry hears 413 before sending it all.
+    expect(await statusOfLargeUpload('/admin/products/bridle-belt/photos', PHOTOS_AT_ONCE * PHOTO_UPLOAD_LIMIT + 1024 * 1024)).toBe(413)
     expect(await product('bridle-belt')).toEqual(before)
     expect(existsSync(path.join(t.dir, 'media', 'products', 'bridle-belt'))).toBe(false)
   })

@@ -4,6 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { PUBLIC_MODE, writeDurably } from '../../../data/durable-write.server.ts'
 import { PRODUCT_IMAGE_WIDTHS, type PhotoFormats } from '../../../domain/product-image.ts'
+import { squareCrop } from './crop.server.ts'
 import { photoWork } from './photo-queue.server.ts'
 
 const SET_FILE = /^(.+)-(\d+)\.(webp|avif)$/
@@ -13,7 +14,7 @@ const ORIGINAL_FILE = /^(.+)-original\.(png|jpg|webp)$/
 export async function encodeAvifTwins(source: Buffer | string, webpBytes: (width: number) => number | Promise<number>): Promise<[number, Buffer][] | undefined> {
   const twins: [number, Buffer][] = []
   for (const width of PRODUCT_IMAGE_WIDTHS) {
-    const avif = await sharp(source).resize(width, width, { fit: 'cover' }).avif({ quality: width > 800 ? 55 : 50, effort: 3 }).toBuffer()
+    const avif = await sharp(source).resize(squareCrop(width)).avif({ quality: width > 800 ? 55 : 50, effort: 3 }).toBuffer()
     if (avif.length >= (await webpBytes(width))) return undefined
     twins.push([width, avif])
   }

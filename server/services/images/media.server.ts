@@ -6,6 +6,7 @@ import { PUBLIC_MODE, writeDurably } from '../../../data/durable-write.server.ts
 import { PRODUCT_IMAGE_WIDTHS } from '../../../domain/product-image.ts'
 import type { ImageAngle } from '../../../domain/image-generation.ts'
 import { AvifTwins } from './avif-twins.server.ts'
+import { squareCrop } from './crop.server.ts'
 
 /** The URL prefix Express serves mediaDirFor(DATA_FILE) under (server/app.server.ts). */
 export const MEDIA_URL = '/media'
@@ -70,7 +71,7 @@ export async function storeAngleImage(opts: {
     files.push(path.join(dir, originalName))
     for (const width of PRODUCT_IMAGE_WIDTHS) {
       const webp = await sharp(opts.image)
-        .resize(width, width, { fit: 'cover' })
+        .resize(squareCrop(width))
         .webp({ quality: width > 800 ? 82 : 78, effort: 4 })
         .toBuffer()
       const name = `${base}-${width}.webp`

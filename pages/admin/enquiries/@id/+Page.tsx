@@ -1,10 +1,18 @@
 import { WorkspaceLayout } from '../../../../components/admin/WorkspaceLayout.tsx'
-import { inboxQuery, STATE_FILTER_LABELS } from '../../../../domain/inbox.ts'
+import { inboxQuery, STATE_FILTER_LABELS, type EnquiryView } from '../../../../domain/inbox.ts'
 import { useData } from '../../../../renderer/useData.ts'
 import { Notice } from '../Notice.tsx'
 import type { Data } from './+data.ts'
 import { DeliveryPanel } from './DeliveryPanel.tsx'
 import { EnquiryActions } from './EnquiryActions.tsx'
+
+/** The owner's word first; the rules' guess stays said beside it. */
+function spamVerdict(e: EnquiryView): string {
+  const rules = e.likelySpam ? `the automatic check said likely spam (${e.likelySpam})` : ''
+  if (!e.spamByOwner) return `Likely spam: ${e.likelySpam}. Kept apart until you say otherwise.`
+  const yours = e.spam ? 'You marked it as spam' : 'You marked it as not spam'
+  return rules ? `${yours}; ${rules}.` : `${yours}.`
+}
 
 export default function Page() {
   const { enquiry: e, newEnquiries } = useData<Data>()
@@ -29,10 +37,10 @@ export default function Page() {
             {STATE_FILTER_LABELS[e.state]}
             {e.answeredAt ? ` (answered ${e.answeredAt})` : ''}
           </dd>
-          {e.likelySpam ? (
+          {e.likelySpam || e.spamByOwner ? (
             <>
-              <dt>Likely spam</dt>
-              <dd>{e.likelySpam}</dd>
+              <dt>Spam</dt>
+              <dd>{spamVerdict(e)}</dd>
             </>
           ) : null}
         </dl>

@@ -22,10 +22,13 @@ export function EnquiryActions({ enquiry: e }: { enquiry: EnquiryView }) {
         Actions
       </h2>
       <div className="enquiry__buttons">
-        <a className="btn btn-primary" href={e.replyHref}>
+        {/* Marks it answered, then opens the mail app: one tap instead of coming back for it. */}
+        {e.answeredAt ? null : <ActionForm enquiry={e} action="reply" label="Reply by e-mail and mark answered" primary />}
+        <a className={`btn ${e.answeredAt ? 'btn-primary' : 'btn-outline'}`} href={e.replyHref}>
           Reply by e-mail
         </a>
         {e.answeredAt ? <ActionForm enquiry={e} action="unanswered" label="Not answered yet" /> : <ActionForm enquiry={e} action="answered" label="Mark as answered" />}
+        {e.spam ? <ActionForm enquiry={e} action="not-spam" label="Not spam" /> : <ActionForm enquiry={e} action="spam" label="Spam" />}
         {e.archived ? <ActionForm enquiry={e} action="unarchive" label="Unarchive" /> : <ActionForm enquiry={e} action="archive" label="Archive" />}
         <ActionForm enquiry={e} action="unread" label="Mark as new" />
         {e.confirmDelete ? null : (
