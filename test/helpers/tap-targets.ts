@@ -6,7 +6,8 @@ export const TAP = { height: 44, width: 24 } as const
 /**
  * Every visible control on the page smaller than a thumb, one line each ("a.name "Chelsea Boot" 120×20").
  * A link inside running text (its <p> or <li> says more than the link) is left out, as WCAG does;
- * a checkbox or radio inside its label counts as the label, which is what the finger hits.
+ * a checkbox or radio inside its label counts as the label, and a link stretched over its row by an
+ * `inset: 0` ::after counts as the row: each is what the finger hits.
  */
 export async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate((tap) => {
@@ -27,11 +28,17 @@ export async function smallTargets(page: Page): Promise<string[]> {
       if (el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type) && wrapped) return null
       return el
     }
+    const box = (el: Element) => {
+      const after = getComputedStyle(el, '::after')
+      const stretched = after.content !== 'none' && after.position === 'absolute' && [after.top, after.right, after.bottom, after.left].every((v) => v === '0px')
+      const row = stretched && el instanceof HTMLElement ? el.offsetParent : null
+      return (row ?? el).getBoundingClientRect()
+    }
     const found = new Set<string>()
     for (const el of document.querySelectorAll(controls)) {
       const measured = target(el)
       if (!measured || inRunningText(measured)) continue
-      const r = measured.getBoundingClientRect()
+      const r = box(measured)
       const style = getComputedStyle(measured)
       // Not on the page: display none, a closed <details> or popover, the clipped "visually hidden"
       // text, or the skip link parked above the page until it has focus.

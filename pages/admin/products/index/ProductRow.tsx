@@ -24,7 +24,7 @@ export function ProductRow({ row, last, onStep, handle, offset, dragged }: Props
       <img className="admin-products__image" src={row.mainImage || NO_PHOTO} alt="" width={64} height={64} loading="lazy" decoding="async" />
       <div className="admin-products__text">
         {/* Its ::after covers the row: a tap anywhere on it opens the product; the handle and arrows sit above. */}
-        <a className="admin-products__name tap-link" href={`/admin/products/${encodeURIComponent(row.id)}`}>
+        <a className="admin-products__name" href={`/admin/products/${encodeURIComponent(row.id)}`}>
           {row.name}
         </a>
         {row.draft ? <span className="draft-badge">Draft</span> : null}
