@@ -50,12 +50,15 @@ export function WorkspaceLayout({ current, newEnquiries, title, titleId, intro, 
         <div className="container">
           <span className="eyebrow">Owner&apos;s workspace</span>
           <h1 id={titleId}>{title}</h1>
-          {intro ? <p>{intro}</p> : null}
         </div>
       </section>
       <WorkspaceNav current={current} newEnquiries={newEnquiries} />
       <div className="workspace section">
-        <div className="container">{children}</div>
+        <div className="container">
+          {/* Below the tabs, not in the banner: on a phone the banner stays one line. */}
+          {intro ? <p className="workspace__intro">{intro}</p> : null}
+          {children}
+        </div>
       </div>
     </>
   )

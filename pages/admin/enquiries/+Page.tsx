@@ -18,7 +18,7 @@ export default function Page() {
         <header className="inbox__head">
           <p className="inbox__counts">
             {counts.new} new · {counts.unsent} not e-mailed ·{' '}
-            {filter.spam ? <a href="/admin/enquiries">Back to the inbox</a> : <a href="/admin/enquiries?spam=1">{counts.spam} likely spam, kept apart</a>}
+            {filter.spam ? <a className="tap-link" href="/admin/enquiries">Back to the inbox</a> : <a className="tap-link" href="/admin/enquiries?spam=1">{counts.spam} likely spam, kept apart</a>}
           </p>
         </header>
         <Notice text={inbox.notice} />
@@ -37,8 +37,8 @@ export default function Page() {
           </nav>
         ) : null}
         <p className="inbox__export">
-          Download as CSV (opens in Excel or LibreOffice): <a href={`/admin/enquiries.csv${exportQuery}`}>these {total.toLocaleString('en-GB')}</a> ·{' '}
-          <a href="/admin/enquiries.csv?all=1">every enquiry</a>
+          Download as CSV (opens in Excel or LibreOffice): <a className="tap-link" href={`/admin/enquiries.csv${exportQuery}`}>these {total.toLocaleString('en-GB')}</a> ·{' '}
+          <a className="tap-link" href="/admin/enquiries.csv?all=1">every enquiry</a>
         </p>
       </div>
     </WorkspaceLayout>

@@ -30,16 +30,19 @@ export function InboxFilters({ filter }: { filter: InboxFilter }) {
           ))}
         </select>
       </div>
-      <div className="inbox-filters__check">
+      {/* The label wraps the box, so the whole line is the target. */}
+      <label className="inbox-filters__check">
         <input id="inbox-unsent" name="unsent" type="checkbox" value="1" defaultChecked={filter.unsent} />
-        <label htmlFor="inbox-unsent">Only those not e-mailed to me</label>
-      </div>
+        Only those not e-mailed to me
+      </label>
       {filter.spam ? <input type="hidden" name="spam" value="1" /> : null}
       <div className="inbox-filters__actions">
         <button type="submit" className="btn btn-primary">
           Show
         </button>
-        <a href={filter.spam ? '/admin/enquiries?spam=1' : '/admin/enquiries'}>Clear</a>
+        <a className="tap-link" href={filter.spam ? '/admin/enquiries?spam=1' : '/admin/enquiries'}>
+          Clear
+        </a>
       </div>
     </form>
   )

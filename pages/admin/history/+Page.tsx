@@ -6,7 +6,7 @@ export default function Page() {
   const { changes, more } = useData<Data>()
   return (
     <WorkspaceLayout current="products" title="History of changes" intro="Every change to the products and to their order, newest first. Bring back any product as it was before a change (a removed one too), or the order as it was.">
-      <p>
+      <p className="tap-links">
         <a href="/admin/products">All products</a>
       </p>
       {changes.length === 0 ? <p>No changes yet.</p> : null}

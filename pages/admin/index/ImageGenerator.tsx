@@ -45,7 +45,7 @@ export function ImageGenerator() {
         </div>
       ) : !configured ? (
         <p className="admin-generator__warning">
-          Image generation is not set up on this server yet: OPENAI_API_KEY is not set, so a run will fail.
+          Image generation is not set up on this server yet: <code>OPENAI_API_KEY</code> is not set, so a run will fail.
         </p>
       ) : null}
       <button

@@ -33,7 +33,7 @@ export default function Page() {
   const address = `/admin/products/${encodeURIComponent(data.id)}`
   return (
     <WorkspaceLayout current="products" title={data.name}>
-      <p>
+      <p className="tap-links">
         <a href="/admin/products">All products</a>
         {data.draft ? null : (
           <>

@@ -8,7 +8,7 @@ export default function Page() {
   const { rows, total, query, category, removed, orderRestored } = useData<Data>()
   const filtered = query !== '' || category !== 'all'
   return (
-    <WorkspaceLayout current="products" title="Products" intro="Change a price, mark a product sold out, add a new one. Every change is on the site at once, and can be undone.">
+    <WorkspaceLayout current="products" title="Products">
       {removed ? (
         <div className="admin-notice" role="status">
           <p>{removed.name} was removed from the shop.</p>
@@ -28,7 +28,9 @@ export default function Page() {
         <a className="btn btn-primary" href="/admin/products/new">
           Add a product
         </a>
-        <a href="/admin/history">History of changes</a>
+        <a className="tap-link" href="/admin/history">
+          History of changes
+        </a>
       </div>
       <form className="admin-products__search" method="get" action="/admin/products" role="search">
         <div className="field">
@@ -53,6 +55,8 @@ export default function Page() {
         {filtered ? `${rows.length} of ${total} products` : `${total} products, in the order the shop shows them`}
       </p>
       <ProductOrderIsland rows={rows} total={total} />
+      {/* After the list: on a phone the first product comes before the explanations. */}
+      <p className="workspace__intro">Change a price, mark a product sold out, add a new one. Every change is on the site at once, and can be undone.</p>
     </WorkspaceLayout>
   )
 }

@@ -64,17 +64,18 @@ function ProductOrder({ rows: initial, total: initialTotal }: Props) {
 
   return (
     <>
+      <ol ref={list} className={`admin-products${hydrated ? ' admin-products--ready' : ''}`} aria-describedby="products-order-help">
+        {rows.map((row, i) => (
+          <ProductRow key={row.id} row={row} last={row.position === total - 1} onStep={onStep(row.id)} handle={handle(i)} offset={offset(i)} dragged={dragged === i} />
+        ))}
+      </ol>
+      {/* Below the list, so the first product is in the top half of a phone's screen; the list names it as its description. */}
       <p id="products-order-help" className="admin-products__help">
         {hydrated ? 'Drag a product by its handle, or use its arrows, to change where the shop shows it.' : 'Use the arrows to change where the shop shows a product.'}
       </p>
       <p className="admin-products__said" role="status" aria-live="polite">
         {said}
       </p>
-      <ol ref={list} className={`admin-products${hydrated ? ' admin-products--ready' : ''}`} aria-describedby="products-order-help">
-        {rows.map((row, i) => (
-          <ProductRow key={row.id} row={row} last={row.position === total - 1} onStep={onStep(row.id)} handle={handle(i)} offset={offset(i)} dragged={dragged === i} />
-        ))}
-      </ol>
     </>
   )
 }

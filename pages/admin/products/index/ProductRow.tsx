@@ -23,6 +23,7 @@ export function ProductRow({ row, last, onStep, handle, offset, dragged }: Props
       </span>
       <img className="admin-products__image" src={row.mainImage || NO_PHOTO} alt="" width={64} height={64} loading="lazy" decoding="async" />
       <div className="admin-products__text">
+        {/* Its ::after covers the row: a tap anywhere on it opens the product; the handle and arrows sit above. */}
         <a className="admin-products__name" href={`/admin/products/${encodeURIComponent(row.id)}`}>
           {row.name}
         </a>

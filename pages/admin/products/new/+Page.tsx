@@ -7,7 +7,7 @@ export default function Page() {
   const data = useData<Data>()
   return (
     <WorkspaceLayout current="products" title="Add a product">
-      <p>
+      <p className="tap-links">
         <a href="/admin/products">All products</a>
       </p>
       <ProductForm action="/admin/products/new" isNew submitLabel="Add as a draft" hint="Visitors see it once you add its photograph and publish it." {...data} />
