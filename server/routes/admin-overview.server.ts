@@ -36,14 +36,14 @@ export function adminOverviewRoutes({ catalogue, health }: Deps): Router {
 
   routes.post(
     '/admin/snapshots/:name/restore',
-    handle(async (req, res, next) => {
+    handle(async (req, res) => {
       const name = String(req.params.name)
       const restored = await catalogue.restoreSnapshot(name).catch((err: unknown) => {
         if (err instanceof UnknownSnapshotError) return null
         throw err
       })
-      // An unknown name: the 404 page.
-      if (!restored) return next()
+      // A snapshot pruned since the list was opened (or never there): back to the list as it is now.
+      if (!restored) return res.redirect(303, '/admin/snapshots')
       const { changed } = restored
       res.redirect(303, `/admin/snapshots?restored=${encodeURIComponent(name)}&changed=${changed}`)
     }),
