@@ -83,7 +83,8 @@ describe('from a plain shell, while the server runs with its own DATA_FILE', () 
   })
 
   it('piped into head -1, a command ends quietly: exit 0, no stack trace', async () => {
-    const run = await plainShell('npm run messages | head -1')
+    // The file named, so only the pipe is tried here.
+    const run = await plainShell(`npm run messages -- --file ${dataFile} | head -1`)
     expect(run.code).toBe(0)
     expect(run.stderr).not.toMatch(/EPIPE|Error|at /)
   })
