@@ -32,7 +32,7 @@ describe('restoring a snapshot from the phone', () => {
       await page.waitForURL(`${t.url}/admin/snapshots`)
       const when = javaScriptEnabled ? '14 Jul 2026, 10:30' : '14 Jan 2026, 09:30'
       const item = page.locator('.snapshots__item').filter({ hasText: when })
-      expect(await item.innerText()).toContain(`The day's first change · ${t.store.products.length} products`)
+      expect(await item.innerText()).toContain(`Before the day's first change · ${t.store.products.length} products`)
       await item.getByRole('button', { name: `Restore the snapshot of ${when}…` }).click()
       await page.getByRole('heading', { name: `Restore the snapshot of ${when}?` }).waitFor()
       const confirmation = await page.locator('main').innerText()

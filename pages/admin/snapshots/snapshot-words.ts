@@ -1,7 +1,7 @@
 /** Why a snapshot was taken, in the owner's words. */
 export function reasonOf(reason: string): string {
-  if (reason === 'daily') return "The day's first change"
-  if (reason.startsWith('before-restore')) return 'Just before a restore'
+  if (reason === 'daily') return "Before the day's first change"
+  if (reason.startsWith('before-restore')) return 'Before a restore'
   return reason || 'Taken by hand'
 }
 
