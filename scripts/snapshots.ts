@@ -36,7 +36,7 @@ const line = (s: SnapshotInfo) => `${s.name}  ${ukTime(s.takenAt)} UK time  ${s.
 async function restoreWithoutServer(file: string, name: string): Promise<Restored> {
   const store = await openStore(file, { watch: false })
   try {
-    return await new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file)), servedPhotoCheck(mediaDirFor(file))).restoreSnapshot(name)
+    return await new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file)), servedPhotoCheck(mediaDirFor(file))).restoreSnapshot(name, 'command')
   } finally {
     await store.close()
   }
