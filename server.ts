@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './server/config.server.ts'
 import { createLogger } from './server/logger.server.ts'
 import { pacedDispatch } from './server/paced-dispatch.server.ts'
 import { ROOT } from './server/paths.server.ts'
+import { recordRunningServer } from './server/running-server.server.ts'
 import { createSiteServer } from './server/server-timeouts.server.ts'
 import { createServices } from './server/services.server.ts'
 import { SHUTTING_DOWN } from './server/services/image-generator.server.ts'
@@ -38,6 +39,8 @@ async function main() {
     else logger.warn(`${message} Behind a proxy, make sure it sends X-Forwarded-For with every request it passes on.`)
   }
 
+  // `npm run snapshots` and the other commands, typed in a plain shell, find this server's file by it.
+  const forgetRecord = await recordRunningServer(store.file)
   const services = createServices({ config, store, logger })
   const vite = isDev
     ? await (await import('vite')).createServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' })
@@ -75,6 +78,7 @@ async function main() {
     await services.stop()
     await vite?.close()
     await store.close()
+    await forgetRecord()
     logger.info('Stopped cleanly')
     logger.flush?.()
     process.exit(0)

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { appendFile, readFile } from 'node:fs/promises'
+import type { LastRun } from '../domain/image-generation.ts'
 import type { Product } from '../domain/product.ts'
 
-export type HistoryAction = 'edit' | 'add' | 'duplicate' | 'remove' | 'restore' | 'photos' | 'new-photos' | 'file-edit' | 'snapshot-restore' | 'publish' | 'unpublish'
+export type HistoryAction = 'edit' | 'add' | 'duplicate' | 'remove' | 'restore' | 'photos' | 'new-photos' | 'file-edit' | 'snapshot-restore' | 'publish' | 'unpublish' | 'generation' | 'undo-generation'
+
+/** Who made a change: the workspace, a hand edit of the file, a shell command, a snapshot restored in the workspace, a generation run. */
+export type HistoryWho = 'owner' | 'data file' | 'command' | 'restore' | 'generation'
 
 /** A removed product lives on here so it can be brought back; its photographs stay on disk for the same reason. */
 export type HistoryEntry = {
   id: string
   at: string
-  who: 'owner' | 'data file'
+  who: HistoryWho
   action: HistoryAction | 'reorder'
   productId: string
   before: Product | null
@@ -17,6 +21,8 @@ export type HistoryEntry = {
   position?: number
   /** A change of the shop's order (ids, first shown first); `productId` is the product that moved. */
   order?: { before: string[]; after: string[] }
+  /** The generation run that made the change (or whose change it undid). */
+  runId?: string
 }
 
 export const historyFileFor = (dataFile: string) => `${dataFile}.history.jsonl`
@@ -95,4 +101,30 @@ export function inOrder(products: readonly Product[], order: readonly string[]):
   const ranked = products.filter((p) => rank.has(p.id)).sort((a, b) => rank.get(a.id)! - rank.get(b.id)!)
   let next = 0
   return products.map((p) => (rank.has(p.id) ? ranked[next++]! : p))
+}
+
+/** The latest generation run that replaced photographs, or null. */
+export function lastRunOf(entries: readonly HistoryEntry[]): LastRun | null {
+  const last = entries.findLast((e) => e.action === 'generation' && e.runId)
+  if (!last) return null
+  const ofRun = entries.filter((e) => e.runId === last.runId)
+  return {
+    runId: last.runId!,
+    at: ofRun[0]!.at,
+    products: ofRun.filter((e) => e.action === 'generation').length,
+    undone: ofRun.some((e) => e.action === 'undo-generation'),
+  }
+}
+
+/** What putting `to` back over `from` would do, by product name. */
+export type RestorePreview = { changed: string[]; added: string[]; removed: string[]; reordered: boolean }
+
+export function restorePreview(from: readonly Product[], to: readonly Product[]): RestorePreview {
+  const changes = productChanges(from, to, 'restore', 'snapshot-restore')
+  return {
+    changed: changes.filter((c) => c.before && c.after).map((c) => c.after!.name),
+    added: changes.filter((c) => !c.before && c.after).map((c) => c.after!.name),
+    removed: changes.filter((c) => c.before && !c.after).map((c) => c.before!.name),
+    reordered: orderChange(from, to, 'restore') !== null,
+  }
 }

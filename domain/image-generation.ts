@@ -40,6 +40,9 @@ export type GenerationStatus = {
 export type AdminAccess = 'owner' | 'visitor'
 
 /** Rendered into /admin for each request (never from a shared cache): who asks, and, for the owner, the allowance. */
+/** The latest generation run that replaced main photographs: when, how many products, and whether it was undone. */
+export type LastRun = { runId: string; at: string; products: number; undone: boolean }
+
 export type AdminPageState = { access: AdminAccess; configured: boolean; allowance: ImageAllowance | null }
 
 /** The events of one run, in order: one `start`, one `image` per image slot, one `product` per product, one `done`. */
@@ -57,7 +60,8 @@ export type GenerationEvent =
       error?: string
     }
   | { type: 'product'; productId: string; productName: string; ok: boolean; mainImage?: string; error?: string }
-  | { type: 'done'; results: GenerationResults; stoppedEarly?: string }
+  /** `runId` names the run, so the page can offer to undo it. */
+  | { type: 'done'; results: GenerationResults; stoppedEarly?: string; runId?: string }
   /** The run could not go on at all (an unexpected fault); nothing after it. */
   | { type: 'error'; error: string }
 

@@ -5,6 +5,7 @@ import { checkDataText, checkDatedText, unusableValues, type Data } from '../dat
 import { listDatedFiles } from '../data/dated-files.server.ts'
 import { Journal, journalFileFor } from '../data/journal.server.ts'
 import { CATEGORIES } from '../domain/business.ts'
+import { shopDataFile } from '../server/running-server.server.ts'
 import { runWhenStarted, type Out } from './cli.ts'
 
 const USAGE = `Usage: npm run check-data [-- path/to/db.json]
@@ -66,7 +67,7 @@ export async function main(argv: readonly string[], out: Out, err: Out, env: Nod
     err(`${USAGE}\n`)
     return 2
   }
-  const file = path.resolve(args[0] ?? (env.DATA_FILE?.trim() || 'data/db.json'))
+  const file = await shopDataFile(args[0] ?? env.DATA_FILE, err)
   let text: string
   try {
     text = await readFile(file, 'utf8')

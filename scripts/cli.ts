@@ -13,6 +13,7 @@ export type CommandMain = (argv: readonly string[], out: Out, err: Out) => Promi
 /** Runs `main` only when the module is the file node was started with, not when a test imports it; its answer is the exit code. */
 export function runWhenStarted(moduleUrl: string, main: CommandMain): void {
   if (!process.argv[1] || path.resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return
+  endQuietlyWhenReaderLeaves()
   main(
     process.argv.slice(2),
     (s) => process.stdout.write(s),
@@ -26,6 +27,15 @@ export function runWhenStarted(moduleUrl: string, main: CommandMain): void {
       process.exitCode = 1
     },
   )
+}
+
+/** `npm run messages | head -1`: once the reader has gone there is no one left to tell, so the command ends as a success. */
+function endQuietlyWhenReaderLeaves(): void {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0)
+    process.stderr.write(`Cannot write the output: ${err.message}\n`)
+    process.exit(1)
+  })
 }
 
 /** A command whose arguments `parse` reads: a sentence back means they are wrong (exit 2, with the usage); `--help` prints the usage. */

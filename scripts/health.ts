@@ -1,6 +1,5 @@
 /** `npm run health [-- --file path] [-- --json]` (README.md): asks the server holding the lock; without one reads the files alone. Exit 1 when something needs the owner. */
 import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { checkDataText, type Data, type DataProblem } from '../data/check.server.ts'
 import { askHolder } from '../data/lock.server.ts'
 import type { Store } from '../data/store.server.ts'
@@ -8,6 +7,7 @@ import { HEALTH_STATUS_LABELS, type ShopHealth } from '../domain/shop-health.ts'
 import { DailyImageLimit } from '../server/services/images/daily-limit.server.ts'
 import { appVersion, shopHealth } from '../server/services/shop-health.server.ts'
 import { ukTime } from '../server/services/enquiry-state.server.ts'
+import { shopDataFile } from '../server/running-server.server.ts'
 import { runWhenStarted, type Out } from './cli.ts'
 
 const USAGE = `Usage: npm run health [-- --file path/to/db.json] [-- --json]
@@ -56,7 +56,7 @@ async function fromFiles(file: string, env: NodeJS.ProcessEnv): Promise<ShopHeal
 }
 
 export async function main(argv: readonly string[], out: Out, err: Out, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  let file = env.DATA_FILE?.trim() || 'data/db.json'
+  let file = env.DATA_FILE?.trim() ?? ''
   let json = false
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
@@ -71,7 +71,7 @@ export async function main(argv: readonly string[], out: Out, err: Out, env: Nod
       return 2
     }
   }
-  const abs = path.resolve(file)
+  const abs = await shopDataFile(file, err)
   let health: ShopHealth
   try {
     const asked = await askHolder(abs, { op: 'health' })

@@ -1,6 +1,5 @@
 /** `npm run messages` (README.md). Listing never writes or locks the file; archive, unarchive and delete go through the running server (one writer), or open the file when none holds it. */
 import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import * as v from 'valibot'
 import { listDatedFiles, readDatedFile } from '../data/dated-files.server.ts'
 import { DataFileError, openStore, UnknownMessageError } from '../data/store.server.ts'
@@ -8,6 +7,7 @@ import { askHolder } from '../data/lock.server.ts'
 import { subjectLabel } from '../domain/business.ts'
 import { StoredMessageSchema, type StoredMessage } from '../data/message.server.ts'
 import { showInvisible } from '../domain/plain-text.ts'
+import { shopDataFile } from '../server/running-server.server.ts'
 import { runWhenStarted, type Out } from './cli.ts'
 
 const COMMANDS = ['archive', 'unarchive', 'delete'] as const
@@ -15,7 +15,7 @@ export type Command = { op: (typeof COMMANDS)[number]; id: string }
 export type Options = { unsent: boolean; archived: boolean; spam: boolean; file: string; help: boolean; command?: Command }
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Options {
-  const options: Options = { unsent: false, archived: false, spam: false, file: env.DATA_FILE?.trim() || 'data/db.json', help: false }
+  const options: Options = { unsent: false, archived: false, spam: false, file: env.DATA_FILE?.trim() ?? '', help: false }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if ((COMMANDS as readonly string[]).includes(arg) && !options.command) {
@@ -40,7 +40,7 @@ const USAGE = `Usage: npm run messages [-- --unsent | --archived | --spam] [-- -
   --unsent     only enquiries whose e-mail has not been sent
   --archived   only archived enquiries
   --spam       only enquiries marked as likely spam
-  --file       the data file (default: DATA_FILE, or data/db.json)
+  --file       the data file (default: DATA_FILE, else the running server's, else data/db.json)
   archive ID   mark an enquiry as dealt with: no longer listed nor e-mailed, kept in the file
   unarchive ID list it again
   delete ID    remove it from the data file for good`
@@ -167,7 +167,7 @@ export async function main(argv: readonly string[], out: Out, err: Out): Promise
     out(`${USAGE}\n`)
     return 0
   }
-  const file = path.resolve(options.file)
+  const file = await shopDataFile(options.file, err)
   if (options.command) return runCommand(file, options.command, out, err)
   try {
     const { messages: all, skipped, problems } = await readMessages(file)

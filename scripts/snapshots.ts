@@ -1,22 +1,24 @@
 /** `npm run snapshots [-- restore NAME]` (README.md): a restore goes through the running server (one writer), which first snapshots the catalogue. */
-import path from 'node:path'
 import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.server.ts'
 import { askHolder } from '../data/lock.server.ts'
+import { ukTime } from '../domain/uk-time.ts'
 import { snapshotDirFor, Snapshots, type SnapshotInfo } from '../data/snapshots.server.ts'
 import { DataFileError, openStore } from '../data/store.server.ts'
 import { mediaDirFor } from '../server/paths.server.ts'
 import { CatalogueService } from '../server/services/catalogue.server.ts'
 import { servedPhotoCheck } from '../server/services/served-photo.server.ts'
+import { shopDataFile } from '../server/running-server.server.ts'
 import { runWhenStarted, withOptions } from './cli.ts'
 
 const USAGE = `Usage: npm run snapshots [-- restore NAME] [-- --file path/to/db.json]
   (no arguments)  the snapshots of the catalogue, newest first
-  restore NAME    put the products back as the snapshot NAME holds them; enquiries are not touched`
+  restore NAME    put the products back as the snapshot NAME holds them; enquiries are not touched
+  --file          the data file (default: DATA_FILE, else the running server's, else data/db.json)`
 
 type Restored = { taken: string; changed: number }
 
 function parse(argv: readonly string[], env: NodeJS.ProcessEnv): { file: string; restore?: string; help?: boolean } | string {
-  const out: { file: string; restore?: string; help?: boolean } = { file: env.DATA_FILE?.trim() || 'data/db.json' }
+  const out: { file: string; restore?: string; help?: boolean } = { file: env.DATA_FILE?.trim() ?? '' }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if (arg === 'restore') {
@@ -29,19 +31,19 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): { file: string;
   return out
 }
 
-const line = (s: SnapshotInfo) => `${s.name}  ${s.takenAt.replace('T', ' ').replace('Z', ' UTC')}  ${s.products} products${s.reason ? `  (${s.reason})` : ''}\n`
+const line = (s: SnapshotInfo) => `${s.name}  ${ukTime(s.takenAt)} UK time  ${s.products} products${s.reason ? `  (${s.reason})` : ''}\n`
 
 async function restoreWithoutServer(file: string, name: string): Promise<Restored> {
   const store = await openStore(file, { watch: false })
   try {
-    return await new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file)), servedPhotoCheck(mediaDirFor(file))).restoreSnapshot(name)
+    return await new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file)), servedPhotoCheck(mediaDirFor(file))).restoreSnapshot(name, 'command')
   } finally {
     await store.close()
   }
 }
 
 export const main = withOptions(USAGE, parse, async (options, out, err) => {
-  const file = path.resolve(options.file)
+  const file = await shopDataFile(options.file, err)
   if (!options.restore) {
     const list = await new Snapshots(snapshotDirFor(file)).list()
     if (list.length === 0) out(`No snapshots yet in ${snapshotDirFor(file)}: the first is taken before the day's first change in the workspace.\n`)

@@ -24,6 +24,7 @@ import { handoffCounter, handoffRouter } from './routes/handoff.server.ts'
 import { contactRoutes } from './routes/contact.server.ts'
 import { generateImagesApi } from './routes/generate-images.server.ts'
 import { adminEnquiriesRoutes } from './routes/admin-enquiries.server.ts'
+import { adminOverviewRoutes } from './routes/admin-overview.server.ts'
 import { adminHealthRoutes } from './routes/admin-health.server.ts'
 import { adminStatisticsRoutes } from './routes/admin-statistics.server.ts'
 import { ownerAccess, ownerAnswersPrivate } from './owner-access.server.ts'
@@ -72,6 +73,7 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
       app.use(contact.form)
       app.use(adminEnquiriesRoutes({ store, outbox: services.outbox }))
       app.use(adminHealthRoutes(services.health))
+      app.use(adminOverviewRoutes({ catalogue: services.catalogue, health: services.health }))
       app.use(adminStatisticsRoutes({ store, statistics: services.statistics }))
       mountOrderForm(app, { store, siteUrl: config.siteUrl, deliveryPrice: config.deliveryPrice, countHandoff })
     },

@@ -70,7 +70,12 @@ export function createServices({ config, store, logger }: { config: Config; stor
   const returnedForms = returnedContactForms(formStateKey(formKeyFileFor(config.dataFile), logger))
 
   const dailyLimit = new DailyImageLimit(store, config.imageDailyLimit)
-  const generator = configuredImageGenerator(config, store, { logger: logger.child({ feature: 'image-generation' }), dailyLimit })
+  const catalogue = new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file)), servedPhotoCheck(mediaDirFor(config.dataFile)))
+  const generator = configuredImageGenerator(config, store, {
+    logger: logger.child({ feature: 'image-generation' }),
+    dailyLimit,
+    saveProduct: (runId, id, patch) => catalogue.saveGenerated(runId, id, patch),
+  })
   // One count of wrong passwords for the admin page and the API, so guessing cannot alternate between them.
   const owner: OwnerCheck = { password: config.adminPassword, failures: failedLogins() }
 
@@ -90,7 +95,6 @@ export function createServices({ config, store, logger }: { config: Config; stor
     })
   store.answer('health', health)
   answerBackups(store)
-  const catalogue = new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file)), servedPhotoCheck(mediaDirFor(config.dataFile)))
   const offers = new PhotoOffers(offersFileFor(store.file))
   const statistics = new Statistics({
     file: statisticsFileFor(store.file),

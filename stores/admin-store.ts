@@ -11,6 +11,7 @@ import {
   type AdminPageState,
   type GenerationStatus,
   type ImageAllowance,
+  type LastRun,
 } from '../domain/image-generation.ts'
 import type { Product } from '../domain/product.ts'
 import { ApiError, apiGet, apiRequest } from '../lib/api.ts'
@@ -36,6 +37,8 @@ export type AdminState = {
   loadStatus: () => Promise<void>
   stoppedEarly: string | null
   stopping: boolean
+  /** The run the page offers to undo. */
+  lastRun: LastRun | null
   generate: () => Promise<void>
   stop: () => Promise<void>
 }
@@ -50,7 +53,7 @@ export function readableError(err: unknown): string {
   return message || 'Please try again later.'
 }
 
-export const adminStore = createContextStore('The admin store', ({ products, admin }: { products: Product[]; admin: AdminPageState }) =>
+export const adminStore = createContextStore('The admin store', ({ products, admin, lastRun }: { products: Product[]; admin: AdminPageState; lastRun: LastRun | null }) =>
   createStore<AdminState>()((set, get) => {
     const apply = (event: GenerationEvent) => {
       switch (event.type) {
@@ -84,8 +87,10 @@ export const adminStore = createContextStore('The admin store', ({ products, adm
         for await (const message of readEventStream(res.body)) {
           const event = JSON.parse(message.data) as GenerationEvent
           if (event.type === 'error') throw new Error(event.error)
-          if (event.type === 'done') final = { results: event.results, ...(event.stoppedEarly ? { stoppedEarly: event.stoppedEarly } : {}) }
-          else apply(event)
+          if (event.type === 'done') {
+            final = { results: event.results, ...(event.stoppedEarly ? { stoppedEarly: event.stoppedEarly } : {}) }
+            if (event.runId && event.results.successCount > 0) set({ lastRun: { runId: event.runId, at: new Date().toISOString(), products: event.results.successCount, undone: false } })
+          } else apply(event)
         }
       } else {
         final = (await res.json()) as GenerationResponse
@@ -122,6 +127,7 @@ export const adminStore = createContextStore('The admin store', ({ products, adm
       failures: [],
       stoppedEarly: null,
       stopping: false,
+      lastRun,
 
       async loadStatus() {
         if (get().access !== 'owner') return // the server answers a visitor 403: nothing to ask

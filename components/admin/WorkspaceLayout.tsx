@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { usePageContext } from '../../renderer/PageContextProvider.tsx'
 
-export type WorkspaceSection = 'overview' | 'products' | 'enquiries' | 'statistics' | 'health'
+export type WorkspaceSection = 'overview' | 'products' | 'enquiries' | 'statistics' | 'health' | 'snapshots'
 
 const ENTRIES: readonly { section: WorkspaceSection; href: string; label: string }[] = [
   { section: 'overview', href: '/admin', label: 'Overview' },
@@ -9,6 +9,7 @@ const ENTRIES: readonly { section: WorkspaceSection; href: string; label: string
   { section: 'enquiries', href: '/admin/enquiries', label: 'Enquiries' },
   { section: 'statistics', href: '/admin/statistics', label: 'Visits' },
   { section: 'health', href: '/admin/health', label: 'Health' },
+  { section: 'snapshots', href: '/admin/snapshots', label: 'Snapshots' },
 ]
 
 type NavProps = {

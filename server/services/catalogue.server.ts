@@ -1,6 +1,6 @@
-import { inOrder, orderChange, productChanges, type CatalogueHistory, type HistoryAction, type HistoryEntry } from '../../data/catalogue-history.server.ts'
+import { inOrder, lastRunOf, orderChange, productChanges, restorePreview, type CatalogueHistory, type HistoryAction, type HistoryEntry, type HistoryWho } from '../../data/catalogue-history.server.ts'
 import { productProblem } from '../../data/check.server.ts'
-import { catalogueOf, type Snapshots } from '../../data/snapshots.server.ts'
+import { catalogueOf, UnknownSnapshotError, type Snapshots } from '../../data/snapshots.server.ts'
 import type { Store } from '../../data/store.server.ts'
 import { photoListVersion } from '../../domain/photo-list.ts'
 import { checkProduct, idFromName, PRODUCT_FIELDS, uniqueId, valuesOf, type ProductErrors, type ProductField, type ProductValues } from '../../domain/product-form.ts'
@@ -53,6 +53,16 @@ function withPhotos(product: StoredProduct, src: string, action: PhotoAction | '
   return withPhotoList(product, list)
 }
 
+/** The fields a generation run writes, as `was` had them (absent ones removed). */
+function withRunFields(product: StoredProduct, was: StoredProduct): Product {
+  const next: Record<string, unknown> = { ...product, mainImage: was.mainImage }
+  for (const field of ['images', 'imagesGeneratedAt', 'imageModel'] as const) {
+    if (was[field] === undefined) delete next[field]
+    else next[field] = was[field]
+  }
+  return next as Product
+}
+
 const withPhotoList = (product: StoredProduct, list: readonly string[]): StoredProduct => ({ ...product, mainImage: list[0]!, photos: list.slice(1).map((s) => ({ src: s })) })
 
 /** The product's values with `values` written over them; fields the form does not know (photographs) are kept. */
@@ -82,7 +92,7 @@ export class CatalogueService {
     store.onChange(() => void this.serial(() => this.noteFileEdit()).catch(() => {}))
     // `npm run snapshots` asks the running server, the data file's one writer.
     store.answer('snapshots', async () => ({ ok: true, snapshots: await this.snapshots.list() }))
-    store.answer('restore-snapshot', async ({ name }) => ({ ok: true, ...(await this.restoreSnapshot(String(name))) }))
+    store.answer('restore-snapshot', async ({ name }) => ({ ok: true, ...(await this.restoreSnapshot(String(name), 'command')) }))
   }
 
   /** The revision a product's form is opened on: the last change the workspace made to it. */
@@ -240,25 +250,67 @@ export class CatalogueService {
   }
 
   /** Puts the catalogue back as a snapshot holds it; enquiries stay as they are. */
-  restoreSnapshot(name: string): Promise<{ taken: string; changed: number }> {
+  restoreSnapshot(name: string, who: Extract<HistoryWho, 'restore' | 'command'> = 'restore'): Promise<{ taken: string; changed: number }> {
     return this.serial(async () => {
       const snapshot = await this.snapshots.read(name)
       const taken = await this.snapshots.take(this.store.data, 'before-restore')
       const before = this.store.products
       await this.store.update((d) => ({ ...d, ...catalogueOf(snapshot as never), products: snapshot.products }))
-      const recorded = await this.history.record(withOrder(productChanges(before, this.store.products, 'owner', 'snapshot-restore'), orderChange(before, this.store.products, 'owner')))
+      const recorded = await this.history.record(withOrder(productChanges(before, this.store.products, who, 'snapshot-restore'), orderChange(before, this.store.products, who)))
       this.seen = this.store.products
       return { taken, changed: recorded.length }
     })
   }
 
+  /** A generation run's new photographs for one product, recorded as the run's, so the run can be undone. */
+  saveGenerated(runId: string, id: string, patch: (p: StoredProduct) => StoredProduct): Promise<void> {
+    return this.serial(async () => {
+      await this.write('generation', [id], (products) => products.map((p) => (p.id === id ? patch(p) : p)), { who: 'generation', runId })
+    })
+  }
+
+  /** Puts back each main photograph the run replaced, unless it was changed again since; the history records the undo. */
+  undoRun(runId: string): Promise<{ restored: number; changedSince: string[] } | null> {
+    return this.serial(async () => {
+      const all = await this.history.all()
+      const made = all.filter((e) => e.runId === runId && e.action === 'generation' && e.before && e.after)
+      if (made.length === 0 || all.some((e) => e.runId === runId && e.action === 'undo-generation')) return null
+      const changedSince: string[] = []
+      const back = new Map<string, Product>()
+      for (const { before, after } of made) {
+        const now = this.store.products.find((p) => p.id === before!.id)
+        if (now && now.mainImage === after!.mainImage) back.set(now.id, withRunFields(now, before!))
+        else if (now) changedSince.push(now.name)
+      }
+      const entries = await this.write('undo-generation', [...back.keys()], (products) => products.map((p) => back.get(p.id) ?? p), { who: 'owner', runId })
+      // Recorded even when nothing could go back, so the run is not offered again.
+      if (entries.length === 0) await this.history.record([{ who: 'owner', action: 'undo-generation', productId: made[0]!.productId, before: null, after: null, runId }])
+      return { restored: entries.length, changedSince }
+    })
+  }
+
+  /** The latest generation run that replaced photographs and was not undone, or null. */
+  async lastRun() {
+    const run = lastRunOf(await this.history.all())
+    return run && !run.undone ? run : null
+  }
+
+  /** A snapshot and what restoring it would change; null for an unknown name. */
+  async previewSnapshot(name: string) {
+    const info = (await this.snapshots.list()).find((s) => s.name === name)
+    const snapshot = info ? await this.snapshots.read(name).catch((err: unknown) => (err instanceof UnknownSnapshotError ? null : Promise.reject(err))) : null
+    return info && snapshot ? { ...info, ...restorePreview(this.store.products, snapshot.products) } : null
+  }
+
   /** Writes a change of the products and records what it did to the products named. */
-  private async write(action: HistoryAction, ids: readonly string[], change: (products: readonly Product[]) => Product[]): Promise<HistoryEntry[]> {
+  private async write(action: HistoryAction, ids: readonly string[], change: (products: readonly Product[]) => Product[], by: { who: HistoryWho; runId?: string } = { who: 'owner' }): Promise<HistoryEntry[]> {
     await this.snapshots.takeDaily(this.store.data)
     const before = this.store.products
     await this.store.update((d) => ({ ...d, products: change(d.products) }))
     const only = (list: readonly Product[]) => list.filter((p) => ids.includes(p.id))
-    const changes = productChanges(only(before), only(this.store.products), 'owner', action).map((c) => (c.after === null ? { ...c, position: before.findIndex((p) => p.id === c.productId) } : c))
+    const changes = productChanges(only(before), only(this.store.products), by.who, action)
+      .map((c) => (c.after === null ? { ...c, position: before.findIndex((p) => p.id === c.productId) } : c))
+      .map((c) => (by.runId ? { ...c, runId: by.runId } : c))
     this.seen = this.store.products
     return this.history.record(changes)
   }

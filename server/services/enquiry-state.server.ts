@@ -1,5 +1,9 @@
 import type { StoredMessage } from '../../data/message.server.ts'
 import type { Delivery, DeliveryState, EnquiryState } from '../../domain/inbox.ts'
+import { ukTime } from '../../domain/uk-time.ts'
+
+/** The shop's clock, shared with every workspace page. */
+export { ukTime }
 
 /* Loose fields the owner may also write by hand: read as text or not at all. */
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
@@ -24,13 +28,6 @@ export function enquiryState(m: StoredMessage): EnquiryState {
 /** New, and not held apart as spam: what the workspace's count shows. */
 export function countsAsNew(m: StoredMessage): boolean {
   return enquiryState(m) === 'new' && !isSpam(m)
-}
-
-/** '14 Jan 2025, 10:32': the owner's clock is the shop's (UK time). */
-export function ukTime(iso: string | null | undefined): string {
-  const date = iso ? new Date(iso) : null
-  if (!date || Number.isNaN(date.getTime())) return iso ?? 'unknown time'
-  return date.toLocaleString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 }
 
 export function deliveryState(m: StoredMessage): DeliveryState {

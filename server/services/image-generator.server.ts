@@ -11,7 +11,7 @@ import type { Config } from '../config.server.ts'
 import { mediaDirFor } from '../paths.server.ts'
 import { IMAGE_ANGLES } from '../../domain/business.ts'
 import type { GenerationEvent, GenerationResponse, GenerationResults, ImageAngle, ImageOutcome } from '../../domain/image-generation.ts'
-import type { Product } from '../../domain/product.ts'
+import type { Product, StoredProduct } from '../../domain/product.ts'
 import type { DailyImageLimit } from './images/daily-limit.server.ts'
 import { ImageDecodeError, newGenerationId, removeFiles, storeAngleImage, type StoredImage } from './images/media.server.ts'
 import { createImageClient, FatalImageError, ImageRequestError, requestImage, type ImageRequestOptions } from './images/openai-images.server.ts'
@@ -33,6 +33,8 @@ export type ImageGeneratorOptions = {
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>
   /** The spend cap: a run that would pass it is refused (DailyLimitError), and each run is counted. */
   dailyLimit?: DailyImageLimit
+  /** Saves a finished product's new photographs (the catalogue's, so the history keeps what the run replaced); the store's own write otherwise. */
+  saveProduct?: (runId: string, productId: string, patch: (p: StoredProduct) => StoredProduct) => Promise<void>
   /** Tests only: the SDK client. Production uses createImageClient (`new OpenAI()` from the environment). */
   createClient?: (options: ImageRequestOptions) => OpenAI
 }
@@ -44,7 +46,7 @@ export type ImageGeneratorOptions = {
 export function configuredImageGenerator(
   config: Pick<Config, 'dataFile' | 'imageModel' | 'imageConcurrency' | 'openaiTimeoutMs' | 'openaiMaxRetries'>,
   store: Store,
-  extra: Pick<ImageGeneratorOptions, 'logger' | 'dailyLimit'>,
+  extra: Pick<ImageGeneratorOptions, 'logger' | 'dailyLimit' | 'saveProduct'>,
 ): ImageGenerator {
   return createImageGenerator({
     store,
@@ -137,6 +139,7 @@ const RETRIES_PAST_LIMIT = 'Stopped: retrying the failed images would pass the d
 
 function createJob(options: ImageGeneratorOptions, one?: OneProductRun): GenerationJob {
   const { store, mediaDir, model, logger } = options
+  const save = options.saveProduct ?? ((_run: string, productId: string, patch: (p: StoredProduct) => StoredProduct) => store.updateProduct(productId, patch))
   const concurrency = Math.max(1, Math.floor(options.concurrency))
   const downloadTimeoutMs = options.downloadTimeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS
   // The SDK's timeout ends when the answer starts; this bounds a whole call, its retries and its body.
@@ -216,7 +219,7 @@ function createJob(options: ImageGeneratorOptions, one?: OneProductRun): Generat
         const mainImage = images[0]!.src
         try {
           // The product switches to its new pictures only now that all four are on disk.
-          if (!one) await store.updateProduct(product.id, (p) => ({ ...p, mainImage, images, imagesGeneratedAt: new Date().toISOString(), imageModel: model }))
+          if (!one) await save(id, product.id, (p) => ({ ...p, mainImage, images, imagesGeneratedAt: new Date().toISOString(), imageModel: model }))
           results.successCount++
           emit({ type: 'product', productId: product.id, productName: product.name, ok: true, ...(one ? {} : { mainImage }) })
           logger?.info({ generationId: id, productId: product.id, mainImage }, 'product images stored')
@@ -297,7 +300,7 @@ function createJob(options: ImageGeneratorOptions, one?: OneProductRun): Generat
     })
 
     const response: GenerationResponse = { results, ...(stoppedEarly ? { stoppedEarly } : {}) }
-    emit({ type: 'done', ...response })
+    emit({ type: 'done', ...response, runId: id })
     logger?.info({ generationId: id, ...results, stoppedEarly }, 'image generation finished')
     return response
   }

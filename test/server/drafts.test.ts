@@ -170,7 +170,9 @@ describe('what a draft leaves out beyond its own pages', () => {
     expect(csp).toContain('form-action')
     expect(csp).not.toContain('plaited-belts')
     const overview = await request(t.app).get('/admin').expect(200)
-    expect(overview.text).not.toContain(NEW_BELT.name)
+    // Its Product Overview, which shows the shop's products; the list of what needs the owner names the draft.
+    expect(/<section class="admin-card admin-overview"[\s\S]*?<\/section>/.exec(overview.text)![0]).not.toContain(NEW_BELT.name)
+    expect(overview.text).toContain(`Draft waiting: ${NEW_BELT.name}`)
     expect((await request(t.app).get('/admin/products').expect(200)).text).toContain(NEW_BELT.name)
   })
 })

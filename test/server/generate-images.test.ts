@@ -154,7 +154,8 @@ describe('a full run', () => {
     expect(existsSync(`${dataFile}.lock`)).toBe(true) // still ours: the server wrote through its store
     // Every write went through a temporary file and a rename: none is left half-written beside the real ones.
     await t!.services.photoFormats.stop() // the AVIF twins in hand are finished, none is left half-written
-    expect((await readdir(dir)).sort()).toEqual(['db.json', 'db.json.journal', 'db.json.lock', 'media'])
+    // The history records what the run replaced (so it can be undone), after the day's snapshot.
+    expect((await readdir(dir)).sort()).toEqual(['db.json', 'db.json.history.jsonl', 'db.json.journal', 'db.json.lock', 'db.json.snapshots', 'media'])
     for (const p of products) {
       for (const name of await readdir(path.join(dir, 'media', 'products', p.id))) expect(name).toMatch(/^[\w-]+-(400|800|1024)\.(webp|avif)$|^[\w-]+-original\.png$/)
     }
@@ -315,7 +316,7 @@ describe('live progress (Server-Sent Events)', () => {
     expect(images.map((e) => e.done)).toEqual(Array.from({ length: total * 4 }, (_, i) => i + 1))
     expect(images.every((e) => e.outcome === 'ok')).toBe(true)
     expect(events.filter((e) => e.type === 'product')).toHaveLength(total)
-    expect(events.at(-1)).toEqual({ type: 'done', results: { successCount: total, errorCount: 0, total } })
+    expect(events.at(-1)).toEqual({ type: 'done', results: { successCount: total, errorCount: 0, total }, runId: expect.any(String) })
   })
 
   it('lets a second client follow the run going on, and says when none is', async () => {

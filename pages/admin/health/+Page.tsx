@@ -1,5 +1,6 @@
 import { WorkspaceLayout } from '../../../components/admin/WorkspaceLayout.tsx'
 import { HEALTH_STATUS_LABELS } from '../../../domain/shop-health.ts'
+import { ukTime } from '../../../domain/uk-time.ts'
 import { useData } from '../../../renderer/useData.ts'
 import type { Data } from './+data.ts'
 
@@ -11,7 +12,7 @@ const OVERALL = {
 
 export default function Page() {
   const { health, newEnquiries } = useData<Data>()
-  const checked = new Date(health.checkedAt).toLocaleString('en-GB', { timeZone: 'Europe/London', timeStyle: 'short', dateStyle: 'medium' })
+  const checked = ukTime(health.checkedAt)
   return (
     <WorkspaceLayout current="health" newEnquiries={newEnquiries} title="Health">
       <div className="health">

@@ -1,5 +1,7 @@
 import { WorkspaceLayout } from '../../../components/admin/WorkspaceLayout.tsx'
+import { ukTime } from '../../../domain/uk-time.ts'
 import { useData } from '../../../renderer/useData.ts'
+import { PhotosBeforeAfter } from './PhotosBeforeAfter.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {
@@ -17,8 +19,9 @@ export default function Page() {
               {`${c.product}: ${c.what}`}
             </h2>
             <p className="history__when">
-              <time dateTime={c.at}>{c.at.replace('T', ' ').slice(0, 16)} UTC</time> · {c.who}
+              <time dateTime={c.at}>{ukTime(c.at)}</time> · <span className="history__who">{c.who}</span>
             </p>
+            {c.photos ? <PhotosBeforeAfter photos={c.photos} /> : null}
             {c.fields.length > 0 ? (
               <dl>
                 {c.fields.map((f) => (

@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types'
 import { PRODUCT_FIELDS } from '../../../domain/product-form.ts'
-import type { Product } from '../../../domain/product.ts'
+import { photosOf } from '../../../domain/product-page.ts'
+import type { Product, StoredProduct } from '../../../domain/product.ts'
 import { ownerOnly } from '../owner-only.ts'
 
 export type Change = {
@@ -10,12 +11,16 @@ export type Change = {
   what: string
   product: string
   fields: { field: string; before: string; after: string }[]
+  /** The photographs, main first, before and after, when the change touched them. */
+  photos: { before: string[]; after: string[] } | null
   /** For a change of order: the products' names, first shown first, before and after. */
   order: { before: string[]; after: string[] } | null
   restorable: boolean
 }
 
 export type Data = { changes: Change[]; more: number }
+
+type HistoryEntry = Awaited<ReturnType<ReturnType<typeof ownerOnly>['catalogue']['history']['all']>>[number]
 
 const SHOWN = 100
 const WHAT: Record<string, string> = {
@@ -31,11 +36,48 @@ const WHAT: Record<string, string> = {
   reorder: 'moved in the order',
   publish: 'published: on the shop now',
   unpublish: 'taken off the shop (kept as a draft)',
+  generation: 'new main photograph from a generation run',
+  'undo-generation': 'main photograph put back (a generation run undone)',
 }
+
+/** A change that added or removed the product says so, whoever made it. */
+const ADDED: Record<string, string> = { 'file-edit': 'added in the data file', 'snapshot-restore': 'brought back by restoring a snapshot' }
+const REMOVED: Record<string, string> = { 'file-edit': 'removed from the data file', 'snapshot-restore': 'removed by restoring a snapshot (it was not in it)' }
+
+const WHO: Record<HistoryEntry['who'], string> = {
+  owner: 'You, in the workspace',
+  'data file': 'An edit of the data file',
+  command: 'A command in the shell (npm run snapshots)',
+  restore: 'A snapshot restored in the workspace',
+  generation: 'A generation run',
+}
+
+function whoOf(e: HistoryEntry): string {
+  // Restores from the shell were once recorded as the workspace's.
+  if (e.action === 'snapshot-restore' && e.who === 'owner') return 'A restore of a snapshot'
+  return WHO[e.who] ?? e.who
+}
+
+function whatOf(e: HistoryEntry): string {
+  if (e.action === 'undo-generation' && !e.before && !e.after) return 'a generation run undone: every photograph had been changed since, so nothing went back'
+  if (e.before === null && e.after !== null) return ADDED[e.action] ?? WHAT[e.action] ?? e.action
+  if (e.after === null && e.before !== null) return REMOVED[e.action] ?? WHAT[e.action] ?? e.action
+  return WHAT[e.action] ?? e.action
+}
+
+/** Photographs are shown as pictures, never as their addresses. */
+const PHOTO_FIELDS = new Set(['mainImage', 'images', 'photos', 'imagesGeneratedAt', 'imageModel'])
 
 const shown = (p: Product | null, field: string) => {
   const value = p ? (p as Record<string, unknown>)[field] : undefined
   return value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value)
+}
+
+function photosChange(e: HistoryEntry): Change['photos'] {
+  const before = e.before ? photosOf(e.before as StoredProduct) : []
+  const after = e.after ? photosOf(e.after as StoredProduct) : []
+  if (!e.before || !e.after || JSON.stringify(before) === JSON.stringify(after)) return null
+  return { before, after }
 }
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
@@ -51,14 +93,15 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     .map((e) => ({
       id: e.id,
       at: e.at,
-      who: e.who === 'owner' ? 'You, in the workspace' : 'An edit of the data file',
-      what: WHAT[e.action] ?? e.action,
+      who: whoOf(e),
+      what: whatOf(e),
       product: (e.after ?? e.before)?.name ?? names.get(e.productId) ?? e.productId,
       fields: e.order
         ? [{ field: 'place in the shop', before: String(e.order.before.indexOf(e.productId) + 1), after: String(e.order.after.indexOf(e.productId) + 1) }].filter((f) => f.after !== '0')
-        : [...PRODUCT_FIELDS.filter((f) => f !== 'id'), 'images', 'status']
+        : [...PRODUCT_FIELDS.filter((f) => f !== 'id' && !PHOTO_FIELDS.has(f)), 'status']
             .map((field) => ({ field, before: shown(e.before, field), after: shown(e.after, field) }))
             .filter((f) => f.before !== f.after),
+      photos: photosChange(e),
       order: e.order ? { before: named(e.order.before), after: named(e.order.after) } : null,
       restorable: e.before !== null || e.order !== undefined,
     }))

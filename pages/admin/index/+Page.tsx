@@ -2,6 +2,7 @@ import { WorkspaceNav } from '../../../components/admin/WorkspaceLayout.tsx'
 import { useData } from '../../../renderer/useData.ts'
 import type { Data } from './+data.ts'
 import { AdminWorkspaceIsland } from './AdminWorkspace.tsx'
+import { NeedsYou } from './NeedsYou.tsx'
 
 /** Product Image Generator. Protected by HTTP Basic auth when ADMIN_PASSWORD is set; no login screen here. */
 export default function Page() {
@@ -16,7 +17,8 @@ export default function Page() {
         </div>
       </section>
       {data.admin.access === 'owner' ? <WorkspaceNav current="overview" /> : null}
-      <AdminWorkspaceIsland {...data} />
+      {data.needs ? <NeedsYou needs={data.needs} /> : null}
+      <AdminWorkspaceIsland products={data.products} admin={data.admin} lastRun={data.lastRun} />
     </>
   )
 }

@@ -6,9 +6,9 @@ import { ImageGenerator } from './ImageGenerator.tsx'
 import { ProductOverview } from './ProductOverview.tsx'
 
 /** The generator, the catalogue overview and the notes: one island, as they share the run's state. */
-function AdminWorkspace({ products, admin }: Data) {
+function AdminWorkspace({ products, admin, lastRun }: Pick<Data, 'products' | 'admin' | 'lastRun'>) {
   return (
-    <adminStore.Provider init={{ products, admin }}>
+    <adminStore.Provider init={{ products, admin, lastRun }}>
       <div className="admin section">
         {/* On a phone: generator, overview, notes; on a desktop the overview sits beside them. */}
         <div className="container admin__layout">

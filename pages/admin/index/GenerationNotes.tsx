@@ -1,13 +1,9 @@
 import { IMAGE_ANGLES } from '../../../domain/business.ts'
 import { ANGLE_LABELS, estimateRun, formatUsd, IMAGE_CONCURRENCY, IMAGE_PRICE_USD, IMAGE_SIZE } from '../../../domain/image-generation.ts'
+import { ukTime } from '../../../domain/uk-time.ts'
 import { adminStore } from '../../../stores/admin-store.ts'
 
 const DEFAULT_MODEL = 'gpt-image-1'
-
-/** '14 Jan, 10:32 UTC': the same on the server's render and in the browser. */
-function formatTime(iso: string): string {
-  return `${new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })} UTC`
-}
 
 export function GenerationNotes() {
   const count = adminStore.useSelector((s) => s.products.length)
@@ -43,7 +39,7 @@ export function GenerationNotes() {
           <li>
             <strong>Daily limit</strong>: at most {allowance.limit} images in any 24 hours, whoever asks (<code>IMAGE_DAILY_LIMIT</code>, two full runs
             unless set). {allowance.used} used in the last 24 hours, <span data-testid="allowance-left">{allowance.left}</span> left
-            {allowance.left < estimate.images && allowance.nextFreedAt ? `; more from ${formatTime(allowance.nextFreedAt)}` : ''}.
+            {allowance.left < estimate.images && allowance.nextFreedAt ? `; more from ${ukTime(allowance.nextFreedAt)}` : ''}.
           </li>
         ) : null}
         <li>

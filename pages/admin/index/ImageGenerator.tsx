@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { IMAGE_ANGLES } from '../../../domain/business.ts'
 import { useHydrated } from '../../../renderer/useHydrated.ts'
 import { adminStore } from '../../../stores/admin-store.ts'
+import { UndoRun } from './UndoRun.tsx'
 
 export function ImageGenerator() {
   const phase = adminStore.useSelector((s) => s.phase)
@@ -126,6 +127,7 @@ export function ImageGenerator() {
           ) : null}
         </div>
       ) : null}
+      <UndoRun />
     </section>
   )
 }

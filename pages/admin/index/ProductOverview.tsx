@@ -1,5 +1,4 @@
-import { productImageSources } from '../../../components/product-image.ts'
-import { PRODUCT_IMAGE_WIDTHS } from '../../../domain/product-image.ts'
+import { thumbnailOf } from '../../../components/admin/thumbnail.ts'
 import { productPath } from '../../../domain/catalogue.ts'
 import { CATEGORY_LABELS } from '../../../domain/business.ts'
 import { adminStore } from '../../../stores/admin-store.ts'
@@ -15,12 +14,12 @@ export function ProductOverview() {
       <h2 id="overview-heading">Product Overview</h2>
       <ul className="admin-overview__list">
         {shown.map((p) => {
-          const { src, srcSet } = productImageSources(p.mainImage)
+          const { src, srcSet } = thumbnailOf(p.mainImage)
           return (
             <li key={p.id} className="admin-overview__item" data-product-id={p.id}>
               <img
                 className="admin-overview__image"
-                src={srcSet ? src.replace(/-\d+\.webp$/, `-${PRODUCT_IMAGE_WIDTHS[0]}.webp`) : src}
+                src={src}
                 srcSet={srcSet}
                 sizes={srcSet ? '5rem' : undefined}
                 alt={p.name}

@@ -1,0 +1,2 @@
+import css from './snapshots.scss?inline'
+export default css

@@ -1,0 +1,45 @@
+import { WorkspaceLayout } from '../../../../components/admin/WorkspaceLayout.tsx'
+import { ukTime } from '../../../../domain/uk-time.ts'
+import { useData } from '../../../../renderer/useData.ts'
+import { productCount, reasonOf } from '../snapshot-words.ts'
+import type { Data } from './+data.ts'
+
+function Names({ title, names }: { title: string; names: string[] }) {
+  if (names.length === 0) return null
+  return (
+    <>
+      <h2>{title}</h2>
+      <ul className="snapshot-changes">
+        {names.map((n, i) => (
+          <li key={i}>{n}</li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+/** What a restore changes, then the one form that does it. */
+export default function Page() {
+  const d = useData<Data>()
+  const when = ukTime(d.takenAt)
+  const nothing = d.changed.length + d.added.length + d.removed.length === 0 && !d.reordered
+  return (
+    <WorkspaceLayout current="snapshots" title={`Restore the snapshot of ${when}?`} titleId="confirm-heading">
+      <p>
+        {reasonOf(d.reason)} · {productCount(d.products)}. Restoring puts the products back as they were then. Only the products change:
+        enquiries are not touched and never go back. The catalogue as it is now is kept as a snapshot first, so this can be undone.
+      </p>
+      {nothing ? <p>The products are the same as in this snapshot: restoring changes nothing.</p> : null}
+      <Names title="Changed back" names={d.changed} />
+      <Names title="Brought back" names={d.added} />
+      <Names title="Removed (not in the snapshot)" names={d.removed} />
+      {d.reordered ? <p>The order of the products in the shop goes back too.</p> : null}
+      <form className="snapshot-confirm" method="post" action={`/admin/snapshots/${encodeURIComponent(d.name)}/restore`}>
+        <button type="submit" className="btn btn-primary">
+          Restore the products
+        </button>
+        <a href="/admin/snapshots">Keep them as they are</a>
+      </form>
+    </WorkspaceLayout>
+  )
+}

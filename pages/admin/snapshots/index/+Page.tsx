@@ -1,0 +1,36 @@
+import { WorkspaceLayout } from '../../../../components/admin/WorkspaceLayout.tsx'
+import { ukTime } from '../../../../domain/uk-time.ts'
+import { useData } from '../../../../renderer/useData.ts'
+import { productCount, reasonOf } from '../snapshot-words.ts'
+import type { Data } from './+data.ts'
+
+export default function Page() {
+  const { snapshots, restored } = useData<Data>()
+  return (
+    <WorkspaceLayout current="snapshots" title="Snapshots" intro="The catalogue as it was, kept beside the data file. Restoring one puts the products back; enquiries never go back.">
+      {restored ? (
+        <p className="snapshots__done" role="status">
+          {`Restored: the products are back as on ${ukTime(snapshots.find((s) => s.name === restored.name)?.takenAt)} (${restored.changed === 1 ? '1 change' : `${restored.changed} changes`}). The catalogue as it was just before is kept as the newest snapshot.`}
+        </p>
+      ) : null}
+      {snapshots.length === 0 ? <p>No snapshots yet: the first is taken before the day&apos;s first change in the workspace.</p> : null}
+      <ul className="snapshots">
+        {snapshots.map((s) => (
+          <li key={s.name} className="snapshots__item">
+            <p className="snapshots__when">
+              <time dateTime={s.takenAt}>{ukTime(s.takenAt)}</time>
+            </p>
+            <p className="snapshots__why">
+              {reasonOf(s.reason)} · {productCount(s.products)}
+            </p>
+            <form method="get" action={`/admin/snapshots/${encodeURIComponent(s.name)}`}>
+              <button type="submit" className="btn btn-outline" aria-label={`Restore the snapshot of ${ukTime(s.takenAt)}…`}>
+                Restore…
+              </button>
+            </form>
+          </li>
+        ))}
+      </ul>
+    </WorkspaceLayout>
+  )
+}
