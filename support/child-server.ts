@@ -62,7 +62,7 @@ export async function spawnServer(
       await until('the server to answer /healthz', async () => {
         if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`)
         return (await fetch(`${url}/healthz`).catch(() => null))?.ok // null: not listening yet
-      }, { timeoutMs: 20_000 })
+      }, { timeoutMs: 45_000 }) // a start through tsx on a machine busy with other tests
     } catch (err) {
       if (child.exitCode !== null) throw err
       child.kill('SIGKILL') // the caller gets no handle to stop it
