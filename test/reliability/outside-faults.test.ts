@@ -92,6 +92,8 @@ async function postPromptly(h: Harness): Promise<string[]> {
   let misbehaving = 0
   let baseline = 0
   try {
+    // Unmeasured first requests: a first answer also pays for code loaded once.
+    for (const app of [h.app, quiet.app]) await request(app).post('/api/contact').send({}).expect(400)
     for (let n = 0; n < 3; n++) {
       let started = Date.now()
       const res = await request(h.app).post('/api/contact').send(enquiry(n))
