@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { ROOT } from '../server/paths.server.ts'
+import { until } from './until.ts'
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -66,20 +67,15 @@ export async function spawnServer(
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const url = `http://127.0.0.1:${port}`
   if (options.waitReady !== false) {
-    const started = Date.now()
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`)
-      try {
-        const res = await fetch(`${url}/healthz`)
-        if (res.ok) break
-      } catch {
-        /* not listening yet */
-      }
-      if (Date.now() - started > 20_000) {
-        child.kill('SIGKILL') // the caller gets no handle to stop it
-        throw new Error(`server did not start:\n${out}`)
-      }
-      await new Promise((r) => setTimeout(r, 100))
+    try {
+      await until('the server to answer /healthz', async () => {
+        if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`)
+        return (await fetch(`${url}/healthz`).catch(() => null))?.ok // null: not listening yet
+      }, { timeoutMs: 45_000 }) // a start through tsx on a machine busy with other tests
+    } catch (err) {
+      if (child.exitCode !== null) throw err
+      child.kill('SIGKILL') // the caller gets no handle to stop it
+      throw new Error(`server did not start:\n${out}`, { cause: err })
     }
   }
   return { child, url, port, output: () => out, exited }

@@ -11,6 +11,7 @@ import sharp from 'sharp'
 import { ROOT } from '../server/paths.server.ts'
 import { freePort } from './child-server.ts'
 import { createMemoryCgroup, type MemoryCgroup } from './memory-cgroup.ts'
+import { until } from './until.ts'
 
 const MB = 1024 * 1024
 /** What a 1 GB VPS leaves the shop (systemd's `MemoryMax=512M`), and the targets within it. */
@@ -71,13 +72,11 @@ async function describe(cgroup: MemoryCgroup): Promise<string> {
   return `${rows.join(', ')}; processes ${processMb}, page cache ${cacheMb}`
 }
 
+/** The last value of `what`: the first that is `done`, or the one at the deadline (the caller judges it). */
 const poll = async <T>(what: () => Promise<T>, done: (v: T) => boolean, deadlineMs: number, everyMs = 250): Promise<T> => {
-  const end = Date.now() + deadlineMs
-  for (;;) {
-    const value = await what()
-    if (done(value) || Date.now() > end) return value
-    await new Promise((r) => setTimeout(r, everyMs))
-  }
+  let last!: T
+  await until('a settled value', async () => done((last = await what())), { timeoutMs: deadlineMs, everyMs }).catch(() => {})
+  return last
 }
 
 /** `limitMb` for the cgroup; `settleWithinMb`/`settleDeadlineS`: how close to before, and how long to wait for it. */
@@ -118,7 +117,9 @@ export async function runPhotoMemory(opts: { limitMb?: number; photos?: Buffer[]
     // Warmed: every page rendered and kept, the loop's working set in place, then idle.
     const warmUntil = Date.now() + 5_000
     await browse(() => Date.now() > warmUntil)
-    await new Promise((r) => setTimeout(r, 2_000))
+    // Idle: the baseline is read once memory holds still (within 1 MB between two looks).
+    let previous = Number.POSITIVE_INFINITY
+    await poll(() => cgroup.usage(), (n) => Math.abs(n - previous) < MB || ((previous = n), false), 10_000)
     const pidsBefore = (await cgroup.pids()).sort()
     const before = await cgroup.usage()
     const beforeDetail = await describe(cgroup)

@@ -23,7 +23,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('axe-core at %s width', (v
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 400) {
           window.scrollTo(0, y)
-          await new Promise((r) => setTimeout(r, 20))
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))) // observers have seen it
         }
         window.scrollTo(0, 0)
       })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StoredMessage } from '../../data/message.server.ts'
 import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import { animationsDone } from '../helpers/frames.ts'
 import type { TestServer } from '../helpers/server.ts'
 
 let t: TestServer
@@ -244,7 +245,7 @@ describe('the enquiry form in the browser', () => {
     await submit(form).click()
     const toast = toasts(page)
     await toast.waitFor()
-    await page.waitForTimeout(600) // let it finish sliding in
+    await animationsDone(toast) // slid in
 
     const swipe = async (dx: number) => {
       const box = (await toast.locator('.toast__title').boundingBox())!
@@ -257,7 +258,7 @@ describe('the enquiry form in the browser', () => {
       await page.mouse.up()
     }
     await swipe(35)
-    await page.waitForTimeout(400)
+    await animationsDone(toast) // sprung back, or on its way out
     expect(await toast.count()).toBe(1)
     expect(await toast.getAttribute('data-in')).toBe('true')
 

@@ -4,6 +4,7 @@ import { COLLECTION_CARDS } from '../../components/home/content.ts'
 import { CATEGORY_LABELS, WHATSAPP_URL } from '../../domain/business.ts'
 import { openContext, waitForFonts, waitForHydration } from '../../support/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import { afterTwoFrames } from '../helpers/frames.ts'
 import type { TestServer } from '../helpers/server.ts'
 
 let t: TestServer
@@ -231,7 +232,7 @@ describe('entrance animations', () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto')
     for (const id of ['about', 'collection', 'contact']) {
       await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), id)
-      await page.waitForTimeout(50)
+      await afterTwoFrames(page) // observers have seen the scroll
       const state = await page.evaluate(() => ({
         marked: document.querySelectorAll('main [data-reveal]').length,
         hidden: [...document.querySelectorAll('main .reveal')].filter((el) => {

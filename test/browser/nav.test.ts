@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMPANY } from '../../domain/business.ts'
 import { openContext, waitForHydration } from '../../support/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import { afterTwoFrames } from '../helpers/frames.ts'
 import type { TestServer } from '../helpers/server.ts'
 
 let t: TestServer
@@ -42,7 +43,7 @@ describe('the fixed header', () => {
     expect(await header.getAttribute('data-solid')).toBe('false')
     expect(await bg()).toBe('rgba(0, 0, 0, 0)')
     await page.evaluate(() => window.scrollTo(0, 100))
-    await page.waitForTimeout(100)
+    await afterTwoFrames(page) // the scroll is handled in the next frame
     expect(await header.getAttribute('data-solid')).toBe('false')
     await page.evaluate(() => window.scrollTo(0, 101))
     await page.locator('header[data-solid="true"]').waitFor()

@@ -2,7 +2,7 @@
  * The store knows the file it wrote: saving enquiries never reads the data file back (which costs a
  * read and a compare of the whole file per enquiry), while an owner's edit is still read at once.
  */
-import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { readFile, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
@@ -12,7 +12,7 @@ import { newMessage } from '../helpers/new-message.ts'
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs/promises')>()
-  return { ...actual, readFile: vi.fn(actual.readFile) }
+  return { ...actual, readFile: vi.fn(actual.readFile), stat: vi.fn(actual.stat) }
 })
 
 let dir: string
@@ -20,6 +20,7 @@ let file: string
 let store: Store | null = null
 const quiet = { info: () => {}, warn: () => {}, error: () => {} }
 const readsOfDataFile = () => vi.mocked(readFile).mock.calls.filter(([p]) => p === file).length
+const looksAtDataFile = () => vi.mocked(stat).mock.calls.filter(([p]) => p === file).length
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'data-file-writer-'))
@@ -36,7 +37,10 @@ it('saves enquiries without reading its own writes back, and still reads an owne
   store = await openStore(file, { logger: quiet })
   vi.mocked(readFile).mockClear()
   for (let n = 0; n < 20; n++) await store.addMessage(newMessage(n))
-  await new Promise((resolve) => setTimeout(resolve, 300)) // the folder watch reports our own renames meanwhile
+  // The folder watch reports our own renames: wait until the store has looked at the file again.
+  const looked = looksAtDataFile()
+  await vi.waitFor(() => expect(looksAtDataFile()).toBeGreaterThan(looked), { timeout: 5000, interval: 20 })
+  await store.drain()
   await store.addMessage(newMessage(20))
   expect(readsOfDataFile()).toBe(0)
 

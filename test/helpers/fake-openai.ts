@@ -130,6 +130,7 @@ export async function startFakeOpenAI(initial: FakeOpenAIOptions = {}): Promise<
     const recorded: RecordedRequest = { index: requests.length, body, authorization: req.headers.authorization }
     requests.push(recorded)
     const reply = options.reply?.(recorded) ?? 'ok'
+    // A slow API: time itself is what this fake plays (a test waits for events with `hold`).
     if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs))
     await options.hold?.(recorded)
     if (res.destroyed) return

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
+import { tcpEnd } from '../helpers/tcp-queues.ts'
 import { rawGet } from '../helpers/wire.ts'
 
 /**
@@ -45,6 +46,15 @@ async function pipelineWithoutReading(port: number, requests: string[]): Promise
   return socket
 }
 
+/** Until the attack holds: the attacker's end is full of unread answers and the server's end cannot send more. */
+async function wedged(socket: Socket): Promise<void> {
+  const stuck = async () => {
+    const [attacker, shop] = await Promise.all([tcpEnd(socket.localPort!, server.port), tcpEnd(server.port, socket.localPort!)])
+    return (attacker?.unread ?? 0) > 0 && (shop?.unsent ?? 0) > 0
+  }
+  await expect.poll(stuck, { timeout: 20_000 }).toBe(true)
+}
+
 const request = (target: string) => `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAccept-Encoding: identity\r\n\r\n`
 const filler = () => Array.from({ length: 220 }, () => request('/products'))
 
@@ -54,10 +64,10 @@ describe('wedge: a client that pipelines and never reads', () => {
     // 220 kept pages nobody reads fill the socket's buffers; then the first request of a page not yet
     // kept, whose answer is queued behind them (Node never tells a queued answer its connection closed).
     const socket = await pipelineWithoutReading(server.port, [...filler(), request('/contact')])
-    await new Promise((r) => setTimeout(r, 500))
+    await wedged(socket)
     for (let i = 0; i < 3; i++) expect(await getWithin(`${server.url}/contact`, 8000)).toBe(200)
     socket.destroy()
-    await new Promise((r) => setTimeout(r, 200))
+    await expect.poll(async () => (await tcpEnd(server.port, socket.localPort!))?.state ?? 'gone', { timeout: 10_000 }).not.toBe('established')
     expect(await getWithin(`${server.url}/contact`, 8000)).toBe(200)
   })
 
@@ -70,7 +80,7 @@ describe('wedge: a client that pipelines and never reads', () => {
     await expect.poll(async () => (await rawGet(`${server.url}/api/products`)).body.toString(), { timeout: 5000 }).toContain('Edited By The Owner')
     expect((await rawGet(`${server.url}/products`)).status).toBe(200)
     const socket = await pipelineWithoutReading(server.port, [...filler(), request('/')])
-    await new Promise((r) => setTimeout(r, 500))
+    await wedged(socket)
     const statuses = await Promise.all(['/', '/', '/'].map((p) => getWithin(`${server.url}${p}`, 8000)))
     expect(statuses).toEqual([200, 200, 200])
     socket.destroy()

@@ -86,10 +86,10 @@ for (const shop of SHOPS) {
               return r
             }),
           )
-          const started = Date.now()
-          while (answered < waitFor && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 2))
-          await new Promise((r) => setTimeout(r, delay % 40))
-          server.child.kill('SIGKILL')
+          await vi.waitFor(() => expect(answered).toBeGreaterThanOrEqual(waitFor), { timeout: 30_000, interval: 2 })
+          // The chosen moment, not a wait for anything: the kill lands between two answers or inside a write.
+          const dying = server
+          setTimeout(() => dying.child.kill('SIGKILL'), delay % 40)
           expect(await server.exited).toBeNull() // killed, not exited by itself
 
           const results = await Promise.all(answers)
@@ -166,16 +166,16 @@ for (const shop of SHOPS) {
             }),
           )
           // The owner saves in the middle of the burst; the process dies 0-200 ms later (before or after it read the save).
-          const started = Date.now()
-          while (answered < OWNER_BURST / 3 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 2))
+          await vi.waitFor(() => expect(answered).toBeGreaterThanOrEqual(OWNER_BURST / 3), { timeout: 30_000, interval: 2 })
           if (action === 'stale copy by rename') {
             await writeFile(`${dataFile}.owner`, edited)
             await rename(`${dataFile}.owner`, dataFile)
           } else if (action === 'stale copy in place') await writeFile(dataFile, edited)
           else if (action === 'broken edit') await writeFile(dataFile, edited.replace('"messages": [', '"messages": [,'))
           else await writeFile(dataFile, (await readFile(dataFile, 'utf8')).replace(/"price": "£[\d,]+\.\d{2}"/, `"price": "${price}"`))
-          await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 200)))
-          server.child.kill('SIGKILL')
+          // The chosen moment, not a wait for anything: before or after the server read the save.
+          const dying = server
+          setTimeout(() => dying.child.kill('SIGKILL'), Math.floor(Math.random() * 200))
           expect(await server.exited).toBeNull()
 
           for (const r of await Promise.all(answers)) {

@@ -11,7 +11,7 @@ import { createServer, type Server, type Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import request from 'supertest'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import type { StoredMessage } from '../../data/message.server.ts'
 import { spawnServer, freePort, type ChildServer } from '../../support/child-server.ts'
@@ -19,10 +19,9 @@ import { startFakeOpenAI, type FakeOpenAI, type FakeReply } from '../helpers/fak
 import { startContactApp, type ContactHarness } from '../helpers/contact-app.ts'
 import { FakeSmtp } from '../helpers/smtp.ts'
 
-/** "Promptly", with room for a loaded two-core machine; the real figure is a few milliseconds. */
-const PROMPT_MS = 2000
-/** A page fetched while a generation runs, on a CI machine shared with browser tests. */
-const PAGE_PROBE_MS = 5000
+/** "Promptly": within this many times the same answer from a shop without e-mail, plus a little for timer noise. */
+const PROMPT_RATIO = 3
+const PROMPT_SLACK_MS = 100
 /** The per-image timeout in the image fault test. */
 const IMAGE_TIMEOUT_MS = 3000
 
@@ -30,14 +29,16 @@ const IMAGE_TIMEOUT_MS = 3000
 // SMTP
 // ------------------------------------------------------------------------------------------------
 
+/** Short, for the silent server to be cut off quickly; the others answer at once, so theirs never runs out. */
 const SMTP_TIMEOUT_MS = 400
+const SMTP_TIMEOUT_UNUSED_MS = 30_000
 const RETRY = { firstDelayMs: 250, factor: 1, maxDelayMs: 250 }
 
 type Harness = ContactHarness
 
 /** The app as server.ts builds it, with the e-mail timeouts and retries shortened to fractions of a second. */
-function startApp(smtpUrl: string): Promise<Harness> {
-  return startContactApp({ env: { SMTP_URL: smtpUrl, MAIL_TO: 'owner@ashbourne.test' }, retry: RETRY, smtpTimeoutMs: SMTP_TIMEOUT_MS })
+function startApp(smtpUrl: string, smtpTimeoutMs = SMTP_TIMEOUT_UNUSED_MS): Promise<Harness> {
+  return startContactApp({ env: { SMTP_URL: smtpUrl, MAIL_TO: 'owner@ashbourne.test' }, retry: RETRY, smtpTimeoutMs })
 }
 
 /** A mail server that takes the connection and then says nothing at all. */
@@ -72,24 +73,41 @@ async function onDisk(h: Harness): Promise<StoredMessage[]> {
   return JSON.parse(await readFile(h.dataFile, 'utf8')).messages
 }
 
-async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
+/** Until `probe` holds, looking every 25 ms; fails naming `what` after `timeoutMs`. */
+const waitFor = (what: string, probe: () => Promise<boolean>, timeoutMs = 15_000) =>
+  vi.waitFor(
+    async () => {
+      if (!(await probe())) throw new Error(`Still waiting for ${what}`)
+    },
+    { timeout: timeoutMs, interval: 25 },
+  )
 
-/** Three visitors post while the mail server misbehaves: each is answered 201 within PROMPT_MS. */
+/**
+ * Three visitors post while the mail server misbehaves: each is answered 201, about as fast as the same
+ * enquiry to a shop that sends no e-mail, posted in turn beside it (so a busy machine slows both).
+ */
 async function postPromptly(h: Harness): Promise<string[]> {
+  const quiet = await startContactApp({ env: {}, retry: RETRY })
   const ids: string[] = []
-  for (let n = 0; n < 3; n++) {
-    const started = Date.now()
-    const res = await request(h.app).post('/api/contact').send(enquiry(n))
-    expect(res.status).toBe(201)
-    expect(Date.now() - started).toBeLessThan(PROMPT_MS)
-    ids.push(res.body.id)
+  let misbehaving = 0
+  let baseline = 0
+  try {
+    // Unmeasured first requests: a first answer also pays for code loaded once.
+    for (const app of [h.app, quiet.app]) await request(app).post('/api/contact').send({}).expect(400)
+    for (let n = 0; n < 3; n++) {
+      let started = Date.now()
+      const res = await request(h.app).post('/api/contact').send(enquiry(n))
+      misbehaving += Date.now() - started
+      expect(res.status).toBe(201)
+      ids.push(res.body.id)
+      started = Date.now()
+      await request(quiet.app).post('/api/contact').send(enquiry(n)).expect(201)
+      baseline += Date.now() - started
+    }
+  } finally {
+    await quiet.close()
   }
+  expect(misbehaving, `${misbehaving} ms against ${baseline} ms without e-mail`).toBeLessThan(PROMPT_RATIO * baseline + PROMPT_SLACK_MS)
   return ids
 }
 
@@ -139,7 +157,7 @@ describe('the mail server fails; enquiries are answered at once and e-mailed onc
   it('hanging: connects, then never answers (cut off by the timeout, then retried)', async () => {
     const port = await freePort()
     const silent = await startSilentServer(port)
-    h = await startApp(`smtp://127.0.0.1:${port}`)
+    h = await startApp(`smtp://127.0.0.1:${port}`, SMTP_TIMEOUT_MS)
     const ids = await postPromptly(h)
     await expectFailedAttempts(h, ids, /greeting|timeout|timed out/i)
     expect(silent.connections()).toBeGreaterThan(0)
@@ -215,18 +233,28 @@ describe('the image API fails during a generation run (real server, real SDK, fa
     for (const id of IDS) expect(first[id]).toMatch(/^\/media\//)
 
     // The second run meets every kind of fault; meanwhile a visitor keeps browsing.
-    fake.set({ reply: (r) => Object.entries(FAULTS).find(([name]) => r.body.prompt?.includes(`Product: ${name}.`))?.[1] ?? 'ok' })
-    const probes: { path: string; status: number; ms: number }[] = []
+    // The hanging request is open from its arrival until the server's timeout gives up on it.
+    let hangArrived = false
+    fake.set({
+      reply: (r) => {
+        const reply = Object.entries(FAULTS).find(([name]) => r.body.prompt?.includes(`Product: ${name}.`))?.[1] ?? 'ok'
+        if (reply === 'hang') hangArrived = true
+        return reply
+      },
+    })
+    const hanging = () => hangArrived && fake.inFlight > 0
+    const probes: { path: string; status: number; ms: number; duringHang: boolean }[] = []
     let running = true
     const browse = (async () => {
       const paths = ['/', '/products', '/api/products', '/contact']
       for (let i = 0; running || probes.length < 4; i++) {
         const p = paths[i % paths.length]!
         const started = Date.now()
+        const duringHang = hanging()
         const res = await fetch(`${server.url}${p}`)
         await res.arrayBuffer()
-        probes.push({ path: p, status: res.status, ms: Date.now() - started })
-        await new Promise((r) => setTimeout(r, 50))
+        // The next once this one is read, as a person would.
+        probes.push({ path: p, status: res.status, ms: Date.now() - started, duringHang: duringHang && hanging() })
       }
     })()
     const started = Date.now()
@@ -236,12 +264,9 @@ describe('the image API fails during a generation run (real server, real SDK, fa
     expect(Date.now() - started).toBeGreaterThanOrEqual(IMAGE_TIMEOUT_MS) // it did wait for the hanging request
 
     expect(probes.length).toBeGreaterThanOrEqual(4)
-    for (const p of probes) {
-      expect(p.status, p.path).toBe(200)
-      // Responsive, on a CI machine whose two cores also run Chromium tests: well under the image
-      // request timeout, never stuck behind the generation.
-      expect(p.ms, `${p.path} took ${p.ms} ms during the run`).toBeLessThan(PAGE_PROBE_MS)
-    }
+    for (const p of probes) expect(p.status, p.path).toBe(200)
+    // Never stuck behind the generation: pages asked for and answered while an image request hung.
+    expect(probes.filter((p) => p.duringHang).length, JSON.stringify(probes)).toBeGreaterThanOrEqual(2)
 
     // The failed products keep the images of the first run, still served; the good one has new ones.
     const second = Object.fromEntries((await catalogue()).map((p) => [p.id, p.mainImage]))
