@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { extract } from 'tar'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openStore } from '../../data/store.server.ts'
 import { main as backup } from '../../scripts/backup.ts'
 import { main as restore } from '../../scripts/restore.ts'
@@ -96,14 +96,13 @@ describe('npm run backup, then npm run restore', () => {
       while (sending) sent.push(await enquire(live, n++))
     }
     const visitors = [visitor(), visitor(), visitor(), visitor()]
-    const deadline = Date.now() + 20_000
-    while (sent.length < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(8), { timeout: 20_000, interval: 20 })
     const began = Date.now()
     const archive = path.join(dir, 'shop.tar.gz')
     const taken = await run(backup, archive, '--file', dataFile)
     const ended = Date.now()
     const whileRunning = sent.length
-    while (sent.length < whileRunning + 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(whileRunning + 8), { timeout: 20_000, interval: 20 })
     sending = false
     await Promise.all(visitors)
 

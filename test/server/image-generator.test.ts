@@ -158,7 +158,7 @@ describe('events and cancelling', () => {
     expect(seen[0]).toMatchObject({ type: 'start', products: 4, images: 16, model: 'gpt-image-1', concurrency: 3 })
     expect(seen.filter((e) => e.type === 'image').map((e) => e.done)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1))
     expect(seen.filter((e) => e.type === 'product').map((e) => e.productId).sort()).toEqual([...FOUR].sort())
-    expect(seen.at(-1)).toEqual({ type: 'done', results: { successCount: 4, errorCount: 0, total: 4 } })
+    expect(seen.at(-1)).toEqual({ type: 'done', results: { successCount: 4, errorCount: 0, total: 4 }, runId: expect.any(String) })
   })
 
   it('stops requesting when cancelled; finished products keep their new images, the rest their old', async () => {
