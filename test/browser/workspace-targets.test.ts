@@ -27,7 +27,7 @@ beforeAll(async () => {
   ;({ t, browser } = await startBrowserSuite())
   const { enquiryId } = await busyWorkspace(t)
   const product = t.store.products[0]!.id
-  pages = ['/admin', '/admin/products', `/admin/products/${product}`, '/admin/products/new', '/admin/enquiries', `/admin/enquiries/${enquiryId}`, '/admin/health', '/admin/history', '/admin/statistics']
+  pages = ['/admin', '/admin/products', `/admin/products/${product}`, '/admin/products/new', '/admin/enquiries', `/admin/enquiries/${enquiryId}`, '/admin/health', '/admin/history', '/admin/statistics', '/admin/snapshots']
 })
 afterAll(() => stopBrowserSuite({ t, browser }))
 
