@@ -85,7 +85,7 @@ describe('the fixed header', () => {
     await page.getByRole('button', { name: 'Open menu' }).click()
     await page.keyboard.press('Escape')
     await menu.waitFor({ state: 'hidden' })
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu')
     await context.close()
   })
 })
