@@ -16,7 +16,13 @@ export default defineConfig({
     maxWorkers: 2,
     env: { LOG_LEVEL: 'silent' },
     projects: [
-      { extends: true, test: { name: 'everyday', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [SLOW] } },
+      {
+        extends: true,
+        // Each worker keeps the modules it loaded from one file to the next (loading them again cost
+        // more than a minute a run): a file that changes the process (environment, a mocked module)
+        // puts it back or loads what it mocks afresh.
+        test: { name: 'everyday', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [SLOW], isolate: false },
+      },
       { extends: true, test: { name: 'slow', include: [SLOW] } },
     ],
   },

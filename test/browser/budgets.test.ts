@@ -24,7 +24,7 @@ const CSS_BUDGET = 20 * KB
 const PAGES = ['/', '/products', '/products/oxford-brogue', '/admin', '/terms', '/privacy', '/cookies', '/returns', '/no-such-page']
 
 /** Loads a page, waits for it to settle, and returns every URL it requested by resource type. */
-async function loadAndRecord(path: string) {
+async function record(path: string) {
   const { page, context, blocked } = await openContext(browser, t.url, { viewport: 'phone' })
   const requests: { url: string; type: string }[] = []
   page.on('request', (r) => requests.push({ url: r.url(), type: r.resourceType() }))
@@ -35,6 +35,14 @@ async function loadAndRecord(path: string) {
   const inlineCss = await page.evaluate(() => [...document.querySelectorAll('head style')].map((s) => s.textContent).join(''))
   await context.close()
   return { requests, blocked, inlineCss }
+}
+
+// Each page is loaded once for the file: the budgets below all read that one load.
+const recorded = new Map<string, ReturnType<typeof record>>()
+function loadAndRecord(path: string) {
+  let load = recorded.get(path)
+  if (!load) recorded.set(path, (load = record(path)))
+  return load
 }
 
 const gzipBytes = async (urls: string[]) => {

@@ -25,7 +25,7 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-fix/photos'
 
 let t: TestServer
 let browser: Browser
-beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
+beforeAll(async () => void ({ t, browser } = await startBrowserSuite({ avifTwins: false })))
 afterAll(() => stopBrowserSuite({ t, browser }))
 
 const jpeg = async (name: string, r: number) => ({

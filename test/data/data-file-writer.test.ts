@@ -7,13 +7,16 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
-import { openStore, type Data, type Store } from '../../data/store.server.ts'
+import type { Data, Store } from '../../data/store.server.ts'
 import { newMessage } from '../helpers/new-message.ts'
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs/promises')>()
   return { ...actual, readFile: vi.fn(actual.readFile), stat: vi.fn(actual.stat) }
 })
+// An earlier file of this worker may have loaded the store with the real file system: load it afresh.
+vi.resetModules()
+const { openStore } = await import('../../data/store.server.ts')
 
 let dir: string
 let file: string

@@ -27,11 +27,14 @@ export function freshServerEachTest(): { browser: Browser; t: TestServer } {
 
 const IMAGE_KEY = 'sk-test-not-a-real-key'
 
-/** A browser suite whose server generates images through the real `openai` SDK against a fake images API on loopback, one at a time. */
+/**
+ * A browser suite whose server generates images through the real `openai` SDK against a fake images API on loopback, one at a time.
+ * Its pages offer the WebP alone: AVIF twins are tested in photo-formats and largest-paint.
+ */
 export async function startImageSuite(): Promise<{ fake: FakeOpenAI; t: TestServer; browser: Browser }> {
   const fake = await startFakeOpenAIForSdk(IMAGE_KEY)
   const env = { OPENAI_API_KEY: IMAGE_KEY, OPENAI_TIMEOUT_MS: '10000', OPENAI_MAX_RETRIES: '0', IMAGE_CONCURRENCY: '1' }
-  return { fake, ...(await startBrowserSuite({ env })) }
+  return { fake, ...(await startBrowserSuite({ env, avifTwins: false })) }
 }
 
 export async function stopImageSuite({ fake, ...suite }: { fake?: FakeOpenAI; t?: TestServer; browser?: Browser }): Promise<void> {

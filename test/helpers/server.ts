@@ -32,7 +32,15 @@ export type TestServer = {
  * (closed with `keepDir`), as a restart would.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; prepare?: (dir: string) => Promise<void>; keepDir?: boolean; logger?: Logger; dir?: string } = {},
+  options: {
+    env?: Record<string, string>
+    prepare?: (dir: string) => Promise<void>
+    keepDir?: boolean
+    logger?: Logger
+    dir?: string
+    /** False leaves AVIF twins unmade (pages offer WebP alone): for tests that check none, as they cost the most CPU. */
+    avifTwins?: boolean
+  } = {},
 ): Promise<TestServer> {
   const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'leather-test-')))
   const dataFile = path.join(dir, 'db.json')
@@ -43,6 +51,7 @@ export async function createTestApp(
   const services = createServices({ config, store, logger })
   const { app, handler } = await createSite({ config, store, services, logger })
   await services.start()
+  if (options.avifTwins === false) await services.photoFormats.stop()
   return {
     app,
     handler,

@@ -123,7 +123,7 @@ describe('npm run generate-images without a server', () => {
 describe('npm run generate-images while the server runs', () => {
   it("asks the server holding the data file, as admin, and shows the server's streamed progress", async () => {
     fake.set({ delayMs: 30 })
-    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'saddle-stitch-42' }, prepare: catalogue })
+    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'saddle-stitch-42' }, prepare: catalogue, avifTwins: false })
     const port = new URL(t.url).port
     // The shell has no OpenAI key of its own: the server's is used.
     const res = await run({ DATA_FILE: t.dataFile, PORT: port, HOST: '127.0.0.1', ADMIN_PASSWORD: 'saddle-stitch-42' })
@@ -140,7 +140,7 @@ describe('npm run generate-images while the server runs', () => {
   })
 
   it('says so when the admin password is wrong, and nothing runs', async () => {
-    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, ADMIN_PASSWORD: 'saddle-stitch-42' }, prepare: catalogue })
+    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, ADMIN_PASSWORD: 'saddle-stitch-42' }, prepare: catalogue, avifTwins: false })
     const res = await run({ DATA_FILE: t.dataFile, PORT: new URL(t.url).port, HOST: '127.0.0.1', ADMIN_PASSWORD: 'not-the-password' })
     expect(res.code).toBe(1)
     expect(res.stderr).toContain('The server refused the admin password. Set ADMIN_PASSWORD')
@@ -148,7 +148,7 @@ describe('npm run generate-images while the server runs', () => {
   })
 
   it('is let in as the machine itself when the server has no admin password', async () => {
-    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, OPENAI_MAX_RETRIES: '0' }, prepare: catalogue })
+    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, OPENAI_MAX_RETRIES: '0' }, prepare: catalogue, avifTwins: false })
     const res = await run({ DATA_FILE: t.dataFile, PORT: new URL(t.url).port, HOST: '127.0.0.1' })
     expect(res.stderr).toBe('')
     expect(res.code).toBe(0)
@@ -156,7 +156,7 @@ describe('npm run generate-images while the server runs', () => {
   })
 
   it("passes on the server's 429 when a run would pass the daily image limit", async () => {
-    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, IMAGE_DAILY_LIMIT: '4' }, prepare: catalogue })
+    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, IMAGE_DAILY_LIMIT: '4' }, prepare: catalogue, avifTwins: false })
     const res = await run({ DATA_FILE: t.dataFile, PORT: new URL(t.url).port, HOST: '127.0.0.1' })
     expect(res.code).toBe(1)
     expect(res.stderr).toContain(`✗ Generation failed: A run of the whole catalogue needs ${FEW.length * 4} images, more than the daily limit of 4.`)
@@ -164,7 +164,7 @@ describe('npm run generate-images while the server runs', () => {
   })
 
   it("passes on the server's 503 when the server has no OpenAI key", async () => {
-    t = await startTestServer({ env: {}, prepare: catalogue })
+    t = await startTestServer({ env: {}, prepare: catalogue, avifTwins: false })
     const res = await run({ DATA_FILE: t.dataFile, PORT: new URL(t.url).port, HOST: '127.0.0.1', OPENAI_API_KEY: KEY })
     expect(res.code).toBe(1)
     expect(res.stderr).toContain('✗ Generation failed: Image generation is not set up on this server: OPENAI_API_KEY is not set.')

@@ -9,8 +9,13 @@ import { openStore } from '../../data/store.server.ts'
 import type { StoredMessage } from '../../data/message.server.ts'
 import { formatReport, main } from '../../scripts/messages.ts'
 
-// Dates print in the machine's time zone; pin it for the test.
+// Dates print in the machine's time zone; pin it for the test, and put it back for the next file of this worker.
+const machineZone = process.env.TZ
 process.env.TZ = 'UTC'
+afterAll(() => {
+  if (machineZone === undefined) delete process.env.TZ
+  else process.env.TZ = machineZone
+})
 
 const run = promisify(execFile)
 const ROOT = path.resolve(import.meta.dirname, '../..')

@@ -15,7 +15,7 @@ import { PHOTO_UPLOAD_LIMIT, PHOTOS_AT_ONCE } from '../../domain/photo-offers.ts
 
 let t: TestServer
 beforeEach(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ avifTwins: false }) // no test here checks the AVIF twins
 })
 afterEach(() => t.close())
 

@@ -50,7 +50,7 @@ const choose = (id: string, fields: Record<string, string>) => request(t.app).po
 
 describe('generating the four angles of one product', () => {
   it('posts, shows how far it got, then offers the new photographs beside the current ones without changing the site', async () => {
-    t = await createTestApp({ env: ENV })
+    t = await createTestApp({ env: ENV, avifTwins: false })
     fake.set({ delayMs: 400 })
     const before = await readFile(t.dataFile, 'utf8')
     const started = await request(t.app).post('/admin/products/chelsea-boot/angles').type('form').send({}).expect(303)
@@ -82,7 +82,7 @@ describe('generating the four angles of one product', () => {
   })
 
   it('records each choice in the history: a new main photograph, one added to the others, the rest discarded and deleted', async () => {
-    t = await createTestApp({ env: ENV })
+    t = await createTestApp({ env: ENV, avifTwins: false })
     await request(t.app).post('/api/admin/products/penny-loafer/angles').expect(202)
     const [offer] = (await finished('penny-loafer')).offers
     const [main, side, profile, detail] = offer!.photos.map((p) => p.src) as [string, string, string, string]
@@ -111,7 +111,7 @@ describe('generating the four angles of one product', () => {
   })
 
   it('says what a choice did, and refuses (409) a choice made on a page whose photographs changed since', async () => {
-    t = await createTestApp({ env: ENV })
+    t = await createTestApp({ env: ENV, avifTwins: false })
     await request(t.app).post('/api/admin/products/chukka-boot/angles').expect(202)
     const [offer] = (await finished('chukka-boot')).offers
     const [, side, profile, detail] = offer!.photos.map((p) => p.src)
@@ -132,7 +132,7 @@ describe('generating the four angles of one product', () => {
   })
 
   it('uses a whole set instead of the current photographs; a removed photograph keeps its files', async () => {
-    t = await createTestApp({ env: ENV })
+    t = await createTestApp({ env: ENV, avifTwins: false })
     await request(t.app).post('/api/admin/products/tote-bag/angles').expect(202)
     const [offer] = (await finished('tote-bag')).offers
     const srcs = offer!.photos.map((p) => p.src)
@@ -145,7 +145,7 @@ describe('generating the four angles of one product', () => {
   })
 
   it('keeps the files of a discarded photograph that the history refers to (the owner used it by editing the file)', async () => {
-    t = await createTestApp({ env: ENV })
+    t = await createTestApp({ env: ENV, avifTwins: false })
     await request(t.app).post('/api/admin/products/oxford-brogue/angles').expect(202)
     const [offer] = (await finished('oxford-brogue')).offers
     const used = offer!.photos[2]!.src
@@ -162,7 +162,7 @@ describe('generating the four angles of one product', () => {
   })
 
   it('offers what it could make when an angle fails, and says why the rest is missing', async () => {
-    t = await createTestApp({ env: ENV })
+    t = await createTestApp({ env: ENV, avifTwins: false })
     fake.set({ reply: (req) => (req.body.prompt?.includes('side profile') ? 'fail' : 'ok') })
     await request(t.app).post('/admin/products/braided-belt/angles').type('form').send({}).expect(303)
     const { offers, view } = await finished('braided-belt')
@@ -173,7 +173,7 @@ describe('generating the four angles of one product', () => {
   })
 
   it('streams its progress to the page script and refuses a second run, an unknown product and a server without a key', async () => {
-    t = await createTestApp({ env: ENV })
+    t = await createTestApp({ env: ENV, avifTwins: false })
     fake.set({ delayMs: 200 })
     await request(t.app).post('/api/admin/products/chelsea-boot/angles').expect(202)
     const busy = await request(t.app).post('/admin/products/tote-bag/angles').type('form').send({}).expect(409)
@@ -216,7 +216,7 @@ describe('a product whose id is a property every object has', () => {
   })
 
   it('is added from the workspace and opens there', async () => {
-    t = await createTestApp({ env: ENV })
+    t = await createTestApp({ env: ENV, avifTwins: false })
     const product = { ...seedProducts[0]!, id: 'constructor', sku: 'FW-CON-001', name: 'Constructor Boot', availability: 'in-stock' }
     const added = await request(t.app).post('/admin/products/new').type('form').send(product)
     expect(added.status).toBe(303)
