@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import type { Browser, Locator, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StoredMessage } from '../../data/message.server.ts'
@@ -6,6 +5,7 @@ import { openContext, waitForHydration, type ViewportName } from '../../support/
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import { animationsDone } from '../helpers/frames.ts'
 import type { TestServer } from '../helpers/server.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 let t: TestServer
 let browser: Browser
@@ -29,7 +29,7 @@ const valid: Values = {
   message: 'Is the weekender holdall available in tan?',
 }
 
-const onDisk = async (): Promise<StoredMessage[]> => JSON.parse(await readFile(t.dataFile, 'utf8')).messages
+const onDisk = async (): Promise<StoredMessage[]> => (await dataOnDisk(t.dataFile)).messages
 
 async function openForm(path: string, options: { viewport?: ViewportName; javaScriptEnabled?: boolean } = {}) {
   const opened = await openContext(browser, t.url, options)

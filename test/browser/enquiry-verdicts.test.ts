@@ -3,7 +3,7 @@
  * and not spam by hand, the owner's word winning over the rules' guess; a reply that marks the
  * enquiry answered in the same tap; the health panel counting what the inbox counts, and saying so.
  */
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -13,6 +13,7 @@ import { violations } from '../helpers/axe.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import { newMessage } from '../helpers/new-message.ts'
 import type { TestServer } from '../helpers/server.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 vi.setConfig({ testTimeout: 120_000 })
 
@@ -23,7 +24,7 @@ let browser: Browser
 beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
 afterAll(() => stopBrowserSuite({ t, browser }))
 
-const onDisk = async (id: string) => ((JSON.parse(await readFile(t.dataFile, 'utf8')) as { messages: StoredMessage[] }).messages.find((m) => m.id === id)!)
+const onDisk = async (id: string) => ((await dataOnDisk<{ messages: StoredMessage[] }>(t.dataFile)).messages.find((m) => m.id === id)!)
 /** The page at both widths, for a person to look at. */
 async function shots(page: Page, name: string) {
   await mkdir(SHOTS, { recursive: true })

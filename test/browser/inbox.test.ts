@@ -16,6 +16,7 @@ import { parseCsv } from '../helpers/csv.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 import { FakeSmtp } from '../helpers/smtp.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 vi.setConfig({ testTimeout: 120_000 })
 
@@ -43,7 +44,7 @@ afterEach(async () => {
 
 /** An e-mail attempt is recorded in the data file once it has ended (no retry comes before a minute). */
 const MAIL_SETTLES = { timeout: 20_000, interval: 50 }
-const onDisk = async (): Promise<StoredMessage[]> => JSON.parse(await readFile(t!.dataFile, 'utf8')).messages
+const onDisk = async (): Promise<StoredMessage[]> => (await dataOnDisk(t!.dataFile)).messages
 
 /** Loads a page the way the owner follows a link: at once usable, scripts or not. */
 async function arrive(page: Page, js: boolean) {

@@ -9,13 +9,14 @@ import { openContext } from '../../support/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import { newMessage } from '../helpers/new-message.ts'
 import type { TestServer } from '../helpers/server.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 let suite: { t: TestServer; browser: Browser }
 beforeAll(async () => void (suite = await startBrowserSuite()))
 afterAll(() => stopBrowserSuite(suite ?? {}))
 
 type OnDisk = { products: { id: string; price: string }[]; messages: { id: string }[] }
-const onDisk = async () => JSON.parse(await readFile(suite.t.dataFile, 'utf8')) as OnDisk
+const onDisk = async () => dataOnDisk<OnDisk>(suite.t.dataFile)
 
 describe('restoring a snapshot from the phone', () => {
   it('lists when, why and how many products; confirms what changes; puts the products back and leaves every enquiry', async () => {

@@ -12,6 +12,7 @@ import { newMessage as newEnquiry } from '../helpers/new-message.ts'
 import { openStore, StoreWriteError, type Data, type Store, type StoreLogger } from '../../data/store.server.ts'
 import { journalFileFor } from '../../data/journal.server.ts'
 import { BAD_PAYMENT_LINKS } from '../helpers/bad-payment-links.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 let dir: string
 let file: string
@@ -28,7 +29,7 @@ const open = async () => {
   opened.push(s)
   return s
 }
-const onDisk = async (): Promise<Data> => JSON.parse(await readFile(file, 'utf8'))
+const onDisk = async (): Promise<Data> => dataOnDisk(file)
 const pretty = (data: unknown) => `${JSON.stringify(data, null, 2)}\n`
 /** An editor's usual save: a new file beside the old one, renamed over it. */
 const saveByRename = async (data: unknown) => {

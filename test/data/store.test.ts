@@ -9,6 +9,7 @@ import { ROOT } from '../../server/paths.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
 import { newMessage } from '../helpers/new-message.ts'
 import { makeReadOnly, makeWritable } from '../helpers/read-only.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 let dir: string
 let file: string
@@ -18,7 +19,7 @@ const open = async (f = file) => {
   opened.push(s)
   return s
 }
-const onDisk = async () => JSON.parse(await readFile(file, 'utf8'))
+const onDisk = async () => dataOnDisk(file)
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'store-test-'))

@@ -10,10 +10,10 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { makeReadOnly, makeWritable } from '../helpers/read-only.ts'
+import { basicAuth } from '../helpers/basic-auth.ts'
 
 const ADMIN_PASSWORD = 'Hunter2-Secret!'
 const SMTP_PASSWORD = 'Smtp-Pass-991'
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
 
 /** Things that must never reach the log. */
 const SECRETS = {
@@ -22,7 +22,7 @@ const SECRETS = {
   "the visitor's e-mail": 'marker.visitor@example.org',
   "the visitor's name": 'Quillonia',
   'the admin password': ADMIN_PASSWORD,
-  'the admin credentials (base64)': basic('admin', ADMIN_PASSWORD).slice(6),
+  'the admin credentials (base64)': basicAuth(ADMIN_PASSWORD).slice(6),
   'a wrong password': 'Wrong-Guess-123',
   'a cookie': 'Cookie-Secret-55',
   'the SMTP password': SMTP_PASSWORD,
@@ -52,7 +52,7 @@ afterAll(async () => {
 
 const json = (body: object) => ({
   method: 'POST',
-  headers: { 'content-type': 'application/json', origin: server.url, authorization: basic('admin', ADMIN_PASSWORD), cookie: `session=${SECRETS['a cookie']}` },
+  headers: { 'content-type': 'application/json', origin: server.url, authorization: basicAuth(ADMIN_PASSWORD), cookie: `session=${SECRETS['a cookie']}` },
   body: JSON.stringify(body),
 })
 
@@ -87,8 +87,8 @@ describe('logs', () => {
     const form = new URLSearchParams(enquiry(SECRETS['the no-JS message text'])).toString()
     expect((await call('/contact', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: u }, body: form })).status).toBe(303)
     expect((await call('/contact?x=1', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: u }, body: form.replace('general', 'nonsense') })).status).toBe(303)
-    expect((await call('/admin', { headers: { authorization: basic('admin', ADMIN_PASSWORD) } })).status).toBe(200)
-    expect((await call('/admin', { headers: { authorization: basic('admin', SECRETS['a wrong password']) } })).status).toBe(401)
+    expect((await call('/admin', { headers: { authorization: basicAuth(ADMIN_PASSWORD) } })).status).toBe(200)
+    expect((await call('/admin', { headers: { authorization: basicAuth(SECRETS['a wrong password']) } })).status).toBe(401)
     expect((await call('/api/contact', { ...json({}), body: `{"message": "${SECRETS['the message text']}` })).status).toBe(400)
     expect((await call('/products?category=bags')).status).toBe(200)
     expect((await call('/api/nope')).status).toBe(404)
@@ -150,7 +150,7 @@ describe('/healthz', () => {
   })
 
   it('reports memory and event-loop delay on request (?detail=1) to the owner, for the load benchmark', async () => {
-    const owner = { headers: { authorization: basic('admin', ADMIN_PASSWORD) } }
+    const owner = { headers: { authorization: basicAuth(ADMIN_PASSWORD) } }
     expect(await (await fetch(`${server.url}/healthz?detail=1`)).json()).toEqual({ status: 'ok' })
     const first = (await (await fetch(`${server.url}/healthz?detail=1`, owner)).json()) as { detail: { memory: { rssBytes: number }; eventLoopDelayMs: unknown } }
     expect(first.detail.memory.rssBytes).toBeGreaterThan(10 * 1024 * 1024)

@@ -11,6 +11,7 @@ import type { Data } from '../../data/store.server.ts'
 import type { StoredMessage } from '../../data/message.server.ts'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { lostEnquiries, type Shop } from '../helpers/lost-enquiries.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 let dir: string
 let file: string
@@ -34,7 +35,7 @@ const onShop = (shop: Shop) => {
   })
 }
 
-const onDisk = async (): Promise<Data> => JSON.parse(await readFile(file, 'utf8'))
+const onDisk = async (): Promise<Data> => dataOnDisk(file)
 const pretty = (data: unknown) => `${JSON.stringify(data, null, 2)}\n`
 const saveByRename = async (text: string) => {
   await writeFile(path.join(dir, 'db.json.tmp-editor'), text)

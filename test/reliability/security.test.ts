@@ -21,11 +21,11 @@ import { ROOT } from '../../server/paths.server.ts'
 import { createServices } from '../../server/services.server.ts'
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { createTestApp, startTestServer, type TestServer } from '../helpers/server.ts'
+import { basicAuth } from '../helpers/basic-auth.ts'
 
 const SITE = 'https://www.example.co.uk'
 const PASSWORD = 'correct horse battery'
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
-const OWNER = basic('admin', PASSWORD)
+const OWNER = basicAuth(PASSWORD)
 
 const enquiry = { firstName: 'Jane', lastName: 'Smith', email: 'jane@example.com', subject: 'general', message: 'A question about the briefcase.' }
 const form = new URLSearchParams(enquiry).toString()
@@ -158,8 +158,8 @@ describe('admin password guessing', () => {
     for (let i = 0; i < 20; i++) {
       const res =
         i % 2 === 0
-          ? await request(app).get('/admin').set('X-Forwarded-For', attacker).set('Authorization', basic('admin', `guess-${i}`))
-          : await request(app).post('/api/generate-images').set('X-Forwarded-For', attacker).set('Authorization', basic('admin', `guess-${i}`))
+          ? await request(app).get('/admin').set('X-Forwarded-For', attacker).set('Authorization', basicAuth(`guess-${i}`))
+          : await request(app).post('/api/generate-images').set('X-Forwarded-For', attacker).set('Authorization', basicAuth(`guess-${i}`))
       statuses.push(res.status)
       if (res.status === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
     }
@@ -184,7 +184,7 @@ describe('limits per visitor, not per socket', () => {
     const statuses: number[] = []
     // 10 loopback addresses × 4 guesses: each address alone stays under the lock-out.
     for (let i = 0; i < 10; i++) {
-      for (let g = 0; g < 4; g++) statuses.push((await raw(t.url, '/admin', { Authorization: basic('admin', `guess-${i}-${g}`) }, `127.0.0.${i + 2}`)).status)
+      for (let g = 0; g < 4; g++) statuses.push((await raw(t.url, '/admin', { Authorization: basicAuth(`guess-${i}-${g}`) }, `127.0.0.${i + 2}`)).status)
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401])
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true)
@@ -192,7 +192,7 @@ describe('limits per visitor, not per socket', () => {
 
   it('groups IPv6 addresses by /64, and IPv4-mapped addresses with their IPv4 address', async () => {
     const { app } = await shop({ TRUST_PROXY: '1' })
-    const guess = (from: string, i: number) => request(app).post('/api/generate-images').set('X-Forwarded-For', from).set('Authorization', basic('admin', `guess-${i}`))
+    const guess = (from: string, i: number) => request(app).post('/api/generate-images').set('X-Forwarded-For', from).set('Authorization', basicAuth(`guess-${i}`))
     const statuses: number[] = []
     for (let i = 0; i < 8; i++) statuses.push((await guess(`2001:db8:1:2::${(i + 1).toString(16)}:${i}`, i)).status)
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429])

@@ -7,6 +7,7 @@ import { seedProducts } from '../../data/seed/products.ts'
 import { main } from '../../scripts/snapshots.ts'
 import { newMessage } from '../helpers/new-message.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 let t: TestServer | undefined
 afterEach(async () => {
@@ -21,7 +22,7 @@ async function run(...argv: string[]) {
   return { code, out, err }
 }
 
-const onDisk = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as { products: { id: string; price: string }[]; messages: { id: string }[] }
+const onDisk = async (file: string) => dataOnDisk<{ products: { id: string; price: string }[]; messages: { id: string }[] }>(file)
 
 describe('npm run snapshots', () => {
   it('lists the snapshot taken before the day’s first change and restores the products through the running server, never the enquiries', async () => {

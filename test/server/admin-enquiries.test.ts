@@ -13,6 +13,7 @@ import { newMessage } from '../helpers/new-message.ts'
 import { parseCsv } from '../helpers/csv.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 const PASSWORD = 'correct horse battery'
 const OWNER = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`
@@ -30,7 +31,7 @@ async function withEnquiries(n: number, env: Record<string, string> = { ADMIN_PA
   return { t, saved }
 }
 
-const onDisk = async (file: string, id: string) => (JSON.parse(await readFile(file, 'utf8')) as { messages: Record<string, unknown>[] }).messages.find((m) => m.id === id)
+const onDisk = async (file: string, id: string) => (await dataOnDisk<{ messages: Record<string, unknown>[] }>(file)).messages.find((m) => m.id === id)
 const post = (t: TestServer, path: string, form: Record<string, string>) => request(t.app).post(path).set('Authorization', OWNER).type('form').send(form)
 
 describe('who may see the inbox and the health panel', () => {

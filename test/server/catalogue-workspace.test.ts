@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { BAD_PAYMENT_LINKS } from '../helpers/bad-payment-links.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 let t: TestServer
 beforeEach(async () => {
@@ -15,7 +16,7 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-const onDisk = async () => JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Record<string, unknown>[]; messages: unknown[] }
+const onDisk = async () => dataOnDisk<{ products: Record<string, unknown>[]; messages: unknown[] }>(t.dataFile)
 const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ')
 const hidden = (html: string, name: string) => {
   const raw = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)![1]!

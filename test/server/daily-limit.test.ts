@@ -14,6 +14,7 @@ import { createImageGenerator } from '../../server/services/image-generator.serv
 import { DAY_MS, DailyImageLimit, DailyLimitError } from '../../server/services/images/daily-limit.server.ts'
 import { startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { makeReadOnly, makeWritable } from '../helpers/read-only.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 const HOUR = 3600_000
 const T0 = Date.parse('2025-01-14T10:00:00.000Z')
@@ -44,7 +45,7 @@ async function setup(products = 2, extra: object = {}) {
   return { file, store, now, clock: () => now.value }
 }
 
-const onDisk = async (file: string) => JSON.parse(await readFile(file, 'utf8')).imageRuns
+const onDisk = async (file: string) => (await dataOnDisk(file)).imageRuns
 
 describe('DailyImageLimit', () => {
   it('counts runs over a rolling 24 hours, in the data file, and lets them go once 24 hours have passed', async () => {

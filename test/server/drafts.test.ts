@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fingerprint } from '../../domain/social-image.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 let t: TestServer
 beforeEach(async () => {
@@ -17,7 +18,7 @@ beforeEach(async () => {
 afterEach(() => t.close())
 
 type Stored = Record<string, unknown> & { id: string; sku: string; name: string }
-const onDisk = async () => JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Stored[] }
+const onDisk = async () => dataOnDisk<{ products: Stored[] }>(t.dataFile)
 const stored = async (id: string) => (await onDisk()).products.find((p) => p.id === id)
 const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/\s+/g, ' ')
 const hidden = (html: string, name: string) =>

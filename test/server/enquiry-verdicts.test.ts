@@ -3,11 +3,11 @@
  * guess, and is kept in the data file across a restart), a reply that marks the enquiry answered in
  * the same tap, and a health panel whose mail count is the inbox's, saying what it counts.
  */
-import { readFile } from 'node:fs/promises'
 import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
 import { newMessage } from '../helpers/new-message.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 let t: TestServer | undefined
 afterEach(async () => {
@@ -15,7 +15,7 @@ afterEach(async () => {
   t = undefined
 })
 
-const onDisk = async (file: string, id: string) => (JSON.parse(await readFile(file, 'utf8')) as { messages: Record<string, unknown>[] }).messages.find((m) => m.id === id)!
+const onDisk = async (file: string, id: string) => (await dataOnDisk<{ messages: Record<string, unknown>[] }>(file)).messages.find((m) => m.id === id)!
 const act = (id: string, action: string) => request(t!.app).post(`/admin/enquiries/${id}`).type('form').send({ action })
 /** The words of the page's main content, as a person reads them. */
 const words = (html: string) =>

@@ -19,6 +19,7 @@ import { isFromThisMachine, NOT_OWNER_MESSAGE } from '../../server/services/imag
 import { STUDIO_STYLE } from '../../server/services/images/prompts.server.ts'
 import { failFor, startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { createTestApp, startTestServer, type TestServer } from '../helpers/server.ts'
+import { basicAuth } from '../helpers/basic-auth.ts'
 
 // Each run converts dozens of images with sharp; on a busy two-core machine that takes a while.
 vi.setConfig({ testTimeout: 90_000 })
@@ -64,7 +65,6 @@ async function readDataFile(file: string): Promise<{ text: string; products: Sto
   return { text, products: JSON.parse(text).products }
 }
 
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
 
 describe('POST /api/generate-images without OPENAI_API_KEY', () => {
   it('answers 503 with a readable sentence and changes nothing', async () => {
@@ -341,7 +341,7 @@ describe('live progress (Server-Sent Events)', () => {
 describe('ADMIN_PASSWORD', () => {
   it('requires HTTP Basic auth as admin for /admin and the API, and lets the owner in', async () => {
     const { app: a, store } = await app({ ADMIN_PASSWORD: 'correct horse' }, FEW)
-    for (const auth of [undefined, basic('admin', 'wrong'), basic('root', 'correct horse'), 'Bearer correct horse', basic('admin', 'correct horse ')]) {
+    for (const auth of [undefined, basicAuth('wrong'), basicAuth('correct horse', 'root'), 'Bearer correct horse', basicAuth('correct horse ')]) {
       const req = request(a).post('/api/generate-images')
       const res = await (auth ? req.set('Authorization', auth) : req)
       expect(res.status, String(auth)).toBe(401)
@@ -361,9 +361,9 @@ describe('ADMIN_PASSWORD', () => {
     // The rest of the site stays public.
     expect((await request(a).get('/products')).status).toBe(200)
 
-    const ok = await request(a).get('/admin').set('Authorization', basic('admin', 'correct horse')).expect(200)
+    const ok = await request(a).get('/admin').set('Authorization', basicAuth('correct horse')).expect(200)
     expect(ok.text).toContain('Generate All Product Images')
-    const run = await request(a).post('/api/generate-images').set('Authorization', basic('admin', 'correct horse')).expect(200)
+    const run = await request(a).post('/api/generate-images').set('Authorization', basicAuth('correct horse')).expect(200)
     expect(run.body.results.successCount).toBe(store.products.length)
   })
 
@@ -493,7 +493,7 @@ describe('the daily image limit', () => {
 
   it('refuses, with 429 and a sentence, a run past IMAGE_DAILY_LIMIT, even for the owner signed in, and keeps counting across a restart', async () => {
     const env = { IMAGE_DAILY_LIMIT: String(RUN + 4), ADMIN_PASSWORD: 'correct horse' }
-    const owner = basic('admin', 'correct horse')
+    const owner = basicAuth('correct horse')
     const first = await createTestApp({ env: { ...BASE_ENV, ...env }, prepare: (dir) => writeCatalogue(dir, FEW), keepDir: true, avifTwins: false })
     try {
       await request(first.app).post('/api/generate-images').set('Authorization', owner).expect(200)
@@ -642,7 +642,7 @@ describe('the server process', () => {
       await writeCatalogue(tmp, FEW)
       const server = startServer({ DATA_FILE: path.join(tmp, 'db.json'), OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'saddle-stitch-42' })
       const base = await server.url
-      const answer = fetch(`${base}/api/generate-images`, { method: 'POST', headers: { Authorization: basic('admin', 'saddle-stitch-42') } })
+      const answer = fetch(`${base}/api/generate-images`, { method: 'POST', headers: { Authorization: basicAuth('saddle-stitch-42') } })
       await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
       const started = Date.now()
       server.child.kill('SIGTERM')

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, startTestServer, type TestServer } from '../helpers/server.ts'
 import { ownerSaves, ownerSavesBroken } from '../helpers/owner-save.ts'
 import request from 'supertest'
+import { basicAuth } from '../helpers/basic-auth.ts'
 
 let t: TestServer
 beforeAll(async () => {
@@ -53,13 +54,12 @@ describe('GET /healthz?detail=1: the process detail, for the owner alone', () =>
     const password = 'correct horse battery'
     const owned = await createTestApp({ env: { ADMIN_PASSWORD: password } })
     try {
-      const basic = (p: string) => `Basic ${Buffer.from(`admin:${p}`).toString('base64')}`
       expect((await request(owned.app).get('/healthz?detail=1').expect(200)).body).toEqual({ status: 'ok' })
-      expect(isDetailed((await request(owned.app).get('/healthz?detail=1').set('authorization', basic(password))).body)).toBe(true)
-      for (let i = 0; i < 5; i++) expect((await request(owned.app).get('/healthz?detail=1').set('authorization', basic('wrong guess'))).body).toEqual({ status: 'ok' })
+      expect(isDetailed((await request(owned.app).get('/healthz?detail=1').set('authorization', basicAuth(password))).body)).toBe(true)
+      for (let i = 0; i < 5; i++) expect((await request(owned.app).get('/healthz?detail=1').set('authorization', basicAuth('wrong guess'))).body).toEqual({ status: 'ok' })
       // Locked out now, as on /admin: even the right password shows nothing more.
-      expect((await request(owned.app).get('/healthz?detail=1').set('authorization', basic(password))).body).toEqual({ status: 'ok' })
-      expect((await request(owned.app).get('/admin').set('authorization', basic(password))).status).toBe(429)
+      expect((await request(owned.app).get('/healthz?detail=1').set('authorization', basicAuth(password))).body).toEqual({ status: 'ok' })
+      expect((await request(owned.app).get('/admin').set('authorization', basicAuth(password))).status).toBe(429)
     } finally {
       await owned.close()
     }

@@ -18,9 +18,9 @@ import { createLogger } from '../../server/logger.server.ts'
 import { createServices } from '../../server/services.server.ts'
 import { startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { basicAuth } from '../helpers/basic-auth.ts'
 
 const PASSWORD = 'correct horse battery'
-const basic = (password: string) => `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`
 const enquiry = JSON.stringify({ firstName: 'Jane', lastName: 'Smith', email: 'jane@example.com', subject: 'general', message: 'A question about the briefcase.' })
 const JSON_TYPE = { 'Content-Type': 'application/json' }
 
@@ -94,7 +94,7 @@ const CASES: Case[] = [
   { status: 404, what: 'an unknown API', answer: () => send('GET', '/api/nothing-here'), body: 'json' },
   { status: 404, what: 'an unknown asset', answer: () => send('GET', '/assets/nothing-here.js'), body: 'json', sentence: READABLE[404] },
   { status: 404, what: 'an unknown page', answer: () => send('GET', '/no-such-page'), body: 'html', sentence: /Page Not Found/ },
-  { status: 404, what: 'following a run when none is going on', answer: () => send('GET', '/api/generate-images/events', { Authorization: basic(PASSWORD) }), body: 'json' },
+  { status: 404, what: 'following a run when none is going on', answer: () => send('GET', '/api/generate-images/events', { Authorization: basicAuth(PASSWORD) }), body: 'json' },
   { status: 405, what: 'a POST to a page', answer: () => send('POST', '/'), body: 'json', sentence: 'This address can only be read (GET or HEAD), not sent a POST request.' },
   { status: 405, what: 'a DELETE of an asset', answer: () => send('DELETE', '/assets/nothing-here.js'), body: 'json' },
   { status: 405, what: 'a PUT on a static file', answer: () => send('PUT', '/favicon.svg'), body: 'json' },
@@ -175,9 +175,9 @@ describe('every error answer', () => {
 
   it('409: a second run while one is going on', async () => {
     fake.set({ delayMs: 200 })
-    const first = send('POST', '/api/generate-images', { Authorization: basic(PASSWORD) })
+    const first = send('POST', '/api/generate-images', { Authorization: basicAuth(PASSWORD) })
     await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
-    check({ status: 409, what: 'a second run', body: 'json', sentence: /already running/ }, await send('POST', '/api/generate-images', { Authorization: basic(PASSWORD) }))
+    check({ status: 409, what: 'a second run', body: 'json', sentence: /already running/ }, await send('POST', '/api/generate-images', { Authorization: basicAuth(PASSWORD) }))
     expect((await first).status).toBe(200)
     fake.set({ delayMs: 0 })
   })
@@ -191,7 +191,7 @@ describe('every error answer', () => {
   it('429: too many enquiries, and too many wrong admin passwords (page and API)', async () => {
     expect((await send('POST', '/api/contact', JSON_TYPE, enquiry)).status).toBe(201)
     check({ status: 429, what: 'a second enquiry', body: 'json', sentence: /You have sent a message in the last 10 minutes/ }, await send('POST', '/api/contact', JSON_TYPE, enquiry))
-    for (let i = 0; i < 5; i++) await send('GET', '/admin', { Authorization: basic(`wrong-guess-${i}`) })
+    for (let i = 0; i < 5; i++) await send('GET', '/admin', { Authorization: basicAuth(`wrong-guess-${i}`) })
     check({ status: 429, what: 'the locked-out page', body: 'text', sentence: /^Too many wrong admin passwords/ }, await send('GET', '/admin'))
     check({ status: 429, what: 'the locked-out API', body: 'json', sentence: /^Too many wrong admin passwords/ }, await send('GET', '/api/generate-images'))
   })

@@ -2,16 +2,16 @@
  * Likely spam is marked on the saved enquiry (`likelySpam`), never refused: it is still saved and
  * still e-mailed to the owner, with the reason in the e-mail.
  */
-import { readFile } from 'node:fs/promises'
 import request from 'supertest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { StoredMessage } from '../../data/message.server.ts'
 import { mostlyLinks, RepeatedText } from '../../server/services/likely-spam.server.ts'
 import { startContactApp, type ContactHarness } from '../helpers/contact-app.ts'
 import { FakeSmtp } from '../helpers/smtp.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 const enquiry = (n: number, message: string) => ({ firstName: `Visitor${n}`, lastName: 'Example', email: `visitor${n}@example.com`, subject: 'general', message })
-const onDisk = async (h: ContactHarness): Promise<StoredMessage[]> => JSON.parse(await readFile(h.dataFile, 'utf8')).messages
+const onDisk = async (h: ContactHarness): Promise<StoredMessage[]> => (await dataOnDisk(h.dataFile)).messages
 
 describe('the spam rules', () => {
   it('calls a message mostly links when web addresses are at least half of it', () => {

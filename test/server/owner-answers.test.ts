@@ -5,9 +5,9 @@
 import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { basicAuth } from '../helpers/basic-auth.ts'
 
 const PASSWORD = 'correct horse battery'
-const basic = (password: string) => `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`
 const VISITOR = { 'X-Forwarded-For': '203.0.113.9' }
 
 type Answer = { status: number; headers: Record<string, string | undefined> }
@@ -35,10 +35,10 @@ describe('answers to someone not signed in', () => {
       expectPrivate(await request(t.app).get(p), 401, `GET ${p} without credentials`)
       expectPrivate(await request(t.app).post(p).type('form').send({ to: 'up' }), 401, `POST ${p} without credentials`)
     }
-    expectPrivate(await request(t.app).get('/admin/products').set('Authorization', basic('wrong password!')), 401, 'a wrong password')
-    for (let i = 0; i < 5; i++) await request(t.app).get('/admin').set('Authorization', basic(`wrong password ${i}`))
+    expectPrivate(await request(t.app).get('/admin/products').set('Authorization', basicAuth('wrong password!')), 401, 'a wrong password')
+    for (let i = 0; i < 5; i++) await request(t.app).get('/admin').set('Authorization', basicAuth(`wrong password ${i}`))
     for (const p of addresses) {
-      const locked = await request(t.app).get(p).set('Authorization', basic(PASSWORD))
+      const locked = await request(t.app).get(p).set('Authorization', basicAuth(PASSWORD))
       expectPrivate(locked, 429, `${p} locked out`)
       expect(locked.headers['retry-after'], p).toMatch(/^\d+$/)
     }

@@ -17,6 +17,7 @@ import { startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.t
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
 import { photosNow, photoVersion } from '../helpers/photo-forms.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 vi.setConfig({ testTimeout: 60_000 })
 
@@ -34,7 +35,7 @@ afterEach(async () => {
 })
 
 type Saved = { id: string; mainImage: string; photos?: { src: string }[] }
-const onDisk = async (id: string) => (JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Saved[] }).products.find((p) => p.id === id)!
+const onDisk = async (id: string) => (await dataOnDisk<{ products: Saved[] }>(t.dataFile)).products.find((p) => p.id === id)!
 const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/\s+/g, ' ')
 const fileOf = (src: string) => path.join(t.dir, src)
 const filesOfPhoto = async (src: string) => {

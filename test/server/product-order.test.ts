@@ -7,6 +7,7 @@ import request from 'supertest'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { historyFileFor } from '../../data/catalogue-history.server.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { dataOnDisk } from '../helpers/on-disk.ts'
 
 let t: TestServer
 beforeEach(async () => {
@@ -14,7 +15,7 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-const onDisk = async () => JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: { id: string; price: string }[] }
+const onDisk = async () => dataOnDisk<{ products: { id: string; price: string }[] }>(t.dataFile)
 const idsOnDisk = async () => (await onDisk()).products.map((p) => p.id)
 const historyLines = async () =>
   (await readFile(historyFileFor(t.dataFile), 'utf8').catch(() => ''))
