@@ -29,18 +29,14 @@ let fake: FakeOpenAI
 let t: TestServer | undefined
 const contexts: { close(): Promise<void> }[] = []
 
-// The SDK reads these itself; put back as found, for the next file of this worker.
-const savedEnv = { OPENAI_BASE_URL: process.env.OPENAI_BASE_URL, OPENAI_API_KEY: process.env.OPENAI_API_KEY }
 beforeAll(async () => {
   ;[browser, fake] = await Promise.all([connectBrowser(), startFakeOpenAI()])
-  process.env.OPENAI_BASE_URL = fake.baseURL
-  process.env.OPENAI_API_KEY = KEY
+  // The SDK reads these itself; put back as found afterwards, for the next file of this worker.
+  vi.stubEnv('OPENAI_BASE_URL', fake.baseURL)
+  vi.stubEnv('OPENAI_API_KEY', KEY)
 })
 afterAll(async () => {
-  for (const [k, val] of Object.entries(savedEnv)) {
-    if (val === undefined) delete process.env[k]
-    else process.env[k] = val
-  }
+  vi.unstubAllEnvs()
   await browser?.close()
   await fake?.close()
 })

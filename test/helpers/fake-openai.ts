@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import sharp from 'sharp'
+import { vi } from 'vitest'
 
 export type FakeReply =
   | 'ok'
@@ -77,16 +78,12 @@ async function readBody(req: IncomingMessage): Promise<string> {
  */
 export async function startFakeOpenAIForSdk(apiKey = 'sk-test-not-a-real-key'): Promise<FakeOpenAI> {
   const fake = await startFakeOpenAI()
-  const saved = { OPENAI_BASE_URL: process.env.OPENAI_BASE_URL, OPENAI_API_KEY: process.env.OPENAI_API_KEY }
-  process.env.OPENAI_BASE_URL = fake.baseURL
-  process.env.OPENAI_API_KEY = apiKey
+  vi.stubEnv('OPENAI_BASE_URL', fake.baseURL)
+  vi.stubEnv('OPENAI_API_KEY', apiKey)
   // Closing puts the environment back as found: the next test file of this worker shares the process.
   const close = fake.close
   fake.close = async () => {
-    for (const [k, val] of Object.entries(saved)) {
-      if (val === undefined) delete process.env[k]
-      else process.env[k] = val
-    }
+    vi.unstubAllEnvs()
     await close()
   }
   return fake

@@ -12,7 +12,7 @@ import type { Express } from 'express'
 import request from 'supertest'
 import fc from 'fast-check'
 import { pino } from 'pino'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { createSite, siteRoutes } from '../../server/app.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
@@ -53,19 +53,14 @@ function expectNothingLeaked(body: string) {
 }
 
 let fake: FakeOpenAI
-let savedEnv: Record<string, string | undefined>
 beforeAll(async () => {
   fake = await startFakeOpenAI()
-  savedEnv = { OPENAI_BASE_URL: process.env.OPENAI_BASE_URL, OPENAI_API_KEY: process.env.OPENAI_API_KEY }
   // The SDK reads these itself, as in production; they point at the fake on loopback.
-  process.env.OPENAI_BASE_URL = fake.baseURL
-  process.env.OPENAI_API_KEY = 'sk-test-not-a-real-key'
+  vi.stubEnv('OPENAI_BASE_URL', fake.baseURL)
+  vi.stubEnv('OPENAI_API_KEY', 'sk-test-not-a-real-key')
 })
 afterAll(async () => {
-  for (const [k, val] of Object.entries(savedEnv)) {
-    if (val === undefined) delete process.env[k]
-    else process.env[k] = val
-  }
+  vi.unstubAllEnvs()
   await fake.close()
 })
 

@@ -3,19 +3,15 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { openStore } from '../../data/store.server.ts'
 import type { StoredMessage } from '../../data/message.server.ts'
 import { formatReport, main } from '../../scripts/messages.ts'
 
 // Dates print in the machine's time zone; pin it for the test, and put it back for the next file of this worker.
-const machineZone = process.env.TZ
-process.env.TZ = 'UTC'
-afterAll(() => {
-  if (machineZone === undefined) delete process.env.TZ
-  else process.env.TZ = machineZone
-})
+vi.stubEnv('TZ', 'UTC')
+afterAll(() => vi.unstubAllEnvs())
 
 const run = promisify(execFile)
 const ROOT = path.resolve(import.meta.dirname, '../..')
