@@ -116,9 +116,8 @@ describe('photo buttons with the page’s script, 390 px wide', () => {
   it('refuses every action of a page left open while another tab changed the photographs, and changes nothing', async () => {
     await addPhotos(t, 'dress-belt', 2)
     const offer = await offerFor('dress-belt')
-    const { page: stale, context, errors } = await phone()
-    const other = await context.newPage()
-    for (const button of [
+    const { page: other, context, errors } = await phone()
+    const buttons = [
       'Make main (photograph 2)',
       'Earlier (photograph 3)',
       'Later (photograph 2)',
@@ -126,19 +125,29 @@ describe('photo buttons with the page’s script, 390 px wide', () => {
       'Remove (main photograph)',
       'Use as main (new detail)',
       'Add to the others (new main view)',
-    ]) {
-      await open(stale, 'dress-belt')
-      // The other tab swaps photographs 2 and 3: "photograph 2" on the stale page is now another one.
-      await open(other, 'dress-belt')
-      const before = photosNow(t, 'dress-belt')
-      await press(other, 'Later (photograph 2)')
-      await says(other, 'status', 'Photograph 2 moved later: it is photograph 3 now.')
-      const changed = photosNow(t, 'dress-belt')
-      expect(changed).toEqual([before[0], before[2], before[1]])
-      const answer = stale.waitForResponse((r) => r.request().method() === 'POST')
-      await press(stale, button)
+    ]
+    // A tab per button, all opened before the change: a refused action changes nothing, so each stays stale.
+    const stale: Page[] = []
+    while (stale.length < buttons.length) {
+      const page = await context.newPage()
+      page.on('pageerror', (err) => errors.push(err.message))
+      page.on('console', (msg) => void (msg.type() === 'error' && errors.push(msg.text())))
+      await open(page, 'dress-belt')
+      stale.push(page)
+    }
+    // The other tab swaps photographs 2 and 3: "photograph 2" on the stale pages is now another one.
+    await open(other, 'dress-belt')
+    const before = photosNow(t, 'dress-belt')
+    await press(other, 'Later (photograph 2)')
+    await says(other, 'status', 'Photograph 2 moved later: it is photograph 3 now.')
+    const changed = photosNow(t, 'dress-belt')
+    expect(changed).toEqual([before[0], before[2], before[1]])
+    for (const [i, button] of buttons.entries()) {
+      const page = stale[i]!
+      const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+      await press(page, button)
       expect((await answer).status(), button).toBe(409)
-      await says(stale, 'alert', PHOTOS_CHANGED)
+      await says(page, 'alert', PHOTOS_CHANGED)
       expect(photosNow(t, 'dress-belt'), button).toEqual(changed)
     }
     expect((await t.services.productPhotos.state('dress-belt')).offers[0]?.photos).toEqual(offer.photos)
