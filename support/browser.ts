@@ -8,8 +8,7 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS
 
 /** How to start Debian's Chromium, headless, with the flags this closed network needs. */
-export function chromiumLaunchOptions() {
-  const executablePath = findChromium()
+export function chromiumLaunchOptions(executablePath = findChromium()) {
   if (!executablePath) throw new Error('No Chromium found: run `npm test`, which installs it, or set CHROMIUM_PATH.')
   return {
     executablePath,

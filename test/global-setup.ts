@@ -3,7 +3,7 @@ import type { TestProject } from 'vitest/node'
 import { buildIfNeeded } from '../scripts/build-if-needed.ts'
 import { chromiumLaunchOptions } from '../support/browser.ts'
 import { bundleServer } from '../support/server-bundle.ts'
-import { findChromium } from '../support/chromium-path.ts'
+import { findTestChromium } from '../support/chromium-path.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +19,8 @@ export default async function setup(project: TestProject) {
   buildIfNeeded((msg) => console.log(msg))
   process.env.SERVER_BUNDLE = await bundleServer()
   let server: BrowserServer | undefined
-  if (findChromium()) server = await chromium.launchServer(chromiumLaunchOptions())
+  const executable = findTestChromium()
+  if (executable) server = await chromium.launchServer(chromiumLaunchOptions(executable))
   project.provide('chromiumEndpoint', server?.wsEndpoint() ?? '')
   return () => server?.close()
 }
