@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express'
 import type { Store } from '../data/store.server.ts'
-import type { AdminAccess, AdminPageState } from '../domain/image-generation.ts'
+import type { GenerationSetup } from '../domain/image-generation.ts'
 import type { Config } from './config.server.ts'
 import { sendPersonalPage } from './page-response.server.ts'
 import { ADMIN_PATH, isAdminPath, isOwnerApiPath, isOwnerPath, requestPath, routePath } from './route-path.server.ts'
@@ -30,10 +30,7 @@ export const ownerAnswersPrivate: RequestHandler = (req, res, next) => {
 
 /** Every spelling of `/admin`, `/admin/...` and `/api/admin/...`, before any route, and before an address is refused as malformed; `res.locals.pageContext` set for the owner keeps the page out of the page cache. */
 export function ownerAccess({ config, store, owner, dailyLimit, catalogue }: OwnerAccessDeps): RequestHandler {
-  const pageState = (access: AdminAccess): AdminPageState =>
-    access === 'owner'
-      ? { access, configured: Boolean(config.openaiApiKey), allowance: dailyLimit.allowance() }
-      : { access, configured: false, allowance: null }
+  const imageGeneration = (): GenerationSetup => ({ configured: Boolean(config.openaiApiKey), allowance: dailyLimit.allowance() })
   return async (req, res, next) => {
     const path = requestPath(req.originalUrl)
     const api = isOwnerApiPath(path)
@@ -42,13 +39,13 @@ export function ownerAccess({ config, store, owner, dailyLimit, catalogue }: Own
     if (verdict === 'answered') return
     if (verdict === 'owner') {
       res.locals.adminAccess = 'owner'
-      res.locals.pageContext = { imageAdmin: pageState('owner'), catalogue }
+      res.locals.pageContext = { ownerAccess: 'owner', imageGeneration: imageGeneration(), catalogue }
       return next()
     }
     try {
       // However /admin was spelled, the page is rendered from its one address (the router's own spelling).
       const urlOriginal = /pagecontext\.json$/i.test(requestPath(req.originalUrl)) ? `${ADMIN_PATH}/index.pageContext.json` : ADMIN_PATH
-      await refuseVisitor(req, res, api, () => sendPersonalPage(req, res, { store, siteUrl: config.siteUrl, imageAdmin: pageState('visitor'), urlOriginal }, 403))
+      await refuseVisitor(req, res, api, () => sendPersonalPage(req, res, { store, siteUrl: config.siteUrl, ownerAccess: 'visitor', urlOriginal }, 403))
     } catch (err) {
       next(err)
     }
