@@ -4,6 +4,7 @@ import express, { type Express } from 'express'
 import type { Logger } from 'pino'
 import type { ViteDevServer } from 'vite'
 import type { Store } from '../data/store.server.ts'
+import type { GenerationSetup } from '../domain/image-generation.ts'
 import { answerCacheHitsFirst } from './cache-hits.server.ts'
 import type { Config } from './config.server.ts'
 import { apiNotFound, errorHandler, unhandled } from './http-errors.server.ts'
@@ -56,10 +57,8 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
   const countHandoff = handoffCounter(services.statistics, config.adminPassword)
   const contact = contactRoutes({ config, store, logger, enquiries: services.enquiries, returnedForms: services.returnedForms })
   // Worked out for each of the owner's requests, the allowance as it is then.
-  const ownerPage = () => ({
-    catalogue: services.catalogue,
-    imageGeneration: { configured: Boolean(config.openaiApiKey), allowance: services.images.dailyLimit.allowance() },
-  })
+  const imageGeneration = (): GenerationSetup => ({ configured: Boolean(config.openaiApiKey), allowance: services.images.dailyLimit.allowance() })
+  const ownerPage = () => ({ catalogue: services.catalogue, imageGeneration: imageGeneration() })
   return {
     owner(app) {
       app.use(workspaceGuard({ store, siteUrl: config.siteUrl, owner: services.owner, ownerPage }))
