@@ -35,8 +35,10 @@ declare global {
       imageGenerationConfigured?: boolean
       contactForm?: import('../domain/contact-fields.ts').ContactFormState
       orderForm?: import('../domain/order.ts').OrderFormState
-      /** Server only, set by the owner check for this request; without it the page refuses. */
-      imageAdmin?: import('../domain/image-generation.ts').AdminPageState
+      /** Server only, set by the owner check for this request; without it a workspace page refuses. */
+      ownerAccess?: import('../domain/owner.ts').OwnerAccess
+      /** Server only, the owner's: whether image generation is set up, and today's allowance. */
+      imageGeneration?: import('../domain/image-generation.ts').GenerationSetup
       catalogue?: import('../server/services/catalogue.server.ts').CatalogueService
       productForm?: import('../domain/product-form.ts').ProductFormState
       /** Server only: what a draft still needs before it can be published. */

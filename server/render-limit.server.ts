@@ -3,7 +3,7 @@ import { rateLimit } from 'express-rate-limit'
 import { READABLE } from './http-errors.server.ts'
 import type { ResponseCache } from './page-cache.server.ts'
 import { isAdminPath, requestPath } from './route-path.server.ts'
-import { clientKey } from './services/images/admin-auth.server.ts'
+import { clientKey } from './client-key.server.ts'
 
 /** Pages one visitor may have rendered for them alone per minute: far more than anyone browsing asks for. */
 const RENDERS_PER_MINUTE = 120

@@ -8,6 +8,7 @@ import { requestOrigin, type CacheTarget } from './cache-keys.server.ts'
 import { markMiss, type ResponseCache } from './page-cache.server.ts'
 import { answerWithRender } from './page-response.server.ts'
 import { isCertainlyNotFound, type ParamsExist } from './page-routes.server.ts'
+import { ownerPageContext } from './owner/owner.server.ts'
 import { isAdminPath, requestPath } from './route-path.server.ts'
 
 /** A render is read at its own pace into memory, so a client that never reads cannot hold up the entry or those waiting for it (nginx's `proxy_cache_lock`, Varnish's coalescing). */
@@ -47,9 +48,9 @@ export function createPageHandler({ store, siteUrl, cache, photoFormats, deliver
     // Without SITE_URL, absolute URLs in the page come from the request's host: part of the key then.
     const origin = requestOrigin(req, siteUrl, req.app.get('trust proxy fn'))
     if (origin === undefined) return next() // not our host: refused before this (site-host.server.ts)
-    // What a handler before this one set for this request alone (the admin page's access and
-    // allowance): such a page is rendered for it, never answered from the cache nor kept in it.
-    const own = res.locals.pageContext as Record<string, unknown> | undefined
+    // The owner's page context, set for this request alone (who asks, the allowance): such a page
+    // is rendered for it, never answered from the cache nor kept in it.
+    const own = ownerPageContext(res)
     const target = own ? undefined : cache?.targetFor(req)
     if (cache && target) {
       const hit = cache.get(target.key) ?? (await cache.whenFilled(target.key)?.then(() => cache.get(target.key)))

@@ -4,7 +4,7 @@ import type { TrustProxy } from '../../cache-keys.server.ts'
 import { isServedFromCache } from '../../page-cache.server.ts'
 import { isKnownPage, type ParamsExist } from '../../page-routes.server.ts'
 import { isOwnerPath, requestPath, routePath } from '../../route-path.server.ts'
-import { isAdmin } from '../images/admin-auth.server.ts'
+import { signedInAsOwner } from '../../owner/owner.server.ts'
 import { browserKind } from './browser-kind.ts'
 import type { Statistics, View } from './statistics.server.ts'
 
@@ -71,7 +71,7 @@ const NO_CAMPAIGN: View['campaign'] = Object.freeze({})
 export function isVisitor(req: IncomingMessage, adminPassword: string | undefined): boolean {
   const { headers } = req
   if (isPrefetch(req) || browserKind(headers['user-agent'] ?? '').bot) return false
-  return !(adminPassword && isAdmin(headers.authorization, adminPassword))
+  return !signedInAsOwner(req, adminPassword)
 }
 
 /** Chromium's `Sec-Purpose: prefetch` (and `;prerender`), and the older `Purpose`/`X-Purpose` of other browsers. */
