@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import { isCategory } from '../domain/business.ts'
-import { routePath } from './route-path.server.ts'
+import { isPlainPath, routePath, splitTarget } from './http/request-target.server.ts'
 import { siteHost } from './site-host.server.ts'
 
 /** The parameters that make a different page, per route (docs/decisions.md, The response cache): others are dropped from key and rendered address; `bypass` keeps a request away from the cache. */
@@ -30,18 +30,14 @@ function matches(route: string, path: string): boolean {
   return want.length === got.length && want.every((segment, i) => segment.startsWith('@') ? got[i] !== '' : segment === got[i])
 }
 
-/** Only the plain spelling the site's links use is cached, so no spelling stores an answer another spelling then receives. */
-const PLAIN_PATH = /^(?:\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)+$/
-
-/** Undefined when the request must not touch the cache (a `bypass` parameter, a path not in its plain spelling). */
+/** Undefined when the request must not touch the cache (a `bypass` parameter, a path not in its plain spelling, so no spelling stores an answer another spelling then receives). */
 export function cacheTarget(url: string, origin: string, table: readonly RouteParameters[] = ROUTE_PARAMETERS): CacheTarget | undefined {
-  const q = url.indexOf('?')
-  const pathname = q < 0 ? url : url.slice(0, q)
-  if (pathname !== '/' && !PLAIN_PATH.test(pathname)) return undefined
-  if (q < 0) return { key: origin + url, url, origin }
+  const { path: pathname, query } = splitTarget(url)
+  if (!isPlainPath(pathname)) return undefined
+  if (query === undefined) return { key: origin + url, url, origin }
   const rules = rulesFor(pathname, table)
   if (!rules) return { key: origin + pathname, url: pathname, origin } // no parameter matters here
-  const params = new URLSearchParams(url.slice(q + 1))
+  const params = new URLSearchParams(query)
   if (rules.bypass?.some((name) => params.has(name))) return undefined
   const kept = new URLSearchParams()
   for (const [name, accepts] of Object.entries(rules.vary ?? {})) {
@@ -51,20 +47,6 @@ export function cacheTarget(url: string, origin: string, table: readonly RoutePa
   }
   const search = kept.size > 0 ? `?${kept}` : ''
   return { key: origin + pathname + search, url: pathname + search, origin }
-}
-
-/**
- * The address with escapes of unreserved characters (letters, digits, `-._~`) in its path written out,
- * which RFC 3986 (6.2.2.2) makes the same address: `/products/%6Fxford-brogue` is `/products/oxford-brogue`.
- */
-export function unescapeUnreserved(url: string): string {
-  const q = url.indexOf('?')
-  const pathname = q < 0 ? url : url.slice(0, q)
-  const plain = pathname.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
-    const char = String.fromCharCode(parseInt(hex, 16))
-    return /^[A-Za-z0-9._~-]$/.test(char) ? char : escape
-  })
-  return q < 0 ? plain : plain + url.slice(q)
 }
 
 /** Whether Express would trust the proxy that sent this request (its compiled `trust proxy` setting). */

@@ -5,10 +5,11 @@ import type { Store } from '../data/store.server.ts'
 import type { PhotoFormats } from '../domain/product-image.ts'
 import { publishedProducts } from '../domain/publishing.ts'
 import { requestOrigin, type CacheTarget } from './cache-keys.server.ts'
+import { isAdminPath } from './http/owner-paths.server.ts'
+import { requestPath } from './http/request-target.server.ts'
 import { markMiss, type ResponseCache } from './page-cache.server.ts'
 import { answerWithRender } from './page-response.server.ts'
 import { isCertainlyNotFound, type ParamsExist } from './page-routes.server.ts'
-import { isAdminPath, requestPath } from './route-path.server.ts'
 
 /** A render is read at its own pace into memory, so a client that never reads cannot hold up the entry or those waiting for it (nginx's `proxy_cache_lock`, Varnish's coalescing). */
 type PageHandlerOptions = {
