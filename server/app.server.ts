@@ -12,7 +12,7 @@ import { healthHandler } from './health.server.ts'
 import { CLIENT_DIST, mediaDirFor, SEED_IMAGES, SERVER_ENTRY } from './paths.server.ts'
 import { isServedFromCache, ResponseCache } from './page-cache.server.ts'
 import { warnOfUntrustedProxy } from './proxy-warning.server.ts'
-import { createPageHandler, pageParamsExist } from './render.server.ts'
+import { createPageHandler } from './render.server.ts'
 import { limitUncachedRenders } from './render-limit.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { paymentOriginsOf, refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
@@ -122,7 +122,7 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
 
   const countView = pageViewCounter({
     statistics: deps.services.statistics,
-    exists: pageParamsExist(store),
+    store,
     adminPassword: config.adminPassword,
     ownHosts: ownHostsOf(config.siteUrl),
     clientAddress: clientAddressOf(app.get('trust proxy fn')),

@@ -3,13 +3,13 @@ import type { NextFunction, Request, Response } from 'express'
 import { renderPage } from 'vike/server'
 import type { Store } from '../data/store.server.ts'
 import type { PhotoFormats } from '../domain/product-image.ts'
-import { publishedProducts } from '../domain/publishing.ts'
 import { requestOrigin, type CacheTarget } from './cache-keys.server.ts'
+import { isAdminPath } from './http/owner-paths.server.ts'
+import { requestPath } from './http/request-target.server.ts'
 import { markMiss, type ResponseCache } from './page-cache.server.ts'
 import { answerWithRender } from './page-response.server.ts'
-import { isCertainlyNotFound, type ParamsExist } from './page-routes.server.ts'
+import { isCertainlyNotFound } from './page-routes.server.ts'
 import { ownerPageContext } from './owner/owner.server.ts'
-import { isAdminPath, requestPath } from './route-path.server.ts'
 
 /** A render is read at its own pace into memory, so a client that never reads cannot hold up the entry or those waiting for it (nginx's `proxy_cache_lock`, Varnish's coalescing). */
 type PageHandlerOptions = {
@@ -21,27 +21,13 @@ type PageHandlerOptions = {
   deliveryPrice?: string
 }
 
-/** Which values of a route's parameters name something that exists: a product page, a published product. */
-export function pageParamsExist(store: Store): ParamsExist {
-  return {
-    '/products/@id': ({ id }) => {
-      try {
-        return publishedProducts(store.products).some((p) => p.id === id)
-      } catch {
-        return true // the catalogue cannot be read: the render shows what is wrong
-      }
-    },
-  }
-}
-
 export function createPageHandler({ store, siteUrl, cache, photoFormats, deliveryPrice }: PageHandlerOptions) {
-  const exists = pageParamsExist(store)
   // A one-off address of no page (a flood of random paths) is answered from the shared 404 page, not rendered.
   const knownNotFound = (cache: ResponseCache, target: CacheTarget) => {
     const path = requestPath(target.url)
     if (isAdminPath(path)) return undefined
     const page = cache.notFoundPage(target.origin)
-    return page && isCertainlyNotFound(path, exists) ? page : undefined
+    return page && isCertainlyNotFound(path, store) ? page : undefined
   }
   return async function pageHandler(req: Request, res: Response, next: NextFunction) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import type { ShopHealth } from '../../domain/shop-health.ts'
+import { requestPath, routePath } from '../http/request-target.server.ts'
 import { addToOwnerPage, isOwnerRequest } from '../owner/owner.server.ts'
-import { requestPath, routePath } from '../route-path.server.ts'
 
 /** `GET /admin/health`: the health panel's facts, handed to the page for this request alone. */
 export function adminHealthRoutes(health: () => Promise<ShopHealth>): RequestHandler {

@@ -1,8 +1,8 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express'
 import { UnknownSnapshotError } from '../../data/snapshots.server.ts'
 import type { ShopHealth } from '../../domain/shop-health.ts'
+import { requestPath, routePath } from '../http/request-target.server.ts'
 import { addToOwnerPage, isOwnerRequest } from '../owner/owner.server.ts'
-import { requestPath, routePath } from '../route-path.server.ts'
 import type { CatalogueService } from '../services/catalogue.server.ts'
 
 type Deps = { catalogue: CatalogueService; health: () => Promise<ShopHealth> }

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express'
 import type { Store } from '../../data/store.server.ts'
 import { reportRange } from '../../domain/statistics-report.ts'
+import { requestPath, routePath } from '../http/request-target.server.ts'
 import { addToOwnerPage, isOwnerRequest } from '../owner/owner.server.ts'
-import { requestPath, routePath } from '../route-path.server.ts'
 import { dailyCsv, statisticsReport } from '../services/statistics/report.server.ts'
 import type { Statistics } from '../services/statistics/statistics.server.ts'
 
