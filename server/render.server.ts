@@ -10,7 +10,6 @@ import { answerWithRender } from './page-response.server.ts'
 import { isCertainlyNotFound, type ParamsExist } from './page-routes.server.ts'
 import { isAdminPath, requestPath } from './route-path.server.ts'
 
-/** A render is read at its own pace into memory, so a client that never reads cannot hold up the entry or those waiting for it (nginx's `proxy_cache_lock`, Varnish's coalescing). */
 type PageHandlerOptions = {
   store: Store
   siteUrl: string | undefined
@@ -33,6 +32,7 @@ export function pageParamsExist(store: Store): ParamsExist {
   }
 }
 
+/** A render is read at its own pace into memory, so a client that never reads cannot hold up the entry or those waiting for it (nginx's `proxy_cache_lock`, Varnish's coalescing). */
 export function createPageHandler({ store, siteUrl, cache, photoFormats, deliveryPrice }: PageHandlerOptions) {
   const exists = pageParamsExist(store)
   // A one-off address of no page (a flood of random paths) is answered from the shared 404 page, not rendered.
