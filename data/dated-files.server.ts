@@ -56,7 +56,7 @@ export async function listDatedFiles(dataFile: string): Promise<DatedFile[]> {
 }
 
 /** `'shape'` checks only shape, ids and dates, enough to list them and several times faster than `'each'`. */
-export async function readDatedFile(file: string, check: 'each' | 'shape' = 'each'): Promise<StoredMessage[]> {
+export async function readDatedFile(file: string, check: 'each' | 'shape' = 'each'): Promise<readonly StoredMessage[]> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -101,7 +101,7 @@ export async function addToDatedFiles(dataFile: string, messages: readonly Store
   const placed = new Set<string>()
   for (const [month, incoming] of byMonth) {
     const file = datedFileFor(dataFile, month)
-    let existing: StoredMessage[]
+    let existing: readonly StoredMessage[]
     try {
       existing = await readDatedFile(file)
     } catch (err) {

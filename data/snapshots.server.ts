@@ -20,7 +20,7 @@ export class UnknownSnapshotError extends Error {
   override name = 'UnknownSnapshotError'
 }
 
-export function catalogueOf(data: Readonly<Data>): CatalogueSnapshot {
+export function catalogueOf(data: Data): CatalogueSnapshot {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(data)) if (!NOT_CATALOGUE.has(key)) out[key] = value
   return out as CatalogueSnapshot
@@ -33,7 +33,7 @@ export class Snapshots {
     private readonly keep = 30,
   ) {}
 
-  async take(data: Readonly<Data>, reason: string, now = new Date()): Promise<string> {
+  async take(data: Data, reason: string, now = new Date()): Promise<string> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
     const stamp = now.toISOString().slice(0, 19).replace(/:/g, '-')
     let name = `${stamp}-${reason}.json`
@@ -44,7 +44,7 @@ export class Snapshots {
   }
 
   /** Before the first change of a day (UTC): one snapshot of the catalogue as the day found it. */
-  async takeDaily(data: Readonly<Data>, now = new Date()): Promise<string | null> {
+  async takeDaily(data: Data, now = new Date()): Promise<string | null> {
     const day = now.toISOString().slice(0, 10)
     if ((await this.names()).some((n) => n.startsWith(day))) return null
     return this.take(data, 'daily', now)
