@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { serializePretty } from './atomic-json-file.server.ts'
 import { writeDurably } from './durable-write.server.ts'
+import { frozenUnderTest } from './freeze.server.ts'
 import { checkDatedText } from './check.server.ts'
 import type { StoredMessage } from './message.server.ts'
 
@@ -66,11 +67,11 @@ export async function readDatedFile(file: string, check: 'each' | 'shape' = 'eac
   }
   if (check === 'shape') {
     const messages = parseQuietly(text)
-    if (messages) return messages.filter((m) => typeof m?.id === 'string' && typeof m.createdAt === 'string')
+    if (messages) return frozenUnderTest(messages.filter((m) => typeof m?.id === 'string' && typeof m.createdAt === 'string'))
   }
   const checked = checkDatedText(text, file)
   if (!checked.ok) throw new DatedFileError(checked.problem.message)
-  return checked.data.messages
+  return frozenUnderTest(checked.data.messages)
 }
 
 function parseQuietly(text: string): StoredMessage[] | null {
