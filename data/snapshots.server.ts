@@ -22,7 +22,7 @@ export class UnknownSnapshotError extends Error {
   override name = 'UnknownSnapshotError'
 }
 
-export function catalogueOf(data: Readonly<Data>): CatalogueSnapshot {
+export function catalogueOf(data: Data): CatalogueSnapshot {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(data)) if (!NOT_CATALOGUE.has(key)) out[key] = value
   return out as CatalogueSnapshot
@@ -36,7 +36,7 @@ export class Snapshots {
   ) {}
 
   /** Never over an earlier snapshot, even one taken the same second by another process: the next free name (`-2`, `-3`...). */
-  async take(data: Readonly<Data>, reason: string, now = new Date()): Promise<string> {
+  async take(data: Data, reason: string, now = new Date()): Promise<string> {
     if (await mkdir(this.dir, { recursive: true, mode: 0o700 })) await syncFolder(path.dirname(this.dir))
     const stamp = now.toISOString().slice(0, 19).replace(/:/g, '-')
     const text = `${JSON.stringify(catalogueOf(data), null, 2)}\n`
@@ -56,7 +56,7 @@ export class Snapshots {
   }
 
   /** Before the first change of a day (UTC): one snapshot of the catalogue as the day found it. */
-  async takeDaily(data: Readonly<Data>, now = new Date()): Promise<string | null> {
+  async takeDaily(data: Data, now = new Date()): Promise<string | null> {
     const day = now.toISOString().slice(0, 10)
     if ((await this.names()).some((n) => n.startsWith(day))) return null
     return this.take(data, 'daily', now)
