@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Adapter } from 'lowdb'
 import { checkDataText } from './check.server.ts'
 import { byteLength, writeDurably, type FileBytes } from './durable-write.server.ts'
+import { deepFreeze } from './freeze.server.ts'
 import { DataFileError } from './lock.server.ts'
 
 /** Reading never repairs or replaces a file it cannot parse: that is the owner's data. */
@@ -42,12 +43,6 @@ const BLOCK = 64
 // Changes are immutable: an unchanged element (or run of elements) keeps its object, so its bytes are made once.
 const itemBytes = new WeakMap<object, Buffer>()
 const blocks = new WeakMap<object, { items: readonly unknown[]; bytes: Buffer }>()
-
-function deepFreeze(value: object): void {
-  if (Object.isFrozen(value)) return
-  Object.freeze(value)
-  for (const child of Object.values(value)) if (child !== null && typeof child === 'object') deepFreeze(child)
-}
 
 function itemText(item: unknown): Buffer {
   if (item === null || typeof item !== 'object') return text(`    ${JSON.stringify(item)}`)

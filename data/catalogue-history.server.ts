@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { appendFile, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import type { LastRun } from '../domain/image-generation.ts'
 import type { Product } from '../domain/product.ts'
+import { appendDurably } from './durable-write.server.ts'
 
 export type HistoryAction = 'edit' | 'add' | 'duplicate' | 'remove' | 'restore' | 'photos' | 'new-photos' | 'file-edit' | 'snapshot-restore' | 'publish' | 'unpublish' | 'generation' | 'undo-generation'
 
@@ -27,9 +28,11 @@ export type HistoryEntry = {
 
 export const historyFileFor = (dataFile: string) => `${dataFile}.history.jsonl`
 
-/** One JSON line per change beside the data file (0600), never rewritten; a line cut short by a crash is skipped. */
+/** One JSON line per change beside the data file (0600), appended and flushed, never rewritten (it only grows); a line cut short by a crash is skipped. */
 export class CatalogueHistory {
   private entries: HistoryEntry[] | null = null
+  /** The file ends in a line a crash cut short: the next entry starts on a line of its own, or it would be lost with it. */
+  private cutShort = false
 
   constructor(readonly file: string) {}
 
@@ -50,7 +53,10 @@ export class CatalogueHistory {
         // a line cut short by a crash: the entries before and after it still count
       }
     }
-    this.entries ??= read
+    if (!this.entries) {
+      this.entries = read
+      this.cutShort = text !== '' && !text.endsWith('\n')
+    }
     return this.entries
   }
 
@@ -58,7 +64,10 @@ export class CatalogueHistory {
     if (changes.length === 0) return []
     const all = (await this.all()) as HistoryEntry[]
     const added = changes.map((c) => ({ id: randomUUID(), at: at.toISOString(), ...c }))
-    await appendFile(this.file, added.map((e) => `${JSON.stringify(e)}\n`).join(''), { mode: 0o600 })
+    const lines = `${this.cutShort ? '\n' : ''}${added.map((e) => `${JSON.stringify(e)}\n`).join('')}`
+    this.cutShort = true // until the append is whole: one that fails may leave part of a line
+    await appendDurably(this.file, lines)
+    this.cutShort = false
     all.push(...added)
     return added
   }

@@ -1,6 +1,7 @@
 /** Says in plain words whether the site can use a data file (syntax with line and column, shape, unique ids); used by the store on every owner's edit and by `npm run check-data`. */
 import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
 import * as v from 'valibot'
+import type { Stored } from '../domain/stored.ts'
 import { ImageRunSchema } from './image-runs.server.ts'
 import { leadTimeRule, ProductSchema, publishedPhotoRule } from '../domain/product.ts'
 import { StoredMessageSchema } from './message.server.ts'
@@ -17,11 +18,11 @@ export const DataSchema = v.looseObject({
   /** Image generation runs of the last 24 hours, counted against the daily limit; absent until the first run. */
   imageRuns: v.optional(v.array(ImageRunSchema)),
 })
-export type Data = v.InferOutput<typeof DataSchema>
+export type Data = Stored<v.InferOutput<typeof DataSchema>>
 
 /** A dated file beside the data file: the enquiries of one month, moved there once older than the data file keeps. */
 const DatedFileSchema = v.looseObject({ messages: v.array(StoredMessageSchema) })
-export type DatedFileData = v.InferOutput<typeof DatedFileSchema>
+export type DatedFileData = Stored<v.InferOutput<typeof DatedFileSchema>>
 
 export type DataProblem = {
   message: string

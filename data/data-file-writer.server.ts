@@ -5,6 +5,7 @@ import type { AtomicJSONFile } from './atomic-json-file.server.ts'
 import type { Data, DataProblem } from './check.server.ts'
 import type { Journal, JournalRecord } from './journal.server.ts'
 import { ChangeLog, diffItems, mergeOwnersEdit, needsWriteBack } from './merge.server.ts'
+import { frozenUnderTest } from './freeze.server.ts'
 import { lookAtDisk, reportMerge, type Fingerprint, type StoreLogger } from './owner-edits.server.ts'
 
 /** Writing failed (read-only folder, full disk, the owner's file has an error...): the change was not saved. */
@@ -72,8 +73,8 @@ export class DataFileWriter {
     private readonly parts: WriterParts,
     private readonly adopted: () => void,
   ) {
-    this.committed = parts.db.data
-    this.state = parts.db.data
+    this.committed = frozenUnderTest(parts.db.data)
+    this.state = this.committed
   }
 
   update(change: Change): Promise<void> {
@@ -175,7 +176,7 @@ export class DataFileWriter {
       return
     }
     this.changes.record(++this.version, this.committed, snapshot)
-    this.committed = snapshot
+    this.committed = frozenUnderTest(snapshot)
     // Each resolved change answers its visitor (a response, a log line): a few at a time, so a group of many
     // does not hold the event loop, and other visitors, for all of them at once.
     for (let i = 0; i < accepted.length; i += ANSWERS_PER_TURN) {
@@ -206,7 +207,7 @@ export class DataFileWriter {
 
   private setCurrent(next: Data) {
     if (next.products !== this.state.products) this.productChanges++
-    this.state = next
+    this.state = frozenUnderTest(next)
   }
 
   /** Writing back what an owner's edit lacked failed (disk full, read-only): try again in a while. */
@@ -260,7 +261,7 @@ export class DataFileWriter {
     const base = this.changes.baseOf(owners, this.version)
     const outcome = mergeOwnersEdit(this.committed, owners, this.changes, base, this.parts.deleted)
     const previous = this.committed
-    this.committed = outcome.data
+    this.committed = frozenUnderTest(outcome.data)
     this.version++
     this.setProblem(null)
     this.setCurrent(apply(this.queue, this.committed))

@@ -3,7 +3,7 @@ import { addToDatedFiles, datedFileFor, listDatedFiles, readDatedFile, writeDate
 import type { StoredMessage } from './message.server.ts'
 
 type Logger = { error(obj: object, msg: string): void }
-type Found = { file: string; message: StoredMessage; messages: StoredMessage[] }
+type Found = { file: string; message: StoredMessage; messages: readonly StoredMessage[] }
 
 /** Read on demand, held briefly and bounded (dated-file-reads.server.ts); each change rewrites its file whole, so two changes of one file must not interleave. */
 export class DatedEnquiries {
@@ -61,9 +61,9 @@ export class DatedEnquiries {
   private async locate(id: string, month?: string | null, check: 'each' | 'shape' = 'each'): Promise<Found | undefined> {
     const files = month ? [{ month, file: datedFileFor(this.dataFile, month) }] : await listDatedFiles(this.dataFile)
     for (const { file } of files) {
-      let messages: StoredMessage[]
+      let messages: readonly StoredMessage[]
       try {
-        messages = check === 'shape' ? [...(await this.reads.read(file))] : await readDatedFile(file, check)
+        messages = check === 'shape' ? await this.reads.read(file) : await readDatedFile(file, check)
       } catch {
         continue
       }

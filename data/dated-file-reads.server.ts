@@ -28,7 +28,7 @@ async function stampOf(file: string): Promise<string | null | undefined> {
  * (inode, size and modification time), bounded by MAX_MESSAGES and dropped after IDLE_MS unused. Per
  * file and named test, the ids of the enquiries passing it (the new ones, for the count on every
  * owner page) are kept too: a few strings per month, so the count costs a `stat` per file.
- * What is returned is shared: never change it.
+ * What is returned is shared: read-only, and frozen under the tests.
  */
 export class DatedFileReads {
   private readonly reads = new LRUCache<string, Read>({

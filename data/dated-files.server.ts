@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { serializePretty } from './atomic-json-file.server.ts'
 import { writeDurably } from './durable-write.server.ts'
+import { frozenUnderTest } from './freeze.server.ts'
 import { checkDatedText } from './check.server.ts'
 import type { StoredMessage } from './message.server.ts'
 
@@ -56,7 +57,7 @@ export async function listDatedFiles(dataFile: string): Promise<DatedFile[]> {
 }
 
 /** `'shape'` checks only shape, ids and dates, enough to list them and several times faster than `'each'`. */
-export async function readDatedFile(file: string, check: 'each' | 'shape' = 'each'): Promise<StoredMessage[]> {
+export async function readDatedFile(file: string, check: 'each' | 'shape' = 'each'): Promise<readonly StoredMessage[]> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -66,11 +67,11 @@ export async function readDatedFile(file: string, check: 'each' | 'shape' = 'eac
   }
   if (check === 'shape') {
     const messages = parseQuietly(text)
-    if (messages) return messages.filter((m) => typeof m?.id === 'string' && typeof m.createdAt === 'string')
+    if (messages) return frozenUnderTest(messages.filter((m) => typeof m?.id === 'string' && typeof m.createdAt === 'string'))
   }
   const checked = checkDatedText(text, file)
   if (!checked.ok) throw new DatedFileError(checked.problem.message)
-  return checked.data.messages
+  return frozenUnderTest(checked.data.messages)
 }
 
 function parseQuietly(text: string): StoredMessage[] | null {
@@ -101,7 +102,7 @@ export async function addToDatedFiles(dataFile: string, messages: readonly Store
   const placed = new Set<string>()
   for (const [month, incoming] of byMonth) {
     const file = datedFileFor(dataFile, month)
-    let existing: StoredMessage[]
+    let existing: readonly StoredMessage[]
     try {
       existing = await readDatedFile(file)
     } catch (err) {

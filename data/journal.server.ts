@@ -1,11 +1,9 @@
 /** The enquiry journal beside the data file, fsync'd before a visitor is told their enquiry is saved: keeps enquiries while the owner's file is broken or saved from an old copy (docs/decisions.md). */
 import fs from 'node:fs'
-import { open, readFile } from 'node:fs/promises'
-import path from 'node:path'
+import { readFile } from 'node:fs/promises'
 import * as v from 'valibot'
-import { PRIVATE_MODE, writeDurably } from './durable-write.server.ts'
+import { appendDurably, PRIVATE_MODE, writeDurably } from './durable-write.server.ts'
 import { StoredMessageSchema, type StoredMessage } from './message.server.ts'
-import { syncFolder } from './fsync.server.ts'
 
 export type JournalRecord = { message: StoredMessage } | { removed: string }
 
@@ -41,15 +39,7 @@ export class Journal {
   /** Appends records and flushes them to disk; resolves once they are there. */
   async append(records: readonly JournalRecord[]): Promise<void> {
     if (records.length === 0) return
-    const fh = await open(this.file, 'a', PRIVATE_MODE)
-    try {
-      const created = (await fh.stat()).size === 0
-      await fh.writeFile(records.map(line).join(''))
-      await fh.sync()
-      if (created) await syncFolder(path.dirname(this.file))
-    } finally {
-      await fh.close()
-    }
+    await appendDurably(this.file, records.map(line).join(''))
     this.appended += records.length
   }
 

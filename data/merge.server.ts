@@ -311,7 +311,6 @@ export function needsWriteBack(outcome: MergeOutcome): boolean {
   return outcome.restored.length > 0 || outcome.removed.length > 0 || outcome.kept.length > 0
 }
 
-/** What changed in a list between two versions (by object identity: changes are immutable): items added or replaced, ids removed. */
 /** What `after` adds at the end of `before` when nothing else changed (an enquiry arriving), found without indexing either list. */
 function appendedTo<T>(before: readonly T[], after: readonly T[]): T[] | null {
   if (after.length < before.length) return null
@@ -319,6 +318,7 @@ function appendedTo<T>(before: readonly T[], after: readonly T[]): T[] | null {
   return after.slice(before.length)
 }
 
+/** What changed in a list between two versions (by object identity: changes are immutable): items added or replaced, ids removed. */
 export function diffItems<T extends { id: string }>(before: readonly T[], after: readonly T[]): { upserted: T[]; removed: string[] } {
   if (before === after) return { upserted: [], removed: [] }
   const appended = appendedTo(before, after)

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { Stored } from '../domain/stored.ts'
 
 /** One try at e-mailing the owner about an enquiry, kept so the owner can see what happened. */
 export const DeliveryAttemptSchema = v.object({
@@ -28,5 +29,5 @@ export const StoredMessageSchema = v.looseObject({
   archived: v.optional(v.boolean()),
   likelySpam: v.optional(v.string()),
 })
-export type StoredMessage = v.InferOutput<typeof StoredMessageSchema>
-export type Notification = v.InferOutput<typeof NotificationSchema>
+export type StoredMessage = Stored<v.InferOutput<typeof StoredMessageSchema>>
+export type Notification = Stored<v.InferOutput<typeof NotificationSchema>>

@@ -1,7 +1,9 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Product } from '../domain/product.ts'
 import type { Data } from './check.server.ts'
+import { writeDurably } from './durable-write.server.ts'
+import { syncFolder } from './fsync.server.ts'
 
 /** A catalogue as it was: the products and the owner's own top-level fields, never the enquiries. */
 export type CatalogueSnapshot = { products: Product[] } & Record<string, unknown>
@@ -20,7 +22,7 @@ export class UnknownSnapshotError extends Error {
   override name = 'UnknownSnapshotError'
 }
 
-export function catalogueOf(data: Readonly<Data>): CatalogueSnapshot {
+export function catalogueOf(data: Data): CatalogueSnapshot {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(data)) if (!NOT_CATALOGUE.has(key)) out[key] = value
   return out as CatalogueSnapshot
@@ -33,18 +35,28 @@ export class Snapshots {
     private readonly keep = 30,
   ) {}
 
-  async take(data: Readonly<Data>, reason: string, now = new Date()): Promise<string> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 })
+  /** Never over an earlier snapshot, even one taken the same second by another process: the next free name (`-2`, `-3`...). */
+  async take(data: Data, reason: string, now = new Date()): Promise<string> {
+    if (await mkdir(this.dir, { recursive: true, mode: 0o700 })) await syncFolder(path.dirname(this.dir))
     const stamp = now.toISOString().slice(0, 19).replace(/:/g, '-')
-    let name = `${stamp}-${reason}.json`
-    for (let n = 2; (await this.names()).includes(name); n++) name = `${stamp}-${reason}-${n}.json`
-    await writeFile(path.join(this.dir, name), `${JSON.stringify(catalogueOf(data), null, 2)}\n`, { mode: 0o600, flag: 'wx' })
-    await this.prune()
-    return name
+    const text = `${JSON.stringify(catalogueOf(data), null, 2)}\n`
+    const taken = new Set(await this.names())
+    for (let n = 1; ; n++) {
+      const name = n === 1 ? `${stamp}-${reason}.json` : `${stamp}-${reason}-${n}.json`
+      if (taken.has(name)) continue
+      try {
+        await writeDurably(path.join(this.dir, name), text, { keepExisting: true })
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue
+        throw err
+      }
+      await this.prune()
+      return name
+    }
   }
 
   /** Before the first change of a day (UTC): one snapshot of the catalogue as the day found it. */
-  async takeDaily(data: Readonly<Data>, now = new Date()): Promise<string | null> {
+  async takeDaily(data: Data, now = new Date()): Promise<string | null> {
     const day = now.toISOString().slice(0, 10)
     if ((await this.names()).some((n) => n.startsWith(day))) return null
     return this.take(data, 'daily', now)

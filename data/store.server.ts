@@ -76,7 +76,7 @@ export class Store {
     return this.parts.file
   }
 
-  get data(): Readonly<Data> {
+  get data(): Data {
     return this.writer.current
   }
 

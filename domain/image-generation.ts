@@ -1,5 +1,6 @@
 /** No Node or browser APIs here: the server, /admin and `npm run generate-images` all import it. */
 import { IMAGE_ANGLES } from './business.ts'
+import type { OwnerAccess } from './owner.ts'
 
 export type ImageAngle = (typeof IMAGE_ANGLES)[number]
 
@@ -36,14 +37,14 @@ export type GenerationStatus = {
   allowance: ImageAllowance
 }
 
-/** `owner`: signed in, or a browser on the server machine when no password is set; `visitor`: the page explains how to turn generation on. */
-export type AdminAccess = 'owner' | 'visitor'
-
-/** Rendered into /admin for each request (never from a shared cache): who asks, and, for the owner, the allowance. */
 /** The latest generation run that replaced main photographs: when, how many products, and whether it was undone. */
 export type LastRun = { runId: string; at: string; products: number; undone: boolean }
 
-export type AdminPageState = { access: AdminAccess; configured: boolean; allowance: ImageAllowance | null }
+/** Handed to the owner's requests: whether generation is set up on this server, and what the daily allowance leaves. */
+export type GenerationSetup = { configured: boolean; allowance: ImageAllowance }
+
+/** Rendered into /admin for each request (never from a shared cache): who asks (a visitor's page explains how to turn generation on), and, for the owner, the allowance. */
+export type AdminPageState = { access: OwnerAccess; configured: boolean; allowance: ImageAllowance | null }
 
 /** The events of one run, in order: one `start`, one `image` per image slot, one `product` per product, one `done`. */
 export type GenerationEvent =

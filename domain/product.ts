@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { AVAILABILITIES } from './availability.ts'
 import { CATEGORIES } from './business.ts'
 import { isPaymentLink, withHttps } from './payment-link.ts'
+import type { Stored } from './stored.ts'
 import { priceAsShown } from './typed-price.ts'
 
 export const PRODUCT_STATUSES = ['published', 'draft'] as const
@@ -46,12 +47,14 @@ export const ProductSchema = v.object({
 export type Product = v.InferOutput<typeof ProductSchema>
 
 /** A product as the data file keeps it: the public fields, the photographs of a generation run, and the owner's own. */
-export type StoredProduct = Product & {
-  images?: readonly { angle: string; src: string; original?: string }[]
-  imagesGeneratedAt?: string
-  imageModel?: string
-  photos?: readonly { src: string }[]
-}
+export type StoredProduct = Stored<
+  Product & {
+    images?: { angle: string; src: string; original?: string }[]
+    imagesGeneratedAt?: string
+    imageModel?: string
+    photos?: { src: string }[]
+  }
+>
 
 /** A made-to-order product says how long it takes. */
 export const leadTimeRule = v.forward(

@@ -15,6 +15,9 @@ export default {
     socialImage: { env: { server: true } },
     socialType: { env: { server: true } },
     styles: { env: { server: true }, cumulative: true },
+    // Read for every page before any render (the page cache's key), so loaded with the routes.
+    query: { env: { server: true }, eager: true },
+    paramsExist: { env: { server: true }, eager: true },
   },
   title: 'Ashbourne Leather',
   description: 'Handmade British leather footwear, bags and belts from our Northampton workshop.',

@@ -19,6 +19,10 @@ declare global {
       socialType?: string
       /** The page's CSS, compiled by Vite (`import css from './x.scss?inline'`), inlined into its head. */
       styles?: string
+      /** Server only, read for every page before any render: the query parameters the page reads. */
+      query?: import('../domain/page-query.ts').PageQuery
+      /** Server only: which values of the route's parameters name something (the rest answer 404), known without rendering. */
+      paramsExist?: (routeParams: Readonly<Record<string, string>>, store: import('../data/store.server.ts').Store) => boolean
     }
     interface ConfigResolved {
       styles?: string[]
@@ -35,8 +39,10 @@ declare global {
       imageGenerationConfigured?: boolean
       contactForm?: import('../domain/contact-fields.ts').ContactFormState
       orderForm?: import('../domain/order.ts').OrderFormState
-      /** Server only, set by the owner check for this request; without it the page refuses. */
-      imageAdmin?: import('../domain/image-generation.ts').AdminPageState
+      /** Server only, set by the owner check for this request; without it a workspace page refuses. */
+      ownerAccess?: import('../domain/owner.ts').OwnerAccess
+      /** Server only, the owner's: whether image generation is set up, and today's allowance. */
+      imageGeneration?: import('../domain/image-generation.ts').GenerationSetup
       catalogue?: import('../server/services/catalogue.server.ts').CatalogueService
       productForm?: import('../domain/product-form.ts').ProductFormState
       /** Server only: what a draft still needs before it can be published. */

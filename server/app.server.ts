@@ -4,6 +4,7 @@ import express, { type Express } from 'express'
 import type { Logger } from 'pino'
 import type { ViteDevServer } from 'vite'
 import type { Store } from '../data/store.server.ts'
+import type { GenerationSetup } from '../domain/image-generation.ts'
 import { answerCacheHitsFirst } from './cache-hits.server.ts'
 import type { Config } from './config.server.ts'
 import { apiNotFound, errorHandler, unhandled } from './http-errors.server.ts'
@@ -11,7 +12,7 @@ import { healthHandler } from './health.server.ts'
 import { CLIENT_DIST, mediaDirFor, SEED_IMAGES, SERVER_ENTRY } from './paths.server.ts'
 import { isServedFromCache, ResponseCache } from './page-cache.server.ts'
 import { warnOfUntrustedProxy } from './proxy-warning.server.ts'
-import { createPageHandler, pageParamsExist } from './render.server.ts'
+import { createPageHandler } from './render.server.ts'
 import { limitUncachedRenders } from './render-limit.server.ts'
 import { requestLog } from './request-log.server.ts'
 import { paymentOriginsOf, refuseCrossSite, rejectMalformedUrls, securityHeaders } from './security.server.ts'
@@ -27,7 +28,7 @@ import { adminEnquiriesRoutes } from './routes/admin-enquiries.server.ts'
 import { adminOverviewRoutes } from './routes/admin-overview.server.ts'
 import { adminHealthRoutes } from './routes/admin-health.server.ts'
 import { adminStatisticsRoutes } from './routes/admin-statistics.server.ts'
-import { ownerAccess, ownerAnswersPrivate } from './owner-access.server.ts'
+import { ownerAnswersPrivate, workspaceGuard } from './owner/workspace-guard.server.ts'
 import { catalogueRoutes } from './routes/catalogue.server.ts'
 import { photoRoutes } from './routes/photos.server.ts'
 import { productAngleRoutes } from './routes/product-angles.server.ts'
@@ -55,9 +56,12 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
   // One router pair for both ways in of an enquiry: they share one rate limiter.
   const countHandoff = handoffCounter(services.statistics, config.adminPassword)
   const contact = contactRoutes({ config, store, logger, enquiries: services.enquiries, returnedForms: services.returnedForms })
+  // Worked out for each of the owner's requests, the allowance as it is then.
+  const imageGeneration = (): GenerationSetup => ({ configured: Boolean(config.openaiApiKey), allowance: services.images.dailyLimit.allowance() })
+  const ownerPage = () => ({ catalogue: services.catalogue, imageGeneration: imageGeneration() })
   return {
     owner(app) {
-      app.use(ownerAccess({ config, store, ...services.images, catalogue: services.catalogue }))
+      app.use(workspaceGuard({ store, siteUrl: config.siteUrl, owner: services.owner, ownerPage }))
       app.use(catalogueRoutes({ catalogue: services.catalogue, store, siteUrl: config.siteUrl }))
       app.use(photoRoutes({ catalogue: services.catalogue, store, siteUrl: config.siteUrl, mediaDir: mediaDirFor(config.dataFile) }))
       app.use(productAngleRoutes({ runs: services.productPhotos, store, siteUrl: config.siteUrl }))
@@ -67,7 +71,7 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
       app.use('/api/products', productStateRouter(store))
       app.use('/api/handoff', handoffRouter({ store, countHandoff }))
       app.use('/api/contact', contact.api)
-      app.use('/api/generate-images', generateImagesApi({ config, ...services.images }))
+      app.use('/api/generate-images', generateImagesApi({ config, ...services.images, owner: services.owner }))
     },
     beforePages(app) {
       app.use(contact.form)
@@ -118,7 +122,7 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
 
   const countView = pageViewCounter({
     statistics: deps.services.statistics,
-    exists: pageParamsExist(store),
+    store,
     adminPassword: config.adminPassword,
     ownHosts: ownHostsOf(config.siteUrl),
     clientAddress: clientAddressOf(app.get('trust proxy fn')),
@@ -155,7 +159,7 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
 
   app.use(seoRouter({ siteUrl: config.siteUrl, store, responses }))
 
-  app.get('/healthz', healthHandler(store, deps.services.images.owner))
+  app.get('/healthz', healthHandler(store, deps.services.owner))
 
   api(app)
   app.use('/api', apiNotFound)

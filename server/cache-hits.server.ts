@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import type { ResponseCache } from './page-cache.server.ts'
-import { isWellFormedUrl } from './security.server.ts'
+import { isWellFormedTarget } from './http/request-target.server.ts'
 
 type CacheHitOptions = {
   cache: ResponseCache
@@ -17,7 +17,7 @@ export function answerCacheHitsFirst({ cache, seeRequest, app }: CacheHitOptions
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined
     const { headers } = req
     if ((headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined) return undefined
-    if (!isWellFormedUrl(req.url ?? '')) return undefined
+    if (!isWellFormedTarget(req.url ?? '')) return undefined
     const target = cache.targetFor(req)
     return target && cache.get(target.key)
   }

@@ -1,70 +1,38 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
-import { isCategory } from '../domain/business.ts'
-import { routePath } from './route-path.server.ts'
+import type { PageQuery } from '../domain/page-query.ts'
+import { isPlainPath, routePath, splitTarget } from './http/request-target.server.ts'
+import { pageAt, sitePages } from './page-routes.server.ts'
 import { siteHost } from './site-host.server.ts'
 
-/** The parameters that make a different page, per route (docs/decisions.md, The response cache): others are dropped from key and rendered address; `bypass` keeps a request away from the cache. */
-export const ROUTE_PARAMETERS: readonly RouteParameters[] = [
-  { route: '/products', vary: { category: isCategory } },
-  // `?order=1` opens the order form on a product's page (the link of a page without JavaScript).
-  { route: '/products/@id', vary: { order: (value) => value === '1' } },
-  { route: '/contact', bypass: ['form'] },
-]
-
-export type RouteParameters = { route: string; vary?: Readonly<Record<string, (value: string) => boolean>>; bypass?: readonly string[] }
+/** A route with the parameters that make a different page (docs/decisions.md, The response cache): Vike's pages, each with what its `+query.ts` declares. */
+export type RouteParameters = { route: string } & PageQuery
 
 /** Where a request's answer lives in the cache, the address to render it from, and the origin it is for. */
 export type CacheTarget = { key: string; url: string; origin: string }
 
-/** The rules of the route a path belongs to (none: no parameter matters). */
-function rulesFor(pathname: string, table: readonly RouteParameters[]): RouteParameters | undefined {
-  const page = routePath(pathname)
-  return table.find(({ route }) => matches(route, page))
-}
-
-function matches(route: string, path: string): boolean {
-  if (!route.includes('@')) return route === path
-  const want = route.split('/')
-  const got = path.split('/')
-  return want.length === got.length && want.every((segment, i) => segment.startsWith('@') ? got[i] !== '' : segment === got[i])
-}
-
-/** Only the plain spelling the site's links use is cached, so no spelling stores an answer another spelling then receives. */
-const PLAIN_PATH = /^(?:\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)+$/
-
-/** Undefined when the request must not touch the cache (a `bypass` parameter, a path not in its plain spelling). */
-export function cacheTarget(url: string, origin: string, table: readonly RouteParameters[] = ROUTE_PARAMETERS): CacheTarget | undefined {
-  const q = url.indexOf('?')
-  const pathname = q < 0 ? url : url.slice(0, q)
-  if (pathname !== '/' && !PLAIN_PATH.test(pathname)) return undefined
-  if (q < 0) return { key: origin + url, url, origin }
-  const rules = rulesFor(pathname, table)
-  if (!rules) return { key: origin + pathname, url: pathname, origin } // no parameter matters here
-  const params = new URLSearchParams(url.slice(q + 1))
-  if (rules.bypass?.some((name) => params.has(name))) return undefined
+/**
+ * Undefined when the request must not touch the cache: a `bypass` parameter, a path not in its plain
+ * spelling (so no spelling stores an answer another spelling then receives), or a query when the page
+ * it is for cannot be told (routes not known, two routes as close). Other parameters than the page
+ * takes are dropped from key and rendered address alike.
+ */
+export function cacheTarget(url: string, origin: string, routes: readonly RouteParameters[] | null = sitePages()): CacheTarget | undefined {
+  const { path, query } = splitTarget(url)
+  if (!isPlainPath(path)) return undefined
+  if (query === undefined) return { key: origin + url, url, origin }
+  const page = routes ? pageAt(routePath(path), routes) : undefined
+  if (page === undefined) return undefined
+  const params = new URLSearchParams(query)
+  if (page?.bypass?.some((name) => params.has(name))) return undefined
   const kept = new URLSearchParams()
-  for (const [name, accepts] of Object.entries(rules.vary ?? {})) {
+  for (const [name, accepts] of Object.entries(page?.vary ?? {})) {
     // The page reads the last value given for a name, as the router does.
     const value = params.getAll(name).at(-1)
     if (value !== undefined && accepts(value)) kept.set(name, value)
   }
   const search = kept.size > 0 ? `?${kept}` : ''
-  return { key: origin + pathname + search, url: pathname + search, origin }
-}
-
-/**
- * The address with escapes of unreserved characters (letters, digits, `-._~`) in its path written out,
- * which RFC 3986 (6.2.2.2) makes the same address: `/products/%6Fxford-brogue` is `/products/oxford-brogue`.
- */
-export function unescapeUnreserved(url: string): string {
-  const q = url.indexOf('?')
-  const pathname = q < 0 ? url : url.slice(0, q)
-  const plain = pathname.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
-    const char = String.fromCharCode(parseInt(hex, 16))
-    return /^[A-Za-z0-9._~-]$/.test(char) ? char : escape
-  })
-  return q < 0 ? plain : plain + url.slice(q)
+  return { key: origin + path + search, url: path + search, origin }
 }
 
 /** Whether Express would trust the proxy that sent this request (its compiled `trust proxy` setting). */

@@ -1,9 +1,9 @@
 import path from 'node:path'
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks'
-import type { Request, RequestHandler, Response } from 'express'
+import type { RequestHandler } from 'express'
 import { unusableValues, type DataProblem } from '../data/check.server.ts'
 import type { Store } from '../data/store.server.ts'
-import { isFromThisMachine, signedIn, type OwnerCheck } from './services/images/admin-auth.server.ts'
+import { isOwnerAsking, type OwnerCheck } from './owner/owner.server.ts'
 
 /** 200 ok, 200 attention while the owner's edit is broken or holds a value the site will not use (still serving), 503 when nothing can be written (docs/api-and-data.md); details for the owner alone, as they would tell an attacker how a flood goes. */
 export function healthHandler(store: Store, owner: OwnerCheck): RequestHandler {
@@ -30,11 +30,6 @@ function firstUnusable(store: Store): () => DataProblem | null {
     if (known?.version !== store.productsVersion) known = { version: store.productsVersion, problem: unusableValues(store.data, store.file)[0] ?? null }
     return known.problem
   }
-}
-
-/** A wrong password counts towards the same lock-out as /admin's. */
-async function isOwnerAsking(req: Request, res: Response, { password, failures }: OwnerCheck): Promise<boolean> {
-  return password ? signedIn(req, res, { password, failures }) : isFromThisMachine(req)
 }
 
 /** The problem in the owner's words, naming the file but not the folder it sits in. */

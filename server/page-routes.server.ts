@@ -1,72 +1,73 @@
+import { resolveRoute } from 'vike/routing'
 import { getGlobalContextSync } from 'vike/server'
+import type { Store } from '../data/store.server.ts'
+import type { PageQuery } from '../domain/page-query.ts'
 
-type Params = Record<string, string>
-type Route = { segments: string[] }
+type Params = Readonly<Record<string, string>>
 
-/**
- * Routes whose page answers 404 for some values of its parameters, and which values those are (the
- * page's own `data` hook throws `render(404)` for the same): so that an address of an unknown
- * product is known to be a 404 without rendering.
- */
-export type ParamsExist = Readonly<Record<string, (params: Params) => boolean>>
+/** A page as Vike routes it (its `pages/` folder or its `+route`), with what it declares beside it for the server. */
+export type SitePage = { route: string; paramsExist?: (params: Params, store: Store) => boolean } & PageQuery
 
-let routes: Route[] | null | undefined
+let pages: SitePage[] | null | undefined
 
-/** The page router's routes as Vike lists them; null when one is not a plain route string (a route function, a glob). */
-function pageRoutes(): Route[] | null {
-  if (routes !== undefined) return routes
-  let pages: Record<string, { route?: unknown; isErrorPage?: boolean }>
+/** Vike's pages with their routes; null when unknown: not loaded yet, or a route is a function, which only a render can run. */
+export function sitePages(): readonly SitePage[] | null {
+  if (pages !== undefined) return pages
+  let all: ReturnType<typeof getGlobalContextSync>['pages']
   try {
-    pages = getGlobalContextSync().pages as typeof pages
+    all = getGlobalContextSync().pages
   } catch {
     return null // not loaded yet: ask again next time
   }
-  const found: Route[] = []
-  for (const page of Object.values(pages)) {
+  const found: SitePage[] = []
+  for (const page of Object.values(all)) {
     if (page.isErrorPage) continue
-    if (typeof page.route !== 'string' || !page.route.startsWith('/') || page.route.includes('*')) return (routes = null)
-    found.push({ segments: page.route.split('/').slice(1).filter(Boolean) })
+    if (typeof page.route !== 'string') return (pages = null)
+    found.push({ route: page.route, ...page.config.query, paramsExist: page.config.paramsExist })
   }
-  return (routes = found)
+  return (pages = found)
 }
 
-function paramsOf(route: Route, segments: readonly string[]): Params | undefined {
-  if (route.segments.length !== segments.length) return undefined
-  const params: Params = {}
-  for (const [i, want] of route.segments.entries()) {
-    if (want.startsWith('@')) params[want.slice(1)] = segments[i]!
-    else if (want !== segments[i]) return undefined
-  }
-  return params
+/** Every route that matches a path (Vike's own matching), with the parameters it reads from it. */
+function matches<T extends { route: string }>(path: string, routes: readonly T[]): { page: T; params: Params }[] {
+  return routes.flatMap((page) => {
+    const { match, routeParams } = resolveRoute(page.route, path)
+    return match ? [{ page, params: routeParams }] : []
+  })
 }
 
 /**
- * Whether a path in its plain spelling (cache-keys.server.ts) certainly shows the 404 page: no route
- * of the page router matches it, or the one that does refuses its parameters (`exists`). False when
- * unsure (routes not known, page data requests), so the page is rendered as before.
+ * The page Vike shows at a path: of the routes that match, the one with fewest parameters, as Vike
+ * puts static segments first; null when none matches, undefined when two are equally close.
  */
-export function isCertainlyNotFound(pathname: string, exists: ParamsExist): boolean {
-  if (pathname.endsWith('.pageContext.json')) return false
-  const known = pageRoutes()
-  if (!known) return false
-  const segments = pathname.split('/').slice(1).filter(Boolean)
-  for (const route of known) {
-    const params = paramsOf(route, segments)
-    if (!params) continue
-    const test = exists[`/${route.segments.join('/')}`]
-    if (!test || test(params)) return false
+export function pageAt<T extends { route: string }>(path: string, routes: readonly T[]): T | null | undefined {
+  const [best, next] = matches(path, routes).sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length)
+  if (!best) return null
+  return next && Object.keys(next.params).length === Object.keys(best.params).length ? undefined : best.page
+}
+
+/** Whether a page takes these values of its parameters; true when its check cannot run (the render then shows what is wrong). */
+function takes(page: SitePage, params: Params, store: Store): boolean {
+  try {
+    return page.paramsExist?.(params, store) ?? true
+  } catch {
+    return true
   }
-  return true
+}
+
+/**
+ * Whether a path in its plain spelling (request-target.server.ts) certainly shows the 404 page: no
+ * route matches it, or those that do refuse its parameters (`+paramsExist` beside the page). False
+ * when unsure (routes not known, page data requests), so the page is rendered as before.
+ */
+export function isCertainlyNotFound(path: string, store: Store): boolean {
+  if (path.endsWith('.pageContext.json')) return false
+  const known = sitePages()
+  return known !== null && !matches(path, known).some(({ page, params }) => takes(page, params, store))
 }
 
 /** Whether a path in its plain spelling is one of the site's pages, with parameters that exist (a real product); false when unsure. */
-export function isKnownPage(pathname: string, exists: ParamsExist): boolean {
-  const known = pageRoutes()
-  if (!known) return false
-  const segments = pathname.split('/').slice(1).filter(Boolean)
-  return known.some((route) => {
-    const params = paramsOf(route, segments)
-    const test = params && exists[`/${route.segments.join('/')}`]
-    return params !== undefined && (!test || test(params))
-  })
+export function isKnownPage(path: string, store: Store): boolean {
+  const known = sitePages()
+  return known !== null && matches(path, known).some(({ page, params }) => takes(page, params, store))
 }

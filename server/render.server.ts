@@ -3,14 +3,14 @@ import type { NextFunction, Request, Response } from 'express'
 import { renderPage } from 'vike/server'
 import type { Store } from '../data/store.server.ts'
 import type { PhotoFormats } from '../domain/product-image.ts'
-import { publishedProducts } from '../domain/publishing.ts'
 import { requestOrigin, type CacheTarget } from './cache-keys.server.ts'
+import { isAdminPath } from './http/owner-paths.server.ts'
+import { requestPath } from './http/request-target.server.ts'
 import { markMiss, type ResponseCache } from './page-cache.server.ts'
 import { answerWithRender } from './page-response.server.ts'
-import { isCertainlyNotFound, type ParamsExist } from './page-routes.server.ts'
-import { isAdminPath, requestPath } from './route-path.server.ts'
+import { isCertainlyNotFound } from './page-routes.server.ts'
+import { ownerPageContext } from './owner/owner.server.ts'
 
-/** A render is read at its own pace into memory, so a client that never reads cannot hold up the entry or those waiting for it (nginx's `proxy_cache_lock`, Varnish's coalescing). */
 type PageHandlerOptions = {
   store: Store
   siteUrl: string | undefined
@@ -20,36 +20,23 @@ type PageHandlerOptions = {
   deliveryPrice?: string
 }
 
-/** Which values of a route's parameters name something that exists: a product page, a published product. */
-export function pageParamsExist(store: Store): ParamsExist {
-  return {
-    '/products/@id': ({ id }) => {
-      try {
-        return publishedProducts(store.products).some((p) => p.id === id)
-      } catch {
-        return true // the catalogue cannot be read: the render shows what is wrong
-      }
-    },
-  }
-}
-
+/** A render is read at its own pace into memory, so a client that never reads cannot hold up the entry or those waiting for it (nginx's `proxy_cache_lock`, Varnish's coalescing). */
 export function createPageHandler({ store, siteUrl, cache, photoFormats, deliveryPrice }: PageHandlerOptions) {
-  const exists = pageParamsExist(store)
   // A one-off address of no page (a flood of random paths) is answered from the shared 404 page, not rendered.
   const knownNotFound = (cache: ResponseCache, target: CacheTarget) => {
     const path = requestPath(target.url)
     if (isAdminPath(path)) return undefined
     const page = cache.notFoundPage(target.origin)
-    return page && isCertainlyNotFound(path, exists) ? page : undefined
+    return page && isCertainlyNotFound(path, store) ? page : undefined
   }
   return async function pageHandler(req: Request, res: Response, next: NextFunction) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     // Without SITE_URL, absolute URLs in the page come from the request's host: part of the key then.
     const origin = requestOrigin(req, siteUrl, req.app.get('trust proxy fn'))
     if (origin === undefined) return next() // not our host: refused before this (site-host.server.ts)
-    // What a handler before this one set for this request alone (the admin page's access and
-    // allowance): such a page is rendered for it, never answered from the cache nor kept in it.
-    const own = res.locals.pageContext as Record<string, unknown> | undefined
+    // The owner's page context, set for this request alone (who asks, the allowance): such a page
+    // is rendered for it, never answered from the cache nor kept in it.
+    const own = ownerPageContext(res)
     const target = own ? undefined : cache?.targetFor(req)
     if (cache && target) {
       const hit = cache.get(target.key) ?? (await cache.whenFilled(target.key)?.then(() => cache.get(target.key)))

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express'
 import helmet from 'helmet'
 import { isPaymentLink } from '../domain/payment-link.ts'
 import { isPublished } from '../domain/publishing.ts'
+import { isWellFormedTarget } from './http/request-target.server.ts'
 
 /** The products and a number that moves whenever they change (the store). */
 type Catalogue = { readonly products: readonly { paymentLink: string; status?: 'draft' | 'published' }[]; readonly productsVersion: number }
@@ -95,32 +96,12 @@ function refuse(res: Parameters<RequestHandler>[1]) {
   res.status(403).json({ error: 'This request came from another website and was refused.' })
 }
 
-/** 400 for broken percent-encoding, `..` or NUL once decoded, and bracketed names (`?a[]=`), where type confusion starts. */
+/** 400 for a target that is not well formed (request-target.server.ts: broken escapes, `..`, NUL, bracketed names). */
 export const rejectMalformedUrls: RequestHandler = (req, res, next) => {
-  if (!isWellFormedUrl(req.url)) {
+  if (!isWellFormedTarget(req.url)) {
     if (req.url.startsWith('/api/')) res.status(400).json({ error: 'The address of this request is not valid.' })
     else res.status(400).type('text/plain').send('Bad request: the address is not valid.')
     return
   }
   next()
-}
-
-export function isWellFormedUrl(url: string): boolean {
-  const q = url.indexOf('?')
-  const pathname = q < 0 ? url : url.slice(0, q)
-  const search = q < 0 ? '' : url.slice(q + 1)
-  const decode = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '))
-  try {
-    const decodedPath = decodeURIComponent(pathname)
-    if (decodedPath.includes('\0') || decodedPath.split(/[/\\]/).includes('..')) return false
-    for (const pair of search.split('&')) {
-      const eq = pair.indexOf('=')
-      const name = decode(eq < 0 ? pair : pair.slice(0, eq))
-      if (eq >= 0) decode(pair.slice(eq + 1))
-      if (name.includes('[') || name.includes(']')) return false
-    }
-  } catch {
-    return false
-  }
-  return true
 }

@@ -6,7 +6,7 @@ import { formKeyFileFor, mediaDirFor } from './paths.server.ts'
 import { returnedContactForms, type ReturnedContactForms } from './returned-contact-form.server.ts'
 import { createEnquiryService, type EnquiryService } from './services/enquiries.server.ts'
 import { configuredImageGenerator, type ImageGenerator } from './services/image-generator.server.ts'
-import { failedLogins, type OwnerCheck } from './services/images/admin-auth.server.ts'
+import { ownerCheck, type OwnerCheck } from './owner/owner.server.ts'
 import { DailyImageLimit } from './services/images/daily-limit.server.ts'
 import type { AvifTwins } from './services/images/avif-twins.server.ts'
 import { photoFormatsFor, stopPhotoFormats } from './services/images/media.server.ts'
@@ -31,8 +31,10 @@ export type Services = {
   enquiries: EnquiryService
   /** The state of an enquiry form sent back to a visitor without JavaScript, in a signed cookie. */
   returnedForms: ReturnedContactForms
-  /** Product photographs: the generator, the daily spend cap, and who counts as the owner. */
-  images: { generator: ImageGenerator; dailyLimit: DailyImageLimit; owner: OwnerCheck }
+  /** Product photographs: the generator and the daily spend cap. */
+  images: { generator: ImageGenerator; dailyLimit: DailyImageLimit }
+  /** Who counts as the owner, for the workspace, its API, image generation and /healthz. */
+  owner: OwnerCheck
   /** The owner's changes to the catalogue, with their history and dated snapshots. */
   catalogue: CatalogueService
   /** One product's four angles, generated and offered for the owner to choose from. */
@@ -76,9 +78,6 @@ export function createServices({ config, store, logger }: { config: Config; stor
     dailyLimit,
     saveProduct: (runId, id, patch) => catalogue.saveGenerated(runId, id, patch),
   })
-  // One count of wrong passwords for the admin page and the API, so guessing cannot alternate between them.
-  const owner: OwnerCheck = { password: config.adminPassword, failures: failedLogins() }
-
   const photoFormats = photoFormatsFor(mediaDirFor(config.dataFile))
   const startedAt = new Date(Date.now() - process.uptime() * 1000).toISOString()
   const health = async () =>
@@ -108,7 +107,8 @@ export function createServices({ config, store, logger }: { config: Config; stor
     enquiries,
     health,
     returnedForms,
-    images: { generator, dailyLimit, owner },
+    images: { generator, dailyLimit },
+    owner: ownerCheck(config.adminPassword),
     catalogue,
     productPhotos: new ProductPhotoRuns({ generator, offers, catalogue, store, mediaDir: mediaDirFor(config.dataFile), configured: Boolean(config.openaiApiKey) }),
     photoFormats,

@@ -1,5 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net'
 import type { RequestHandler } from 'express'
+import { fromAbsoluteForm } from './http/request-target.server.ts'
 
 /** As Django's ALLOWED_HOSTS: SITE_URL's host, or any well-formed one without it; loopback names are always ours; anything else 400. */
 export function siteHost(hostHeader: string | undefined, siteUrl: string | undefined): string | undefined {
@@ -36,10 +37,10 @@ function isLoopback(hostname: string): boolean {
 export function requireSiteHost({ siteUrl }: { siteUrl: string | undefined }): RequestHandler {
   return (req, res, next) => {
     if (!req.url.startsWith('/')) {
-      const absolute = /^https?:\/\/([^/?#]*)(.*)$/i.exec(req.url)
+      const absolute = fromAbsoluteForm(req.url)
       if (!absolute) return refuse(req, res, 'The request target is not an address on this site.')
-      req.headers.host = absolute[1]
-      req.url = absolute[2]?.startsWith('/') ? absolute[2] : `/${absolute[2] ?? ''}`
+      req.headers.host = absolute.host
+      req.url = absolute.target
       req.originalUrl = req.url
     }
     if (req.path === '/healthz' || siteHost(req.headers.host, siteUrl)) return next()

@@ -3,6 +3,7 @@ import path from 'node:path'
 import express, { type RequestHandler, type Response } from 'express'
 import send from 'send'
 import { preferredEncodings, type Encoding } from './accept-encoding.server.ts'
+import { decodedPath } from './http/request-target.server.ts'
 
 const TWIN_EXTENSION: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' }
 
@@ -26,13 +27,8 @@ export function serveClientBuild(root: string): RequestHandler {
   const files = listFiles(root)
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-    let pathname: string
-    try {
-      pathname = decodeURIComponent(req.path)
-    } catch {
-      return next()
-    }
-    if (!files.has(pathname)) return next()
+    const pathname = decodedPath(req.path)
+    if (pathname === undefined || !files.has(pathname)) return next()
     const coding = preferredEncodings(req.headers['accept-encoding']).find((c) => files.has(pathname + TWIN_EXTENSION[c])) ?? 'identity'
     const immutable = pathname.startsWith('/assets/')
     send(req, pathname + TWIN_EXTENSION[coding], { root, index: false, dotfiles: 'deny', immutable, maxAge: immutable ? '1y' : '1d' })

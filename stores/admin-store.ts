@@ -7,12 +7,12 @@ import {
   type GenerationEvent,
   type GenerationResponse,
   type GenerationResults,
-  type AdminAccess,
   type AdminPageState,
   type GenerationStatus,
   type ImageAllowance,
   type LastRun,
 } from '../domain/image-generation.ts'
+import type { OwnerAccess } from '../domain/owner.ts'
 import type { Product } from '../domain/product.ts'
 import { ApiError, apiGet, apiRequest } from '../lib/api.ts'
 import { readEventStream } from '../lib/event-stream.ts'
@@ -24,7 +24,7 @@ export type AdminState = {
   products: Product[]
   server: GenerationStatus | null
   configured: boolean
-  access: AdminAccess
+  access: OwnerAccess
   allowance: ImageAllowance | null
   phase: GenerationPhase
   /** 0 to 100. */

@@ -3,7 +3,7 @@ import type { PageContextServer } from 'vike/types'
 
 /** A request that slipped past the server's owner check (an odd spelling) gets the 404 page. */
 export function ownerOnly(pageContext: PageContextServer) {
-  const { imageAdmin, store, catalogue } = pageContext
-  if (imageAdmin?.access !== 'owner' || !store || !catalogue) throw render(404)
+  const { ownerAccess, store, catalogue } = pageContext
+  if (ownerAccess !== 'owner' || !store || !catalogue) throw render(404)
   return { store, catalogue }
 }

@@ -3,7 +3,9 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import type { StoredMessage } from '../../data/message.server.ts'
 import { StoreWriteError, UnknownMessageError, type Store } from '../../data/store.server.ts'
 import { inboxQuery, parseInboxFilter, type InboxFilter } from '../../domain/inbox.ts'
-import { isAdminPath, requestPath, routePath } from '../route-path.server.ts'
+import { isAdminPath } from '../http/owner-paths.server.ts'
+import { requestPath, routePath } from '../http/request-target.server.ts'
+import { addToOwnerPage, isOwnerRequest } from '../owner/owner.server.ts'
 import { enquiriesCsv } from '../services/enquiry-csv.server.ts'
 import { countsAsNew } from '../services/enquiry-state.server.ts'
 import { filterEnquiries, enquiryView, inboxView, newEnquiryCount, replyLink } from '../services/inbox.server.ts'
@@ -105,15 +107,11 @@ function redirectTo(res: Response, path: string, filter: InboxFilter, done: stri
 
 const parseForm = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 20 })
 
-function addPageData(res: Response, data: Record<string, unknown>) {
-  res.locals.pageContext = { ...(res.locals.pageContext as object | undefined), ...data }
-}
-
 export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
   const { store, outbox } = deps
 
   const showList = (req: Request, res: Response, all: readonly StoredMessage[]) => {
-    addPageData(res, { adminInbox: inboxView(all, parseInboxFilter(req.query), notice(req)) })
+    addToOwnerPage(res, { adminInbox: inboxView(all, parseInboxFilter(req.query), notice(req)) })
   }
 
   const exportCsv = async (req: Request, res: Response) => {
@@ -136,7 +134,7 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
     }
     const filter = parseInboxFilter(req.query)
     const view = m && enquiryView(m, { mailConfigured: outbox.enabled, filter, notice: notice(req), confirmDelete: req.query.confirm === 'delete' })
-    addPageData(res, { adminEnquiry: view ?? null })
+    addToOwnerPage(res, { adminEnquiry: view ?? null })
   }
 
   const act = async (req: Request, res: Response, id: string) => {
@@ -173,7 +171,7 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
 
   return async (req, res, next) => {
     const raw = requestPath(req.originalUrl)
-    if (!isAdminPath(raw) || res.locals.adminAccess !== 'owner') return next()
+    if (!isAdminPath(raw) || !isOwnerRequest(res)) return next()
     const path = routePath(raw)
     const segments = path.split('/').slice(1)
     const isPage = req.method === 'GET' || req.method === 'HEAD'
@@ -182,7 +180,7 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
       if (path === INBOX && isPage) {
         const all = await store.allMessages()
         showList(req, res, all)
-        addPageData(res, { newEnquiries: newEnquiryCount(all) })
+        addToOwnerPage(res, { newEnquiries: newEnquiryCount(all) })
         return next()
       }
       if (segments.length === 3 && `/${segments[0]}/${segments[1]}` === INBOX) {
@@ -194,7 +192,7 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
         }
       }
       // Counted after opening an enquiry has marked it read.
-      if (isPage) addPageData(res, { newEnquiries: await store.countMessages('new', countsAsNew) })
+      if (isPage) addToOwnerPage(res, { newEnquiries: await store.countMessages('new', countsAsNew) })
       next()
     } catch (err) {
       next(err)

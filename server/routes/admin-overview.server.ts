@@ -1,7 +1,8 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express'
 import { UnknownSnapshotError } from '../../data/snapshots.server.ts'
 import type { ShopHealth } from '../../domain/shop-health.ts'
-import { requestPath, routePath } from '../route-path.server.ts'
+import { requestPath, routePath } from '../http/request-target.server.ts'
+import { addToOwnerPage, isOwnerRequest } from '../owner/owner.server.ts'
 import type { CatalogueService } from '../services/catalogue.server.ts'
 
 type Deps = { catalogue: CatalogueService; health: () => Promise<ShopHealth> }
@@ -20,8 +21,8 @@ export function adminOverviewRoutes({ catalogue, health }: Deps): Router {
   routes.get(
     '/admin',
     handle(async (req, res, next) => {
-      if (routePath(requestPath(req.originalUrl)) !== '/admin' || res.locals.adminAccess !== 'owner') return next()
-      res.locals.pageContext = { ...(res.locals.pageContext as object | undefined), shopHealth: await health() }
+      if (routePath(requestPath(req.originalUrl)) !== '/admin' || !isOwnerRequest(res)) return next()
+      addToOwnerPage(res, { shopHealth: await health() })
       next()
     }),
   )

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express'
 import type { Store } from '../../data/store.server.ts'
 import { reportRange } from '../../domain/statistics-report.ts'
-import { requestPath, routePath } from '../route-path.server.ts'
+import { requestPath, routePath } from '../http/request-target.server.ts'
+import { addToOwnerPage, isOwnerRequest } from '../owner/owner.server.ts'
 import { dailyCsv, statisticsReport } from '../services/statistics/report.server.ts'
 import type { Statistics } from '../services/statistics/statistics.server.ts'
 
@@ -12,7 +13,7 @@ export function adminStatisticsRoutes({ store, statistics }: { store: Store; sta
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     const path = routePath(requestPath(req.originalUrl))
-    if ((path !== PAGE && path !== `${PAGE}.csv`) || res.locals.adminAccess !== 'owner') return next()
+    if ((path !== PAGE && path !== `${PAGE}.csv`) || !isOwnerRequest(res)) return next()
     try {
       const report = statisticsReport({
         data: statistics.totals(),
@@ -22,7 +23,7 @@ export function adminStatisticsRoutes({ store, statistics }: { store: Store; sta
         counting: statistics.enabled,
       })
       if (path === PAGE) {
-        res.locals.pageContext = { ...(res.locals.pageContext as object | undefined), statisticsReport: report }
+        addToOwnerPage(res, { statisticsReport: report })
         return next()
       }
       res.setHeader('Content-Type', 'text/csv; charset=utf-8')

@@ -2,6 +2,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Store } from '../../data/store.server.ts'
 import { productValuesFrom, type ProductFormState, type ProductValues } from '../../domain/product-form.ts'
 import { MOVES, type Step } from '../../domain/product-order.ts'
+import { ownerPageContext } from '../owner/owner.server.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
 import type { CatalogueService } from '../services/catalogue.server.ts'
 import { orderApi } from './product-order.server.ts'
@@ -30,7 +31,7 @@ export function catalogueRoutes({ catalogue, store, siteUrl }: Deps): Router {
   const routes = Router()
   const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 30 })
   const sendBack = (req: Request, res: Response, productForm: ProductFormState, status: number) =>
-    sendPersonalPage(req, res, { ...(res.locals.pageContext as object), store, siteUrl, productForm }, status)
+    sendPersonalPage(req, res, { ...ownerPageContext(res), store, siteUrl, productForm }, status)
   const handle =
     (fn: (req: Request, res: Response) => Promise<void>): RequestHandler =>
     (req, res, next) =>
@@ -76,7 +77,7 @@ export function catalogueRoutes({ catalogue, store, siteUrl }: Deps): Router {
       const outcome = await catalogue.publish(id)
       if (outcome.ok) return res.redirect(303, `${productAddress(id)}?done=published`)
       if (outcome.status === 404) return void res.status(404).type('text/plain; charset=utf-8').send('There is no such product (it may have been removed).\n')
-      await sendPersonalPage(req, res, { ...(res.locals.pageContext as object), store, siteUrl, publishMissing: outcome.missing, urlOriginal: productAddress(id) }, 400)
+      await sendPersonalPage(req, res, { ...ownerPageContext(res), store, siteUrl, publishMissing: outcome.missing, urlOriginal: productAddress(id) }, 400)
     }),
   )
 

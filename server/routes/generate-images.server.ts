@@ -2,12 +2,15 @@
 import { Router, type Request, type Response } from 'express'
 import type { Config } from '../config.server.ts'
 import { GenerationBusyError, type GenerationJob, type ImageGenerator } from '../services/image-generator.server.ts'
-import { requireOwner, type OwnerCheck } from '../services/images/admin-auth.server.ts'
+import { requireOwner, type OwnerCheck } from '../owner/owner.server.ts'
 import { DailyLimitError, type DailyImageLimit } from '../services/images/daily-limit.server.ts'
 import type { GenerationEvent, GenerationStatus } from '../../domain/image-generation.ts'
 
 export const NO_KEY_MESSAGE =
   'Image generation is not set up on this server: OPENAI_API_KEY is not set. Add it to the server environment and restart the server.'
+
+export const NOT_OWNER_MESSAGE =
+  'Image generation is only for the shop owner. Set ADMIN_PASSWORD (12 characters or more) on the server and sign in as admin, or use /admin on the server itself.'
 
 export const CANCELLED_MESSAGE = 'Stopped by the owner.'
 
@@ -24,7 +27,7 @@ export type ImageRoutesDeps = {
 /** `/api/generate-images`: the owner's API. */
 export function generateImagesApi({ config, generator, dailyLimit, owner }: ImageRoutesDeps): Router {
   const api = Router()
-  api.use(requireOwner(owner))
+  api.use(requireOwner(owner, { signIn: 'Sign in as admin with the admin password to generate product images.', refused: NOT_OWNER_MESSAGE }))
 
   api.get('/', (_req, res) => {
     const job = generator.current

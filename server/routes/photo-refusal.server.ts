@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express'
 import type { Store } from '../../data/store.server.ts'
+import { ownerPageContext } from '../owner/owner.server.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
 
 type Stale = { req: Request; res: Response; store: Store; siteUrl: string | undefined; refusal: string }
@@ -7,5 +8,5 @@ type Stale = { req: Request; res: Response; store: Store; siteUrl: string | unde
 /** A photo form made from photographs that changed meanwhile: 409 and the page as it is now, saying why nothing changed. */
 export function refuseStale({ req, res, store, siteUrl, refusal }: Stale): Promise<void> {
   const id = String(req.params.id)
-  return sendPersonalPage(req, res, { ...(res.locals.pageContext as object), store, siteUrl, photoRefusal: refusal, urlOriginal: `/admin/products/${encodeURIComponent(id)}` }, 409)
+  return sendPersonalPage(req, res, { ...ownerPageContext(res), store, siteUrl, photoRefusal: refusal, urlOriginal: `/admin/products/${encodeURIComponent(id)}` }, 409)
 }

@@ -1,5 +1,6 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express'
 import type { Store } from '../../data/store.server.ts'
+import { ownerPageContext } from '../owner/owner.server.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
 import { refuseStale } from './photo-refusal.server.ts'
 import { eachUpload, NO_FILE } from './photo-form.server.ts'
@@ -24,7 +25,7 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Rout
     res.setHeader('Connection', 'close')
     if (err.status === 503) res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_S))
     if (wantsJson(req)) return void res.status(err.status).json({ error: err.message })
-    await sendPersonalPage(req, res, { ...(res.locals.pageContext as object), store, siteUrl, photoError: err.message, urlOriginal: back(String(req.params.id)) }, err.status)
+    await sendPersonalPage(req, res, { ...ownerPageContext(res), store, siteUrl, photoError: err.message, urlOriginal: back(String(req.params.id)) }, err.status)
   }
   const upload: RequestHandler = async (req, res, next) => {
     const id = String(req.params.id)

@@ -2,6 +2,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Store } from '../../data/store.server.ts'
 import { OFFER_GONE, photoDoneQuery, PHOTOS_CHANGED } from '../../domain/photo-list.ts'
 import { PHOTO_CHOICES, type PhotoChoice } from '../../domain/photo-offers.ts'
+import { addToOwnerPage, ownerPageContext } from '../owner/owner.server.ts'
 import { sendPersonalPage } from '../page-response.server.ts'
 import { GenerationBusyError } from '../services/image-generator.server.ts'
 import { DailyLimitError } from '../services/images/daily-limit.server.ts'
@@ -31,7 +32,7 @@ function startFor(runs: ProductPhotoRuns, id: string): Started {
 export function productAngleRoutes({ runs, store, siteUrl }: Deps): Router {
   const routes = Router()
   routes.use((_req, res, next) => {
-    if (res.locals.adminAccess === 'owner') res.locals.pageContext = { ...(res.locals.pageContext as object), productPhotoRuns: runs }
+    addToOwnerPage(res, { productPhotoRuns: runs })
     next()
   })
 
@@ -40,7 +41,7 @@ export function productAngleRoutes({ runs, store, siteUrl }: Deps): Router {
     const started = startFor(runs, id)
     if (started.ok) return res.redirect(303, `${back(id)}?angles=started#new-photos`)
     if (started.status === 404) return void res.status(404).type('text/plain; charset=utf-8').send(`${started.error}\n`)
-    sendPersonalPage(req, res, { ...(res.locals.pageContext as object), store, siteUrl, anglesError: started.error, urlOriginal: back(id) }, started.status).catch(next)
+    sendPersonalPage(req, res, { ...ownerPageContext(res), store, siteUrl, anglesError: started.error, urlOriginal: back(id) }, started.status).catch(next)
   })
 
   routes.post('/api/admin/products/:id/angles', (req, res) => {

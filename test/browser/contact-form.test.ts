@@ -29,7 +29,7 @@ const valid: Values = {
   message: 'Is the weekender holdall available in tan?',
 }
 
-const onDisk = async (): Promise<StoredMessage[]> => (await dataOnDisk(t.dataFile)).messages
+const onDisk = async (): Promise<readonly StoredMessage[]> => (await dataOnDisk(t.dataFile)).messages
 
 async function openForm(path: string, options: { viewport?: ViewportName; javaScriptEnabled?: boolean } = {}) {
   const opened = await openContext(browser, t.url, options)

@@ -44,7 +44,7 @@ afterEach(async () => {
 
 /** An e-mail attempt is recorded in the data file once it has ended (no retry comes before a minute). */
 const MAIL_SETTLES = { timeout: 20_000, interval: 50 }
-const onDisk = async (): Promise<StoredMessage[]> => (await dataOnDisk(t!.dataFile)).messages
+const onDisk = async (): Promise<readonly StoredMessage[]> => (await dataOnDisk(t!.dataFile)).messages
 
 /** Loads a page the way the owner follows a link: at once usable, scripts or not. */
 async function arrive(page: Page, js: boolean) {

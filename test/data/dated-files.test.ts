@@ -93,6 +93,9 @@ describe('enquiries wherever they are', () => {
     expect(await store.findMessage(recent.id)).toEqual(recent)
     expect(await store.findMessage(lastYear().id)).toEqual(lastYear())
     expect(await store.findMessage('nope')).toBeUndefined()
+    // Read from a dated file and shared from one visit to the next: as read-only as the data file's.
+    const dated = (await store.findMessage(lastYear().id))!
+    expect(Object.isFrozen(dated) && Object.isFrozen(dated.notification)).toBe(true)
   })
 
   it('updateMessage and setArchived change an enquiry in its dated file, on disk', async () => {

@@ -68,6 +68,26 @@ describe('the data store (lowdb on DATA_FILE)', () => {
     expect(again.products.find((p) => p.id === 'oxford-brogue')?.price).toBe('£190.00')
   })
 
+  it('hands out its data read-only: a change in place is refused by the types and throws, so only a change through the store is written', async () => {
+    const store = await open()
+    await store.addMessage(newMessage(1))
+    const [message] = store.messages
+    const product = store.products[0]!
+    // @ts-expect-error stored enquiries are read-only
+    expect(() => (message!.firstName = 'Changed')).toThrow(TypeError)
+    // @ts-expect-error and so is what they hold
+    expect(() => message!.notification.attempts.push({ at: '', ok: true })).toThrow(TypeError)
+    // @ts-expect-error stored products are read-only
+    expect(() => (product.price = '£1.00')).toThrow(TypeError)
+    // @ts-expect-error the lists, too
+    expect(() => store.messages.push(message!)).toThrow(TypeError)
+    // @ts-expect-error and the data itself
+    expect(() => (store.data.imageRuns = [])).toThrow(TypeError)
+    await store.updateMessage(message!.id, (m) => ({ ...m, firstName: 'Changed' }))
+    expect((await onDisk()).messages.map((m) => m.firstName)).toEqual(['Changed'])
+    expect(message!.firstName).toBe('Ann1') // what was handed out stays as it was
+  })
+
   it('bumps the products version when products change, not when messages do', async () => {
     const store = await open()
     const v0 = store.productsVersion

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { cacheTarget, type RouteParameters } from '../../server/cache-keys.server.ts'
+import { SERVER_ENTRY } from '../../server/paths.server.ts'
+
+// Each page's parameters are what Vike's build says it declares, as in the running site.
+beforeAll(() => import(/* @vite-ignore */ SERVER_ENTRY))
 
 const ORIGIN = 'https://www.example.co.uk'
 const key = (url: string, table?: readonly RouteParameters[]) => {

@@ -11,7 +11,7 @@ import { FakeSmtp } from '../helpers/smtp.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 
 const enquiry = (n: number, message: string) => ({ firstName: `Visitor${n}`, lastName: 'Example', email: `visitor${n}@example.com`, subject: 'general', message })
-const onDisk = async (h: ContactHarness): Promise<StoredMessage[]> => (await dataOnDisk(h.dataFile)).messages
+const onDisk = async (h: ContactHarness): Promise<readonly StoredMessage[]> => (await dataOnDisk(h.dataFile)).messages
 
 describe('the spam rules', () => {
   it('calls a message mostly links when web addresses are at least half of it', () => {

@@ -24,13 +24,14 @@ function undoneOf(search: Record<string, string>): Needs['undone'] {
 export async function data(pageContext: PageContextServer): Promise<Data> {
   // The server's owner check vouches for every request it lets through to this page. A request that
   // reached the page any other way (an address spelled so the check missed it) is refused.
-  const admin = pageContext.imageAdmin
-  if (!admin) throw render(404)
+  const access = pageContext.ownerAccess
+  if (!access) throw render(404)
   const all = pageContext.store?.products ?? []
   // The shop's products, as GET /api/products refetches them after a run; drafts are on the products page.
   const products = publishedProducts(all).map(toPublicProduct)
-  const { catalogue, shopHealth } = pageContext
-  if (admin.access !== 'owner' || !catalogue) return { products, admin, needs: null, lastRun: null }
+  const { catalogue, shopHealth, imageGeneration } = pageContext
+  const admin: AdminPageState = access === 'owner' && imageGeneration ? { access, ...imageGeneration } : { access, configured: false, allowance: null }
+  if (access !== 'owner' || !catalogue) return { products, admin, needs: null, lastRun: null }
   const needs: Needs = {
     newEnquiries: pageContext.newEnquiries ?? 0,
     warnings: (shopHealth?.items ?? []).filter((i) => i.status !== 'ok').map((i) => ({ key: i.key, title: i.title, headline: i.headline, status: i.status })),

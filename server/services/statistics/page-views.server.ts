@@ -2,9 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isCategory } from '../../../domain/business.ts'
 import type { TrustProxy } from '../../cache-keys.server.ts'
 import { isServedFromCache } from '../../page-cache.server.ts'
-import { isKnownPage, type ParamsExist } from '../../page-routes.server.ts'
-import { isOwnerPath, requestPath, routePath } from '../../route-path.server.ts'
-import { isAdmin } from '../images/admin-auth.server.ts'
+import type { Store } from '../../../data/store.server.ts'
+import { isOwnerPath } from '../../http/owner-paths.server.ts'
+import { requestPath, routePath } from '../../http/request-target.server.ts'
+import { isKnownPage } from '../../page-routes.server.ts'
+import { signedInAsOwner } from '../../owner/owner.server.ts'
 import { browserKind } from './browser-kind.ts'
 import type { Statistics, View } from './statistics.server.ts'
 
@@ -12,8 +14,8 @@ type Req = IncomingMessage & { originalUrl?: string }
 
 export type PageViewOptions = {
   statistics: Statistics
-  /** Which product ids are real (published): only they become keys. */
-  exists: ParamsExist
+  /** Whose products' ids are real (published): only they become keys. */
+  store: Store
   /** ADMIN_PASSWORD: page requests signed in with it are the owner's, and not counted. */
   adminPassword: string | undefined
   /** Our own host names, never counted as referrers. */
@@ -36,7 +38,7 @@ export function pageViewCounter(options: PageViewOptions): (req: Req, res: Serve
     const url = req.originalUrl ?? req.url ?? '/'
     const bare = requestPath(url)
     const path = routePath(bare)
-    if (isOwnerPath(path) || !isKnownPage(path, options.exists)) return
+    if (isOwnerPath(path) || !isKnownPage(path, options.store)) return
     res.once('finish', () => {
       const view = viewOf(req, res, options, { url, bare, path })
       if (view) options.statistics.view(view)
@@ -71,7 +73,7 @@ const NO_CAMPAIGN: View['campaign'] = Object.freeze({})
 export function isVisitor(req: IncomingMessage, adminPassword: string | undefined): boolean {
   const { headers } = req
   if (isPrefetch(req) || browserKind(headers['user-agent'] ?? '').bot) return false
-  return !(adminPassword && isAdmin(headers.authorization, adminPassword))
+  return !signedInAsOwner(req, adminPassword)
 }
 
 /** Chromium's `Sec-Purpose: prefetch` (and `;prerender`), and the older `Purpose`/`X-Purpose` of other browsers. */

@@ -1,0 +1,11 @@
+/**
+ * The query parameters a page reads, declared in its own folder (`+query.ts`). The shared page cache
+ * keys on these and on nothing else, and the page is rendered from its path with these alone: a
+ * request never chooses its cache key, and a parameter the page takes reaches it with no edit elsewhere.
+ */
+export type PageQuery = {
+  /** Each parameter that makes a different page, with the values it takes; any other value is the page without it. */
+  vary?: Readonly<Record<string, (value: string) => boolean>>
+  /** Parameters that make the page one visitor's own: a request carrying one never touches the shared cache. */
+  bypass?: readonly string[]
+}
