@@ -1,13 +1,13 @@
 /** The composition root: config → store → services → app → listen → shutdown; `--dev` for Vite's hot reload. */
 import type { Server } from 'node:http'
 import { DataFileError, openStore } from './data/store.server.ts'
-import { createSite } from './server/app.server.ts'
+import { createSite } from './server/site.server.ts'
 import { ConfigError, loadConfig } from './server/config.server.ts'
 import { createLogger } from './server/logger.server.ts'
-import { pacedDispatch } from './server/paced-dispatch.server.ts'
+import { pacedDispatch } from './server/http/paced-dispatch.server.ts'
 import { ROOT } from './server/paths.server.ts'
 import { recordRunningServer } from './server/running-server.server.ts'
-import { createSiteServer } from './server/server-timeouts.server.ts'
+import { createSiteServer } from './server/http/site-server.server.ts'
 import { createServices } from './server/services.server.ts'
 import { SHUTTING_DOWN } from './server/services/image-generator.server.ts'
 
@@ -48,7 +48,7 @@ async function main() {
   const site = await createSite({ config, store, services, logger, vite })
 
   // Requests reach the site through a paced queue, so a flood cannot hold the event loop; cache hits
-  // are answered before Express runs. The server's deadlines: server/server-timeouts.server.ts.
+  // are answered before Express runs. The server's deadlines: server/http/site-server.server.ts.
   // Vite's dev server serves source files by path: on this machine only, unless HOST says otherwise.
   const host = config.host ?? (isDev ? 'localhost' : '::')
   const server: Server = createSiteServer(pacedDispatch(site.handler)).listen(config.port, host, () => {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { preferredEncodings, type Encoding } from '../server/accept-encoding.server.ts'
+import { preferredEncodings, type Encoding } from '../server/http/accept-encoding.server.ts'
 
 /** What bench/pages.ts captured: per address, per coding, the status, header pairs and body (base64). */
 export type CapturedAnswers = Record<string, Partial<Record<Encoding, { status: number; headers: [string, string][]; body: string }>>>

@@ -2,10 +2,10 @@
 import { createServer } from 'node:http'
 import express from 'express'
 import { openStore } from '../data/store.server.ts'
-import { createSite, siteRoutes } from '../server/app.server.ts'
+import { createSite, siteRoutes } from '../server/site.server.ts'
 import { loadConfig } from '../server/config.server.ts'
 import { createLogger } from '../server/logger.server.ts'
-import { pacedDispatch } from '../server/paced-dispatch.server.ts'
+import { pacedDispatch } from '../server/http/paced-dispatch.server.ts'
 import { createServices } from '../server/services.server.ts'
 
 const staticDir = process.env.BENCH_STATIC_DIR

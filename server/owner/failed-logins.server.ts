@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express'
 import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit'
-import { clientKey } from '../client-key.server.ts'
+import { clientKey } from '../http/client-key.server.ts'
 
 const WRONG_PASSWORDS = 5
 

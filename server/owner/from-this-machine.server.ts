@@ -1,5 +1,5 @@
 import type { Request } from 'express'
-import { isLoopbackAddress } from '../client-key.server.ts'
+import { isLoopbackAddress } from '../http/client-key.server.ts'
 
 /** Headers a proxy adds when it passes on someone else's request. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'fastly-client-ip', 'via']

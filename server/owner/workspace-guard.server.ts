@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express'
 import type { Store } from '../../data/store.server.ts'
-import { sendPersonalPage } from '../page-response.server.ts'
+import { sendPersonalPage } from '../render/page-response.server.ts'
 import { ADMIN_PATH, isAdminPath, isOwnerApiPath, isOwnerPath } from '../http/owner-paths.server.ts'
 import { requestPath, routePath } from '../http/request-target.server.ts'
 import { addToOwnerPage, identify, privateAnswer, type OwnerCheck } from './owner.server.ts'

@@ -3,7 +3,7 @@ import type { Store } from '../../data/store.server.ts'
 import { productValuesFrom, type ProductFormState, type ProductValues } from '../../domain/product-form.ts'
 import { MOVES, type Step } from '../../domain/product-order.ts'
 import { ownerPageContext } from '../owner/owner.server.ts'
-import { sendPersonalPage } from '../page-response.server.ts'
+import { sendPersonalPage } from '../render/page-response.server.ts'
 import type { CatalogueService } from '../services/catalogue.server.ts'
 import { orderApi } from './product-order.server.ts'
 

@@ -6,9 +6,9 @@ import type { Store } from '../../data/store.server.ts'
 import { COMPANY } from '../../domain/business.ts'
 import { CONTACT_FIELDS, EMPTY_CONTACT, contactValuesFrom, type ContactFormState } from '../../domain/contact-fields.ts'
 import type { Config } from '../config.server.ts'
-import { HttpError } from '../http-errors.server.ts'
-import { sendPersonalPage } from '../page-response.server.ts'
-import type { ReturnedContactForms } from '../returned-contact-form.server.ts'
+import { HttpError } from '../http/http-errors.server.ts'
+import { sendPersonalPage } from '../render/page-response.server.ts'
+import type { ReturnedContactForms } from '../render/returned-contact-form.server.ts'
 import type { EnquiryOutcome, EnquiryService } from '../services/enquiries.server.ts'
 
 /** The contact form's two ways in (docs/api-and-data.md), thin adapters over the enquiry service; the no-JavaScript one carries errors back in a signed cookie, never the address. */

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express'
 import type { Store } from '../../data/store.server.ts'
 import { ownerPageContext } from '../owner/owner.server.ts'
-import { sendPersonalPage } from '../page-response.server.ts'
+import { sendPersonalPage } from '../render/page-response.server.ts'
 
 type Stale = { req: Request; res: Response; store: Store; siteUrl: string | undefined; refusal: string }
 

@@ -1,7 +1,7 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express'
 import type { Store } from '../../data/store.server.ts'
 import { ownerPageContext } from '../owner/owner.server.ts'
-import { sendPersonalPage } from '../page-response.server.ts'
+import { sendPersonalPage } from '../render/page-response.server.ts'
 import { refuseStale } from './photo-refusal.server.ts'
 import { eachUpload, NO_FILE } from './photo-form.server.ts'
 import { PHOTO_ACTIONS, type CatalogueService, type PhotoAction } from '../services/catalogue.server.ts'

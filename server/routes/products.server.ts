@@ -3,7 +3,7 @@ import type { Store } from '../../data/store.server.ts'
 import { isPaymentLink } from '../../domain/payment-link.ts'
 import { toPublicProduct } from '../../domain/product.ts'
 import { publishedProducts } from '../../domain/publishing.ts'
-import type { ResponseCache } from '../page-cache.server.ts'
+import type { ResponseCache } from '../cache/response-cache.server.ts'
 
 /** GET /api/products: the published catalogue, exactly the public product fields (docs/api-and-data.md). */
 export function productsRouter(store: Store, responses: ResponseCache): Router {

@@ -6,7 +6,7 @@ import { productPath } from '../../domain/catalogue.ts'
 import { galleryOf } from '../../domain/product-page.ts'
 import type { StoredProduct } from '../../domain/product.ts'
 import { publishedProducts } from '../../domain/publishing.ts'
-import type { ResponseCache } from '../page-cache.server.ts'
+import type { ResponseCache } from '../cache/response-cache.server.ts'
 
 /** Every page a search engine should know: the static pages and each catalogue filter. */
 export const SITEMAP_PATHS = ['/', '/products', ...CATEGORIES.map((c) => `/products?category=${c}`), '/terms', '/privacy', '/cookies', '/returns']

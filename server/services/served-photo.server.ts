@@ -3,7 +3,7 @@ import path from 'node:path'
 import { SEED_IMAGES } from '../paths.server.ts'
 import { MEDIA_URL } from './images/media.server.ts'
 
-/** The folders the site serves photographs from, by address prefix (server/app.server.ts mounts them). */
+/** The folders the site serves photographs from, by address prefix (server/site.server.ts mounts them). */
 const rootsOf = (mediaDir: string): [string, string][] => [
   [`${MEDIA_URL}/`, mediaDir],
   ['/images/seed/', SEED_IMAGES],

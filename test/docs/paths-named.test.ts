@@ -2,7 +2,7 @@
  * Every repository path named in a comment, in docs/, README.md or RELIABILITY.md names a file or
  * folder that exists (or one .gitignore says is made by the site, such as data/db.json). A path here
  * is a token that starts at a top-level folder of the repository and ends in a known extension
- * (`server/app.server.ts`, `docs/decisions.md`), or a top-level configuration or doc file by name
+ * (`server/site.server.ts`, `docs/decisions.md`), or a top-level configuration or doc file by name
  * (`knip.jsonc`, `package.json`, `README.md`).
  */
 import { execFileSync } from 'node:child_process'
@@ -57,8 +57,8 @@ function missingIn(files: readonly string[], extract: (text: string) => string):
 
 describe('paths named in comments and docs', () => {
   it('finds the paths it is meant to find, and only those', () => {
-    const sample = 'see server/app.server.ts, docs/decisions.md and `knip.jsonc`; not https://vike.dev/x.md, /images/seed/a.svg, <dir>/x.ts'
-    expect(namedPaths(sample)).toEqual(['server/app.server.ts', 'docs/decisions.md', 'knip.jsonc'])
+    const sample = 'see server/site.server.ts, docs/decisions.md and `knip.jsonc`; not https://vike.dev/x.md, /images/seed/a.svg, <dir>/x.ts'
+    expect(namedPaths(sample)).toEqual(['server/site.server.ts', 'docs/decisions.md', 'knip.jsonc'])
     expect(namedPaths('`knip.json`').filter((p) => !exists(p))).toEqual(['knip.json'])
   })
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { answerCacheHitsFirst } from '../../server/cache-hits.server.ts'
-import { ResponseCache } from '../../server/page-cache.server.ts'
+import { answerCacheHitsFirst } from '../../server/cache/cache-hits.server.ts'
+import { ResponseCache } from '../../server/cache/response-cache.server.ts'
 import { decoded, rawClient, type RawClient } from '../helpers/raw-http.ts'
 
 const HIT = 'ashbourne; hit'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { cacheTarget, type RouteParameters } from '../../server/cache-keys.server.ts'
+import { cacheTarget, type RouteParameters } from '../../server/cache/cache-target.server.ts'
 import { SERVER_ENTRY } from '../../server/paths.server.ts'
 
 // Each page's parameters are what Vike's build says it declares, as in the running site.

@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { pacedDispatch } from '../../server/paced-dispatch.server.ts'
+import { pacedDispatch } from '../../server/http/paced-dispatch.server.ts'
 
 /** What Node does when many sockets are readable in one turn: calls the listener for each, back to back. */
 function burst(listener: RequestListener, urls: string[]) {

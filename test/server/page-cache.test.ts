@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ResponseCache } from '../../server/page-cache.server.ts'
+import { ResponseCache } from '../../server/cache/response-cache.server.ts'
 
 describe('ResponseCache: waiting for a page being made', () => {
   const cache = () => new ResponseCache({ version: () => 1, siteUrl: 'https://www.example.co.uk', trustProxy: () => false, fillWaitMs: 100 })

@@ -4,7 +4,7 @@ import path from 'node:path'
 import request from 'supertest'
 import { getGlobalContextSync } from 'vike/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cacheTarget } from '../../server/cache-keys.server.ts'
+import { cacheTarget } from '../../server/cache/cache-target.server.ts'
 import { ROOT } from '../../server/paths.server.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 

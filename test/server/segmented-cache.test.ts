@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SegmentedCache } from '../../server/segmented-cache.server.ts'
+import { SegmentedCache } from '../../server/cache/segmented-cache.server.ts'
 
 const page = (bytes: number) => ({ bytes })
 const cache = () => new SegmentedCache<{ bytes: number }>({ maxBytes: 100_000, sizeOf: (v) => v.bytes })

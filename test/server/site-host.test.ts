@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { siteHost } from '../../server/site-host.server.ts'
+import { siteHost } from '../../server/http/site-host.server.ts'
 
 const SITE = 'https://www.example.co.uk'
 

@@ -8,7 +8,7 @@ import type { ImageAngle } from '../../../domain/image-generation.ts'
 import { AvifTwins } from './avif-twins.server.ts'
 import { squareCrop } from './crop.server.ts'
 
-/** The URL prefix Express serves mediaDirFor(DATA_FILE) under (server/app.server.ts). */
+/** The URL prefix Express serves mediaDirFor(DATA_FILE) under (server/site.server.ts). */
 export const MEDIA_URL = '/media'
 
 export const ANGLE_SLUGS: Record<ImageAngle, string> = {

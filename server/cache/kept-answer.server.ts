@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
-import { preferredEncodings, type Encoding } from './accept-encoding.server.ts'
+import { preferredEncodings, type Encoding } from '../http/accept-encoding.server.ts'
 
 const ETAG_SUFFIX: Record<Encoding, string> = { br: '-br', gzip: '-gz', identity: '' }
 

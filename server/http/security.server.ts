@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
-import { isPaymentLink } from '../domain/payment-link.ts'
-import { isPublished } from '../domain/publishing.ts'
-import { isWellFormedTarget } from './http/request-target.server.ts'
+import { isPaymentLink } from '../../domain/payment-link.ts'
+import { isPublished } from '../../domain/publishing.ts'
+import { isWellFormedTarget } from './request-target.server.ts'
 
 /** The products and a number that moves whenever they change (the store). */
 type Catalogue = { readonly products: readonly { paymentLink: string; status?: 'draft' | 'published' }[]; readonly productsVersion: number }

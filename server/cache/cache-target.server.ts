@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
-import type { PageQuery } from '../domain/page-query.ts'
-import { isPlainPath, routePath, splitTarget } from './http/request-target.server.ts'
-import { pageAt, sitePages } from './page-routes.server.ts'
-import { siteHost } from './site-host.server.ts'
+import type { PageQuery } from '../../domain/page-query.ts'
+import { isPlainPath, routePath, splitTarget } from '../http/request-target.server.ts'
+import { pageAt, sitePages } from '../render/site-pages.server.ts'
+import { siteHost } from '../http/site-host.server.ts'
 
 /** A route with the parameters that make a different page (docs/decisions.md, The response cache): Vike's pages, each with what its `+query.ts` declares. */
 export type RouteParameters = { route: string } & PageQuery

@@ -1,7 +1,7 @@
 import { resolveRoute } from 'vike/routing'
 import { getGlobalContextSync } from 'vike/server'
-import type { Store } from '../data/store.server.ts'
-import type { PageQuery } from '../domain/page-query.ts'
+import type { Store } from '../../data/store.server.ts'
+import type { PageQuery } from '../../domain/page-query.ts'
 
 type Params = Readonly<Record<string, string>>
 

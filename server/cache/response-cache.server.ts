@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { cacheTarget, requestOrigin, type CacheTarget, type TrustProxy } from './cache-keys.server.ts'
-import { isOwnerPath } from './http/owner-paths.server.ts'
-import { requestPath, unescapeUnreserved } from './http/request-target.server.ts'
+import { cacheTarget, requestOrigin, type CacheTarget, type TrustProxy } from './cache-target.server.ts'
+import { isOwnerPath } from '../http/owner-paths.server.ts'
+import { requestPath, unescapeUnreserved } from '../http/request-target.server.ts'
 import { SegmentedCache } from './segmented-cache.server.ts'
 import { CACHE_STATUS_MISS, keptAnswer, variantFor, type Entry } from './kept-answer.server.ts'
 

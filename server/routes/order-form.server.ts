@@ -7,7 +7,7 @@ import { publishedProducts } from '../../domain/publishing.ts'
 import { termsChange } from '../../domain/order-terms.ts'
 import { shownTermsFrom } from '../../domain/shown-terms.ts'
 import { isPaymentLink } from '../../domain/payment-link.ts'
-import { sendPersonalPage } from '../page-response.server.ts'
+import { sendPersonalPage } from '../render/page-response.server.ts'
 import type { CountHandoff } from './handoff.server.ts'
 import { BODY_LIMIT } from './contact.server.ts'
 

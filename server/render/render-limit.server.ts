@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express'
 import { rateLimit } from 'express-rate-limit'
-import { READABLE } from './http-errors.server.ts'
-import type { ResponseCache } from './page-cache.server.ts'
-import { isAdminPath } from './http/owner-paths.server.ts'
-import { requestPath } from './http/request-target.server.ts'
-import { clientKey } from './client-key.server.ts'
+import { READABLE } from '../http/http-errors.server.ts'
+import type { ResponseCache } from '../cache/response-cache.server.ts'
+import { isAdminPath } from '../http/owner-paths.server.ts'
+import { requestPath } from '../http/request-target.server.ts'
+import { clientKey } from '../http/client-key.server.ts'
 
 /** Pages one visitor may have rendered for them alone per minute: far more than anyone browsing asks for. */
 const RENDERS_PER_MINUTE = 120

@@ -3,7 +3,7 @@ import path from 'node:path'
 import express, { type RequestHandler, type Response } from 'express'
 import send from 'send'
 import { preferredEncodings, type Encoding } from './accept-encoding.server.ts'
-import { decodedPath } from './http/request-target.server.ts'
+import { decodedPath } from './request-target.server.ts'
 
 const TWIN_EXTENSION: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' }
 

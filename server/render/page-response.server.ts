@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express'
 import { renderPage } from 'vike/server'
-import { requestOrigin } from './cache-keys.server.ts'
-import { isOwnerPath } from './http/owner-paths.server.ts'
-import { requestPath } from './http/request-target.server.ts'
+import { requestOrigin } from '../cache/cache-target.server.ts'
+import { isOwnerPath } from '../http/owner-paths.server.ts'
+import { requestPath } from '../http/request-target.server.ts'
 
 type HttpResponse = NonNullable<Awaited<ReturnType<typeof renderPage>>['httpResponse']>
 

@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net'
 import type { RequestHandler } from 'express'
-import { fromAbsoluteForm } from './http/request-target.server.ts'
+import { fromAbsoluteForm } from './request-target.server.ts'
 
 /** As Django's ALLOWED_HOSTS: SITE_URL's host, or any well-formed one without it; loopback names are always ours; anything else 400. */
 export function siteHost(hostHeader: string | undefined, siteUrl: string | undefined): string | undefined {

@@ -1,4 +1,4 @@
-import { CONTACT_FIELDS, contactValuesFrom, type ContactFormState } from '../domain/contact-fields.ts'
+import { CONTACT_FIELDS, contactValuesFrom, type ContactFormState } from '../../domain/contact-fields.ts'
 import { FormStateCookie } from './form-state-cookie.server.ts'
 
 /** How long an enquiry form sent back to a visitor keeps its values and messages. */

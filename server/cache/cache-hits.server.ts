@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
-import type { ResponseCache } from './page-cache.server.ts'
-import { isWellFormedTarget } from './http/request-target.server.ts'
+import type { ResponseCache } from './response-cache.server.ts'
+import { isWellFormedTarget } from '../http/request-target.server.ts'
 
 type CacheHitOptions = {
   cache: ResponseCache

@@ -1,15 +1,15 @@
 import { Writable } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
 import { renderPage } from 'vike/server'
-import type { Store } from '../data/store.server.ts'
-import type { PhotoFormats } from '../domain/product-image.ts'
-import { requestOrigin, type CacheTarget } from './cache-keys.server.ts'
-import { isAdminPath } from './http/owner-paths.server.ts'
-import { requestPath } from './http/request-target.server.ts'
-import { markMiss, type ResponseCache } from './page-cache.server.ts'
+import type { Store } from '../../data/store.server.ts'
+import type { PhotoFormats } from '../../domain/product-image.ts'
+import { requestOrigin, type CacheTarget } from '../cache/cache-target.server.ts'
+import { isAdminPath } from '../http/owner-paths.server.ts'
+import { requestPath } from '../http/request-target.server.ts'
+import { markMiss, type ResponseCache } from '../cache/response-cache.server.ts'
 import { answerWithRender } from './page-response.server.ts'
-import { isCertainlyNotFound } from './page-routes.server.ts'
-import { ownerPageContext } from './owner/owner.server.ts'
+import { isCertainlyNotFound } from './site-pages.server.ts'
+import { ownerPageContext } from '../owner/owner.server.ts'
 
 type PageHandlerOptions = {
   store: Store
