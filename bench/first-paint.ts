@@ -272,7 +272,7 @@ function enquiry(run: string) {
   }
 }
 
-type SavedMessage = { firstName: string; lastName: string; email: string; subject: string; message: string }
+type SavedEnquiry = { firstName: string; lastName: string; email: string; subject: string; message: string }
 
 /** The enquiry form's answer once sent: the sent page, the toast, or the messages that refused it. */
 async function enquiryAnswer(probe: Probe): Promise<string | null> {
@@ -288,7 +288,7 @@ async function enquiryAnswer(probe: Probe): Promise<string | null> {
 
 async function probeContactForm(browser: Browser, baseUrl: string, dataFile: string, javaScriptEnabled: boolean): Promise<FirstPaintRow> {
   const typed = enquiry(javaScriptEnabled ? 'js' : 'nojs')
-  const before = (JSON.parse(await readFile(dataFile, 'utf8')).messages as SavedMessage[]).length
+  const before = (JSON.parse(await readFile(dataFile, 'utf8')).messages as SavedEnquiry[]).length
   const probe = await openOnPhone(browser, baseUrl, '/contact', '#enquiry-firstName', javaScriptEnabled)
   const { page } = probe
   try {
@@ -308,14 +308,14 @@ async function probeContactForm(browser: Browser, baseUrl: string, dataFile: str
     const tapping = await tapUntilTaken(probe, '#contact-form button[type="submit"]', async () => navigatedTo(probe, /\/contact/) ?? ((await tapTaken(page)) ? 'taken' : null) ?? (await enquiryAnswer(probe)))
     const shown = tapping.sign ? await seen(() => enquiryAnswer(probe)) : null
 
-    const saved = (JSON.parse(await readFile(dataFile, 'utf8')).messages as SavedMessage[]).slice(before)
-    const message = saved.at(-1)
-    const lostKeystrokes = message
-      ? distance(typed.firstName, message.firstName) +
-        distance(typed.lastName, message.lastName) +
-        distance(typed.email, message.email) +
-        (message.subject === typed.subject.value ? 0 : typed.subject.typed.length) +
-        distance(typed.message, message.message)
+    const saved = (JSON.parse(await readFile(dataFile, 'utf8')).messages as SavedEnquiry[]).slice(before)
+    const enquiry = saved.at(-1)
+    const lostKeystrokes = enquiry
+      ? distance(typed.firstName, enquiry.firstName) +
+        distance(typed.lastName, enquiry.lastName) +
+        distance(typed.email, enquiry.email) +
+        (enquiry.subject === typed.subject.value ? 0 : typed.subject.typed.length) +
+        distance(typed.message, enquiry.message)
       : keystrokes
     const lostTaps = tapping.sign ? tapping.taps - 1 : tapping.taps
     return {
@@ -328,7 +328,7 @@ async function probeContactForm(browser: Browser, baseUrl: string, dataFile: str
       tappedAtMs: tapping.tappedAtMs,
       keystrokes,
       lostKeystrokes,
-      ok: message !== undefined && lostKeystrokes === 0 && lostTaps === 0 && shown !== null && !shown.answer.startsWith('refused'),
+      ok: enquiry !== undefined && lostKeystrokes === 0 && lostTaps === 0 && shown !== null && !shown.answer.startsWith('refused'),
     }
   } finally {
     await probe.close()

@@ -17,7 +17,7 @@ async function prepare(count: number) {
   const dataFile = path.join(dir, 'db.json')
   const now = Date.now()
   const span = 2 * 365 * 24 * 3600_000
-  const messages = Array.from({ length: count }, (_, i) => ({
+  const enquiries = Array.from({ length: count }, (_, i) => ({
     id: randomUUID(),
     createdAt: new Date(now - Math.round((i * span) / count)).toISOString(),
     firstName: `Visitor${i}`,
@@ -29,8 +29,8 @@ async function prepare(count: number) {
     ...(i % 3 === 0 ? { readAt: new Date(now).toISOString() } : {}),
     ...(i % 5 === 0 ? { archived: true } : {}),
   }))
-  await writeFile(dataFile, JSON.stringify({ products: seedProducts, messages }, null, 2))
-  return { dir, dataFile, someId: messages[4321 % count]!.id }
+  await writeFile(dataFile, JSON.stringify({ products: seedProducts, messages: enquiries }, null, 2))
+  return { dir, dataFile, someId: enquiries[4321 % count]!.id }
 }
 
 /** The server's own time for one request: the response time its log line records. */

@@ -37,11 +37,11 @@ export type LoadResult = {
   pass: { noErrors: boolean; memory: boolean; eventLoop: boolean }
 }
 
-export async function runLoadBench(options: { durationSeconds?: number; connections?: number; messages?: number } = {}): Promise<LoadResult> {
+export async function runLoadBench(options: { durationSeconds?: number; connections?: number; enquiries?: number } = {}): Promise<LoadResult> {
   const durationSeconds = options.durationSeconds ?? Number(process.env.LOAD_SECONDS ?? 30)
   const connections = options.connections ?? Number(process.env.LOAD_CONNECTIONS ?? 200)
   // A shop that has been open a while: a thousand enquiries in its data file.
-  const { dir, dataFile } = await prepareDataDir(options.messages ?? 1000)
+  const { dir, dataFile } = await prepareDataDir(options.enquiries ?? 1000)
   const server = await startBenchServer({ DATA_FILE: dataFile })
   const pid = server.child.pid!
   try {

@@ -98,7 +98,7 @@ export function ContactForm({ initial, headingLevel }: Props) {
     }
     clearErrors()
     setSending(true)
-    void prepareToasts().catch(() => {}) // fetch the toast code while the message travels
+    void prepareToasts().catch(() => {}) // fetch the toast code while the enquiry travels
     try {
       const honeypot = readFields(form, [HONEYPOT_FIELD])[HONEYPOT_FIELD]
       await apiRequest('POST', '/api/contact', { ...result.output, [HONEYPOT_FIELD]: honeypot })
@@ -112,7 +112,7 @@ export function ContactForm({ initial, headingLevel }: Props) {
   }
 
   // The visitor has started: fetch the check and the toast code now, so both are ready (and the
-  // toasts' live region in place) by the time the message is sent.
+  // toasts' live region in place) by the time the enquiry is sent.
   const prepare = () => {
     void loadContactSchema().catch(() => {})
     void prepareToasts().catch(() => {})

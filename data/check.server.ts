@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import type { Stored } from '../domain/stored.ts'
 import { ImageRunSchema } from './image-runs.server.ts'
 import { leadTimeRule, ProductSchema, publishedPhotoRule } from '../domain/product.ts'
-import { StoredMessageSchema } from './message.server.ts'
+import { StoredEnquirySchema } from './enquiry.server.ts'
 
 /** Stored products may carry extra fields (generated image sets); the API shows only the public ones. */
 const StoredProductSchema = v.pipe(v.looseObject(ProductSchema.entries), leadTimeRule, publishedPhotoRule)
@@ -14,14 +14,14 @@ const UsableProductsSchema = v.looseObject({ products: v.array(StoredProductSche
 
 export const DataSchema = v.looseObject({
   products: v.array(ReadableProductSchema),
-  messages: v.array(StoredMessageSchema),
+  messages: v.array(StoredEnquirySchema),
   /** Image generation runs of the last 24 hours, counted against the daily limit; absent until the first run. */
   imageRuns: v.optional(v.array(ImageRunSchema)),
 })
 export type Data = Stored<v.InferOutput<typeof DataSchema>>
 
 /** A dated file beside the data file: the enquiries of one month, moved there once older than the data file keeps. */
-const DatedFileSchema = v.looseObject({ messages: v.array(StoredMessageSchema) })
+const DatedFileSchema = v.looseObject({ messages: v.array(StoredEnquirySchema) })
 export type DatedFileData = Stored<v.InferOutput<typeof DatedFileSchema>>
 
 export type DataProblem = {

@@ -22,7 +22,7 @@ const ANSWERS_PER_TURN = 6
 const apply = (queue: readonly Pending[], data: Data) => queue.reduce((d, p) => p.change(d), data)
 
 /** Whether `next` differs from `data` in its enquiries only: all that can be kept while the owner's file has an error. */
-function onlyMessagesChanged(data: Data, next: Data): boolean {
+function onlyEnquiriesChanged(data: Data, next: Data): boolean {
   const a = data as Record<string, unknown>
   const b = next as Record<string, unknown>
   return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((k) => k === 'messages' || a[k] === b[k])
@@ -149,7 +149,7 @@ export class DataFileWriter {
       snapshot = this.committed
       for (const p of group) {
         const next = p.change(snapshot)
-        if (onlyMessagesChanged(snapshot, next)) {
+        if (onlyEnquiriesChanged(snapshot, next)) {
           snapshot = next
           accepted.push(p)
         } else p.reject(new StoreWriteError(`${this.problem.message} This change can be saved once the file is fixed.`))
@@ -158,7 +158,7 @@ export class DataFileWriter {
     }
     const { upserted, removed } = diffItems(this.committed.messages, snapshot.messages)
     // An enquiry leaves the data file deleted (the journal says so) or moved to a dated file, already on disk.
-    const records: JournalRecord[] = [...upserted.map((message) => ({ message })), ...removed.filter((id) => deleted.has(id)).map((id) => ({ removed: id }))]
+    const records: JournalRecord[] = [...upserted.map((enquiry) => ({ message: enquiry })), ...removed.filter((id) => deleted.has(id)).map((id) => ({ removed: id }))]
     try {
       if (this.problem) await journal.append(records)
       else {
@@ -268,7 +268,7 @@ export class DataFileWriter {
     if (needsWriteBack(outcome)) this.wantsWrite = true
     reportMerge(this.parts.logger, this.parts.file, outcome, previous)
     const { upserted } = diffItems(previous.messages, outcome.data.messages)
-    await this.appendToJournal(upserted.map((message) => ({ message })))
+    await this.appendToJournal(upserted.map((enquiry) => ({ message: enquiry })))
     this.adopted()
   }
 

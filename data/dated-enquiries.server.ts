@@ -1,9 +1,9 @@
 import { DatedFileReads } from './dated-file-reads.server.ts'
 import { addToDatedFiles, datedFileFor, listDatedFiles, readDatedFile, writeDatedFile } from './dated-files.server.ts'
-import type { StoredMessage } from './message.server.ts'
+import type { StoredEnquiry } from './enquiry.server.ts'
 
 type Logger = { error(obj: object, msg: string): void }
-type Found = { file: string; message: StoredMessage; messages: readonly StoredMessage[] }
+type Found = { file: string; enquiry: StoredEnquiry; enquiries: readonly StoredEnquiry[] }
 
 /** Read on demand, held briefly and bounded (dated-file-reads.server.ts); each change rewrites its file whole, so two changes of one file must not interleave. */
 export class DatedEnquiries {
@@ -22,14 +22,14 @@ export class DatedEnquiries {
   }
 
   /** Adds enquiries to their months' files; resolves to the ids kept there. */
-  add(messages: readonly StoredMessage[]): Promise<Set<string>> {
+  add(enquiries: readonly StoredEnquiry[]): Promise<Set<string>> {
     const unreadable = (err: Error) => this.logger.error({ dataFile: this.dataFile, err }, `${err.message} The enquiries of its month stay in the data file until it is fixed.`)
-    return this.serial(() => addToDatedFiles(this.dataFile, messages, unreadable).finally(() => this.reads.forgetAll()))
+    return this.serial(() => addToDatedFiles(this.dataFile, enquiries, unreadable).finally(() => this.reads.forgetAll()))
   }
 
   /** Every enquiry in the dated files, newest month first; a file that cannot be read is logged and left out. */
-  async all(): Promise<StoredMessage[]> {
-    const all: StoredMessage[] = []
+  async all(): Promise<StoredEnquiry[]> {
+    const all: StoredEnquiry[] = []
     for (const { file } of await listDatedFiles(this.dataFile)) {
       try {
         all.push(...(await this.reads.read(file)))
@@ -41,7 +41,7 @@ export class DatedEnquiries {
   }
 
   /** The ids, in every dated file, of the enquiries passing `test` (named `name`: kept per file until it changes). */
-  async idsPassing(name: string, test: (m: StoredMessage) => boolean): Promise<string[]> {
+  async idsPassing(name: string, test: (m: StoredEnquiry) => boolean): Promise<string[]> {
     const ids: string[] = []
     for (const { file } of await listDatedFiles(this.dataFile)) {
       try {
@@ -53,37 +53,37 @@ export class DatedEnquiries {
     return ids
   }
 
-  async find(id: string): Promise<StoredMessage | undefined> {
-    return (await this.locate(id, null, 'shape'))?.message
+  async find(id: string): Promise<StoredEnquiry | undefined> {
+    return (await this.locate(id, null, 'shape'))?.enquiry
   }
 
   /** `month` ("2024-03"), when known, limits the search to that month's file. */
   private async locate(id: string, month?: string | null, check: 'each' | 'shape' = 'each'): Promise<Found | undefined> {
     const files = month ? [{ month, file: datedFileFor(this.dataFile, month) }] : await listDatedFiles(this.dataFile)
     for (const { file } of files) {
-      let messages: readonly StoredMessage[]
+      let enquiries: readonly StoredEnquiry[]
       try {
-        messages = check === 'shape' ? await this.reads.read(file) : await readDatedFile(file, check)
+        enquiries = check === 'shape' ? await this.reads.read(file) : await readDatedFile(file, check)
       } catch {
         continue
       }
-      const message = messages.find((m) => m.id === id)
-      if (message) return { file, message, messages }
+      const enquiry = enquiries.find((m) => m.id === id)
+      if (enquiry) return { file, enquiry, enquiries }
     }
     return undefined
   }
 
   /** `change` returning null removes it; resolves to what was there before, or undefined. */
-  change(id: string, change: (m: StoredMessage) => StoredMessage | null, month?: string | null): Promise<StoredMessage | undefined> {
+  change(id: string, change: (m: StoredEnquiry) => StoredEnquiry | null, month?: string | null): Promise<StoredEnquiry | undefined> {
     return this.serial(async () => {
       const found = await this.locate(id, month)
       if (!found) return undefined
-      const next = change(found.message)
+      const next = change(found.enquiry)
       await writeDatedFile(
         found.file,
-        found.messages.flatMap((m) => (m.id !== id ? [m] : next ? [next] : [])),
+        found.enquiries.flatMap((m) => (m.id !== id ? [m] : next ? [next] : [])),
       ).finally(() => this.reads.forget(found.file))
-      return found.message
+      return found.enquiry
     })
   }
 }

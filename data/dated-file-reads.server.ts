@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { LRUCache } from 'lru-cache'
 import { readDatedFile } from './dated-files.server.ts'
-import type { StoredMessage } from './message.server.ts'
+import type { StoredEnquiry } from './enquiry.server.ts'
 
 /**
  * Enquiries of dated files held parsed at most, all files together (~1 kB each in memory), so the
@@ -11,7 +11,7 @@ const MAX_MESSAGES = 20_000
 /** Held only while the owner is using the inbox: dropped after this long unused. */
 const IDLE_MS = 2 * 60_000
 
-type Read = { stamp: string; messages: readonly StoredMessage[] }
+type Read = { stamp: string; enquiries: readonly StoredEnquiry[] }
 
 /** A file's identity on disk: every write of ours renames a new file into place (a new inode), an owner's edit changes size or time. */
 async function stampOf(file: string): Promise<string | null | undefined> {
@@ -33,26 +33,26 @@ async function stampOf(file: string): Promise<string | null | undefined> {
 export class DatedFileReads {
   private readonly reads = new LRUCache<string, Read>({
     maxSize: MAX_MESSAGES,
-    sizeCalculation: (r) => Math.max(1, r.messages.length),
+    sizeCalculation: (r) => Math.max(1, r.enquiries.length),
     ttl: IDLE_MS,
     updateAgeOnGet: true,
     ttlAutopurge: true,
   })
   private readonly passing = new Map<string, { stamp: string; ids: readonly string[] }>()
 
-  async read(file: string): Promise<readonly StoredMessage[]> {
+  async read(file: string): Promise<readonly StoredEnquiry[]> {
     const stamp = await stampOf(file)
     if (stamp === null) return []
     if (stamp === undefined) return readDatedFile(file, 'shape') // names the problem
     const kept = this.reads.get(file)
-    if (kept?.stamp === stamp) return kept.messages
-    const messages = await readDatedFile(file, 'shape')
-    this.reads.set(file, { stamp, messages })
-    return messages
+    if (kept?.stamp === stamp) return kept.enquiries
+    const enquiries = await readDatedFile(file, 'shape')
+    this.reads.set(file, { stamp, enquiries })
+    return enquiries
   }
 
   /** The ids of the file's enquiries that pass `test`, named `name` (one test per name). */
-  async idsPassing(file: string, name: string, test: (m: StoredMessage) => boolean): Promise<readonly string[]> {
+  async idsPassing(file: string, name: string, test: (m: StoredEnquiry) => boolean): Promise<readonly string[]> {
     const stamp = await stampOf(file)
     if (stamp === null) return []
     const key = `${name}\0${file}`

@@ -4,7 +4,7 @@ import { serializePretty } from './atomic-json-file.server.ts'
 import { writeDurably } from './durable-write.server.ts'
 import { frozenUnderTest } from './freeze.server.ts'
 import { checkDatedText } from './check.server.ts'
-import type { StoredMessage } from './message.server.ts'
+import type { StoredEnquiry } from './enquiry.server.ts'
 
 /** The data file keeps the enquiries of this many days; older ones live in a dated file per month. */
 export const DAYS_IN_DATA_FILE = 30
@@ -26,15 +26,15 @@ export function datedFileFor(dataFile: string, month: string): string {
 }
 
 /** The month ("2024-03") an enquiry belongs to, or null when its date cannot be read (it then stays in the data file). */
-export function monthOf(message: StoredMessage): string | null {
-  const time = Date.parse(message.createdAt)
+export function monthOf(enquiry: StoredEnquiry): string | null {
+  const time = Date.parse(enquiry.createdAt)
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 7)
 }
 
 /** Not those waiting for their e-mail: the outbox works from the data file. */
-export function dueToMove(messages: readonly StoredMessage[], now = Date.now()): StoredMessage[] {
+export function dueToMove(enquiries: readonly StoredEnquiry[], now = Date.now()): StoredEnquiry[] {
   const cutoff = now - DAYS_IN_DATA_FILE * DAY_MS
-  return messages.filter((m) => {
+  return enquiries.filter((m) => {
     const time = Date.parse(m.createdAt)
     return !Number.isNaN(time) && time < cutoff && m.notification.status !== 'pending'
   })
@@ -57,7 +57,7 @@ export async function listDatedFiles(dataFile: string): Promise<DatedFile[]> {
 }
 
 /** `'shape'` checks only shape, ids and dates, enough to list them and several times faster than `'each'`. */
-export async function readDatedFile(file: string, check: 'each' | 'shape' = 'each'): Promise<readonly StoredMessage[]> {
+export async function readDatedFile(file: string, check: 'each' | 'shape' = 'each'): Promise<readonly StoredEnquiry[]> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -66,33 +66,33 @@ export async function readDatedFile(file: string, check: 'each' | 'shape' = 'eac
     throw new DatedFileError(`Cannot read ${file}: ${(err as Error).message}`)
   }
   if (check === 'shape') {
-    const messages = parseQuietly(text)
-    if (messages) return frozenUnderTest(messages.filter((m) => typeof m?.id === 'string' && typeof m.createdAt === 'string'))
+    const enquiries = parseQuietly(text)
+    if (enquiries) return frozenUnderTest(enquiries.filter((m) => typeof m?.id === 'string' && typeof m.createdAt === 'string'))
   }
   const checked = checkDatedText(text, file)
   if (!checked.ok) throw new DatedFileError(checked.problem.message)
   return frozenUnderTest(checked.data.messages)
 }
 
-function parseQuietly(text: string): StoredMessage[] | null {
+function parseQuietly(text: string): StoredEnquiry[] | null {
   try {
-    const messages = (JSON.parse(text) as { messages?: unknown })?.messages
-    return Array.isArray(messages) ? (messages as StoredMessage[]) : null
+    const list = (JSON.parse(text) as { messages?: unknown })?.messages
+    return Array.isArray(list) ? (list as StoredEnquiry[]) : null
   } catch {
     return null
   }
 }
 
 /** Replaces a dated file's enquiries, oldest first, pretty-printed as the data file is. */
-export async function writeDatedFile(file: string, messages: readonly StoredMessage[]): Promise<void> {
-  const sorted = [...messages].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
+export async function writeDatedFile(file: string, enquiries: readonly StoredEnquiry[]): Promise<void> {
+  const sorted = [...enquiries].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
   await writeDurably(file, serializePretty({ messages: sorted }))
 }
 
 /** One already there keeps the file's version (a change made since it moved is there); an unreadable month is reported in `unreadable` and retried later. */
-export async function addToDatedFiles(dataFile: string, messages: readonly StoredMessage[], unreadable: (err: DatedFileError) => void): Promise<Set<string>> {
-  const byMonth = new Map<string, StoredMessage[]>()
-  for (const m of messages) {
+export async function addToDatedFiles(dataFile: string, enquiries: readonly StoredEnquiry[], unreadable: (err: DatedFileError) => void): Promise<Set<string>> {
+  const byMonth = new Map<string, StoredEnquiry[]>()
+  for (const m of enquiries) {
     const month = monthOf(m)
     if (!month) continue
     const list = byMonth.get(month)
@@ -102,7 +102,7 @@ export async function addToDatedFiles(dataFile: string, messages: readonly Store
   const placed = new Set<string>()
   for (const [month, incoming] of byMonth) {
     const file = datedFileFor(dataFile, month)
-    let existing: readonly StoredMessage[]
+    let existing: readonly StoredEnquiry[]
     try {
       existing = await readDatedFile(file)
     } catch (err) {

@@ -3,13 +3,14 @@ import fs from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import * as v from 'valibot'
 import { appendDurably, PRIVATE_MODE, writeDurably } from './durable-write.server.ts'
-import { StoredMessageSchema, type StoredMessage } from './message.server.ts'
+import { StoredEnquirySchema, type StoredEnquiry } from './enquiry.server.ts'
 
-export type JournalRecord = { message: StoredMessage } | { removed: string }
+/** A line's key stays `message`, as in every journal already written. */
+export type JournalRecord = { message: StoredEnquiry } | { removed: string }
 
 export type JournalContents = {
   /** The latest saved version of each enquiry, in the order they first appeared. */
-  messages: StoredMessage[]
+  enquiries: StoredEnquiry[]
   /** Ids of enquiries deleted through the server: an older copy of the data file must not bring them back. */
   deleted: string[]
   /** Lines that could not be read (not the last line cut short by a crash, which never was acknowledged). */
@@ -21,12 +22,12 @@ export function journalFileFor(file: string): string {
   return `${file}.journal`
 }
 
-const messageLines = new WeakMap<StoredMessage, string>()
-/** A message's line is made once: changes are immutable, so a compaction joins lines already made. */
+const enquiryLines = new WeakMap<StoredEnquiry, string>()
+/** An enquiry's line is made once: changes are immutable, so a compaction joins lines already made. */
 function line(record: JournalRecord): string {
   if (!('message' in record)) return `${JSON.stringify(record)}\n`
-  let text = messageLines.get(record.message)
-  if (text === undefined) messageLines.set(record.message, (text = `${JSON.stringify(record)}\n`))
+  let text = enquiryLines.get(record.message)
+  if (text === undefined) enquiryLines.set(record.message, (text = `${JSON.stringify(record)}\n`))
   return text
 }
 
@@ -43,14 +44,14 @@ export class Journal {
     this.appended += records.length
   }
 
-  /** Whether it has grown enough to be worth rewriting for `messages` enquiries. */
-  wantsCompaction(messages: number): boolean {
-    return this.appended > Math.max(1000, messages)
+  /** Whether it has grown enough to be worth rewriting for this many enquiries. */
+  wantsCompaction(enquiries: number): boolean {
+    return this.appended > Math.max(1000, enquiries)
   }
 
   /** Replaces the journal by one line per enquiry and per deletion (atomically: a crash leaves the old one or the new one). */
-  async rewrite(messages: readonly StoredMessage[], deleted: Iterable<string>): Promise<void> {
-    const lines = [...[...deleted].map((removed) => line({ removed })), ...messages.map((message) => line({ message }))]
+  async rewrite(enquiries: readonly StoredEnquiry[], deleted: Iterable<string>): Promise<void> {
+    const lines = [...[...deleted].map((removed) => line({ removed })), ...enquiries.map((enquiry) => line({ message: enquiry }))]
     await writeDurably(this.file, lines.join(''))
     this.appended = 0
   }
@@ -60,10 +61,10 @@ export class Journal {
     try {
       text = await readFile(this.file, 'utf8')
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { messages: [], deleted: [], damaged: 0, lines: 0 }
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { enquiries: [], deleted: [], damaged: 0, lines: 0 }
       throw err
     }
-    const latest = new Map<string, StoredMessage>()
+    const latest = new Map<string, StoredEnquiry>()
     const deleted = new Set<string>()
     const lines = text.split('\n')
     let damaged = 0
@@ -77,14 +78,14 @@ export class Journal {
           deleted.add(record.removed)
           return
         }
-        const message = v.parse(StoredMessageSchema, record.message) as StoredMessage
-        deleted.delete(message.id)
-        latest.set(message.id, record.message as StoredMessage) // a later line updates it in place
+        const enquiry = v.parse(StoredEnquirySchema, record.message) as StoredEnquiry
+        deleted.delete(enquiry.id)
+        latest.set(enquiry.id, record.message as StoredEnquiry) // a later line updates it in place
       } catch {
         if (!last) damaged++
       }
     })
-    return { messages: [...latest.values()], deleted: [...deleted], damaged, lines: lines.length }
+    return { enquiries: [...latest.values()], deleted: [...deleted], damaged, lines: lines.length }
   }
 
   /** Keeps a copy of a journal with unreadable lines for the owner to look at, before it is rewritten. */

@@ -1,6 +1,6 @@
 /** Merging an owner's edit of the data file with what the server wrote: see docs/decisions.md (an owner's edit merged three ways). */
 import { createHash } from 'node:crypto'
-import type { StoredMessage } from './message.server.ts'
+import type { StoredEnquiry } from './enquiry.server.ts'
 import type { Data } from './check.server.ts'
 
 const ABSENT = '-'
@@ -198,9 +198,9 @@ class OwnersLookup {
 export type MergeOutcome = {
   data: Data
   /** Acknowledged enquiries the owner's file lacked, put back. */
-  restored: StoredMessage[]
+  restored: StoredEnquiry[]
   /** Enquiries deleted through the server that an older copy still held: left out again. */
-  removed: StoredMessage[]
+  removed: StoredEnquiry[]
   /** Places where our value was kept over the owner's older copy (e.g. 'product oxford-brogue: images'). */
   kept: string[]
 }
@@ -252,7 +252,7 @@ export function mergeOwnersEdit(ours: Data, owners: Data, log: ChangeLog, base: 
     for (const t of theirs) {
       const m = mineById.get(t.id)
       if (!m && list === 'messages' && deleted.has(t.id)) {
-        outcome.removed.push(t as unknown as StoredMessage)
+        outcome.removed.push(t as unknown as StoredEnquiry)
         identical = false
         continue
       }
@@ -270,7 +270,7 @@ export function mergeOwnersEdit(ours: Data, owners: Data, log: ChangeLog, base: 
         continue
       }
       const keep = list === 'messages' || log.valueAt(itemKey(list, m.id), base) === ABSENT
-      if (list === 'messages') outcome.restored.push(m as unknown as StoredMessage)
+      if (list === 'messages') outcome.restored.push(m as unknown as StoredEnquiry)
       else if (keep) outcome.kept.push(`product ${m.id}`)
       if (keep) {
         identical = false

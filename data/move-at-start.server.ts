@@ -4,7 +4,7 @@ import { PRIVATE_MODE } from './durable-write.server.ts'
 import type { Data } from './check.server.ts'
 import { addToDatedFiles, dueToMove, listDatedFiles, readDatedFile } from './dated-files.server.ts'
 import { syncFolder } from './fsync.server.ts'
-import type { StoredMessage } from './message.server.ts'
+import type { StoredEnquiry } from './enquiry.server.ts'
 import type { StoreLogger } from './owner-edits.server.ts'
 
 /** The data file as it was before a start-up move, kept until the new shape is written and checked. */
@@ -39,7 +39,7 @@ export async function moveOlderAtStart(file: string, data: Data, deleted: Readon
 
 async function idsOfCopy(copy: string): Promise<Set<string> | null> {
   try {
-    return new Set((JSON.parse(await readFile(copy, 'utf8')) as { messages: StoredMessage[] }).messages.map((m) => m.id))
+    return new Set((JSON.parse(await readFile(copy, 'utf8')) as { messages: StoredEnquiry[] }).messages.map((m) => m.id))
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
     throw err
@@ -47,7 +47,7 @@ async function idsOfCopy(copy: string): Promise<Set<string> | null> {
 }
 
 /** Every enquiry of the kept copy must be in the data file, a dated file, or deleted on purpose; a missing one is returned to be put back and the copy stays. */
-export async function checkAgainstCopy(file: string, data: Data, deleted: ReadonlySet<string>, before: Set<string> | null, logger: StoreLogger): Promise<StoredMessage[]> {
+export async function checkAgainstCopy(file: string, data: Data, deleted: ReadonlySet<string>, before: Set<string> | null, logger: StoreLogger): Promise<StoredEnquiry[]> {
   const copy = copyBeforeMoveFor(file)
   const unaccounted = (await stat(copy).then(() => true, () => false)) ? (before ?? (await idsOfCopy(copy))) : null
   if (!unaccounted) return []
@@ -64,5 +64,5 @@ export async function checkAgainstCopy(file: string, data: Data, deleted: Readon
     return []
   }
   logger.error({ dataFile: file, copy, missing: [...unaccounted] }, `${unaccounted.size} enquiries of ${copy} were found nowhere after the move; they are put back in the data file, and the copy is kept.`)
-  return ((JSON.parse(await readFile(copy, 'utf8')) as { messages: StoredMessage[] }).messages).filter((m) => unaccounted.has(m.id))
+  return ((JSON.parse(await readFile(copy, 'utf8')) as { messages: StoredEnquiry[] }).messages).filter((m) => unaccounted.has(m.id))
 }

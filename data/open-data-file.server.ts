@@ -34,8 +34,8 @@ async function recoverFromJournal(journal: Journal, file: string, data: Data, lo
     logger.error({ journal: journal.file, copy }, `${saved.damaged} line(s) of ${journal.file} could not be read; a copy was kept as ${copy}.`)
   }
   const deleted = new Set(saved.deleted)
-  if (saved.messages.length === 0 && deleted.size === 0) return { data, deleted, changed: false }
-  const outcome = mergeOwnersEdit({ ...data, messages: saved.messages }, data, new ChangeLog(), 0, deleted)
+  if (saved.enquiries.length === 0 && deleted.size === 0) return { data, deleted, changed: false }
+  const outcome = mergeOwnersEdit({ ...data, messages: saved.enquiries }, data, new ChangeLog(), 0, deleted)
   if (outcome.restored.length > 0) {
     logger.warn({ dataFile: file, enquiries: outcome.restored.map((m) => m.id) }, `${outcome.restored.length} enquiries from ${journal.file} were missing from ${file} and were put back.`)
   }

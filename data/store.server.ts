@@ -8,7 +8,7 @@ import { DatedEnquiries } from './dated-enquiries.server.ts'
 import { dueToMove, monthOf } from './dated-files.server.ts'
 import { watchFile } from './file-watch.server.ts'
 import type { HeldLock } from './lock.server.ts'
-import type { StoredMessage } from './message.server.ts'
+import type { StoredEnquiry } from './enquiry.server.ts'
 import { openDataFile } from './open-data-file.server.ts'
 import type { StoreLogger } from './owner-edits.server.ts'
 import { seedProducts } from './seed/products.ts'
@@ -18,7 +18,7 @@ export { DataFileError, lockHolder } from './lock.server.ts'
 export { StoreWriteError, type Change, type StoreLogger }
 
 /** What the caller gives for a new enquiry; the store adds id and createdAt. */
-export type NewMessage = Pick<StoredMessage, 'firstName' | 'lastName' | 'email' | 'subject' | 'message' | 'notification' | 'likelySpam'>
+export type NewEnquiry = Pick<StoredEnquiry, 'firstName' | 'lastName' | 'email' | 'subject' | 'message' | 'notification' | 'likelySpam'>
 
 export type StoreOptions = {
   seed?: Product[]
@@ -28,22 +28,22 @@ export type StoreOptions = {
 }
 
 /** No enquiry with that id. */
-export class UnknownMessageError extends Error {
-  override name = 'UnknownMessageError'
+export class UnknownEnquiryError extends Error {
+  override name = 'UnknownEnquiryError'
 }
 
 const silent: StoreLogger = { info() {}, warn() {}, error() {} }
 /** How often, while the site runs, enquiries past the data file's window move to their dated files. */
 const MOVE_EVERY_MS = 60 * 60 * 1000
 /** Each date read once, not at every comparison: the inbox sorts every saved enquiry per page. */
-function newestFirst(messages: StoredMessage[]): StoredMessage[] {
-  const times = new Map(messages.map((m) => [m, Date.parse(m.createdAt) || 0]))
-  return messages.sort((a, b) => times.get(b)! - times.get(a)!)
+function newestFirst(enquiries: StoredEnquiry[]): StoredEnquiry[] {
+  const times = new Map(enquiries.map((m) => [m, Date.parse(m.createdAt) || 0]))
+  return enquiries.sort((a, b) => times.get(b)! - times.get(a)!)
 }
-const markArchived = (archived: boolean) => (m: StoredMessage): StoredMessage => {
+const markArchived = (archived: boolean) => (m: StoredEnquiry): StoredEnquiry => {
   if (archived) return { ...m, archived: true }
   const { archived: _, ...rest } = m
-  return rest as StoredMessage
+  return rest as StoredEnquiry
 }
 
 /** Recent enquiries in DATA_FILE (DataFileWriter), older ones in dated files read on demand; every id-taking method works wherever the enquiry is. */
@@ -85,7 +85,7 @@ export class Store {
   }
 
   /** The enquiries in the data file: those of the last DAYS_IN_DATA_FILE days, and any still to be e-mailed. */
-  get messages(): readonly StoredMessage[] {
+  get enquiries(): readonly StoredEnquiry[] {
     return this.writer.current.messages
   }
 
@@ -110,10 +110,10 @@ export class Store {
     return this.writer.update(change)
   }
 
-  async addMessage(fields: NewMessage): Promise<StoredMessage> {
-    const message: StoredMessage = { id: randomUUID(), createdAt: new Date().toISOString(), ...fields }
-    await this.update((d) => ({ ...d, messages: [...d.messages, message] }))
-    return message
+  async addEnquiry(fields: NewEnquiry): Promise<StoredEnquiry> {
+    const enquiry: StoredEnquiry = { id: randomUUID(), createdAt: new Date().toISOString(), ...fields }
+    await this.update((d) => ({ ...d, messages: [...d.messages, enquiry] }))
+    return enquiry
   }
 
   async updateProduct(id: string, patch: (p: StoredProduct) => StoredProduct): Promise<void> {
@@ -121,60 +121,60 @@ export class Store {
   }
 
   /** Every saved enquiry, the data file's and the dated files', newest first. */
-  async allMessages(): Promise<StoredMessage[]> {
-    const inFile = this.messages
+  async allEnquiries(): Promise<StoredEnquiry[]> {
+    const inFile = this.enquiries
     const ids = new Set(inFile.map((m) => m.id))
     const older = (await this.dated.all()).filter((m) => !ids.has(m.id) && !this.parts.deleted.has(m.id))
     return newestFirst([...inFile, ...older])
   }
 
   /** How many saved enquiries pass `test` (one test per `name`): per dated file, the ids passing it are kept until that file changes. */
-  async countMessages(name: string, test: (m: StoredMessage) => boolean): Promise<number> {
-    const inFile = this.messages
+  async countEnquiries(name: string, test: (m: StoredEnquiry) => boolean): Promise<number> {
+    const inFile = this.enquiries
     const ids = new Set(inFile.map((m) => m.id))
     let count = inFile.filter(test).length
     for (const id of await this.dated.idsPassing(name, test)) if (!ids.has(id) && !this.parts.deleted.has(id)) count++
     return count
   }
 
-  async findMessage(id: string): Promise<StoredMessage | undefined> {
-    const inFile = this.messages.find((m) => m.id === id)
+  async findEnquiry(id: string): Promise<StoredEnquiry | undefined> {
+    const inFile = this.enquiries.find((m) => m.id === id)
     if (inFile || this.parts.deleted.has(id)) return inFile
     return this.dated.find(id)
   }
 
   /** Resolves once on disk; nothing happens when there is no such enquiry; rejects with StoreWriteError. */
-  async updateMessage(id: string, patch: (m: StoredMessage) => StoredMessage): Promise<void> {
+  async updateEnquiry(id: string, patch: (m: StoredEnquiry) => StoredEnquiry): Promise<void> {
     await this.settled()
-    if (this.messages.some((m) => m.id === id)) {
+    if (this.enquiries.some((m) => m.id === id)) {
       await this.update((d) => ({ ...d, messages: d.messages.map((m) => (m.id === id ? patch(m) : m)) }))
     } else if (!this.parts.deleted.has(id)) await this.changeDated(id, patch)
   }
 
   /** Marks an enquiry as dealt with (`archived: true`), or lists it again; returns it as saved. */
-  async setArchived(id: string, archived: boolean): Promise<StoredMessage> {
+  async setArchived(id: string, archived: boolean): Promise<StoredEnquiry> {
     await this.settled()
     const mark = markArchived(archived)
-    if (this.messages.some((m) => m.id === id)) {
-      await this.updateMessage(id, mark)
-      const saved = this.messages.find((m) => m.id === id)
-      if (!saved) throw new UnknownMessageError(`The enquiry ${id} was removed meanwhile.`)
+    if (this.enquiries.some((m) => m.id === id)) {
+      await this.updateEnquiry(id, mark)
+      const saved = this.enquiries.find((m) => m.id === id)
+      if (!saved) throw new UnknownEnquiryError(`The enquiry ${id} was removed meanwhile.`)
       return saved
     }
     const before = this.parts.deleted.has(id) ? undefined : await this.changeDated(id, mark)
-    if (!before) throw new UnknownMessageError(`There is no enquiry with the id ${id}.`)
+    if (!before) throw new UnknownEnquiryError(`There is no enquiry with the id ${id}.`)
     return mark(before)
   }
 
   /** It stays out even if the owner later saves an older copy holding it. */
-  async deleteMessage(id: string): Promise<StoredMessage> {
+  async deleteEnquiry(id: string): Promise<StoredEnquiry> {
     await this.settled()
-    const inFile = this.messages.find((m) => m.id === id)
+    const inFile = this.enquiries.find((m) => m.id === id)
     // An enquiry in the data file may also be in its month's file (a move cut short): gone from both.
     const dated = this.parts.deleted.has(id) ? undefined : await this.changeDated(id, () => null, inFile && monthOf(inFile))
-    const message = inFile ?? dated
-    if (!message) throw new UnknownMessageError(`There is no enquiry with the id ${id}.`)
-    if (!inFile) return this.writer.noteDeleted(id).then(() => message)
+    const enquiry = inFile ?? dated
+    if (!enquiry) throw new UnknownEnquiryError(`There is no enquiry with the id ${id}.`)
+    if (!inFile) return this.writer.noteDeleted(id).then(() => enquiry)
     this.parts.deleted.add(id)
     try {
       await this.update((d) => ({ ...d, messages: d.messages.filter((m) => m.id !== id) }))
@@ -182,7 +182,7 @@ export class Store {
       this.parts.deleted.delete(id) // not deleted after all: it must not be left out of a later merge
       throw err
     }
-    return message
+    return enquiry
   }
 
   /**
@@ -218,7 +218,7 @@ export class Store {
     this.answerers.set(op, handler)
   }
 
-  private async changeDated(id: string, change: (m: StoredMessage) => StoredMessage | null, month?: string | null) {
+  private async changeDated(id: string, change: (m: StoredEnquiry) => StoredEnquiry | null, month?: string | null) {
     try {
       return await this.dated.change(id, change, month)
     } catch (err) {
@@ -233,7 +233,7 @@ export class Store {
     if (answerer) return answerer(request as Record<string, unknown>).catch((err: Error) => ({ ok: false, error: err.message }))
     if ((op === 'archive' || op === 'unarchive' || op === 'delete') && typeof id === 'string') {
       try {
-        if (op === 'delete') await this.deleteMessage(id)
+        if (op === 'delete') await this.deleteEnquiry(id)
         else await this.setArchived(id, op === 'archive')
         return { ok: true }
       } catch (err) {
@@ -257,7 +257,7 @@ export class Store {
   private moveOlder(): Promise<void> {
     this.moving ??= (async () => {
       if (this.writer.problem || this.paused) return // tried again within the hour
-      const due = dueToMove(this.messages).filter((m) => !this.parts.deleted.has(m.id))
+      const due = dueToMove(this.enquiries).filter((m) => !this.parts.deleted.has(m.id))
       if (due.length === 0) return
       const placed = await this.dated.add(due)
       if (placed.size > 0) await this.update((d) => ({ ...d, messages: d.messages.filter((m) => !placed.has(m.id)) }))

@@ -13,7 +13,7 @@ export const EMPTY_CONTACT: ContactValues = { firstName: '', lastName: '', email
 /** The name of the hidden field only bots fill in. */
 export const HONEYPOT_FIELD = 'website'
 
-/** A no-JavaScript post that needs another go: the values kept, the errors beside the fields, and a sentence for the whole form (too many messages, could not save). */
+/** A no-JavaScript post that needs another go: the values kept, the errors beside the fields, and a sentence for the whole form (too many enquiries, could not save). */
 export type ContactFormState = {
   values: ContactValues
   errors: Partial<Record<ContactField, string>>

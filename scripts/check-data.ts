@@ -35,7 +35,7 @@ async function waitingInJournal(file: string, data: Data | null): Promise<string
   const saved = await journal.read().catch(() => null)
   if (!saved) return [`  The journal ${journal.file} cannot be read.`]
   const inFile = new Set(data?.messages.map((m) => m.id) ?? [])
-  const waiting = saved.messages.filter((m) => !inFile.has(m.id)).length
+  const waiting = saved.enquiries.filter((m) => !inFile.has(m.id)).length
   if (waiting === 0) return []
   return [
     `  ${plural(waiting, 'enquiry waits', 'enquiries wait')} in ${path.basename(journal.file)}, safe; the server adds ${waiting === 1 ? 'it' : 'them'} to the file once it is valid (or at its next start).`,

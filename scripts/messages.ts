@@ -2,10 +2,10 @@
 import { readFile } from 'node:fs/promises'
 import * as v from 'valibot'
 import { listDatedFiles, readDatedFile } from '../data/dated-files.server.ts'
-import { DataFileError, openStore, UnknownMessageError } from '../data/store.server.ts'
+import { DataFileError, openStore, UnknownEnquiryError } from '../data/store.server.ts'
 import { askHolder } from '../data/lock.server.ts'
 import { subjectLabel } from '../domain/business.ts'
-import { StoredMessageSchema, type StoredMessage } from '../data/message.server.ts'
+import { StoredEnquirySchema, type StoredEnquiry } from '../data/enquiry.server.ts'
 import { showInvisible } from '../domain/plain-text.ts'
 import { shopDataFile } from '../server/running-server.server.ts'
 import { runWhenStarted, type Out } from './cli.ts'
@@ -46,7 +46,7 @@ const USAGE = `Usage: npm run messages [-- --unsent | --archived | --spam] [-- -
   delete ID    remove it from the data file for good`
 
 /** Not e-mailed: still waiting (pending) or saved while no SMTP server was configured (disabled). */
-export function isUnsent(m: StoredMessage): boolean {
+export function isUnsent(m: StoredEnquiry): boolean {
   return m.notification.status !== 'sent'
 }
 
@@ -65,7 +65,7 @@ export function formatDate(iso: string | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
 }
 
-export function describeNotification(m: StoredMessage): string {
+export function describeNotification(m: StoredEnquiry): string {
   const n = m.notification
   const tries = n.attempts.length
   const attempts = `${tries} attempt${tries === 1 ? '' : 's'}`
@@ -79,16 +79,16 @@ export function describeNotification(m: StoredMessage): string {
 }
 
 /** Newest first, by createdAt (ISO 8601 sorts as text; unparsable dates last). */
-export function newestFirst(messages: readonly StoredMessage[]): StoredMessage[] {
-  const time = (m: StoredMessage) => {
+export function newestFirst(enquiries: readonly StoredEnquiry[]): StoredEnquiry[] {
+  const time = (m: StoredEnquiry) => {
     const t = Date.parse(m.createdAt)
     return Number.isNaN(t) ? -Infinity : t
   }
-  return [...messages].sort((a, b) => time(b) - time(a))
+  return [...enquiries].sort((a, b) => time(b) - time(a))
 }
 
 /** A bar before every message line, so no line can look like a field. */
-export function formatMessage(m: StoredMessage): string {
+export function formatEnquiry(m: StoredEnquiry): string {
   const body = showInvisible(m.message.replace(/\r\n/g, '\n'), { lineBreaks: 'keep' })
     .split('\n')
     .map((line) => `  │ ${line}`)
@@ -106,19 +106,19 @@ export function formatMessage(m: StoredMessage): string {
   ].join('\n')
 }
 
-export function formatReport(messages: readonly StoredMessage[], options: { unsent: boolean }): string {
-  const chosen = newestFirst(options.unsent ? messages.filter(isUnsent) : messages)
-  const unsent = messages.filter(isUnsent).length
+export function formatReport(enquiries: readonly StoredEnquiry[], options: { unsent: boolean }): string {
+  const chosen = newestFirst(options.unsent ? enquiries.filter(isUnsent) : enquiries)
+  const unsent = enquiries.filter(isUnsent).length
   const summary = options.unsent
-    ? `${chosen.length} of ${messages.length} enquir${messages.length === 1 ? 'y' : 'ies'} not e-mailed.`
-    : `${messages.length} enquir${messages.length === 1 ? 'y' : 'ies'}${unsent ? `, ${unsent} not e-mailed` : ''}. Newest first.`
+    ? `${chosen.length} of ${enquiries.length} enquir${enquiries.length === 1 ? 'y' : 'ies'} not e-mailed.`
+    : `${enquiries.length} enquir${enquiries.length === 1 ? 'y' : 'ies'}${unsent ? `, ${unsent} not e-mailed` : ''}. Newest first.`
   if (chosen.length === 0) return `${summary}\n${options.unsent ? 'Every enquiry has been e-mailed.' : 'No enquiries yet.'}\n`
   const rule = '-'.repeat(72)
-  return `${summary}\n\n${chosen.map(formatMessage).join(`\n${rule}\n`)}\n`
+  return `${summary}\n\n${chosen.map(formatEnquiry).join(`\n${rule}\n`)}\n`
 }
 
 /** A dated file that cannot be read is named in `problems`; an unreadable data file throws. */
-export async function readMessages(file: string): Promise<{ messages: StoredMessage[]; skipped: number; problems: string[] }> {
+export async function readEnquiries(file: string): Promise<{ enquiries: StoredEnquiry[]; skipped: number; problems: string[] }> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
@@ -136,23 +136,23 @@ export async function readMessages(file: string): Promise<{ messages: StoredMess
   }
   const list = (data as { messages?: unknown })?.messages
   if (!Array.isArray(list)) throw new Error(`${file} has no "messages" list.`)
-  const messages: StoredMessage[] = []
+  const enquiries: StoredEnquiry[] = []
   let skipped = 0
   for (const item of list) {
-    const parsed = v.safeParse(StoredMessageSchema, item)
-    if (parsed.success) messages.push(parsed.output)
+    const parsed = v.safeParse(StoredEnquirySchema, item)
+    if (parsed.success) enquiries.push(parsed.output)
     else skipped++
   }
-  const seen = new Set(messages.map((m) => m.id))
+  const seen = new Set(enquiries.map((m) => m.id))
   const problems: string[] = []
   for (const dated of await listDatedFiles(file)) {
     try {
-      for (const m of await readDatedFile(dated.file)) if (!seen.has(m.id)) messages.push(m)
+      for (const m of await readDatedFile(dated.file)) if (!seen.has(m.id)) enquiries.push(m)
     } catch (err) {
       problems.push(`${(err as Error).message} Its enquiries are not listed.`)
     }
   }
-  return { messages, skipped, problems }
+  return { enquiries, skipped, problems }
 }
 
 export async function main(argv: readonly string[], out: Out, err: Out): Promise<number> {
@@ -170,10 +170,10 @@ export async function main(argv: readonly string[], out: Out, err: Out): Promise
   const file = await shopDataFile(options.file, err)
   if (options.command) return runCommand(file, options.command, out, err)
   try {
-    const { messages: all, skipped, problems } = await readMessages(file)
-    const spam = (m: StoredMessage) => m.likelySpam !== undefined
-    const messages = options.spam ? all.filter(spam) : all.filter((m) => (m.archived === true) === options.archived && !spam(m))
-    out(formatReport(messages, options))
+    const { enquiries: all, skipped, problems } = await readEnquiries(file)
+    const spam = (m: StoredEnquiry) => m.likelySpam !== undefined
+    const enquiries = options.spam ? all.filter(spam) : all.filter((m) => (m.archived === true) === options.archived && !spam(m))
+    out(formatReport(enquiries, options))
     const archived = all.filter((m) => m.archived === true && !spam(m)).length
     const suspected = all.filter(spam).length
     if (!options.archived && !options.spam && archived > 0) out(`(${archived} archived not listed: npm run messages -- --archived)\n`)
@@ -203,11 +203,11 @@ export async function runCommand(file: string, command: Command, out: Out, err: 
     } else {
       const store = await openStore(file, { watch: false })
       try {
-        if (command.op === 'delete') await store.deleteMessage(command.id)
+        if (command.op === 'delete') await store.deleteEnquiry(command.id)
         else await store.setArchived(command.id, command.op === 'archive')
         result = { ok: true }
       } catch (e) {
-        if (!(e instanceof UnknownMessageError)) throw e
+        if (!(e instanceof UnknownEnquiryError)) throw e
         result = { ok: false, error: e.message }
       } finally {
         await store.close()

@@ -84,7 +84,7 @@ export function createServices({ config, store, logger }: { config: Config; stor
     shopHealth({
       dataFile: store.file,
       data: store.data,
-      enquiries: await store.allMessages(),
+      enquiries: await store.allEnquiries(),
       problem: store.problem,
       writable: await store.isWritable(),
       mailConfigured: outbox.enabled,

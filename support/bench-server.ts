@@ -5,14 +5,14 @@ import path from 'node:path'
 import { seedProducts } from '../data/seed/products.ts'
 import { spawnServer, type ChildServer } from './child-server.ts'
 
-/** A data file holding the seed catalogue and `messages` saved enquiries, as a busy shop's would. */
-export async function prepareDataDir(messages: number): Promise<{ dir: string; dataFile: string }> {
+/** A data file holding the seed catalogue and `count` saved enquiries, as a busy shop's would. */
+export async function prepareDataDir(count: number): Promise<{ dir: string; dataFile: string }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'leather-bench-'))
   const dataFile = path.join(dir, 'db.json')
   const now = Date.now()
   const data = {
     products: seedProducts,
-    messages: Array.from({ length: messages }, (_, i) => ({
+    messages: Array.from({ length: count }, (_, i) => ({
       id: randomUUID(),
       createdAt: new Date(now - i * 60_000).toISOString(),
       firstName: `Visitor${i}`,

@@ -1,7 +1,7 @@
 /** The owner's inbox before the page handler (docs/api-and-data.md); addresses matched as the page router reads them, so every spelling gets the same. */
 import express, { type Request, type RequestHandler, type Response } from 'express'
-import type { StoredMessage } from '../../data/message.server.ts'
-import { StoreWriteError, UnknownMessageError, type Store } from '../../data/store.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
+import { StoreWriteError, UnknownEnquiryError, type Store } from '../../data/store.server.ts'
 import { inboxQuery, parseInboxFilter, type InboxFilter } from '../../domain/inbox.ts'
 import { isAdminPath } from '../http/owner-paths.server.ts'
 import { requestPath, routePath } from '../http/request-target.server.ts'
@@ -33,26 +33,26 @@ const NOTICES: Record<string, string> = {
   'confirm-first': 'Nothing was deleted: confirm the deletion first.',
 }
 
-type Action = (m: StoredMessage, deps: InboxDeps) => Promise<string>
+type Action = (m: StoredEnquiry, deps: InboxDeps) => Promise<string>
 
 /** A table's own entry for a key the request named: `constructor` or `__proto__` are no action or notice. */
 const own = <T>(table: Record<string, T>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined)
 
 const now = () => new Date().toISOString()
-const without = (m: StoredMessage, ...keys: string[]) => {
+const without = (m: StoredEnquiry, ...keys: string[]) => {
   const copy: Record<string, unknown> = { ...m }
   for (const key of keys) delete copy[key]
-  return copy as StoredMessage
+  return copy as StoredEnquiry
 }
 
-async function markAnswered(store: Store, m: StoredMessage): Promise<void> {
+async function markAnswered(store: Store, m: StoredEnquiry): Promise<void> {
   const at = now()
-  await store.updateMessage(m.id, (x) => ({ ...x, readAt: x.readAt ?? at, answeredAt: at }))
+  await store.updateEnquiry(m.id, (x) => ({ ...x, readAt: x.readAt ?? at, answeredAt: at }))
 }
 
 const ACTIONS: Record<string, Action> = {
   async unread(m, { store }) {
-    await store.updateMessage(m.id, (x) => without(x, 'readAt', 'answeredAt'))
+    await store.updateEnquiry(m.id, (x) => without(x, 'readAt', 'answeredAt'))
     return 'unread'
   },
   async answered(m, { store }) {
@@ -60,16 +60,16 @@ const ACTIONS: Record<string, Action> = {
     return 'answered'
   },
   async unanswered(m, { store }) {
-    await store.updateMessage(m.id, (x) => without(x, 'answeredAt'))
+    await store.updateEnquiry(m.id, (x) => without(x, 'answeredAt'))
     return 'unanswered'
   },
   // The owner's word is kept beside the rules' guess, which stays as it was.
   async spam(m, { store }) {
-    await store.updateMessage(m.id, (x) => ({ ...x, markedSpam: true }))
+    await store.updateEnquiry(m.id, (x) => ({ ...x, markedSpam: true }))
     return 'spam'
   },
   async 'not-spam'(m, { store }) {
-    await store.updateMessage(m.id, (x) => ({ ...x, markedSpam: false }))
+    await store.updateEnquiry(m.id, (x) => ({ ...x, markedSpam: false }))
     return 'not-spam'
   },
   async archive(m, { store }) {
@@ -89,8 +89,8 @@ const ACTIONS: Record<string, Action> = {
 export type InboxDeps = { store: Store; outbox: MailOutbox }
 
 /** An enquiry by the id in its address; ids are matched exactly, then without regard to case (the router folds it). */
-async function findEnquiry(store: Store, id: string): Promise<StoredMessage | undefined> {
-  return (await store.findMessage(id)) ?? (await store.allMessages()).find((m) => m.id.toLowerCase() === id.toLowerCase())
+async function findEnquiry(store: Store, id: string): Promise<StoredEnquiry | undefined> {
+  return (await store.findEnquiry(id)) ?? (await store.allEnquiries()).find((m) => m.id.toLowerCase() === id.toLowerCase())
 }
 
 function notice(req: Request): string | null {
@@ -110,12 +110,12 @@ const parseForm = express.urlencoded({ extended: false, limit: '4kb', parameterL
 export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
   const { store, outbox } = deps
 
-  const showList = (req: Request, res: Response, all: readonly StoredMessage[]) => {
+  const showList = (req: Request, res: Response, all: readonly StoredEnquiry[]) => {
     addToOwnerPage(res, { adminInbox: inboxView(all, parseInboxFilter(req.query), notice(req)) })
   }
 
   const exportCsv = async (req: Request, res: Response) => {
-    const all = await store.allMessages()
+    const all = await store.allEnquiries()
     const chosen = req.query.all === '1' ? all : filterEnquiries(all, parseInboxFilter(req.query))
     const day = now().slice(0, 10)
     res.setHeader('Content-Type', 'text/csv; charset=utf-8')
@@ -129,7 +129,7 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
     if (m && req.method === 'GET' && !m.readAt) {
       const at = now()
       // Opening it reads it; should the file refuse the mark, the owner still reads the enquiry.
-      await store.updateMessage(m.id, (x) => ({ ...x, readAt: x.readAt ?? at })).catch(() => undefined)
+      await store.updateEnquiry(m.id, (x) => ({ ...x, readAt: x.readAt ?? at })).catch(() => undefined)
       m = (await findEnquiry(store, m.id)) ?? m
     }
     const filter = parseInboxFilter(req.query)
@@ -147,7 +147,7 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
     try {
       if (action === 'delete') {
         if (body.confirm !== 'yes') return redirectTo(res, page, filter, 'confirm-first')
-        await store.deleteMessage(m.id)
+        await store.deleteEnquiry(m.id)
         // The journal is rewritten without it just after the file: answer once that is done too.
         await store.drain()
         return redirectTo(res, INBOX, { ...filter, page: 1 }, 'deleted')
@@ -163,7 +163,7 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
       // Marked as new, it would be read again on its own page: back to the list.
       redirectTo(res, action === 'unread' ? INBOX : page, filter, done)
     } catch (err) {
-      if (err instanceof UnknownMessageError) return redirectTo(res, INBOX, filter, 'gone')
+      if (err instanceof UnknownEnquiryError) return redirectTo(res, INBOX, filter, 'gone')
       if (err instanceof StoreWriteError) return redirectTo(res, page, filter, 'not-saved')
       throw err
     }
@@ -178,7 +178,7 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
     try {
       if (path === `${INBOX}.csv` && isPage) return await exportCsv(req, res)
       if (path === INBOX && isPage) {
-        const all = await store.allMessages()
+        const all = await store.allEnquiries()
         showList(req, res, all)
         addToOwnerPage(res, { newEnquiries: newEnquiryCount(all) })
         return next()
@@ -192,7 +192,7 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
         }
       }
       // Counted after opening an enquiry has marked it read.
-      if (isPage) addToOwnerPage(res, { newEnquiries: await store.countMessages('new', countsAsNew) })
+      if (isPage) addToOwnerPage(res, { newEnquiries: await store.countEnquiries('new', countsAsNew) })
       next()
     } catch (err) {
       next(err)

@@ -19,7 +19,7 @@ export function adminStatisticsRoutes({ store, statistics }: { store: Store; sta
         data: statistics.totals(),
         range: reportRange(req.query.days),
         products: store.products,
-        messages: await store.allMessages(),
+        enquiries: await store.allEnquiries(),
         counting: statistics.enabled,
       })
       if (path === PAGE) {

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { StoreWriteError, type Store } from '../../data/store.server.ts'
 import { contactValuesFrom, isHoneypotFilled, type ContactFormState, type ContactValues } from '../../domain/contact-fields.ts'
 import { checkContact } from '../../domain/contact-schema.ts'
@@ -22,10 +22,10 @@ export type EnquiryService = {
 /** `sameTextLimit`: how many e-mail addresses may send one text in a day before it is marked (CONTACT_RATE_LIMIT; 0 turns it off). */
 export function createEnquiryService({ store, outbox, sameTextLimit }: { store: Store; outbox: MailOutbox; sameTextLimit: number }): EnquiryService {
   const repeated = new RepeatedText(sameTextLimit)
-  repeated.remember(store.messages)
+  repeated.remember(store.enquiries)
   const mark = (ids: readonly string[], likelySpam: string, log: Logger) => {
     for (const id of ids) {
-      store.updateMessage(id, (m) => (m.likelySpam ? m : { ...m, likelySpam })).catch((err: Error) => log.error({ err, enquiry: id }, 'could not mark an enquiry as likely spam'))
+      store.updateEnquiry(id, (m) => (m.likelySpam ? m : { ...m, likelySpam })).catch((err: Error) => log.error({ err, enquiry: id }, 'could not mark an enquiry as likely spam'))
     }
   }
   return {
@@ -40,9 +40,9 @@ export function createEnquiryService({ store, outbox, sameTextLimit }: { store: 
       if (!checked.success) return { kind: 'invalid', values, errors: checked.errors }
       const counted = repeated.count(checked.output.message, checked.output.email)
       const likelySpam = mostlyLinks(checked.output.message) ?? counted.reason
-      let saved: StoredMessage
+      let saved: StoredEnquiry
       try {
-        saved = await store.addMessage({ ...checked.output, notification: outbox.initialNotification(), ...(likelySpam ? { likelySpam } : {}) })
+        saved = await store.addEnquiry({ ...checked.output, notification: outbox.initialNotification(), ...(likelySpam ? { likelySpam } : {}) })
       } catch (err) {
         if (!(err instanceof StoreWriteError)) throw err
         log.error({ err }, 'enquiry not saved')

@@ -1,4 +1,4 @@
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { subjectLabel } from '../../domain/business.ts'
 import { answeredAtOf, deliveryState, enquiryState, likelySpamOf, readAtOf } from './enquiry-state.server.ts'
 
@@ -23,7 +23,7 @@ function sheetTime(iso: string | null): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
 }
 
-const COLUMNS: [string, (m: StoredMessage) => string][] = [
+const COLUMNS: [string, (m: StoredEnquiry) => string][] = [
   ['Received (UK time)', (m) => sheetTime(m.createdAt)],
   ['First name', (m) => m.firstName],
   ['Last name', (m) => m.lastName],
@@ -40,7 +40,7 @@ const COLUMNS: [string, (m: StoredMessage) => string][] = [
 ]
 
 /** The CSV text, as a sequence of chunks (one per row), so a long export is never one huge string. */
-export function* enquiriesCsv(messages: Iterable<StoredMessage>): Generator<string> {
+export function* enquiriesCsv(enquiries: Iterable<StoredEnquiry>): Generator<string> {
   yield `${BOM}${COLUMNS.map(([title]) => csvCell(title)).join(',')}\r\n`
-  for (const m of messages) yield `${COLUMNS.map(([, value]) => csvCell(value(m))).join(',')}\r\n`
+  for (const m of enquiries) yield `${COLUMNS.map(([, value]) => csvCell(value(m))).join(',')}\r\n`
 }

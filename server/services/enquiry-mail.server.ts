@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { COMPANY, subjectLabel } from '../../domain/business.ts'
 import { showInvisible } from '../../domain/plain-text.ts'
 
@@ -26,25 +26,25 @@ export type EnquiryMail = {
 }
 
 /** Reply-To is the visitor; nothing is ever sent to the visitor (no auto-reply: anyone could make us mail a stranger). */
-export function buildEnquiryMail(message: StoredMessage, { from, to }: { from: string; to: string }): EnquiryMail {
-  const name = headerSafe(`${message.firstName} ${message.lastName}`)
-  const label = subjectLabel(message.subject)
-  const received = new Date(message.createdAt)
+export function buildEnquiryMail(enquiry: StoredEnquiry, { from, to }: { from: string; to: string }): EnquiryMail {
+  const name = headerSafe(`${enquiry.firstName} ${enquiry.lastName}`)
+  const label = subjectLabel(enquiry.subject)
+  const received = new Date(enquiry.createdAt)
   const when = Number.isNaN(received.getTime())
-    ? message.createdAt
+    ? enquiry.createdAt
     : received.toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'full', timeStyle: 'short' })
 
   // Each field on one line, its controls written out (`\n`, `\u202E`): no value can pass for another
   // field. The message keeps its lines, indented, so none of them can pass for a field either.
   const rows: [string, string][] = [
-    ['Name', showInvisible(`${message.firstName} ${message.lastName}`)],
-    ['E-mail', showInvisible(message.email)],
+    ['Name', showInvisible(`${enquiry.firstName} ${enquiry.lastName}`)],
+    ['E-mail', showInvisible(enquiry.email)],
     ['Subject', showInvisible(label)],
     ['Received', showInvisible(when)],
-    ['Reference', showInvisible(message.id)],
-    ...(message.likelySpam ? ([['Likely spam', showInvisible(message.likelySpam)]] as [string, string][]) : []),
+    ['Reference', showInvisible(enquiry.id)],
+    ...(enquiry.likelySpam ? ([['Likely spam', showInvisible(enquiry.likelySpam)]] as [string, string][]) : []),
   ]
-  const body = showInvisible(message.message.replace(/\r\n/g, '\n'), { lineBreaks: 'keep' })
+  const body = showInvisible(enquiry.message.replace(/\r\n/g, '\n'), { lineBreaks: 'keep' })
   const text = [
     `New enquiry from the ${COMPANY.brand} website.`,
     '',
@@ -74,10 +74,10 @@ ${rows.map(([k, v]) => `<tr><th scope="row" align="left" style="${cell}">${escap
   return {
     from: headerSafe(from),
     to: headerSafe(to),
-    replyTo: { name, address: headerSafe(message.email) },
-    subject: headerSafe(`${message.likelySpam ? '[Likely spam] ' : ''}${label} from ${name}`),
+    replyTo: { name, address: headerSafe(enquiry.email) },
+    subject: headerSafe(`${enquiry.likelySpam ? '[Likely spam] ' : ''}${label} from ${name}`),
     text,
     html,
-    headers: { 'X-Enquiry-Id': headerSafe(message.id) },
+    headers: { 'X-Enquiry-Id': headerSafe(enquiry.id) },
   }
 }

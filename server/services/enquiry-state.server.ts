@@ -1,4 +1,4 @@
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import type { Delivery, DeliveryState, EnquiryState } from '../../domain/inbox.ts'
 import { ukTime } from '../../domain/uk-time.ts'
 
@@ -8,17 +8,17 @@ export { ukTime }
 /* Loose fields the owner may also write by hand: read as text or not at all. */
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
 
-export const readAtOf = (m: StoredMessage) => text(m.readAt)
-export const answeredAtOf = (m: StoredMessage) => text(m.answeredAt)
-export const likelySpamOf = (m: StoredMessage) => text(m.likelySpam)
+export const readAtOf = (m: StoredEnquiry) => text(m.readAt)
+export const answeredAtOf = (m: StoredEnquiry) => text(m.answeredAt)
+export const likelySpamOf = (m: StoredEnquiry) => text(m.likelySpam)
 
 /** What the owner said by hand (`markedSpam`: true or false), or null when only the rules' guess stands. */
-export const ownerSpamWord = (m: StoredMessage): boolean | null => (typeof m.markedSpam === 'boolean' ? m.markedSpam : null)
+export const ownerSpamWord = (m: StoredEnquiry): boolean | null => (typeof m.markedSpam === 'boolean' ? m.markedSpam : null)
 
 /** Kept apart as spam: the owner's word wins over the rules' guess (`likelySpam`), which stays saved. */
-export const isSpam = (m: StoredMessage): boolean => ownerSpamWord(m) ?? likelySpamOf(m) !== null
+export const isSpam = (m: StoredEnquiry): boolean => ownerSpamWord(m) ?? likelySpamOf(m) !== null
 
-export function enquiryState(m: StoredMessage): EnquiryState {
+export function enquiryState(m: StoredEnquiry): EnquiryState {
   if (m.archived === true) return 'archived'
   if (answeredAtOf(m)) return 'answered'
   if (readAtOf(m)) return 'read'
@@ -26,11 +26,11 @@ export function enquiryState(m: StoredMessage): EnquiryState {
 }
 
 /** New, and not held apart as spam: what the workspace's count shows. */
-export function countsAsNew(m: StoredMessage): boolean {
+export function countsAsNew(m: StoredEnquiry): boolean {
   return enquiryState(m) === 'new' && !isSpam(m)
 }
 
-export function deliveryState(m: StoredMessage): DeliveryState {
+export function deliveryState(m: StoredEnquiry): DeliveryState {
   const n = m.notification
   if (n.status === 'sent') return 'sent'
   if (n.status === 'disabled') return 'off'
@@ -38,10 +38,10 @@ export function deliveryState(m: StoredMessage): DeliveryState {
 }
 
 /** Not e-mailed (yet): the inbox's 'unsent' filter, as `npm run messages -- --unsent` counts it. */
-export const isUnsent = (m: StoredMessage) => m.notification.status !== 'sent'
+export const isUnsent = (m: StoredEnquiry) => m.notification.status !== 'sent'
 
 /** The inbox's "not e-mailed" count, which the health panel repeats: archived enquiries and spam are left out. */
-export const countsAsUnsent = (m: StoredMessage) => isUnsent(m) && m.archived !== true && !isSpam(m)
+export const countsAsUnsent = (m: StoredEnquiry) => isUnsent(m) && m.archived !== true && !isSpam(m)
 
 /** Only says which kind of trouble it is; the server's own words are shown beside it. */
 export function plainReason(serverSaid: string): string {
@@ -58,7 +58,7 @@ export function plainReason(serverSaid: string): string {
   return 'the mail server could not take the message'
 }
 
-export function describeDelivery(m: StoredMessage, mailConfigured: boolean): Delivery {
+export function describeDelivery(m: StoredEnquiry, mailConfigured: boolean): Delivery {
   const n = m.notification
   const state = deliveryState(m)
   const attempts = n.attempts.length

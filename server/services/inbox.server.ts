@@ -1,4 +1,4 @@
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { subjectLabel } from '../../domain/business.ts'
 import { INBOX_PAGE_SIZE, type EnquiryView, type InboxFilter, type InboxRow, type InboxView } from '../../domain/inbox.ts'
 import { showInvisible } from '../../domain/plain-text.ts'
@@ -14,8 +14,8 @@ function fold(text: string): string {
 }
 
 /** Saved enquiries never change in place (every change makes a new object), so each is folded once. */
-const haystacks = new WeakMap<StoredMessage, string>()
-function haystack(m: StoredMessage): string {
+const haystacks = new WeakMap<StoredEnquiry, string>()
+function haystack(m: StoredEnquiry): string {
   let folded = haystacks.get(m)
   if (folded === undefined) {
     folded = fold(`${m.firstName} ${m.lastName}\n${m.email}\n${m.message}`)
@@ -28,7 +28,7 @@ function searchWords(q: string): string[] {
   return fold(q).split(/\s+/).filter(Boolean)
 }
 
-function matchesFilter(m: StoredMessage, filter: InboxFilter, words: readonly string[]): boolean {
+function matchesFilter(m: StoredEnquiry, filter: InboxFilter, words: readonly string[]): boolean {
   if (isSpam(m) !== filter.spam) return false
   const state = enquiryState(m)
   if (filter.state === 'open' ? state === 'archived' : filter.state !== 'all' && filter.state !== state) return false
@@ -40,7 +40,7 @@ function matchesFilter(m: StoredMessage, filter: InboxFilter, words: readonly st
 }
 
 /** The enquiries a filter matches, in the order given (newest first), every page of them. */
-export function filterEnquiries(all: readonly StoredMessage[], filter: InboxFilter): StoredMessage[] {
+export function filterEnquiries(all: readonly StoredEnquiry[], filter: InboxFilter): StoredEnquiry[] {
   const words = searchWords(filter.q)
   return all.filter((m) => matchesFilter(m, filter, words))
 }
@@ -51,9 +51,9 @@ function firstLine(message: string): string {
   return showInvisible(chars.length > 120 ? `${chars.slice(0, 119).join('')}…` : chars.join(''))
 }
 
-const fullName = (m: StoredMessage) => showInvisible(`${m.firstName} ${m.lastName}`)
+const fullName = (m: StoredEnquiry) => showInvisible(`${m.firstName} ${m.lastName}`)
 
-function row(m: StoredMessage): InboxRow {
+function row(m: StoredEnquiry): InboxRow {
   return {
     id: m.id,
     name: fullName(m),
@@ -69,7 +69,7 @@ function row(m: StoredMessage): InboxRow {
 }
 
 /** One page of the inbox and the counts beside it, from every saved enquiry (newest first). */
-export function inboxView(all: readonly StoredMessage[], filter: InboxFilter, notice: string | null = null): InboxView {
+export function inboxView(all: readonly StoredEnquiry[], filter: InboxFilter, notice: string | null = null): InboxView {
   const counts = { new: 0, spam: 0, unsent: 0 }
   for (const m of all) {
     if (countsAsNew(m)) counts.new++
@@ -83,7 +83,7 @@ export function inboxView(all: readonly StoredMessage[], filter: InboxFilter, no
   return { filter: { ...filter, page }, rows, total: matching.length, pages, counts, notice }
 }
 
-export function newEnquiryCount(all: readonly StoredMessage[]): number {
+export function newEnquiryCount(all: readonly StoredEnquiry[]): number {
   return all.reduce((n, m) => (countsAsNew(m) ? n + 1 : n), 0)
 }
 
@@ -95,7 +95,7 @@ function mailtoAddress(email: string): string {
 }
 
 /** Line breaks are CRLF, as mailto bodies want them. */
-export function replyLink(m: StoredMessage): string {
+export function replyLink(m: StoredEnquiry): string {
   const subject = headerSafe(`Re: ${subjectLabel(m.subject)}`)
   const quoted = m.message
     .replace(/\r\n?|[\u2028\u2029]/g, '\n')
@@ -106,7 +106,7 @@ export function replyLink(m: StoredMessage): string {
 }
 
 export function enquiryView(
-  m: StoredMessage,
+  m: StoredEnquiry,
   { mailConfigured, filter, notice, confirmDelete }: { mailConfigured: boolean; filter: InboxFilter; notice: string | null; confirmDelete: boolean },
 ): EnquiryView {
   return {

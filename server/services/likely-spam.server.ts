@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const LINK = /\b(?:https?:\/\/|www\.)\S+/gi
@@ -32,7 +32,7 @@ export class RepeatedText {
   constructor(private readonly threshold: number) {}
 
   /** Takes in the enquiries already saved (the data file's), so a restart does not start the count again. */
-  remember(saved: readonly StoredMessage[], now = Date.now()): void {
+  remember(saved: readonly StoredEnquiry[], now = Date.now()): void {
     for (const m of saved) {
       const at = Date.parse(m.createdAt)
       if (at > now - DAY_MS) this.saved(this.count(m.message, m.email, at), m.id)

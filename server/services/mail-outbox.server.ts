@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer'
 import type { Logger } from 'pino'
 import { StoreWriteError, type Store } from '../../data/store.server.ts'
-import type { Notification, StoredMessage } from '../../data/message.server.ts'
+import type { Notification, StoredEnquiry } from '../../data/enquiry.server.ts'
 import { buildEnquiryMail, headerSafe, type EnquiryMail } from './enquiry-mail.server.ts'
 
 /** The data file is the queue (`notification.status`, backoff), so a crash loses nothing; sending never happens on the visitor's request. */
@@ -47,7 +47,7 @@ export class MailOutbox {
   private timer: NodeJS.Timeout | null = null
   private unsubscribe: (() => void) | null = null
   private readonly inFlight = new Map<string, Promise<void>>()
-  /** Not before this time (ms), per message: guards against a tight loop if the file cannot be written. */
+  /** Not before this time (ms), per enquiry: guards against a tight loop if the file cannot be written. */
   private readonly notBefore = new Map<string, number>()
   /** Sent, but the data file could not record it: never send these again, keep trying to record. */
   private readonly sentUnrecorded = new Map<string, string>()
@@ -71,7 +71,7 @@ export class MailOutbox {
   async start(): Promise<void> {
     if (this.started) return
     this.started = true
-    const pending = this.options.store.messages.filter(awaitsMail).length
+    const pending = this.options.store.enquiries.filter(awaitsMail).length
     if (!this.enabled) {
       if (pending > 0) {
         this.options.logger.warn(
@@ -105,13 +105,13 @@ export class MailOutbox {
   async sendAgain(id: string): Promise<'queued' | 'sent' | 'archived' | 'unknown' | 'off'> {
     if (!this.enabled) return 'off'
     const { store } = this.options
-    const message = await store.findMessage(id)
-    if (!message) return 'unknown'
-    if (message.notification.status === 'sent' || this.sentUnrecorded.has(id)) return 'sent'
-    if (message.archived === true) return 'archived'
+    const enquiry = await store.findEnquiry(id)
+    if (!enquiry) return 'unknown'
+    if (enquiry.notification.status === 'sent' || this.sentUnrecorded.has(id)) return 'sent'
+    if (enquiry.archived === true) return 'archived'
     this.notBefore.delete(id)
     const now = new Date().toISOString()
-    await store.updateMessage(id, (m) => (m.notification.status === 'sent' ? m : { ...m, notification: { ...m.notification, status: 'pending', nextAttemptAt: now } }))
+    await store.updateEnquiry(id, (m) => (m.notification.status === 'sent' ? m : { ...m, notification: { ...m.notification, status: 'pending', nextAttemptAt: now } }))
     this.deliverSoon()
     return 'queued'
   }
@@ -135,20 +135,20 @@ export class MailOutbox {
     this.transport = null
   }
 
-  private dueAt(m: StoredMessage): number {
+  private dueAt(m: StoredEnquiry): number {
     if (this.sentUnrecorded.has(m.id)) return this.notBefore.get(m.id) ?? 0
     const planned = m.notification.nextAttemptAt ? Date.parse(m.notification.nextAttemptAt) : 0
     return Math.max(Number.isNaN(planned) ? 0 : planned, this.notBefore.get(m.id) ?? 0)
   }
 
-  /** Starts every due message (up to the concurrency), then sleeps until the next one is due. */
+  /** Starts the e-mail of every due enquiry (up to the concurrency), then sleeps until the next one is due. */
   private pump(): void {
     if (this.stopped || !this.transport) return
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     const now = Date.now()
     let next = Infinity
-    for (const m of this.options.store.messages) {
+    for (const m of this.options.store.enquiries) {
       if (!awaitsMail(m) || this.inFlight.has(m.id)) continue
       const due = this.dueAt(m)
       if (due > now) {
@@ -173,24 +173,24 @@ export class MailOutbox {
   private async attempt(id: string): Promise<void> {
     const { store, logger } = this.options
     const transport = this.transport
-    const message = store.messages.find((m) => m.id === id)
-    if (!transport || !message || !awaitsMail(message)) return
+    const enquiry = store.enquiries.find((m) => m.id === id)
+    if (!transport || !enquiry || !awaitsMail(enquiry)) return
 
     const sentAt = this.sentUnrecorded.get(id)
     if (sentAt) return this.record(id, () => this.markSent(id, sentAt), sentAt)
 
     const at = new Date().toISOString()
     try {
-      await transport.sendMail(buildEnquiryMail(message, { from: this.options.mailFrom, to: this.options.mailTo }))
+      await transport.sendMail(buildEnquiryMail(enquiry, { from: this.options.mailFrom, to: this.options.mailTo }))
     } catch (err) {
-      const failures = consecutiveFailures(message.notification) + 1
+      const failures = consecutiveFailures(enquiry.notification) + 1
       const delay = retryDelay(failures, this.retry)
       const nextAttemptAt = new Date(Date.now() + delay).toISOString()
       this.notBefore.set(id, Date.now() + delay)
       const error = describeSmtpError(err)
-      logger.warn({ enquiry: id, attempt: message.notification.attempts.length + 1, nextAttemptAt, error }, 'Enquiry e-mail not sent; will retry')
+      logger.warn({ enquiry: id, attempt: enquiry.notification.attempts.length + 1, nextAttemptAt, error }, 'Enquiry e-mail not sent; will retry')
       await this.record(id, () =>
-        store.updateMessage(id, (m) => ({
+        store.updateEnquiry(id, (m) => ({
           ...m,
           notification: { ...m.notification, status: 'pending', attempts: [...m.notification.attempts, { at, ok: false, error }], nextAttemptAt },
         })),
@@ -203,7 +203,7 @@ export class MailOutbox {
   }
 
   private markSent(id: string, at: string): Promise<void> {
-    return this.options.store.updateMessage(id, (m) => ({
+    return this.options.store.updateEnquiry(id, (m) => ({
       ...m,
       notification: { ...m.notification, status: 'sent', attempts: [...m.notification.attempts, { at, ok: true }], nextAttemptAt: null, sentAt: at },
     }))
@@ -227,7 +227,7 @@ export class MailOutbox {
 }
 
 /** Waiting to be e-mailed: pending, and not archived by the owner (dealt with already). */
-function awaitsMail(m: StoredMessage): boolean {
+function awaitsMail(m: StoredEnquiry): boolean {
   return m.notification.status === 'pending' && m.archived !== true
 }
 

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat, statfs } from 'node:fs/promises'
 import path from 'node:path'
 import { unusableValues, type Data, type DataProblem } from '../../data/check.server.ts'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import type { ImageAllowance } from '../../domain/image-generation.ts'
 import { ROOT } from '../paths.server.ts'
 import { worstStatus, type HealthItem, type ShopHealth } from '../../domain/shop-health.ts'
@@ -13,7 +13,7 @@ export type HealthSource = {
   /** The last good data (the running server's; the file's when it is valid), or null. */
   data: Data | null
   /** Every enquiry the inbox lists (the dated files' too), so the counts agree; the data file's alone when absent. */
-  enquiries?: readonly StoredMessage[]
+  enquiries?: readonly StoredEnquiry[]
   problem: DataProblem | null
   /** Whether the next write would succeed; null when not checked (no server running). */
   writable: boolean | null
@@ -69,17 +69,17 @@ function serverItem(source: HealthSource): HealthItem {
 }
 
 /** The same count as the inbox's "not e-mailed", saying which enquiries it leaves out and how many there are in all. */
-function unsentSentence(messages: readonly StoredMessage[]): string {
-  const all = messages.filter(isUnsent).length
-  const counted = messages.filter(countsAsUnsent).length
+function unsentSentence(enquiries: readonly StoredEnquiry[]): string {
+  const all = enquiries.filter(isUnsent).length
+  const counted = enquiries.filter(countsAsUnsent).length
   const rest = all === counted ? '' : `; ${all.toLocaleString('en-GB')} in all`
   return `${plural(counted, 'enquiry', 'enquiries')} not e-mailed, counted as Enquiries counts them (archived ones and spam left out${rest}).`
 }
 
-function mailItem(messages: readonly StoredMessage[], configured: boolean): HealthItem {
+function mailItem(enquiries: readonly StoredEnquiry[], configured: boolean): HealthItem {
   let lastOk = ''
-  for (const m of messages) for (const a of m.notification.attempts) if (a.ok && a.at > lastOk) lastOk = a.at
-  const waiting = messages.filter((m) => m.notification.status === 'pending' && m.archived !== true)
+  for (const m of enquiries) for (const a of m.notification.attempts) if (a.ok && a.at > lastOk) lastOk = a.at
+  const waiting = enquiries.filter((m) => m.notification.status === 'pending' && m.archived !== true)
   const failing = waiting.filter((m) => m.notification.attempts.at(-1)?.ok === false)
   let since = ''
   let latest: { at: string; error?: string } | undefined
@@ -90,7 +90,7 @@ function mailItem(messages: readonly StoredMessage[], configured: boolean): Heal
       if (!latest || a.at > latest.at) latest = a
     }
   }
-  const details = [lastOk ? `Last e-mail delivered ${ukTime(lastOk)}.` : 'No e-mail delivered yet.', unsentSentence(messages)]
+  const details = [lastOk ? `Last e-mail delivered ${ukTime(lastOk)}.` : 'No e-mail delivered yet.', unsentSentence(enquiries)]
   if (!configured) {
     return {
       key: 'mail',
@@ -192,10 +192,10 @@ async function snapshotItem(dataFile: string): Promise<HealthItem> {
 }
 
 export async function shopHealth(source: HealthSource): Promise<ShopHealth> {
-  const messages = source.enquiries ?? source.data?.messages ?? []
+  const enquiries = source.enquiries ?? source.data?.messages ?? []
   const items = [
     serverItem(source),
-    mailItem(messages, source.mailConfigured),
+    mailItem(enquiries, source.mailConfigured),
     dataFileItem(source),
     await diskItem(source.dataFile),
     imagesItem(source),

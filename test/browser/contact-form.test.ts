@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import { animationsDone } from '../helpers/frames.ts'
@@ -29,7 +29,7 @@ const valid: Values = {
   message: 'Is the weekender holdall available in tan?',
 }
 
-const onDisk = async (): Promise<readonly StoredMessage[]> => (await dataOnDisk(t.dataFile)).messages
+const onDisk = async (): Promise<readonly StoredEnquiry[]> => (await dataOnDisk(t.dataFile)).messages
 
 async function openForm(path: string, options: { viewport?: ViewportName; javaScriptEnabled?: boolean } = {}) {
   const opened = await openContext(browser, t.url, options)

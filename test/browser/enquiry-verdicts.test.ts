@@ -7,11 +7,11 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { openContext, VIEWPORTS } from '../../support/browser.ts'
 import { violations } from '../helpers/axe.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
-import { newMessage } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 import type { TestServer } from '../helpers/server.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 
@@ -24,7 +24,7 @@ let browser: Browser
 beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
 afterAll(() => stopBrowserSuite({ t, browser }))
 
-const onDisk = async (id: string) => ((await dataOnDisk<{ messages: StoredMessage[] }>(t.dataFile)).messages.find((m) => m.id === id)!)
+const onDisk = async (id: string) => ((await dataOnDisk<{ messages: StoredEnquiry[] }>(t.dataFile)).messages.find((m) => m.id === id)!)
 /** The page at both widths, for a person to look at. */
 async function shots(page: Page, name: string) {
   await mkdir(SHOTS, { recursive: true })
@@ -39,8 +39,8 @@ const rows = (page: Page) => page.locator('main').innerText()
 describe.each([true, false])('enquiries at phone width, JavaScript %s', (javaScriptEnabled) => {
   it('Spam and Not spam by hand move the enquiry, and the owner’s word wins over the automatic one', async () => {
     const n = javaScriptEnabled ? 10 : 20
-    const plain = await t.store.addMessage(newMessage(n))
-    const guessed = await t.store.addMessage({ ...newMessage(n + 1), likelySpam: 'mostly links: 3 web addresses' })
+    const plain = await t.store.addEnquiry(newEnquiry(n))
+    const guessed = await t.store.addEnquiry({ ...newEnquiry(n + 1), likelySpam: 'mostly links: 3 web addresses' })
     const { page, context } = await openContext(browser, t.url, { viewport: 'phone', javaScriptEnabled })
     await page.goto(`/admin/enquiries/${plain.id}`)
     await page.getByRole('button', { name: 'Spam', exact: true }).click()
@@ -66,7 +66,7 @@ describe.each([true, false])('enquiries at phone width, JavaScript %s', (javaScr
   })
 
   it('Reply by e-mail and mark answered does both in one tap', async () => {
-    const m = await t.store.addMessage(newMessage(javaScriptEnabled ? 30 : 40))
+    const m = await t.store.addEnquiry(newEnquiry(javaScriptEnabled ? 30 : 40))
     const { page, context } = await openContext(browser, t.url, { viewport: 'phone', javaScriptEnabled })
     await page.goto(`/admin/enquiries/${m.id}`)
     if (javaScriptEnabled) await shots(page, 'enquiry-actions')
@@ -88,7 +88,7 @@ describe.each([true, false])('enquiries at phone width, JavaScript %s', (javaScr
     const { page, context } = await openContext(browser, t.url, { viewport: 'phone', javaScriptEnabled })
     await page.goto('/admin/enquiries')
     const counted = Number(/(\d+) not e-mailed/.exec(await page.locator('.inbox__counts').innerText())?.[1])
-    const all = (await t.store.allMessages()).length
+    const all = (await t.store.allEnquiries()).length
     await page.goto('/admin/health')
     const mail = await page.locator('[data-key="mail"]').innerText()
     expect(mail).toContain(`${counted} ${counted === 1 ? 'enquiry' : 'enquiries'} not e-mailed, counted as Enquiries counts them (archived ones and spam left out; ${all} in all).`)

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { journalFileFor } from '../../data/journal.server.ts'
 import { violations } from '../helpers/axe.ts'
 import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
@@ -44,7 +44,7 @@ afterEach(async () => {
 
 /** An e-mail attempt is recorded in the data file once it has ended (no retry comes before a minute). */
 const MAIL_SETTLES = { timeout: 20_000, interval: 50 }
-const onDisk = async (): Promise<readonly StoredMessage[]> => (await dataOnDisk(t!.dataFile)).messages
+const onDisk = async (): Promise<readonly StoredEnquiry[]> => (await dataOnDisk(t!.dataFile)).messages
 
 /** Loads a page the way the owner follows a link: at once usable, scripts or not. */
 async function arrive(page: Page, js: boolean) {
@@ -180,7 +180,7 @@ describe.each([
 
   it('shows the health panel; the inbox, an enquiry, its delete confirmation and the panel are axe clean; visitors get 403', async () => {
     t = await startTestServer({ env: { SMTP_URL: smtp.url } })
-    await t.store.addMessage({ firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', subject: 'bags', message: 'A question about a bag.', notification: t.services.outbox.initialNotification() })
+    await t.store.addEnquiry({ firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', subject: 'bags', message: 'A question about a bag.', notification: t.services.outbox.initialNotification() })
     t.services.outbox.deliverSoon()
     await expect.poll(async () => (await onDisk())[0]!.notification.attempts.length, MAIL_SETTLES).toBe(1) // failed: the mail server is down
     // axe runs as a script in the page: with scripts on, at this width.

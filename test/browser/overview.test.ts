@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openContext } from '../../support/browser.ts'
 import { startImageSuite, stopImageSuite } from '../helpers/browser-suite.ts'
 import type { FakeOpenAI } from '../helpers/fake-openai.ts'
-import { newMessage } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 import type { TestServer } from '../helpers/server.ts'
 
 // A run converts images with sharp; on a busy two-core machine that takes a while.
@@ -23,7 +23,7 @@ describe('the overview says what needs the owner', () => {
   it('lists new enquiries, health warnings and drafts as links, above the generator, which keeps its one progress bar and its figures', async () => {
     const { store } = suite.t
     const ids = []
-    for (const n of [1, 2, 3]) ids.push((await store.addMessage(newMessage(n))).id)
+    for (const n of [1, 2, 3]) ids.push((await store.addEnquiry(newEnquiry(n))).id)
     await store.update((d) => ({ ...d, products: d.products.map((p, i) => (i === 0 ? { ...p, status: 'draft' as const } : p)) }))
     const draft = store.products[0]!
     const warnings = (await suite.t.services.health()).items.filter((i) => i.status !== 'ok')

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openContext } from '../../support/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
-import { newMessage } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 import type { TestServer } from '../helpers/server.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 
@@ -25,7 +25,7 @@ describe('restoring a snapshot from the phone', () => {
       const taken = await t.services.catalogue.snapshots.take(t.store.data, 'daily', new Date(javaScriptEnabled ? '2026-07-14T09:30:00Z' : '2026-01-14T09:30:00Z'))
       const price = t.store.products.find((p) => p.id === 'oxford-brogue')!.price
       await t.store.updateProduct('oxford-brogue', (p) => ({ ...p, price: '£999.00' }))
-      const enquiry = await t.store.addMessage(newMessage(javaScriptEnabled ? 2 : 1))
+      const enquiry = await t.store.addEnquiry(newEnquiry(javaScriptEnabled ? 2 : 1))
 
       const { page, context } = await openContext(suite.browser, t.url, { viewport: 'phone', javaScriptEnabled })
       await page.goto('/admin')

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import type { Data, Store } from '../../data/store.server.ts'
-import { newMessage } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs/promises')>()
@@ -39,12 +39,12 @@ afterEach(async () => {
 it('saves enquiries without reading its own writes back, and still reads an owner’s edit', async () => {
   store = await openStore(file, { logger: quiet })
   vi.mocked(readFile).mockClear()
-  for (let n = 0; n < 20; n++) await store.addMessage(newMessage(n))
+  for (let n = 0; n < 20; n++) await store.addEnquiry(newEnquiry(n))
   // The folder watch reports our own renames: wait until the store has looked at the file again.
   const looked = looksAtDataFile()
   await vi.waitFor(() => expect(looksAtDataFile()).toBeGreaterThan(looked), { timeout: 5000, interval: 20 })
   await store.drain()
-  await store.addMessage(newMessage(20))
+  await store.addEnquiry(newEnquiry(20))
   expect(readsOfDataFile()).toBe(0)
 
   const onDisk: Data = JSON.parse(await readFile(file, 'utf8'))

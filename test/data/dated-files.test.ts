@@ -7,11 +7,11 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
-import { openStore, UnknownMessageError, type Store } from '../../data/store.server.ts'
+import { openStore, UnknownEnquiryError, type Store } from '../../data/store.server.ts'
 import { journalFileFor } from '../../data/journal.server.ts'
-import { newMessage } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 import { writeOldShapeFile, yearsOfEnquiries } from '../../support/years-of-enquiries.ts'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -29,7 +29,7 @@ const monthFile = (month: string) => path.join(dir, `db.enquiries-${month}.json`
 async function everywhere(): Promise<Map<string, string[]>> {
   const where = new Map<string, string[]>()
   for (const name of (await readdir(dir)).filter((n) => n === 'db.json' || /^db\.enquiries-\d{4}-\d{2}\.json$/.test(n))) {
-    for (const m of (await readJson(path.join(dir, name))).messages as StoredMessage[]) where.set(m.id, [...(where.get(m.id) ?? []), name])
+    for (const m of (await readJson(path.join(dir, name))).messages as StoredEnquiry[]) where.set(m.id, [...(where.get(m.id) ?? []), name])
   }
   return where
 }
@@ -49,8 +49,8 @@ describe('a data file of the old shape, with ten years of enquiries', () => {
     const store = await open()
     const recent = all.filter((m) => Date.parse(m.createdAt) > Date.now() - 30 * DAY)
     expect(recent.length).toBeGreaterThan(0)
-    expect(store.messages.map((m) => m.id)).toEqual(recent.map((m) => m.id))
-    expect((await readJson(file)).messages.map((m: StoredMessage) => m.id)).toEqual(recent.map((m) => m.id))
+    expect(store.enquiries.map((m) => m.id)).toEqual(recent.map((m) => m.id))
+    expect((await readJson(file)).messages.map((m: StoredEnquiry) => m.id)).toEqual(recent.map((m) => m.id))
 
     const where = await everywhere()
     expect(where.size).toBe(all.length)
@@ -72,70 +72,70 @@ describe('a data file of the old shape, with ten years of enquiries', () => {
     const waiting = { ...old!, notification: { status: 'pending' as const, attempts: [], nextAttemptAt: null, sentAt: null } }
     await writeFile(file, JSON.stringify({ products: seedProducts, messages: [waiting, undated] }))
     const store = await open()
-    expect(store.messages.map((m) => m.id)).toEqual([waiting.id, undated!.id])
+    expect(store.enquiries.map((m) => m.id)).toEqual([waiting.id, undated!.id])
   })
 })
 
 describe('enquiries wherever they are', () => {
   let store: Store
-  let older: StoredMessage[]
-  let recent: StoredMessage
+  let older: StoredEnquiry[]
+  let recent: StoredEnquiry
   beforeEach(async () => {
     older = await writeOldShapeFile(file, 24, 2)
     store = await open()
-    recent = await store.addMessage(newMessage(1))
+    recent = await store.addEnquiry(newEnquiry(1))
   })
   const lastYear = () => older[2]!
 
-  it('allMessages lists the data file’s and the dated files’, newest first; findMessage finds either', async () => {
-    const all = await store.allMessages()
+  it('allEnquiries lists the data file’s and the dated files’, newest first; findEnquiry finds either', async () => {
+    const all = await store.allEnquiries()
     expect(all.map((m) => m.id)).toEqual([recent, ...older].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((m) => m.id))
-    expect(await store.findMessage(recent.id)).toEqual(recent)
-    expect(await store.findMessage(lastYear().id)).toEqual(lastYear())
-    expect(await store.findMessage('nope')).toBeUndefined()
+    expect(await store.findEnquiry(recent.id)).toEqual(recent)
+    expect(await store.findEnquiry(lastYear().id)).toEqual(lastYear())
+    expect(await store.findEnquiry('nope')).toBeUndefined()
     // Read from a dated file and shared from one visit to the next: as read-only as the data file's.
-    const dated = (await store.findMessage(lastYear().id))!
+    const dated = (await store.findEnquiry(lastYear().id))!
     expect(Object.isFrozen(dated) && Object.isFrozen(dated.notification)).toBe(true)
   })
 
-  it('updateMessage and setArchived change an enquiry in its dated file, on disk', async () => {
+  it('updateEnquiry and setArchived change an enquiry in its dated file, on disk', async () => {
     const m = lastYear()
-    await store.updateMessage(m.id, (x) => ({ ...x, readAt: '2026-01-01T00:00:00.000Z' }))
+    await store.updateEnquiry(m.id, (x) => ({ ...x, readAt: '2026-01-01T00:00:00.000Z' }))
     expect(await store.setArchived(m.id, true)).toMatchObject({ id: m.id, archived: true, readAt: '2026-01-01T00:00:00.000Z' })
-    const month = (await readJson(monthFile(m.createdAt.slice(0, 7)))).messages as StoredMessage[]
+    const month = (await readJson(monthFile(m.createdAt.slice(0, 7)))).messages as StoredEnquiry[]
     expect(month.find((x) => x.id === m.id)).toMatchObject({ archived: true, readAt: '2026-01-01T00:00:00.000Z' })
     expect(await store.setArchived(m.id, false)).not.toHaveProperty('archived')
-    await expect(store.setArchived('nope', true)).rejects.toBeInstanceOf(UnknownMessageError)
-    await store.updateMessage('nope', (x) => x) // nothing to change: nothing happens
+    await expect(store.setArchived('nope', true)).rejects.toBeInstanceOf(UnknownEnquiryError)
+    await store.updateEnquiry('nope', (x) => x) // nothing to change: nothing happens
   })
 
-  it('countMessages and allMessages follow each change of a dated file, ours or an owner’s edit', async () => {
-    const unread = (m: StoredMessage) => !m.readAt
-    const count = () => store.countMessages('unread', unread)
+  it('countEnquiries and allEnquiries follow each change of a dated file, ours or an owner’s edit', async () => {
+    const unread = (m: StoredEnquiry) => !m.readAt
+    const count = () => store.countEnquiries('unread', unread)
     expect(await count()).toBe(1 + older.filter(unread).length)
     const m = lastYear()
-    await store.updateMessage(m.id, (x) => ({ ...x, readAt: '2026-01-01T00:00:00.000Z' }))
+    await store.updateEnquiry(m.id, (x) => ({ ...x, readAt: '2026-01-01T00:00:00.000Z' }))
     expect(await count()).toBe(older.filter(unread).length)
     const month = monthFile(m.createdAt.slice(0, 7))
     const onDisk = await readJson(month)
-    await writeFile(month, JSON.stringify({ messages: (onDisk.messages as StoredMessage[]).map((x) => ({ ...x, readAt: '2026-01-02T00:00:00.000Z', firstName: 'Edited' })) }))
-    const all = await store.allMessages()
+    await writeFile(month, JSON.stringify({ messages: (onDisk.messages as StoredEnquiry[]).map((x) => ({ ...x, readAt: '2026-01-02T00:00:00.000Z', firstName: 'Edited' })) }))
+    const all = await store.allEnquiries()
     expect(all.find((x) => x.id === m.id)).toMatchObject({ firstName: 'Edited', readAt: '2026-01-02T00:00:00.000Z' })
-    expect(await count()).toBe(1 + older.filter((x) => unread(x) && !onDisk.messages.some((y: StoredMessage) => y.id === x.id)).length)
+    expect(await count()).toBe(1 + older.filter((x) => unread(x) && !onDisk.messages.some((y: StoredEnquiry) => y.id === x.id)).length)
   })
 
-  it('deleteMessage removes one from its dated file and the journal keeps it out of an older copy of the data file', async () => {
+  it('deleteEnquiry removes one from its dated file and the journal keeps it out of an older copy of the data file', async () => {
     const m = lastYear()
     const before = await readFile(file, 'utf8')
-    expect(await store.deleteMessage(m.id)).toMatchObject({ id: m.id })
+    expect(await store.deleteEnquiry(m.id)).toMatchObject({ id: m.id })
     expect((await everywhere()).has(m.id)).toBe(false)
-    expect(await store.findMessage(m.id)).toBeUndefined()
-    await expect(store.deleteMessage(m.id)).rejects.toBeInstanceOf(UnknownMessageError)
+    expect(await store.findEnquiry(m.id)).toBeUndefined()
+    await expect(store.deleteEnquiry(m.id)).rejects.toBeInstanceOf(UnknownEnquiryError)
     await store.close()
     // An old-shape copy holding it is saved while the server is down: it does not come back.
     await writeFile(file, JSON.stringify({ ...JSON.parse(before), messages: older }))
     const again = await open()
-    expect((await again.allMessages()).map((x) => x.id)).not.toContain(m.id)
+    expect((await again.allEnquiries()).map((x) => x.id)).not.toContain(m.id)
     expect((await everywhere()).has(m.id)).toBe(false)
   })
 })
@@ -146,7 +146,7 @@ describe('files the store writes are the owner’s alone', () => {
     try {
       await writeOldShapeFile(file, 30, 1)
       const store = await open()
-      await store.addMessage(newMessage(1))
+      await store.addEnquiry(newEnquiry(1))
       const mode = async (f: string) => (await stat(f)).mode & 0o777
       expect(await mode(file)).toBe(0o600)
       expect(await mode(journalFileFor(file))).toBe(0o600)

@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
-import { newMessage as newEnquiry } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 import { openStore, StoreWriteError, type Data, type Store, type StoreLogger } from '../../data/store.server.ts'
 import { journalFileFor } from '../../data/journal.server.ts'
 import { BAD_PAYMENT_LINKS } from '../helpers/bad-payment-links.ts'
@@ -41,9 +41,9 @@ const saveByRename = async (data: unknown) => {
 const saveInPlace = (data: unknown) => writeFile(file, typeof data === 'string' ? data : pretty(data))
 const withPrice = (data: Data, id: string, price: string): Data => ({ ...data, products: data.products.map((p) => (p.id === id ? { ...p, price } : p)) })
 const priceOf = (s: Store, id: string) => s.products.find((p) => p.id === id)?.price
-const ids = (data: { messages: readonly { id: string }[] }) => data.messages.map((m) => m.id)
+const ids = (enquiries: readonly { id: string }[]) => enquiries.map((m) => m.id)
 /** Enquiries waiting for their e-mail, as the site saves them. */
-const newMessage = (n: number) => newEnquiry(n, { status: 'pending', attempts: [], nextAttemptAt: null, sentAt: null })
+const pendingEnquiry = (n: number) => newEnquiry(n, { status: 'pending', attempts: [], nextAttemptAt: null, sentAt: null })
 /** Edits are promised within a second; polled, never slept. */
 const within1s = (assertion: () => void | Promise<void>) => vi.waitFor(assertion, { timeout: 1000, interval: 20 })
 
@@ -75,10 +75,10 @@ describe('a valid edit while the store runs', () => {
   it('is read before our next write, even before the folder watch reports it, and never overwritten', async () => {
     const store = await open()
     await saveInPlace(withPrice(await onDisk(), 'oxford-brogue', '£201.00'))
-    const saved = await store.addMessage(newMessage(1)) // straight away: no time for the watch
+    const saved = await store.addEnquiry(pendingEnquiry(1)) // straight away: no time for the watch
     const data = await onDisk()
     expect(data.products.find((p) => p.id === 'oxford-brogue')?.price).toBe('£201.00')
-    expect(ids(data)).toEqual([saved.id])
+    expect(ids(data.messages)).toEqual([saved.id])
     expect(priceOf(store, 'oxford-brogue')).toBe('£201.00')
   })
 
@@ -87,7 +87,7 @@ describe('a valid edit while the store runs', () => {
     const mine = { notes: 'Re-order belts in May', messages: [], products: [{ sku: 'X-1', ...seedProducts[0], colourway: 'oxblood' }] }
     await saveByRename(mine)
     await within1s(() => expect(store.products).toHaveLength(1))
-    await store.addMessage(newMessage(1))
+    await store.addEnquiry(pendingEnquiry(1))
     const data = (await onDisk()) as Data & { notes: string }
     expect(Object.keys(data)).toEqual(['notes', 'messages', 'products'])
     expect(data.notes).toBe('Re-order belts in May')
@@ -120,7 +120,7 @@ describe('one product’s wrong value in an edit', () => {
       expect(errors, link).toHaveLength(1)
       expect(errors[0]!.obj).toMatchObject({ dataFile: file, product: 'bridle-belt', field: 'paymentLink' })
       expect(errors[0]!.msg).toContain(`(id "bridle-belt"), field "paymentLink" must be a card payment page starting with https://`)
-      await store.addMessage(newMessage(1))
+      await store.addEnquiry(pendingEnquiry(1))
       expect((await onDisk()).products.find((p) => p.id === 'bridle-belt')?.paymentLink).toBe(link)
       await store.close()
       await writeFile(file, pretty({ products: seedProducts, messages: [] }))
@@ -153,7 +153,7 @@ describe('a product the owner deletes in an editor', () => {
     await saveByRename({ ...current, products: current.products.filter((p) => p.id !== 'ash-belt' && p.id !== 'tote-bag') })
     await within1s(() => expect(store.products.map((p) => p.id)).not.toContain('ash-belt'))
     expect(store.products.map((p) => p.id)).not.toContain('tote-bag')
-    await store.addMessage(newMessage(1))
+    await store.addEnquiry(pendingEnquiry(1))
     const after = await onDisk()
     expect(after.products.map((p) => p.id)).not.toContain('ash-belt')
     expect(after.messages).toHaveLength(1)
@@ -162,27 +162,27 @@ describe('a product the owner deletes in an editor', () => {
   it('is still kept when it was added after an older copy, which lacks the enquiries saved since', async () => {
     const store = await open()
     const old = await onDisk()
-    await store.addMessage(newMessage(1))
+    await store.addEnquiry(pendingEnquiry(1))
     const added = { ...seedProducts[0]!, id: 'ash-belt', name: 'Ash Belt', sku: 'BL-ASH-001', category: 'belts' as const }
     await store.update((d) => ({ ...d, products: [...d.products, added] }))
     await saveByRename(withPrice(old, 'oxford-brogue', '£199.00'))
     await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£199.00'))
     expect(store.products.map((p) => p.id)).toContain('ash-belt')
-    expect(store.messages).toHaveLength(1)
+    expect(store.enquiries).toHaveLength(1)
   })
 })
 
 describe('an edit saved from a copy opened before new enquiries arrived', () => {
   it('loses none of the enquiries acknowledged meanwhile, nor those that follow, and keeps the owner’s change', async () => {
     const store = await open()
-    const before = await store.addMessage(newMessage(0))
+    const before = await store.addEnquiry(pendingEnquiry(0))
     const stale = await onDisk() // the owner opens the file...
-    const meanwhile = await Promise.all([1, 2, 3].map((n) => store.addMessage(newMessage(n)))) // ...visitors write...
+    const meanwhile = await Promise.all([1, 2, 3].map((n) => store.addEnquiry(pendingEnquiry(n)))) // ...visitors write...
     await saveByRename(withPrice(stale, 'oxford-brogue', '£175.00')) // ...the owner saves their old copy
     await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£175.00'))
-    const after = await Promise.all([4, 5].map((n) => store.addMessage(newMessage(n))))
+    const after = await Promise.all([4, 5].map((n) => store.addEnquiry(pendingEnquiry(n))))
     const data = await onDisk()
-    expect(ids(data)).toEqual([before, ...meanwhile, ...after].map((m) => m.id))
+    expect(ids(data.messages)).toEqual([before, ...meanwhile, ...after].map((m) => m.id))
     expect(data.products.find((p) => p.id === 'oxford-brogue')?.price).toBe('£175.00')
     expect(logged.some((l) => l.level === 'warn' && /3 enquiries .* put back/.test(l.msg))).toBe(true)
   })
@@ -190,24 +190,24 @@ describe('an edit saved from a copy opened before new enquiries arrived', () => 
   it('writes the missing enquiries back at once, without waiting for the next enquiry', async () => {
     const store = await open()
     const stale = await onDisk()
-    const saved = await store.addMessage(newMessage(1))
+    const saved = await store.addEnquiry(pendingEnquiry(1))
     await saveByRename(withPrice(stale, 'oxford-brogue', '£176.00'))
     await within1s(async () => {
       const data = await onDisk()
       expect(data.products.find((p) => p.id === 'oxford-brogue')?.price).toBe('£176.00')
-      expect(ids(data)).toEqual([saved.id])
+      expect(ids(data.messages)).toEqual([saved.id])
     })
   })
 
   it('keeps the e-mail notifications recorded since, so nobody is e-mailed twice', async () => {
     const store = await open()
-    const m = await store.addMessage(newMessage(1))
+    const m = await store.addEnquiry(pendingEnquiry(1))
     const stale = await onDisk()
     const sentAt = new Date().toISOString()
-    await store.updateMessage(m.id, (x) => ({ ...x, notification: { status: 'sent', attempts: [{ at: sentAt, ok: true }], nextAttemptAt: null, sentAt } }))
+    await store.updateEnquiry(m.id, (x) => ({ ...x, notification: { status: 'sent', attempts: [{ at: sentAt, ok: true }], nextAttemptAt: null, sentAt } }))
     await saveInPlace(withPrice(stale, 'oxford-brogue', '£177.00'))
     await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£177.00'))
-    expect(store.messages[0]?.notification.status).toBe('sent')
+    expect(store.enquiries[0]?.notification.status).toBe('sent')
     await store.drain()
     expect((await onDisk()).messages[0]?.notification).toMatchObject({ status: 'sent', sentAt })
   })
@@ -252,19 +252,19 @@ describe('an edit saved from a copy opened before new enquiries arrived', () => 
 describe('archiving and removing an enquiry on purpose', () => {
   it('puts back an enquiry deleted from the file in an editor, and says how to archive or remove one', async () => {
     const store = await open()
-    const m = await store.addMessage(newMessage(1))
+    const m = await store.addEnquiry(pendingEnquiry(1))
     const data = await onDisk()
     await saveByRename({ ...data, messages: [] })
-    await within1s(async () => expect(ids(await onDisk())).toEqual([m.id]))
+    await within1s(async () => expect(ids((await onDisk()).messages)).toEqual([m.id]))
     expect(logged.find((l) => l.level === 'warn')?.msg).toMatch(/"archived": true .* npm run messages -- delete ID/)
   })
 
   it('keeps "archived": true set by the owner, and by the shell, through later writes and older copies', async () => {
     const store = await open()
-    const [a, b] = [await store.addMessage(newMessage(1)), await store.addMessage(newMessage(2))]
+    const [a, b] = [await store.addEnquiry(pendingEnquiry(1)), await store.addEnquiry(pendingEnquiry(2))]
     const data = await onDisk()
     await saveByRename({ ...data, messages: data.messages.map((m) => (m.id === a.id ? { ...m, archived: true } : m)) })
-    await within1s(() => expect(store.messages.find((m) => m.id === a.id)?.archived).toBe(true))
+    await within1s(() => expect(store.enquiries.find((m) => m.id === a.id)?.archived).toBe(true))
     const older = await onDisk()
     await store.setArchived(b.id, true)
     await saveByRename(withPrice(older, 'oxford-brogue', '£181.00')) // a copy from before b was archived
@@ -275,17 +275,17 @@ describe('archiving and removing an enquiry on purpose', () => {
 
   it('removes an enquiry deleted through the server for good: from the file, the journal, and from older copies saved later', async () => {
     const store = await open()
-    const [a, b] = [await store.addMessage(newMessage(1)), await store.addMessage(newMessage(2))]
+    const [a, b] = [await store.addEnquiry(pendingEnquiry(1)), await store.addEnquiry(pendingEnquiry(2))]
     const older = await onDisk()
-    await store.deleteMessage(a.id)
-    expect(ids(await onDisk())).toEqual([b.id])
+    await store.deleteEnquiry(a.id)
+    expect(ids((await onDisk()).messages)).toEqual([b.id])
     await saveByRename(withPrice(older, 'oxford-brogue', '£182.00')) // still holds a
     await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£182.00'))
-    expect(ids(store)).toEqual([b.id])
+    expect(ids(store.enquiries)).toEqual([b.id])
     await store.close()
     await saveByRename(older) // and once more while the server is down
     const again = await open()
-    expect(ids(again)).toEqual([b.id])
+    expect(ids(again.enquiries)).toEqual([b.id])
     expect(await readFile(journalFileFor(file), 'utf8')).not.toContain(`"id":"${a.id}"`)
   })
 })
@@ -305,7 +305,7 @@ describe('a broken edit', () => {
     expect(store.problem?.message).toMatch(new RegExp(`line ${line}, column \\d+: a comma is missing`))
     expect(store.products.length).toBe(seedProducts.length)
 
-    const m = await store.addMessage(newMessage(1))
+    const m = await store.addEnquiry(pendingEnquiry(1))
     expect(await readFile(file, 'utf8')).toBe(broken)
     expect(await readFile(journalFileFor(file), 'utf8')).toContain(m.id)
     // Only enquiries can be kept meanwhile: a product change waits for the fix.
@@ -320,7 +320,7 @@ describe('a broken edit', () => {
     await saveByRename(withPriceText(broken.replace('"price": "£185.00"\n', '"price": "£185.00",\n'), '£185.00', '£189.00'))
     await within1s(() => expect(store.problem).toBeNull())
     expect(priceOf(store, 'oxford-brogue')).toBe('£189.00')
-    await within1s(async () => expect(ids(await onDisk())).toEqual([m.id]))
+    await within1s(async () => expect(ids((await onDisk()).messages)).toEqual([m.id]))
     expect(logged.filter((l) => l.level === 'error')).toHaveLength(1)
   })
 
@@ -338,13 +338,13 @@ describe('a broken edit', () => {
   it('is put right at the next start: enquiries from the journal the file lacks are written into it', async () => {
     let store = await open()
     const stale = await onDisk()
-    const m = await store.addMessage(newMessage(1))
+    const m = await store.addEnquiry(pendingEnquiry(1))
     await store.close()
     // The owner's old copy lands while the server is down (or just before it died).
     await saveByRename(stale)
     store = await open()
-    expect(ids(store)).toEqual([m.id])
-    expect(ids(await onDisk())).toEqual([m.id])
+    expect(ids(store.enquiries)).toEqual([m.id])
+    expect(ids((await onDisk()).messages)).toEqual([m.id])
   })
 })
 

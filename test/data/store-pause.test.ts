@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { journalFileFor } from '../../data/journal.server.ts'
 import { openStore, type Store } from '../../data/store.server.ts'
-import { newMessage } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 
 let dir: string
 let store: Store
@@ -31,12 +31,12 @@ const files = async () => Promise.all([readFile(store.file, 'utf8'), readFile(jo
 
 describe('Store.whilePaused', () => {
   it('writes nothing while paused: an enquiry sent meanwhile is saved, and answered, once the pause ends', async () => {
-    const before = await store.addMessage(newMessage(1))
+    const before = await store.addEnquiry(newEnquiry(1))
     let answered = false
     let held: Promise<unknown> | undefined
     const seen = await store.whilePaused(async () => {
       const atStart = await files()
-      held = store.addMessage(newMessage(2)).then(() => (answered = true))
+      held = store.addEnquiry(newEnquiry(2)).then(() => (answered = true))
       // Long enough for an unpaused store to write it several times over.
       await holdsFor(300, async () => {
         expect(answered).toBe(false)
@@ -52,12 +52,12 @@ describe('Store.whilePaused', () => {
   })
 
   it('waits for a write under way before the copy starts, and a shutdown meanwhile writes what waited first', async () => {
-    const writing = store.addMessage(newMessage(1))
+    const writing = store.addEnquiry(newEnquiry(1))
     let later: Promise<unknown> | undefined
     let closing: Promise<void> | undefined
     await store.whilePaused(async () => {
       expect(await readFile(store.file, 'utf8')).toContain('Ann1')
-      later = store.addMessage(newMessage(2))
+      later = store.addEnquiry(newEnquiry(2))
       let closed = false
       closing = store.close().then(() => void (closed = true)) // SIGTERM during a backup
       await holdsFor(100, () => expect(closed).toBe(false))

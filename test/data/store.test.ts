@@ -7,7 +7,7 @@ import { DataFileError, lockHolder, openStore, StoreWriteError, type Store } fro
 import { lockFileFor } from '../../data/lock.server.ts'
 import { ROOT } from '../../server/paths.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
-import { newMessage } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 import { makeReadOnly, makeWritable } from '../helpers/read-only.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 
@@ -42,9 +42,9 @@ describe('the data store (lowdb on DATA_FILE)', () => {
     expect(seedProducts.length).toBeGreaterThanOrEqual(12)
   })
 
-  it('writes a message to disk before addMessage resolves', async () => {
+  it('writes an enquiry to disk before addEnquiry resolves', async () => {
     const store = await open()
-    const saved = await store.addMessage(newMessage(1))
+    const saved = await store.addEnquiry(newEnquiry(1))
     const data = await onDisk()
     expect(data.messages).toHaveLength(1)
     expect(data.messages[0]).toMatchObject({ id: saved.id, firstName: 'Ann1', createdAt: saved.createdAt })
@@ -53,45 +53,45 @@ describe('the data store (lowdb on DATA_FILE)', () => {
 
   it('serialises concurrent writes: 300 at once all land, the file parses', async () => {
     const store = await open()
-    const ids = await Promise.all(Array.from({ length: 300 }, (_, i) => store.addMessage(newMessage(i)).then((m) => m.id)))
+    const ids = await Promise.all(Array.from({ length: 300 }, (_, i) => store.addEnquiry(newEnquiry(i)).then((m) => m.id)))
     const data = await onDisk()
     expect(new Set(data.messages.map((m: { id: string }) => m.id))).toEqual(new Set(ids))
   })
 
   it('keeps what was saved when reopened', async () => {
     const store = await open()
-    await store.addMessage(newMessage(7))
+    await store.addEnquiry(newEnquiry(7))
     await store.updateProduct('oxford-brogue', (p) => ({ ...p, price: '£190.00' }))
     await store.close()
     const again = await open()
-    expect(again.messages.map((m) => m.firstName)).toEqual(['Ann7'])
+    expect(again.enquiries.map((m) => m.firstName)).toEqual(['Ann7'])
     expect(again.products.find((p) => p.id === 'oxford-brogue')?.price).toBe('£190.00')
   })
 
   it('hands out its data read-only: a change in place is refused by the types and throws, so only a change through the store is written', async () => {
     const store = await open()
-    await store.addMessage(newMessage(1))
-    const [message] = store.messages
+    await store.addEnquiry(newEnquiry(1))
+    const [enquiry] = store.enquiries
     const product = store.products[0]!
     // @ts-expect-error stored enquiries are read-only
-    expect(() => (message!.firstName = 'Changed')).toThrow(TypeError)
+    expect(() => (enquiry!.firstName = 'Changed')).toThrow(TypeError)
     // @ts-expect-error and so is what they hold
-    expect(() => message!.notification.attempts.push({ at: '', ok: true })).toThrow(TypeError)
+    expect(() => enquiry!.notification.attempts.push({ at: '', ok: true })).toThrow(TypeError)
     // @ts-expect-error stored products are read-only
     expect(() => (product.price = '£1.00')).toThrow(TypeError)
     // @ts-expect-error the lists, too
-    expect(() => store.messages.push(message!)).toThrow(TypeError)
+    expect(() => store.enquiries.push(enquiry!)).toThrow(TypeError)
     // @ts-expect-error and the data itself
     expect(() => (store.data.imageRuns = [])).toThrow(TypeError)
-    await store.updateMessage(message!.id, (m) => ({ ...m, firstName: 'Changed' }))
+    await store.updateEnquiry(enquiry!.id, (m) => ({ ...m, firstName: 'Changed' }))
     expect((await onDisk()).messages.map((m) => m.firstName)).toEqual(['Changed'])
-    expect(message!.firstName).toBe('Ann1') // what was handed out stays as it was
+    expect(enquiry!.firstName).toBe('Ann1') // what was handed out stays as it was
   })
 
-  it('bumps the products version when products change, not when messages do', async () => {
+  it('bumps the products version when products change, not when enquiries do', async () => {
     const store = await open()
     const v0 = store.productsVersion
-    await store.addMessage(newMessage(1))
+    await store.addEnquiry(newEnquiry(1))
     expect(store.productsVersion).toBe(v0)
     await store.updateProduct('oxford-brogue', (p) => ({ ...p, name: 'Oxford' }))
     expect(store.productsVersion).toBeGreaterThan(v0)
@@ -116,14 +116,14 @@ describe('the data store (lowdb on DATA_FILE)', () => {
 
   it('undoes a change that could not be written, keeps the file intact, and recovers', async () => {
     const store = await open()
-    await store.addMessage(newMessage(1))
+    await store.addEnquiry(newEnquiry(1))
     const before = await readFile(file, 'utf8')
     await makeReadOnly(dir)
-    await expect(store.addMessage(newMessage(2))).rejects.toBeInstanceOf(StoreWriteError)
-    expect(store.messages).toHaveLength(1)
+    await expect(store.addEnquiry(newEnquiry(2))).rejects.toBeInstanceOf(StoreWriteError)
+    expect(store.enquiries).toHaveLength(1)
     expect(await readFile(file, 'utf8')).toBe(before)
     await makeWritable(dir)
-    await store.addMessage(newMessage(3))
+    await store.addEnquiry(newEnquiry(3))
     expect((await onDisk()).messages.map((m: { firstName: string }) => m.firstName)).toEqual(['Ann1', 'Ann3'])
   })
 })
@@ -192,7 +192,7 @@ describe('answering a group of changes', () => {
     }
     setImmediate(beat)
     const answeredIn: number[] = []
-    await Promise.all(Array.from({ length: 30 }, (_, i) => store.addMessage(newMessage(i)).then(() => answeredIn.push(turn))))
+    await Promise.all(Array.from({ length: 30 }, (_, i) => store.addEnquiry(newEnquiry(i)).then(() => answeredIn.push(turn))))
     beating = false
     const perTurn = new Map<number, number>()
     for (const t of answeredIn) perTurn.set(t, (perTurn.get(t) ?? 0) + 1)
@@ -223,8 +223,8 @@ describe('serializePretty', () => {
   it('stays exact over hundreds of enquiries as they arrive, change, move out and come in from an edit', async () => {
     const { serializePretty } = await import('../../data/atomic-json-file.server.ts')
     const enquiry = (i: number) => ({ id: `m${i}`, message: `Enquiry ${i}`, archived: false })
-    let messages = Array.from({ length: 300 }, (_, i) => enquiry(i))
-    const steps: ((m: typeof messages) => typeof messages)[] = [
+    let enquiries = Array.from({ length: 300 }, (_, i) => enquiry(i))
+    const steps: ((m: typeof enquiries) => typeof enquiries)[] = [
       (m) => [...m, enquiry(300)],
       (m) => m.map((x, i) => (i === 130 ? { ...x, archived: true } : x)),
       (m) => m.slice(7),
@@ -234,8 +234,8 @@ describe('serializePretty', () => {
       (m) => [...m, ...Array.from({ length: 100 }, (_, i) => enquiry(1000 + i))],
     ]
     for (const step of steps) {
-      messages = step(messages)
-      const data = { products: seedProducts.slice(0, 2), messages }
+      enquiries = step(enquiries)
+      const data = { products: seedProducts.slice(0, 2), messages: enquiries }
       expect(serializePretty(data).toString('utf8')).toBe(JSON.stringify(data, null, 2) + '\n')
     }
   })

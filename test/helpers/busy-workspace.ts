@@ -1,4 +1,4 @@
-import { newMessage } from './new-message.ts'
+import { newEnquiry } from './new-enquiry.ts'
 import type { TestServer } from './server.ts'
 
 /** How many unread enquiries a busy workspace holds: enough for a two-figure count on the Enquiries tab. */
@@ -10,7 +10,7 @@ const NEW_ENQUIRIES = 12
  */
 export async function busyWorkspace(t: TestServer): Promise<{ enquiryId: string }> {
   let enquiryId = ''
-  for (let n = 1; n <= NEW_ENQUIRIES; n++) enquiryId = (await t.store.addMessage(newMessage(n))).id
+  for (let n = 1; n <= NEW_ENQUIRIES; n++) enquiryId = (await t.store.addEnquiry(newEnquiry(n))).id
   const { catalogue } = t.services
   const copy = await catalogue.duplicate(t.store.products[0]!.id)
   if (copy) await catalogue.remove(copy)

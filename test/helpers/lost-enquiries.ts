@@ -1,12 +1,12 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { listDatedFiles, readDatedFile } from '../../data/dated-files.server.ts'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { writeOldShapeFile } from '../../support/years-of-enquiries.ts'
 
 /** The ids of every enquiry saved beside `dataFile`: in the data file and in the dated files. */
 async function idsEverywhere(dataFile: string): Promise<Set<string>> {
-  const ids = new Set<string>((JSON.parse(await readFile(dataFile, 'utf8')) as { messages: StoredMessage[] }).messages.map((m) => m.id))
+  const ids = new Set<string>((JSON.parse(await readFile(dataFile, 'utf8')) as { messages: StoredEnquiry[] }).messages.map((m) => m.id))
   for (const { file } of await listDatedFiles(dataFile)) for (const m of await readDatedFile(file)) ids.add(m.id)
   return ids
 }
@@ -14,7 +14,7 @@ async function idsEverywhere(dataFile: string): Promise<Set<string>> {
 /** A shop the reliability tests run on: `prepare` writes its file and returns the enquiries it already holds. */
 export interface Shop {
   name: string
-  prepare: (file: string) => Promise<StoredMessage[]>
+  prepare: (file: string) => Promise<StoredEnquiry[]>
 }
 
 export const FRESH_SHOP: Shop = {
@@ -32,7 +32,7 @@ export const YEARS_OF_ENQUIRIES: Shop = { name: 'ten years of enquiries', prepar
 export const SHOPS: readonly Shop[] = [FRESH_SHOP, YEARS_OF_ENQUIRIES]
 
 /** The enquiries of `history` no longer found beside the data file. */
-export async function lostEnquiries(dataFile: string, history: readonly StoredMessage[]): Promise<string[]> {
+export async function lostEnquiries(dataFile: string, history: readonly StoredEnquiry[]): Promise<string[]> {
   const found = await idsEverywhere(dataFile)
   return history.filter((m) => !found.has(m.id)).map((m) => m.id)
 }

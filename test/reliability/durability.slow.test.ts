@@ -14,7 +14,7 @@ import { DataSchema } from '../../data/check.server.ts'
 import { journalFileFor } from '../../data/journal.server.ts'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { lostEnquiries, SHOPS, type Shop } from '../helpers/lost-enquiries.ts'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 
 const ROUNDS = 20
 const BURST = 60
@@ -58,7 +58,7 @@ async function readDataFile() {
 }
 
 /** Each describe below runs on each shop, in a folder of its own; `history` is what the shop had saved before. */
-let history: readonly StoredMessage[] = []
+let history: readonly StoredEnquiry[] = []
 const onShop = (shop: Shop, key: string) =>
   beforeAll(async () => {
     dataFile = path.join(dir, key, 'db.json')
@@ -244,7 +244,7 @@ describe('writes survive a power cut', () => {
         return realRename(from, to, cb)
       }) as typeof fs.rename)
 
-      const saved = await store.addMessage({
+      const saved = await store.addEnquiry({
         firstName: 'Ann',
         lastName: 'Lee',
         email: 'ann@example.com',

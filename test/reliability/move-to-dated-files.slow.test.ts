@@ -8,7 +8,7 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promise
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { openStore } from '../../data/store.server.ts'
 import { ROOT } from '../../server/paths.server.ts'
 import { writeOldShapeFile } from '../../support/years-of-enquiries.ts'
@@ -43,8 +43,8 @@ async function idsOnDisk(folder: string): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>()
   for (const name of await readdir(folder)) {
     if (!/^db\.(json|json\.before-move|enquiries-\d{4}-\d{2}\.json)$/.test(name)) continue
-    const messages = (JSON.parse(await readFile(path.join(folder, name), 'utf8')) as { messages: StoredMessage[] }).messages
-    found.set(name, messages.map((m) => m.id))
+    const enquiries = (JSON.parse(await readFile(path.join(folder, name), 'utf8')) as { messages: StoredEnquiry[] }).messages
+    found.set(name, enquiries.map((m) => m.id))
   }
   return found
 }

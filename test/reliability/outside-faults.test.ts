@@ -13,7 +13,7 @@ import path from 'node:path'
 import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { spawnServer, freePort, type ChildServer } from '../../support/child-server.ts'
 import { startFakeOpenAI, type FakeOpenAI, type FakeReply } from '../helpers/fake-openai.ts'
 import { startContactApp, type ContactHarness } from '../helpers/contact-app.ts'
@@ -69,7 +69,7 @@ const enquiry = (n: number) => ({
   message: `Enquiry ${n}: does the briefcase fit a 15 inch laptop?`,
 })
 
-async function onDisk(h: Harness): Promise<StoredMessage[]> {
+async function onDisk(h: Harness): Promise<StoredEnquiry[]> {
   return JSON.parse(await readFile(h.dataFile, 'utf8')).messages
 }
 
@@ -114,8 +114,8 @@ async function postPromptly(h: Harness): Promise<string[]> {
 /** Each enquiry is pending on disk with at least one failed attempt whose error matches. */
 async function expectFailedAttempts(h: Harness, ids: string[], error: RegExp) {
   await waitFor('a failed attempt for every enquiry', async () => {
-    const messages = await onDisk(h)
-    return ids.every((id) => (messages.find((m) => m.id === id)?.notification.attempts.length ?? 0) >= 1)
+    const enquiries = await onDisk(h)
+    return ids.every((id) => (enquiries.find((m) => m.id === id)?.notification.attempts.length ?? 0) >= 1)
   })
   for (const m of (await onDisk(h)).filter((m) => ids.includes(m.id))) {
     expect(m.notification.status).toBe('pending')
@@ -127,8 +127,8 @@ async function expectFailedAttempts(h: Harness, ids: string[], error: RegExp) {
 async function expectAllDelivered(h: Harness, smtp: FakeSmtp, ids: string[]) {
   await smtp.waitForMails(ids.length, 15_000)
   await waitFor('every enquiry recorded as sent', async () => {
-    const messages = await onDisk(h)
-    return ids.every((id) => messages.find((m) => m.id === id)?.notification.status === 'sent')
+    const enquiries = await onDisk(h)
+    return ids.every((id) => enquiries.find((m) => m.id === id)?.notification.status === 'sent')
   })
   const delivered = new Set(smtp.received.map((m) => m.headers.get('x-enquiry-id')?.[0]))
   for (const id of ids) expect(delivered.has(id)).toBe(true)

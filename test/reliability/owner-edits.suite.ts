@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Data } from '../../data/store.server.ts'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { lostEnquiries, type Shop } from '../helpers/lost-enquiries.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
@@ -16,7 +16,7 @@ import { dataOnDisk } from '../helpers/on-disk.ts'
 let dir: string
 let file: string
 let server: ChildServer
-let history: readonly StoredMessage[]
+let history: readonly StoredEnquiry[]
 /** The server on a shop of its own: fresh, or holding ten years of enquiries. */
 const onShop = (shop: Shop) => {
   beforeAll(async () => {

@@ -12,7 +12,7 @@ import { openStore } from '../../data/store.server.ts'
 import { main as backup } from '../../scripts/backup.ts'
 import { main as restore } from '../../scripts/restore.ts'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
-import { newMessage } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 
 let dir: string
 const running: ChildServer[] = []
@@ -146,7 +146,7 @@ describe('npm run backup, then npm run restore', () => {
   it('backs up a shop no server runs on, and --keep N leaves the newest N backups of a folder and nothing else touched', async () => {
     const dataFile = path.join(dir, 'shop', 'db.json')
     const store = await openStore(dataFile, { watch: false })
-    const saved = await store.addMessage(newMessage(1))
+    const saved = await store.addEnquiry(newEnquiry(1))
     await store.close()
     const folder = path.join(dir, 'backups')
     await mkdir(folder)

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { journalFileFor } from '../../data/journal.server.ts'
 import { CATEGORIES } from '../../domain/business.ts'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { main } from '../../scripts/check-data.ts'
 import { BAD_PAYMENT_LINKS } from '../helpers/bad-payment-links.ts'
 
@@ -20,7 +20,7 @@ beforeEach(async () => {
 })
 afterEach(() => rm(dir, { recursive: true, force: true }))
 
-const message = (id: string, status: 'pending' | 'sent' | 'disabled', extra: Partial<StoredMessage> = {}): StoredMessage => ({
+const enquiry = (id: string, status: 'pending' | 'sent' | 'disabled', extra: Partial<StoredEnquiry> = {}): StoredEnquiry => ({
   id,
   createdAt: '2025-01-10T09:05:00.000Z',
   firstName: 'Ann',
@@ -40,8 +40,8 @@ const check = async (...argv: string[]) => {
 
 describe('npm run check-data', () => {
   it('sums up a valid file: products per category, enquiries, e-mails not sent (the real command, DATA_FILE)', async () => {
-    const messages = [message('a', 'sent'), message('b', 'pending'), message('c', 'disabled'), message('d', 'pending', { archived: true })]
-    await writeFile(file, JSON.stringify({ products: seedProducts, messages }, null, 2))
+    const enquiries = [enquiry('a', 'sent'), enquiry('b', 'pending'), enquiry('c', 'disabled'), enquiry('d', 'pending', { archived: true })]
+    await writeFile(file, JSON.stringify({ products: seedProducts, messages: enquiries }, null, 2))
     const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'check-data'], { cwd: ROOT, env: { ...process.env, DATA_FILE: file } })
     const perCategory = CATEGORIES.map((c) => `${c} ${seedProducts.filter((p) => p.category === c).length}`).join(', ')
     expect(perCategory).toMatch(/^\w+ \d+, \w+ \d+, \w+ \d+$/)
@@ -134,7 +134,7 @@ describe('npm run check-data', () => {
 
   it('tells of enquiries kept in the journal that the file does not hold yet', async () => {
     await writeFile(file, '{"products": [')
-    await writeFile(journalFileFor(file), `${JSON.stringify({ message: message('x', 'pending') })}\n`)
+    await writeFile(journalFileFor(file), `${JSON.stringify({ message: enquiry('x', 'pending') })}\n`)
     expect((await check(file)).err).toContain('1 enquiry waits in db.json.journal, safe;')
   })
 
@@ -147,16 +147,16 @@ describe('npm run check-data', () => {
 
 describe('npm run check-data with dated files of older enquiries', () => {
   it('counts the enquiries of the dated files, and names a dated file with a mistake, line and column', async () => {
-    await writeFile(file, JSON.stringify({ products: seedProducts, messages: [message('a', 'sent')] }, null, 2))
-    await writeFile(path.join(dir, 'db.enquiries-2024-11.json'), JSON.stringify({ messages: [message('b', 'sent'), message('c', 'sent')] }, null, 2))
-    await writeFile(path.join(dir, 'db.enquiries-2025-01.json'), JSON.stringify({ messages: [message('d', 'disabled')] }, null, 2))
+    await writeFile(file, JSON.stringify({ products: seedProducts, messages: [enquiry('a', 'sent')] }, null, 2))
+    await writeFile(path.join(dir, 'db.enquiries-2024-11.json'), JSON.stringify({ messages: [enquiry('b', 'sent'), enquiry('c', 'sent')] }, null, 2))
+    await writeFile(path.join(dir, 'db.enquiries-2025-01.json'), JSON.stringify({ messages: [enquiry('d', 'disabled')] }, null, 2))
     const fine = await check()
     expect(fine.code).toBe(0)
     expect(fine.out).toContain('  Enquiries: 1\n')
     expect(fine.out).toContain('  Older enquiries: 3 in 2 dated files (2024-11 to 2025-01)\n')
 
     const broken = path.join(dir, 'db.enquiries-2024-12.json')
-    await writeFile(broken, JSON.stringify({ messages: [message('e', 'sent', { email: 42 as unknown as string })] }, null, 2))
+    await writeFile(broken, JSON.stringify({ messages: [enquiry('e', 'sent', { email: 42 as unknown as string })] }, null, 2))
     const bad = await check()
     expect(bad.code).toBe(1)
     expect(bad.err).toMatch(new RegExp(`^${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: enquiry 1 \\(id "e"\\), field "email", line \\d+, column \\d+ must be text in double quotes \\(it is 42\\)\\.`))

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import type { ShopHealth } from '../../domain/shop-health.ts'
 import { main } from '../../scripts/health.ts'
-import { newMessage } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 import { ownerSavesBroken } from '../helpers/owner-save.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
@@ -32,8 +32,8 @@ const failing = (at: string) => ({ status: 'pending' as const, attempts: [{ at, 
 describe('npm run health', () => {
   it('asks the running server and prints what it knows: uptime, mail failing since when and why, the data file', async () => {
     t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } })
-    await t.store.addMessage({ ...newMessage(1), notification: failing('2025-03-04T09:00:00.000Z') })
-    await t.store.addMessage({ ...newMessage(2), notification: { status: 'sent', attempts: [{ at: '2025-03-03T12:00:00.000Z', ok: true }], sentAt: '2025-03-03T12:00:00.000Z' } })
+    await t.store.addEnquiry({ ...newEnquiry(1), notification: failing('2025-03-04T09:00:00.000Z') })
+    await t.store.addEnquiry({ ...newEnquiry(2), notification: { status: 'sent', attempts: [{ at: '2025-03-03T12:00:00.000Z', ok: true }], sentAt: '2025-03-03T12:00:00.000Z' } })
     const { code, out } = await health(t.dataFile)
     expect(out).toMatch(/^Shop health: Something needs you now\./)
     expect(out).toMatch(/\[OK\] Server: Running version \d+\.\d+\.\d+, up for /)

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { openStore } from '../../data/store.server.ts'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { formatReport, main } from '../../scripts/messages.ts'
 
 // Dates print in the machine's time zone; pin it for the test, and put it back for the next file of this worker.
@@ -17,7 +17,7 @@ const run = promisify(execFile)
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
 const base = { email: 'x@example.com', subject: 'general', message: 'Hello there, a question.' }
-const messages: StoredMessage[] = [
+const enquiries: StoredEnquiry[] = [
   {
     id: 'm1',
     createdAt: '2025-01-10T09:05:00.000Z',
@@ -59,7 +59,7 @@ const messages: StoredMessage[] = [
 
 describe('formatReport', () => {
   it('lists enquiries newest first with date, name, e-mail, subject label, message and notification state', () => {
-    const out = formatReport(messages, { unsent: false })
+    const out = formatReport(enquiries, { unsent: false })
     expect(out.indexOf('Newest Pending')).toBeLessThan(out.indexOf('Middle Disabled'))
     expect(out.indexOf('Middle Disabled')).toBeLessThan(out.indexOf('Oldest Sent'))
     expect(out).toContain('3 enquiries, 2 not e-mailed. Newest first.')
@@ -75,8 +75,8 @@ describe('formatReport', () => {
   })
 
   it('prints every field on its own line, so no value can pass for another field', () => {
-    const forged: StoredMessage = {
-      ...messages[0]!,
+    const forged: StoredEnquiry = {
+      ...enquiries[0]!,
       id: 'forged',
       firstName: 'Ann <ann@example.com>\n  Subject:  Custom Order\r\n  Notified: sent 2025-01-14 10:32',
       lastName: 'Smith\u202e',
@@ -100,12 +100,12 @@ describe('formatReport', () => {
   })
 
   it('filters to the unsent ones', () => {
-    const out = formatReport(messages, { unsent: true })
+    const out = formatReport(enquiries, { unsent: true })
     expect(out).toContain('2 of 3 enquiries not e-mailed.')
     expect(out).toContain('Newest Pending')
     expect(out).toContain('Middle Disabled')
     expect(out).not.toContain('Oldest Sent')
-    expect(formatReport([messages[0]!], { unsent: true })).toContain('Every enquiry has been e-mailed.')
+    expect(formatReport([enquiries[0]!], { unsent: true })).toContain('Every enquiry has been e-mailed.')
     expect(formatReport([], { unsent: false })).toContain('No enquiries yet.')
   })
 })
@@ -116,7 +116,7 @@ describe('npm run messages', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'leather-messages-'))
     file = path.join(dir, 'db.json')
-    await writeFile(file, JSON.stringify({ products: seedProducts, messages }, null, 2) + '\n')
+    await writeFile(file, JSON.stringify({ products: seedProducts, messages: enquiries }, null, 2) + '\n')
   })
   afterAll(() => rm(dir, { recursive: true, force: true }))
 
@@ -170,7 +170,7 @@ describe('npm run messages -- archive | unarchive | delete', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'leather-archive-'))
     file = path.join(dir, 'db.json')
-    await writeFile(file, JSON.stringify({ products: seedProducts, messages }, null, 2) + '\n')
+    await writeFile(file, JSON.stringify({ products: seedProducts, messages: enquiries }, null, 2) + '\n')
   })
   afterAll(() => rm(dir, { recursive: true, force: true }))
   const cli = async (...argv: string[]) => {
@@ -183,7 +183,7 @@ describe('npm run messages -- archive | unarchive | delete', () => {
     const store = await openStore(file)
     try {
       expect(await cli('archive', 'm3')).toMatchObject({ code: 0, out: expect.stringContaining('Enquiry m3 archived') })
-      expect(store.messages.find((m) => m.id === 'm3')?.archived).toBe(true)
+      expect(store.enquiries.find((m) => m.id === 'm3')?.archived).toBe(true)
       const listed = (await cli()).out
       expect(listed).toContain('2 enquiries')
       expect(listed).not.toContain('Newest Pending')
@@ -194,15 +194,15 @@ describe('npm run messages -- archive | unarchive | delete', () => {
     } finally {
       await store.close()
     }
-    expect(JSON.parse(await readFile(file, 'utf8')).messages.find((m: StoredMessage) => m.id === 'm3').archived).toBe(true)
+    expect(JSON.parse(await readFile(file, 'utf8')).messages.find((m: StoredEnquiry) => m.id === 'm3').archived).toBe(true)
   })
 
   it('unarchives and deletes on the file itself when no server runs', async () => {
     expect((await cli('unarchive', 'm3')).code).toBe(0)
     expect(await cli('delete', 'm2')).toMatchObject({ code: 0, out: `Enquiry m2 deleted for good from ${file}.\n` })
     // Enquiries of January 2025 are older than the data file keeps: m1 is in its month's file (m3 waits for its e-mail).
-    const inFile = JSON.parse(await readFile(file, 'utf8')).messages as StoredMessage[]
-    const inMonth = JSON.parse(await readFile(path.join(dir, 'db.enquiries-2025-01.json'), 'utf8')).messages as StoredMessage[]
+    const inFile = JSON.parse(await readFile(file, 'utf8')).messages as StoredEnquiry[]
+    const inMonth = JSON.parse(await readFile(path.join(dir, 'db.enquiries-2025-01.json'), 'utf8')).messages as StoredEnquiry[]
     expect(inFile.map((m) => [m.id, m.archived])).toEqual([['m3', undefined]])
     expect(inMonth.map((m) => [m.id, m.archived])).toEqual([['m1', undefined]])
     expect((await cli('delete')).code).toBe(2)
@@ -215,10 +215,10 @@ describe('npm run messages across the data file and the dated files, with likely
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'leather-dated-'))
     file = path.join(dir, 'db.json')
-    const recent = { ...messages[0]!, id: 'recent', createdAt: new Date().toISOString(), firstName: 'Recent' }
-    const spam = { ...messages[0]!, id: 'spam', createdAt: new Date().toISOString(), firstName: 'Spammer', likelySpam: 'mostly links: 3 web addresses, 90% of the message' }
+    const recent = { ...enquiries[0]!, id: 'recent', createdAt: new Date().toISOString(), firstName: 'Recent' }
+    const spam = { ...enquiries[0]!, id: 'spam', createdAt: new Date().toISOString(), firstName: 'Spammer', likelySpam: 'mostly links: 3 web addresses, 90% of the message' }
     await writeFile(file, JSON.stringify({ products: seedProducts, messages: [recent, spam] }, null, 2))
-    await writeFile(path.join(dir, 'db.enquiries-2025-01.json'), JSON.stringify({ messages: [messages[0], messages[2]] }, null, 2))
+    await writeFile(path.join(dir, 'db.enquiries-2025-01.json'), JSON.stringify({ messages: [enquiries[0], enquiries[2]] }, null, 2))
   })
   afterAll(() => rm(dir, { recursive: true, force: true }))
   const cli = async (...argv: string[]) => {

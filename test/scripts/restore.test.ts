@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openStore } from '../../data/store.server.ts'
 import { main as backup } from '../../scripts/backup.ts'
 import { main as restore } from '../../scripts/restore.ts'
-import { newMessage } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 let shared: string
@@ -27,7 +27,7 @@ beforeAll(async () => {
   shared = await mkdtemp(path.join(os.tmpdir(), 'restore-shared-'))
   const dataFile = path.join(shared, 'shop', 'db.json')
   const store = await openStore(dataFile, { watch: false })
-  await store.addMessage(newMessage(1))
+  await store.addEnquiry(newEnquiry(1))
   await store.close()
   await mkdir(path.join(shared, 'shop', 'media', 'products', 'oxford-brogue'), { recursive: true })
   await writeFile(path.join(shared, 'shop', 'media', 'products', 'oxford-brogue', 'photo-1024.webp'), 'a photograph')
@@ -120,7 +120,7 @@ describe('npm run restore and an existing shop', () => {
   it('refuses over a shop without --replace, and with it keeps the old files aside, never deleted', async () => {
     const target = path.join(dir, 'live', 'db.json')
     t = await createTestApp({ dir: path.join(dir, 'live'), keepDir: true })
-    await t.store.addMessage(newMessage(7))
+    await t.store.addEnquiry(newEnquiry(7))
     const running = await run(restore, archive, '--file', target, '--replace')
     expect(running.code).toBe(1)
     expect(running.err).toMatch(new RegExp(`^A server is running on ${target} \\(pid \\d+\\): stop it first`))
@@ -149,7 +149,7 @@ describe('npm run restore and an existing shop', () => {
     expect(res.code, res.err).toBe(0)
     expect((await readdir(path.dirname(target))).sort()).toEqual(['ashbourne.json', 'ashbourne.json.journal', 'media'])
     const store = await openStore(target, { watch: false })
-    expect(store.messages.map((m) => m.firstName)).toEqual(['Ann1'])
+    expect(store.enquiries.map((m) => m.firstName)).toEqual(['Ann1'])
     await store.close()
   })
 })

@@ -14,7 +14,7 @@ import { seedProducts } from '../../data/seed/products.ts'
 import { snapshotDirFor, Snapshots } from '../../data/snapshots.server.ts'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { ROOT } from '../../server/paths.server.ts'
-import { newMessage } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 
 // Each command starts npm and tsx: seconds each on a busy machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 })
@@ -33,8 +33,8 @@ beforeAll(async () => {
   // The temporary folder of this test alone: where the server leaves its record, and the shell looks.
   records = await mkdtemp(path.join(os.tmpdir(), 'leather-records-'))
   dataFile = path.join(dir, 'db.json')
-  const messages = Array.from({ length: ENQUIRIES }, (_, n) => ({ id: `enquiry-${n}`, createdAt: new Date(Date.now() - n * 60_000).toISOString(), ...newMessage(n) }))
-  const data = { products: seedProducts, messages } as unknown as Data
+  const enquiries = Array.from({ length: ENQUIRIES }, (_, n) => ({ id: `enquiry-${n}`, createdAt: new Date(Date.now() - n * 60_000).toISOString(), ...newEnquiry(n) }))
+  const data = { products: seedProducts, messages: enquiries } as unknown as Data
   await writeFile(dataFile, JSON.stringify(data, null, 2), { mode: 0o600 })
   snapshot = await new Snapshots(snapshotDirFor(dataFile)).take(data, 'daily')
   server = await spawnServer({ DATA_FILE: dataFile, TMPDIR: records, LOG_LEVEL: 'warn' })
@@ -68,9 +68,9 @@ describe('from a plain shell, while the server runs with its own DATA_FILE', () 
   })
 
   it('npm run messages, health and check-data read the running server’s file too', async () => {
-    const messages = await plainShell('npm run --silent messages -- --unsent')
-    expect(messages.stdout).toContain(`${ENQUIRIES} of ${ENQUIRIES} enquiries not e-mailed.`)
-    expect(messages.stderr).toContain(says())
+    const listed = await plainShell('npm run --silent messages -- --unsent')
+    expect(listed.stdout).toContain(`${ENQUIRIES} of ${ENQUIRIES} enquiries not e-mailed.`)
+    expect(listed.stderr).toContain(says())
     const health = await plainShell('npm run --silent health -- --json')
     const items = (JSON.parse(health.stdout) as { items: { key: string; headline: string; details: string[] }[] }).items
     expect(items.find((i) => i.key === 'server')!.headline, 'the running server answered').toMatch(/^Running version/)

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { Snapshots } from '../../data/snapshots.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
 import { main } from '../../scripts/snapshots.ts'
-import { newMessage } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 
@@ -28,11 +28,11 @@ describe('npm run snapshots', () => {
   it('lists the snapshot taken before the day’s first change and restores the products through the running server, never the enquiries', async () => {
     t = await createTestApp()
     const { catalogue } = t.services
-    const first = await t.store.addMessage(newMessage(1))
+    const first = await t.store.addEnquiry(newEnquiry(1))
     const form = { id: 'oxford-brogue', name: 'Oxford Brogue', description: 'x', price: '£999.00', sku: 'FW-OXB-001', category: 'footwear', availability: 'in-stock', leadTime: '', mainImage: '/images/seed/oxford-brogue.svg', paymentLink: 'https://buy.stripe.com/x' }
     expect((await catalogue.save('oxford-brogue', form, { revision: '', base: null })).ok).toBe(true)
     await catalogue.remove('briefcase')
-    const later = await t.store.addMessage(newMessage(2))
+    const later = await t.store.addEnquiry(newEnquiry(2))
 
     const listed = await run('--file', t.dataFile)
     expect(listed.code).toBe(0)

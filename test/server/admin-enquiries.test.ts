@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { datedFileFor } from '../../data/dated-files.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
 import { journalFileFor } from '../../data/journal.server.ts'
-import { newMessage } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 import { parseCsv } from '../helpers/csv.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
@@ -27,7 +27,7 @@ afterEach(async () => {
 async function withEnquiries(n: number, env: Record<string, string> = { ADMIN_PASSWORD: PASSWORD }) {
   t = await createTestApp({ env })
   const saved = []
-  for (let i = 0; i < n; i++) saved.push(await t.store.addMessage(newMessage(i)))
+  for (let i = 0; i < n; i++) saved.push(await t.store.addEnquiry(newEnquiry(i)))
   return { t, saved }
 }
 
@@ -167,7 +167,7 @@ describe('reading and settling an enquiry', () => {
 
 describe('an enquiry older than the data file keeps (in its month’s dated file)', () => {
   it('is listed, opened (marked read in its file), found, and deleted for good from its file', async () => {
-    const old = { ...newMessage(7), id: 'old-one', createdAt: '2024-03-10T09:00:00.000Z', notification: { status: 'sent', attempts: [], sentAt: '2024-03-10T09:01:00.000Z' } }
+    const old = { ...newEnquiry(7), id: 'old-one', createdAt: '2024-03-10T09:00:00.000Z', notification: { status: 'sent', attempts: [], sentAt: '2024-03-10T09:01:00.000Z' } }
     t = await createTestApp({
       env: { ADMIN_PASSWORD: PASSWORD },
       prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products: seedProducts, messages: [old] })),
@@ -188,7 +188,7 @@ describe('an enquiry older than the data file keeps (in its month’s dated file
 describe('the export', () => {
   it('downloads the filtered view or every enquiry as CSV with a byte order mark', async () => {
     const { t } = await withEnquiries(3)
-    await t.store.addMessage({ ...newMessage(9), message: "=cmd|' /C calc'!A0 and more" })
+    await t.store.addEnquiry({ ...newEnquiry(9), message: "=cmd|' /C calc'!A0 and more" })
     const some = await request(t.app).get('/admin/enquiries.csv?q=ann9').set('Authorization', OWNER)
     expect(some.status).toBe(200)
     expect(some.headers['content-type']).toBe('text/csv; charset=utf-8')

@@ -5,9 +5,9 @@ import { StoreWriteError } from '../../data/store.server.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { validEnquiry as valid } from '../helpers/valid-enquiry.ts'
 
-type FileMessage = Record<string, unknown> & { id: string; notification: { status: string; attempts: unknown[] } }
+type FileEnquiry = Record<string, unknown> & { id: string; notification: { status: string; attempts: unknown[] } }
 const readText = (t: TestServer) => readFile(t.dataFile, 'utf8')
-const readMessages = async (t: TestServer): Promise<FileMessage[]> => JSON.parse(await readText(t)).messages
+const readEnquiries = async (t: TestServer): Promise<FileEnquiry[]> => JSON.parse(await readText(t)).messages
 
 const post = (t: TestServer, body: unknown, headers: Record<string, string> = {}) =>
   request(t.app).post('/api/contact').set(headers).send(body as object)
@@ -37,7 +37,7 @@ describe('POST /api/contact', () => {
     // Read the file itself: the answer came after the write.
     const text = await readText(t)
     expect(text).toMatch(/^\{\n {2}"products": \[\n/) // pretty-printed, 2 spaces
-    const saved = (await readMessages(t)).find((m) => m.id === res.body.id)
+    const saved = (await readEnquiries(t)).find((m) => m.id === res.body.id)
     expect(saved).toEqual({
       id: res.body.id,
       createdAt: expect.any(String),
@@ -59,7 +59,7 @@ describe('POST /api/contact', () => {
       isAdmin: true,
       notification: { status: 'sent' },
     }).expect(201)
-    const saved = (await readMessages(t)).find((m) => m.id === res.body.id)!
+    const saved = (await readEnquiries(t)).find((m) => m.id === res.body.id)!
     expect(saved).toMatchObject({
       firstName: 'Amélie',
       lastName: "O'Brien",
@@ -98,7 +98,7 @@ describe('POST /api/contact', () => {
     expect(await readText(t)).toBe(before)
 
     const res = await post(t, { ...valid, message: 'Line one\r\nLine two \u202eand\u0007 three' }).expect(201)
-    expect((await readMessages(t)).find((m) => m.id === res.body.id)!.message).toBe('Line one\nLine two and three')
+    expect((await readEnquiries(t)).find((m) => m.id === res.body.id)!.message).toBe('Line one\nLine two and three')
   })
 
   it('answers 400 with readable messages for missing fields and non-object bodies', async () => {
@@ -139,7 +139,7 @@ describe('POST /api/contact', () => {
   it('takes a full-length message in any script (the body limit is not too small)', async () => {
     const message = '€'.repeat(5000) // 3 bytes each in UTF-8
     const res = await post(t, { ...valid, message }).expect(201)
-    expect((await readMessages(t)).find((m) => m.id === res.body.id)!.message).toBe(message)
+    expect((await readEnquiries(t)).find((m) => m.id === res.body.id)!.message).toBe(message)
     const tooLong = await post(t, { ...valid, message: 'x'.repeat(5001) }).expect(400)
     expect(tooLong.body.issues.message).toMatch(/at most 5000/)
   })
@@ -153,7 +153,7 @@ describe('POST /api/contact', () => {
   })
 
   it('answers 503 with a readable sentence when the data file cannot be written', async () => {
-    vi.spyOn(t.store, 'addMessage').mockRejectedValueOnce(new StoreWriteError('Could not write: EROFS'))
+    vi.spyOn(t.store, 'addEnquiry').mockRejectedValueOnce(new StoreWriteError('Could not write: EROFS'))
     const res = await post(t, valid).expect(503)
     expect(res.headers['content-type']).toMatch(/application\/json/)
     expect(res.body.error).toMatch(/could not be saved/)
@@ -161,7 +161,7 @@ describe('POST /api/contact', () => {
   })
 
   it('keeps all of a burst of 200 concurrent enquiries, in a file that still parses', async () => {
-    const before = (await readMessages(t)).length
+    const before = (await readEnquiries(t)).length
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, i) => post(t, { ...valid, firstName: `Visitor${i}`, message: `Burst message number ${i}.` })),
     )
@@ -169,9 +169,9 @@ describe('POST /api/contact', () => {
     const ids = responses.map((r) => r.body.id as string)
     expect(new Set(ids).size).toBe(200)
 
-    const messages = await readMessages(t) // JSON.parse throws if the file were torn
-    expect(messages.length).toBe(before + 200)
-    const byId = new Map(messages.map((m) => [m.id, m]))
+    const enquiries = await readEnquiries(t) // JSON.parse throws if the file were torn
+    expect(enquiries.length).toBe(before + 200)
+    const byId = new Map(enquiries.map((m) => [m.id, m]))
     responses.forEach((r, i) => {
       expect(byId.get(r.body.id)).toMatchObject({ firstName: `Visitor${i}`, message: `Burst message number ${i}.` })
     })
@@ -189,7 +189,7 @@ describe('rate limit (CONTACT_RATE_LIMIT enquiries per client per 10 minutes)', 
     expect(res.headers['content-type']).toMatch(/application\/json/)
     expect(res.body.error).toMatch(/^You have sent 3 messages in the last 10 minutes\. Please wait/)
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
-    expect((await readMessages(t)).length).toBe(3)
+    expect((await readEnquiries(t)).length).toBe(3)
   })
 
   it('counts only saved enquiries: a visitor who mistypes is not locked out', async () => {
@@ -220,7 +220,7 @@ describe('rate limit (CONTACT_RATE_LIMIT enquiries per client per 10 minutes)', 
     expect(res.headers.location).toMatch(/^\/contact\?form=[0-9a-f-]{36}#contact-form$/)
     const page = await backToForm(t, res).expect(200)
     expect(page.text).toContain('You have sent a message in the last 10 minutes')
-    expect((await readMessages(t)).length).toBe(1)
+    expect((await readEnquiries(t)).length).toBe(1)
   })
 })
 
@@ -234,7 +234,7 @@ describe('the no-JavaScript form post (POST /contact, post/redirect/get)', () =>
   it('saves a valid post the same way and redirects to the confirmation page', async () => {
     const res = await request(t.app).post('/contact').type('form').send({ ...valid, firstName: ' Form ', website: '' }).expect(303)
     expect(res.headers.location).toBe('/contact/sent')
-    const saved = (await readMessages(t)).at(-1)!
+    const saved = (await readEnquiries(t)).at(-1)!
     expect(saved).toMatchObject({ ...valid, firstName: 'Form', notification: { status: 'disabled', attempts: [] } })
     expect(saved).not.toHaveProperty('website')
 
@@ -304,7 +304,7 @@ describe('the no-JavaScript form post (POST /contact, post/redirect/get)', () =>
   })
 
   it('keeps the values and says so when the data file cannot be written', async () => {
-    vi.spyOn(t.store, 'addMessage').mockRejectedValueOnce(new StoreWriteError('Could not write'))
+    vi.spyOn(t.store, 'addEnquiry').mockRejectedValueOnce(new StoreWriteError('Could not write'))
     const res = await request(t.app).post('/contact').type('form').send(valid).expect(303)
     expect(res.headers.location).toMatch(/^\/contact\?form=/)
     const page = await backToForm(t, res).expect(200)

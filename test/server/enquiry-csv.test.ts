@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { csvCell, enquiriesCsv } from '../../server/services/enquiry-csv.server.ts'
 import { parseCsv } from '../helpers/csv.ts'
 
-const message = (n: number, fields: Partial<StoredMessage> = {}): StoredMessage => ({
+const enquiry = (n: number, fields: Partial<StoredEnquiry> = {}): StoredEnquiry => ({
   id: `id-${n}`,
   createdAt: '2025-07-14T09:32:00.000Z',
   firstName: `Ann${n}`,
@@ -17,7 +17,7 @@ const message = (n: number, fields: Partial<StoredMessage> = {}): StoredMessage 
 
 describe('enquiries as CSV', () => {
   it('starts with a byte order mark, quotes every field, ends rows with CRLF, and keeps line breaks and quotes inside a message', () => {
-    const text = [...enquiriesCsv([message(1, { message: 'Line one, with a comma\nLine "two"\r\nLine three' })])].join('')
+    const text = [...enquiriesCsv([enquiry(1, { message: 'Line one, with a comma\nLine "two"\r\nLine three' })])].join('')
     expect(text.startsWith('\uFEFF"Received (UK time)","First name"')).toBe(true)
     expect(text.endsWith('"\r\n')).toBe(true)
     const { bom, rows } = parseCsv(text)
@@ -38,14 +38,14 @@ describe('enquiries as CSV', () => {
     }
     expect(csvCell('Hello = world')).toBe('"Hello = world"')
     expect(csvCell('O"Brien')).toBe('"O""Brien"')
-    const { rows } = parseCsv([...enquiriesCsv([message(2, { firstName: '=HYPERLINK("http://evil.example")', message: "=cmd|' /C calc'!A0" })])].join(''))
+    const { rows } = parseCsv([...enquiriesCsv([enquiry(2, { firstName: '=HYPERLINK("http://evil.example")', message: "=cmd|' /C calc'!A0" })])].join(''))
     const [head, row] = rows as [string[], string[]]
     expect(row[head.indexOf('Message')]).toBe("'=cmd|' /C calc'!A0")
     expect(row[head.indexOf('First name')]).toBe('\'=HYPERLINK("http://evil.example")')
   })
 
   it('writes a failed e-mail with the mail server’s words, and the owner’s marks', () => {
-    const failed = message(3, {
+    const failed = enquiry(3, {
       readAt: '2025-07-15T08:00:00.000Z',
       answeredAt: '2025-07-15T09:00:00.000Z',
       notification: { status: 'pending', attempts: [{ at: '2025-07-14T09:33:00.000Z', ok: false, error: '451 Mailbox busy' }], nextAttemptAt: '2025-07-14T09:34:00.000Z' },

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { buildEnquiryMail, headerSafe } from '../../server/services/enquiry-mail.server.ts'
 
 const OWNER = 'owner@ashbourne.test'
 const SENDER = 'Ashbourne website <web@ashbourne.test>'
 
 describe('the notification e-mail', () => {
-  const message: StoredMessage = {
+  const enquiry: StoredEnquiry = {
     id: 'abc-123',
     createdAt: '2025-01-14T10:32:00.000Z',
     firstName: 'Zoë <b>',
@@ -18,7 +18,7 @@ describe('the notification e-mail', () => {
   }
 
   it('escapes every field in the HTML body and keeps the text body plain', () => {
-    const mail = buildEnquiryMail(message, { from: SENDER, to: OWNER })
+    const mail = buildEnquiryMail(enquiry, { from: SENDER, to: OWNER })
     expect(mail.html).not.toContain('<script>')
     expect(mail.html).not.toContain('<b>')
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;')
@@ -33,14 +33,14 @@ describe('the notification e-mail', () => {
   it('strips CR, LF and other control characters from anything that becomes a header', () => {
     expect(headerSafe('Jane\r\nBcc: x@y.z')).toBe('Jane Bcc: x@y.z')
     expect(headerSafe('a\u2028b\u0000c\td')).toBe('a b c d')
-    const mail = buildEnquiryMail({ ...message, firstName: 'A\r\nB', email: 'e@x.com\r\nCc: y@z.com' }, { from: `x\r\n${SENDER}`, to: OWNER })
+    const mail = buildEnquiryMail({ ...enquiry, firstName: 'A\r\nB', email: 'e@x.com\r\nCc: y@z.com' }, { from: `x\r\n${SENDER}`, to: OWNER })
     for (const value of [mail.subject, mail.replyTo.name, mail.replyTo.address, mail.from, mail.to]) expect(value).not.toMatch(/[\r\n]/)
   })
 
   it('prints every field of a stored enquiry on its own line, so no value can pass for another (text and HTML)', () => {
     // As an enquiry saved before names were checked, or edited by hand in the data file, could be.
-    const forged: StoredMessage = {
-      ...message,
+    const forged: StoredEnquiry = {
+      ...enquiry,
       firstName: 'Ann <ann@example.com>\n  Subject: Custom Order',
       lastName: 'Smith\u202e',
       email: 'ann@example.com\u2028Reference: 1',

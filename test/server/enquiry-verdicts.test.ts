@@ -5,7 +5,7 @@
  */
 import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
-import { newMessage } from '../helpers/new-message.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 
@@ -29,8 +29,8 @@ const listed = async (query: string) => words((await request(t!.app).get(`/admin
 describe('spam and not spam, by hand', () => {
   it('moves an enquiry to spam and back, over the rules’ guess, and the word survives a restart', async () => {
     t = await createTestApp({ keepDir: true })
-    const plain = await t.store.addMessage(newMessage(1))
-    const guessed = await t.store.addMessage({ ...newMessage(2), likelySpam: 'mostly links: 3 web addresses' })
+    const plain = await t.store.addEnquiry(newEnquiry(1))
+    const guessed = await t.store.addEnquiry({ ...newEnquiry(2), likelySpam: 'mostly links: 3 web addresses' })
     expect(await listed('')).toContain('Ann1 Lee')
     expect(await listed('')).not.toContain('Ann2 Lee')
 
@@ -65,7 +65,7 @@ describe('spam and not spam, by hand', () => {
 describe('replying', () => {
   it('marks the enquiry answered and opens the mail app with the reply, in one post', async () => {
     t = await createTestApp()
-    const m = await t.store.addMessage(newMessage(3))
+    const m = await t.store.addEnquiry(newEnquiry(3))
     const page = (await request(t.app).get(`/admin/enquiries/${m.id}`).expect(200)).text
     expect(words(page)).toContain('Reply by e-mail and mark answered')
     const res = await act(m.id, 'reply').expect(303)
@@ -79,11 +79,11 @@ describe('replying', () => {
 describe('the health panel’s mail count', () => {
   it('counts the enquiries the inbox counts as not e-mailed, and says which ones those are', async () => {
     t = await createTestApp()
-    for (const n of [1, 2, 3]) await t.store.addMessage(newMessage(n))
-    const archived = await t.store.addMessage(newMessage(4))
+    for (const n of [1, 2, 3]) await t.store.addEnquiry(newEnquiry(n))
+    const archived = await t.store.addEnquiry(newEnquiry(4))
     await t.store.setArchived(archived.id, true)
-    await t.store.addMessage({ ...newMessage(5), likelySpam: 'mostly links' })
-    await t.store.addMessage(newMessage(6, { status: 'sent', attempts: [{ at: new Date().toISOString(), ok: true }], sentAt: new Date().toISOString() }))
+    await t.store.addEnquiry({ ...newEnquiry(5), likelySpam: 'mostly links' })
+    await t.store.addEnquiry(newEnquiry(6, { status: 'sent', attempts: [{ at: new Date().toISOString(), ok: true }], sentAt: new Date().toISOString() }))
     expect(await listed('')).toContain('3 not e-mailed')
     const health = words((await request(t.app).get('/admin/health').expect(200)).text)
     expect(health).toContain('3 enquiries not e-mailed, counted as Enquiries counts them (archived ones and spam left out; 5 in all).')

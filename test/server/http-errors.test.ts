@@ -184,7 +184,7 @@ describe('every error answer', () => {
 
   it('503: an enquiry the data file cannot take', async () => {
     // Before the 429 test: an enquiry that was not saved does not count towards the limit.
-    vi.spyOn(t.store, 'addMessage').mockRejectedValueOnce(new StoreWriteError('Could not write'))
+    vi.spyOn(t.store, 'addEnquiry').mockRejectedValueOnce(new StoreWriteError('Could not write'))
     check({ status: 503, what: 'a full or read-only disk', body: 'json', sentence: /could not be saved just now/ }, await send('POST', '/api/contact', JSON_TYPE, enquiry))
   })
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { INBOX_PAGE_SIZE, inboxQuery, parseInboxFilter } from '../../domain/inbox.ts'
 import { describeDelivery, plainReason } from '../../server/services/enquiry-state.server.ts'
 import { inboxView, newEnquiryCount, replyLink } from '../../server/services/inbox.server.ts'
 
 const at = (minute: number) => new Date(Date.UTC(2025, 0, 14, 10, minute)).toISOString()
 
-function message(n: number, fields: Record<string, unknown> = {}): StoredMessage {
+function enquiry(n: number, fields: Record<string, unknown> = {}): StoredEnquiry {
   return {
     id: `id-${n}`,
     createdAt: at(n),
@@ -17,13 +17,13 @@ function message(n: number, fields: Record<string, unknown> = {}): StoredMessage
     message: `Question number ${n}.`,
     notification: { status: 'sent', attempts: [{ at: at(n), ok: true }], sentAt: at(n) },
     ...fields,
-  } as StoredMessage
+  } as StoredEnquiry
 }
-const newestFirst = (list: StoredMessage[]) => [...list].reverse()
+const newestFirst = (list: StoredEnquiry[]) => [...list].reverse()
 
 describe('the inbox', () => {
   it('lists newest first, one page at a time, and counts the new ones (not those held as likely spam)', () => {
-    const all = newestFirst(Array.from({ length: 60 }, (_, i) => message(i, i === 5 ? { likelySpam: 'Many links' } : {})))
+    const all = newestFirst(Array.from({ length: 60 }, (_, i) => enquiry(i, i === 5 ? { likelySpam: 'Many links' } : {})))
     const view = inboxView(all, parseInboxFilter({}))
     expect(view.rows).toHaveLength(INBOX_PAGE_SIZE)
     expect(view.rows[0]!.id).toBe('id-59')
@@ -39,12 +39,12 @@ describe('the inbox', () => {
 
   it('filters by state, subject and unsent, and searches name, e-mail and message in any case and without accents', () => {
     const all = newestFirst([
-      message(1),
-      message(2, { readAt: at(30) }),
-      message(3, { readAt: at(30), answeredAt: at(31), subject: 'bags' }),
-      message(4, { archived: true, firstName: 'José' }),
-      message(5, { notification: { status: 'pending', attempts: [{ at: at(5), ok: false, error: '451 busy' }] }, email: 'Buyer@Shop.example' }),
-      message(6, { message: 'Do you make a brown BELT\nin size 34?' }),
+      enquiry(1),
+      enquiry(2, { readAt: at(30) }),
+      enquiry(3, { readAt: at(30), answeredAt: at(31), subject: 'bags' }),
+      enquiry(4, { archived: true, firstName: 'José' }),
+      enquiry(5, { notification: { status: 'pending', attempts: [{ at: at(5), ok: false, error: '451 busy' }] }, email: 'Buyer@Shop.example' }),
+      enquiry(6, { message: 'Do you make a brown BELT\nin size 34?' }),
     ])
     const ids = (query: Record<string, string>) => inboxView(all, parseInboxFilter(query)).rows.map((r) => r.id)
     expect(ids({})).toEqual(['id-6', 'id-5', 'id-3', 'id-2', 'id-1'])
@@ -72,7 +72,7 @@ describe('the inbox', () => {
 
 describe('Reply', () => {
   it('is a mailto link with the address, a Re: subject and the message quoted, every part encoded', () => {
-    const link = replyLink(message(1, { email: 'o.brien+shop@example.co.uk', subject: 'custom', firstName: 'Seán', lastName: "O'Brien", message: 'Hello & welcome?\nSecond line = 100%' }))
+    const link = replyLink(enquiry(1, { email: 'o.brien+shop@example.co.uk', subject: 'custom', firstName: 'Seán', lastName: "O'Brien", message: 'Hello & welcome?\nSecond line = 100%' }))
     const url = new URL(link)
     expect(url.protocol).toBe('mailto:')
     expect(decodeURIComponent(url.pathname)).toBe('o.brien+shop@example.co.uk')
@@ -82,7 +82,7 @@ describe('Reply', () => {
   })
 
   it('cannot be made to add a recipient or a header through the stored address', () => {
-    const link = replyLink(message(1, { email: 'a@b.example?cc=evil@x.example&bcc=x@y' }))
+    const link = replyLink(enquiry(1, { email: 'a@b.example?cc=evil@x.example&bcc=x@y' }))
     const url = new URL(link)
     expect([...url.searchParams.keys()]).toEqual(['subject', 'body'])
   })
@@ -90,14 +90,14 @@ describe('Reply', () => {
 
 describe('the e-mail notification, in words', () => {
   it('says a failed one failed, with the mail server’s own words, a plain reason, and Send again', () => {
-    const failed = message(1, { notification: { status: 'pending', attempts: [{ at: at(1), ok: false, error: '451 4.3.0 Mailbox busy, try again later' }], nextAttemptAt: at(2) } })
+    const failed = enquiry(1, { notification: { status: 'pending', attempts: [{ at: at(1), ok: false, error: '451 4.3.0 Mailbox busy, try again later' }], nextAttemptAt: at(2) } })
     const d = describeDelivery(failed, true)
     expect(d.state).toBe('failed')
     expect(d.summary).toBe('Not e-mailed: the mail server is busy or asked to try again later (1 try).')
     expect(d.serverSaid).toBe('451 4.3.0 Mailbox busy, try again later')
     expect(d.canSendAgain).toBe(true)
     expect(describeDelivery(failed, false).canSendAgain).toBe(false)
-    expect(describeDelivery(message(2), true)).toMatchObject({ state: 'sent', canSendAgain: false })
+    expect(describeDelivery(enquiry(2), true)).toMatchObject({ state: 'sent', canSendAgain: false })
     expect(plainReason('connect ECONNREFUSED 127.0.0.1:25 (ESOCKET)')).toMatch(/refused the connection/)
     expect(plainReason('Invalid login: 535 5.7.8 Authentication failed (EAUTH)')).toMatch(/user name or password/)
     expect(plainReason('550 5.1.1 No such user')).toBe('the mail server refused the message')

@@ -4,14 +4,14 @@
  */
 import request from 'supertest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { mostlyLinks, RepeatedText } from '../../server/services/likely-spam.server.ts'
 import { startContactApp, type ContactHarness } from '../helpers/contact-app.ts'
 import { FakeSmtp } from '../helpers/smtp.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 
 const enquiry = (n: number, message: string) => ({ firstName: `Visitor${n}`, lastName: 'Example', email: `visitor${n}@example.com`, subject: 'general', message })
-const onDisk = async (h: ContactHarness): Promise<readonly StoredMessage[]> => (await dataOnDisk(h.dataFile)).messages
+const onDisk = async (h: ContactHarness): Promise<readonly StoredEnquiry[]> => (await dataOnDisk(h.dataFile)).messages
 
 describe('the spam rules', () => {
   it('calls a message mostly links when web addresses are at least half of it', () => {
@@ -50,7 +50,7 @@ describe('likely spam through POST /api/contact', () => {
     h = smtp = undefined
   })
 
-  it('saves and e-mails a message that is mostly links, marked with the reason', async () => {
+  it('saves and e-mails an enquiry that is mostly links, marked with the reason', async () => {
     smtp = new FakeSmtp()
     await smtp.start()
     h = await startContactApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, retry: { firstDelayMs: 300 } })

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import request from 'supertest'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
-import type { StoredMessage } from '../../data/message.server.ts'
+import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { retryDelay } from '../../server/services/mail-outbox.server.ts'
 import { startContactApp, type ContactHarness } from '../helpers/contact-app.ts'
 import { FakeSmtp } from '../helpers/smtp.ts'
@@ -19,17 +19,17 @@ function startApp(smtpUrl: string | undefined, prepare?: (dataFile: string) => P
   return startContactApp({ env: { MAIL_TO: OWNER, MAIL_FROM: SENDER, ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}) }, retry: RETRY, prepare })
 }
 
-/** The messages as they are on disk. */
-async function onDisk(h: Harness): Promise<StoredMessage[]> {
+/** The enquiries as they are on disk. */
+async function onDisk(h: Harness): Promise<StoredEnquiry[]> {
   return JSON.parse(await readFile(h.dataFile, 'utf8')).messages
 }
 
-/** The message once it is on disk in the state `ok` wants. */
-const messageOnDisk = (h: Harness, id: string, ok: (m: StoredMessage) => boolean) =>
+/** The enquiry once it is on disk in the state `ok` wants. */
+const enquiryOnDisk = (h: Harness, id: string, ok: (m: StoredEnquiry) => boolean) =>
   vi.waitFor(
     async () => {
       const found = (await onDisk(h)).find((m) => m.id === id && ok(m))
-      if (!found) throw new Error(`message ${id} is not on disk as expected yet`)
+      if (!found) throw new Error(`enquiry ${id} is not on disk as expected yet`)
       return found
     },
     { timeout: 10_000, interval: 25 },
@@ -68,7 +68,7 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
       expect(part).toContain('Do you make the Oxford brogue in a size 46?')
     }
 
-    const saved = await messageOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
+    const saved = await enquiryOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
     expect(saved.notification.attempts).toEqual([{ at: expect.any(String), ok: true }])
     expect(saved.notification.sentAt).toBe(saved.notification.attempts[0]!.at)
     expect(saved.notification.nextAttemptAt).toBeNull()
@@ -83,7 +83,7 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
     const right = (await onDisk(h)).find((m) => m.id === res.body.id)!
     expect(right.notification.status).toBe('pending')
     expect(right.notification.attempts).toEqual([])
-    await messageOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
+    await enquiryOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
   })
 
   it('keeps the enquiry pending when the server refuses, and the retry delivers it once the server takes mail again', async () => {
@@ -91,7 +91,7 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
     h = await startApp(smtp.url)
     const res = await request(h.app).post('/api/contact').send(valid).expect(201)
 
-    const refused = await messageOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 1)
+    const refused = await enquiryOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 1)
     expect(refused.notification.status).toBe('pending')
     const first = refused.notification.attempts[0]!
     expect(first.ok).toBe(false)
@@ -100,7 +100,7 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
     expect(smtp.received).toHaveLength(0)
 
     // Backoff: the waits grow (300 ms, then 600 ms) until capped (1000 ms).
-    const thrice = await messageOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 3)
+    const thrice = await enquiryOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 3)
     const waits = thrice.notification.attempts.slice(0, 3).map((a, i, all) => (all[i + 1] ? Date.parse(all[i + 1]!.at) - Date.parse(a.at) : null))
     expect(waits[0]).toBeGreaterThanOrEqual(RETRY.firstDelayMs - 20)
     expect(waits[1]).toBeGreaterThanOrEqual(RETRY.firstDelayMs * 2 - 20)
@@ -108,7 +108,7 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
 
     smtp.mode = 'accept'
     await smtp.waitForMails(1)
-    const sent = await messageOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
+    const sent = await enquiryOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
     const attempts = sent.notification.attempts
     expect(attempts.at(-1)).toEqual({ at: expect.any(String), ok: true })
     expect(attempts.slice(0, -1).every((a) => a.ok === false && /451/.test(a.error ?? ''))).toBe(true)
@@ -120,17 +120,17 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
     await smtp.stop()
     h = await startApp(`smtp://127.0.0.1:${port}`)
     const res = await request(h.app).post('/api/contact').send(valid).expect(201)
-    const failed = await messageOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 1)
+    const failed = await enquiryOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 1)
     expect(failed.notification.status).toBe('pending')
     expect(failed.notification.attempts[0]!.error).toMatch(/ECONNREFUSED|connect/i)
 
     await smtp.start(port)
     await smtp.waitForMails(1)
-    await messageOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
+    await enquiryOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
   })
 
   it('sends, at start-up, what was left pending before a restart', async () => {
-    const left: StoredMessage = {
+    const left: StoredEnquiry = {
       id: 'left-pending-0001',
       createdAt: '2025-01-14T10:32:00.000Z',
       ...valid,
@@ -144,14 +144,14 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
         sentAt: null,
       },
     }
-    const alreadySent: StoredMessage = { ...left, id: 'already-sent-0002', notification: { status: 'sent', attempts: [{ at: left.createdAt, ok: true }], sentAt: left.createdAt } }
-    const disabled: StoredMessage = { ...left, id: 'disabled-0003', notification: { status: 'disabled', attempts: [] } }
+    const alreadySent: StoredEnquiry = { ...left, id: 'already-sent-0002', notification: { status: 'sent', attempts: [{ at: left.createdAt, ok: true }], sentAt: left.createdAt } }
+    const disabled: StoredEnquiry = { ...left, id: 'disabled-0003', notification: { status: 'disabled', attempts: [] } }
     h = await startApp(smtp.url, (file) =>
       writeFile(file, JSON.stringify({ products: seedProducts, messages: [left, alreadySent, disabled] }, null, 2)),
     )
     await smtp.waitForMails(1)
     expect(smtp.received[0]!.headers.get('subject')).toEqual(['Bags Enquiry from Arthur Dent'])
-    const sent = await messageOnDisk(h, left.id, (m) => m.notification.status === 'sent')
+    const sent = await enquiryOnDisk(h, left.id, (m) => m.notification.status === 'sent')
     expect(sent.notification.attempts).toHaveLength(2)
     await h.contact.stop() // a shutdown waits for every send under way
     expect(smtp.received).toHaveLength(1) // the sent and the disabled ones are not sent again
@@ -202,7 +202,7 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
     smtp.mode = 'refuse'
     h = await startApp(smtp.url)
     const res = await request(h.app).post('/api/contact').send(valid).expect(201)
-    await messageOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 1)
+    await enquiryOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 1)
     await h.contact.stop!()
     const count = smtp.refused
     // An absence: no retry within three retry delays after the stop.

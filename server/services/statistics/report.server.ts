@@ -1,4 +1,4 @@
-import type { StoredMessage } from '../../../data/message.server.ts'
+import type { StoredEnquiry } from '../../../data/enquiry.server.ts'
 import { subjectLabel } from '../../../domain/business.ts'
 import type { Product } from '../../../domain/product.ts'
 import type { DayFigures, Named, ReportRange, StatisticsReport } from '../../../domain/statistics-report.ts'
@@ -17,7 +17,7 @@ const ranked = (counts: Map<string, number>): Named[] =>
     .slice(0, LISTED)
 
 /** The range's figures: each day's own totals; its detail from the days, and from whole months for days older than five weeks. */
-export function statisticsReport(input: { data: Readonly<StatisticsData>; range: ReportRange; products: readonly Product[]; messages: readonly StoredMessage[]; counting: boolean; now?: number }): StatisticsReport {
+export function statisticsReport(input: { data: Readonly<StatisticsData>; range: ReportRange; products: readonly Product[]; enquiries: readonly StoredEnquiry[]; counting: boolean; now?: number }): StatisticsReport {
   const { data, range } = input
   const today = ukDay(input.now ?? Date.now())
   const from = daysBefore(today, range - 1)
@@ -41,7 +41,7 @@ export function statisticsReport(input: { data: Readonly<StatisticsData>; range:
     .sort((a, b) => b.views - a.views || b.handoffs - a.handoffs || a.name.localeCompare(b.name))
 
   const enquiries = new Map<string, number>()
-  for (const m of input.messages) {
+  for (const m of input.enquiries) {
     if (ukDay(Date.parse(m.createdAt)) >= from) enquiries.set(subjectLabel(m.subject), (enquiries.get(subjectLabel(m.subject)) ?? 0) + 1)
   }
   const sum = (key: 'views' | 'visitors' | 'handoffs') => days.reduce((n, d) => n + d[key], 0)

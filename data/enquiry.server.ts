@@ -17,7 +17,7 @@ export const NotificationSchema = v.object({
 })
 
 /** Loose, so the owner's own notes survive a rewrite; `likelySpam` is still saved and e-mailed. */
-export const StoredMessageSchema = v.looseObject({
+export const StoredEnquirySchema = v.looseObject({
   id: v.string(),
   createdAt: v.string(),
   firstName: v.string(),
@@ -29,5 +29,5 @@ export const StoredMessageSchema = v.looseObject({
   archived: v.optional(v.boolean()),
   likelySpam: v.optional(v.string()),
 })
-export type StoredMessage = Stored<v.InferOutput<typeof StoredMessageSchema>>
+export type StoredEnquiry = Stored<v.InferOutput<typeof StoredEnquirySchema>>
 export type Notification = Stored<v.InferOutput<typeof NotificationSchema>>

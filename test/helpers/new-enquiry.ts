@@ -1,7 +1,7 @@
-import type { NewMessage } from '../../data/store.server.ts'
+import type { NewEnquiry } from '../../data/store.server.ts'
 
 /** The n-th enquiry a test saves: a valid one, told apart by its name and e-mail. */
-export function newMessage(n: number, notification: NewMessage['notification'] = { status: 'disabled', attempts: [] }): NewMessage {
+export function newEnquiry(n: number, notification: NewEnquiry['notification'] = { status: 'disabled', attempts: [] }): NewEnquiry {
   return {
     firstName: `Ann${n}`,
     lastName: 'Lee',
