@@ -15,7 +15,8 @@ const serverSide = ['server.ts', 'server/**', 'data/**']
 
 const serverOnly = {
   group: ['**/*.server', '**/*.server.ts', '**/server/**', '**/data/**', 'node:*'],
-  message: 'Server-only code (*.server.ts, server/, data/, node: modules) never goes into the browser bundle: pass what a page needs through its +data hook.',
+  message:
+    'Server-only code (*.server.ts, server/, data/, node: modules) never goes into the browser bundle: pass what a page needs through its +data hook.',
 }
 const browserOnly = {
   group: ['**/components/**', '**/pages/**', '**/stores/**', '**/renderer/**'],
@@ -59,7 +60,10 @@ export default defineConfig(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
       ],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       // Vike's types are extended through its global namespace (https://vike.dev/pageContext#typescript).
       '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
     },

@@ -54,7 +54,10 @@ async function main() {
   const server: Server = createSiteServer(pacedDispatch(site.handler)).listen(config.port, host, () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
-    logger.info({ port, dataFile: store.file, mode: isDev ? 'development' : 'production' }, `Serving on http://localhost:${port}`)
+    logger.info(
+      { port, dataFile: store.file, mode: isDev ? 'development' : 'production' },
+      `Serving on http://localhost:${port}`,
+    )
   })
   server.on('error', (err) => fail(`Cannot listen on port ${config.port}: ${err.message}`))
 

@@ -21,7 +21,12 @@ export default defineConfig({
         // Each worker keeps the modules it loaded from one file to the next (loading them again cost
         // more than a minute a run): a file that changes the process (environment, a mocked module)
         // puts it back or loads what it mocks afresh.
-        test: { name: 'everyday', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [SLOW], isolate: false },
+        test: {
+          name: 'everyday',
+          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+          exclude: [SLOW],
+          isolate: false,
+        },
       },
       { extends: true, test: { name: 'slow', include: [SLOW] } },
     ],

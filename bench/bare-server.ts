@@ -5,7 +5,10 @@ import type { AddressInfo } from 'node:net'
 import { preferredEncodings, type Encoding } from '../server/http/accept-encoding.server.ts'
 
 /** What bench/pages.ts captured: per address, per coding, the status, header pairs and body (base64). */
-export type CapturedAnswers = Record<string, Partial<Record<Encoding, { status: number; headers: [string, string][]; body: string }>>>
+export type CapturedAnswers = Record<
+  string,
+  Partial<Record<Encoding, { status: number; headers: [string, string][]; body: string }>>
+>
 
 type Answer = { status: number; headers: string[]; body: Buffer }
 
@@ -13,7 +16,8 @@ const captured = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as CapturedA
 const answers = new Map<string, Partial<Record<Encoding, Answer>>>()
 for (const [url, codings] of Object.entries(captured)) {
   const byCoding: Partial<Record<Encoding, Answer>> = {}
-  for (const [coding, a] of Object.entries(codings)) byCoding[coding as Encoding] = { status: a.status, headers: a.headers.flat(), body: Buffer.from(a.body, 'base64') }
+  for (const [coding, a] of Object.entries(codings))
+    byCoding[coding as Encoding] = { status: a.status, headers: a.headers.flat(), body: Buffer.from(a.body, 'base64') }
   answers.set(url, byCoding)
 }
 

@@ -10,7 +10,8 @@ const CHROMIUM_COMMON = {
 
 export const PAGE_HEADERS: Record<string, string> = {
   ...CHROMIUM_COMMON,
-  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
+  accept:
+    'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
   'cache-control': 'max-age=0',
   'sec-fetch-dest': 'document',
   'sec-fetch-mode': 'navigate',

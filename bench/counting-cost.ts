@@ -85,7 +85,9 @@ export async function runCountingBench(): Promise<CountingBench> {
     }
   }
   // Written at shutdown: proof that the pages measured were counted.
-  const kept = JSON.parse(await readFile(statisticsFileFor(on.dataFile), 'utf8').catch(() => '{"days":{}}')) as { days: Record<string, { views: number }> }
+  const kept = JSON.parse(await readFile(statisticsFileFor(on.dataFile), 'utf8').catch(() => '{"days":{}}')) as {
+    days: Record<string, { views: number }>
+  }
   const viewsCounted = Object.values(kept.days).reduce((sum, d) => sum + d.views, 0)
   return { pages, viewsCounted }
 }

@@ -52,7 +52,13 @@ const now = () => performance.now()
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** Opens `pagePath` on a freshly emulated phone (cold cache) and waits until `selector` is painted on screen. */
-async function openOnPhone(browser: Browser, baseUrl: string, pagePath: string, selector: string, javaScriptEnabled: boolean): Promise<Probe & { close: () => Promise<void> }> {
+async function openOnPhone(
+  browser: Browser,
+  baseUrl: string,
+  pagePath: string,
+  selector: string,
+  javaScriptEnabled: boolean,
+): Promise<Probe & { close: () => Promise<void> }> {
   const context = await browser.newContext({
     viewport: SLOW_PHONE.viewport,
     deviceScaleFactor: 1.75,
@@ -207,13 +213,21 @@ const TAP_CONTROLS: TapControl[] = [
     selector: '.product-card .purchase-form button',
     answered: async (probe) =>
       navigatedTo(probe, /\/products\/[^/?#]+\?order=1/) ??
-      ((await inPage(probe.page, () => document.querySelector('dialog.order-dialog[open]') !== null)) ? 'order dialog open' : null),
+      ((await inPage(probe.page, () => document.querySelector('dialog.order-dialog[open]') !== null))
+        ? 'order dialog open'
+        : null),
   },
   {
     name: 'menu toggle on / (phone)',
     path: '/',
     selector: '.menu-toggle',
-    answered: async (probe) => ((await inPage(probe.page, () => document.getElementById('mobile-menu')?.matches(':popover-open, .is-open') === true)) ? 'menu open' : null),
+    answered: async (probe) =>
+      (await inPage(
+        probe.page,
+        () => document.getElementById('mobile-menu')?.matches(':popover-open, .is-open') === true,
+      ))
+        ? 'menu open'
+        : null,
   },
   {
     name: "'Belts' filter on /products",
@@ -223,7 +237,9 @@ const TAP_CONTROLS: TapControl[] = [
       navigatedTo(probe, /[?&]category=belts/) ??
       ((await inPage(
         probe.page,
-        () => location.search.includes('category=belts') && document.querySelector('.filter-bar a[data-filter="belts"]')?.getAttribute('aria-current') === 'true',
+        () =>
+          location.search.includes('category=belts') &&
+          document.querySelector('.filter-bar a[data-filter="belts"]')?.getAttribute('aria-current') === 'true',
       ))
         ? 'belts shown in place'
         : null),
@@ -234,14 +250,25 @@ const row = (control: string, probe: Probe, javaScriptEnabled: boolean) => ({
   control,
   javaScript: javaScriptEnabled ? ('on' as const) : ('off' as const),
   visibleMs: Math.round(probe.visibleAt - probe.t0),
-  navigations: probe.navigations.map((n) => `${Math.round(n.at - probe.visibleAt)} ms: ${new URL(n.url).pathname}${new URL(n.url).search}`),
+  navigations: probe.navigations.map(
+    (n) => `${Math.round(n.at - probe.visibleAt)} ms: ${new URL(n.url).pathname}${new URL(n.url).search}`,
+  ),
 })
 
-async function probeTapControl(browser: Browser, baseUrl: string, control: TapControl, javaScriptEnabled: boolean): Promise<FirstPaintRow> {
+async function probeTapControl(
+  browser: Browser,
+  baseUrl: string,
+  control: TapControl,
+  javaScriptEnabled: boolean,
+): Promise<FirstPaintRow> {
   const probe = await openOnPhone(browser, baseUrl, control.path, control.selector, javaScriptEnabled)
   try {
     const answered = () => control.answered(probe)
-    const tapping = await tapUntilTaken(probe, control.selector, async () => (await answered()) ?? ((await tapTaken(probe.page)) ? 'taken' : null))
+    const tapping = await tapUntilTaken(
+      probe,
+      control.selector,
+      async () => (await answered()) ?? ((await tapTaken(probe.page)) ? 'taken' : null),
+    )
     const shown = tapping.sign ? await seen(answered) : null
     // A navigation answers when the browser asks for the page, which the probe may notice later (its
     // looks into the page wait behind a busy main thread).
@@ -278,15 +305,29 @@ type SavedEnquiry = { firstName: string; lastName: string; email: string; subjec
 async function enquiryAnswer(probe: Probe): Promise<string | null> {
   return probe.page
     .evaluate(() => {
-      if (location.pathname === '/contact/sent' && document.querySelector('h1')?.textContent?.includes('Message sent successfully!')) return 'sent page'
-      if ([...document.querySelectorAll('.Toastify')].some((e) => e.textContent?.includes('Message sent successfully!'))) return 'toast'
-      const errors = [...document.querySelectorAll('#contact-form .field__error, #contact-form [role="alert"]')].map((e) => e.textContent?.trim()).filter(Boolean)
+      if (
+        location.pathname === '/contact/sent' &&
+        document.querySelector('h1')?.textContent?.includes('Message sent successfully!')
+      )
+        return 'sent page'
+      if (
+        [...document.querySelectorAll('.Toastify')].some((e) => e.textContent?.includes('Message sent successfully!'))
+      )
+        return 'toast'
+      const errors = [...document.querySelectorAll('#contact-form .field__error, #contact-form [role="alert"]')]
+        .map((e) => e.textContent?.trim())
+        .filter(Boolean)
       return errors.length ? `refused: ${errors.join('; ')}` : null
     })
     .catch(() => null)
 }
 
-async function probeContactForm(browser: Browser, baseUrl: string, dataFile: string, javaScriptEnabled: boolean): Promise<FirstPaintRow> {
+async function probeContactForm(
+  browser: Browser,
+  baseUrl: string,
+  dataFile: string,
+  javaScriptEnabled: boolean,
+): Promise<FirstPaintRow> {
   const typed = enquiry(javaScriptEnabled ? 'js' : 'nojs')
   const before = (JSON.parse(await readFile(dataFile, 'utf8')).messages as SavedEnquiry[]).length
   const probe = await openOnPhone(browser, baseUrl, '/contact', '#enquiry-firstName', javaScriptEnabled)
@@ -295,7 +336,13 @@ async function probeContactForm(browser: Browser, baseUrl: string, dataFile: str
     const first = await centreOf(page, '#enquiry-firstName')
     if (first) await page.touchscreen.tap(first.x, first.y)
     let keystrokes = 1 // the tap into the first field
-    for (const [i, text] of [typed.firstName, typed.lastName, typed.email, typed.subject.typed, typed.message].entries()) {
+    for (const [i, text] of [
+      typed.firstName,
+      typed.lastName,
+      typed.email,
+      typed.subject.typed,
+      typed.message,
+    ].entries()) {
       if (i > 0) {
         await page.keyboard.press('Tab')
         keystrokes++
@@ -305,7 +352,12 @@ async function probeContactForm(browser: Browser, baseUrl: string, dataFile: str
     }
 
     // 'Send Message' is taken when the post leaves, or the page's script takes the submit.
-    const tapping = await tapUntilTaken(probe, '#contact-form button[type="submit"]', async () => navigatedTo(probe, /\/contact/) ?? ((await tapTaken(page)) ? 'taken' : null) ?? (await enquiryAnswer(probe)))
+    const tapping = await tapUntilTaken(
+      probe,
+      '#contact-form button[type="submit"]',
+      async () =>
+        navigatedTo(probe, /\/contact/) ?? ((await tapTaken(page)) ? 'taken' : null) ?? (await enquiryAnswer(probe)),
+    )
     const shown = tapping.sign ? await seen(() => enquiryAnswer(probe)) : null
 
     const saved = (JSON.parse(await readFile(dataFile, 'utf8')).messages as SavedEnquiry[]).slice(before)
@@ -328,7 +380,12 @@ async function probeContactForm(browser: Browser, baseUrl: string, dataFile: str
       tappedAtMs: tapping.tappedAtMs,
       keystrokes,
       lostKeystrokes,
-      ok: enquiry !== undefined && lostKeystrokes === 0 && lostTaps === 0 && shown !== null && !shown.answer.startsWith('refused'),
+      ok:
+        enquiry !== undefined &&
+        lostKeystrokes === 0 &&
+        lostTaps === 0 &&
+        shown !== null &&
+        !shown.answer.startsWith('refused'),
     }
   } finally {
     await probe.close()
@@ -340,7 +397,8 @@ function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const row = [i]
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
     prev = row
   }
   return prev[b.length]!

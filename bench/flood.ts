@@ -32,10 +32,24 @@ export type FloodBench = {
 }
 
 /** Alternating rounds, so a change in the shared machine's load falls on both alike. */
-export async function runFloodBench(measure: Measure, url: string, pid: number, headers: Record<string, string>): Promise<FloodBench> {
+export async function runFloodBench(
+  measure: Measure,
+  url: string,
+  pid: number,
+  headers: Record<string, string>,
+): Promise<FloodBench> {
   let n = 0
   let f = 0
-  const popular = { url, headers, requests: [{ method: 'GET' as const, setupRequest: (req: autocannon.Request) => ({ ...req, path: POPULAR[n++ % POPULAR.length]! }) }] }
+  const popular = {
+    url,
+    headers,
+    requests: [
+      {
+        method: 'GET' as const,
+        setupRequest: (req: autocannon.Request) => ({ ...req, path: POPULAR[n++ % POPULAR.length]! }),
+      },
+    ],
+  }
   const flood = (duration: number) =>
     autocannon({
       url,
@@ -59,11 +73,15 @@ export async function runFloodBench(measure: Measure, url: string, pid: number, 
   let floodSent = 0
   for (let r = 0; r < ROUNDS; r++) {
     without.push(await measure({ ...popular, duration: ROUND_SECONDS }, pid))
-    const [hits, sent] = await Promise.all([measure({ ...popular, duration: ROUND_SECONDS }, pid), flood(ROUND_SECONDS)])
+    const [hits, sent] = await Promise.all([
+      measure({ ...popular, duration: ROUND_SECONDS }, pid),
+      flood(ROUND_SECONDS),
+    ])
     beside.push(hits)
     floodSent += sent.requests.total
   }
-  const median = (runs: Omit<Row, 'name'>[], pick: (r: Omit<Row, 'name'>) => number) => runs.map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!
+  const median = (runs: Omit<Row, 'name'>[], pick: (r: Omit<Row, 'name'>) => number) =>
+    runs.map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!
   let popularStillKept = true
   for (const path of POPULAR) {
     const res = await fetch(url + path, { headers })
@@ -81,8 +99,20 @@ export async function runFloodBench(measure: Measure, url: string, pid: number, 
     floodSent,
     popularStillKept,
     rows: [
-      { name: 'popular pages, no flood', reqPerSec: withoutReqPerSec, p99Ms: median(without, (r) => r.p99Ms), errors: 0, non2xx: 0 },
-      { name: `popular pages, ${FLOOD_PER_SECOND}/s one-off keys beside`, reqPerSec: withReqPerSec, p99Ms: median(beside, (r) => r.p99Ms), errors: 0, non2xx: 0 },
+      {
+        name: 'popular pages, no flood',
+        reqPerSec: withoutReqPerSec,
+        p99Ms: median(without, (r) => r.p99Ms),
+        errors: 0,
+        non2xx: 0,
+      },
+      {
+        name: `popular pages, ${FLOOD_PER_SECOND}/s one-off keys beside`,
+        reqPerSec: withReqPerSec,
+        p99Ms: median(beside, (r) => r.p99Ms),
+        errors: 0,
+        non2xx: 0,
+      },
     ],
   }
 }

@@ -43,16 +43,35 @@ function lastResponseTime(output: string): number {
   return NaN
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!
 
-export type InboxRow = { request: string; 'median ms': number; 'p95 ms': number; 'client median ms': number; target: string; ok: boolean | string }
+export type InboxRow = {
+  request: string
+  'median ms': number
+  'p95 ms': number
+  'client median ms': number
+  target: string
+  ok: boolean | string
+}
 
 export async function runInboxBench(count = Number(process.env.INBOX_ENQUIRIES ?? 10_000)): Promise<InboxRow[]> {
   const { dir, dataFile, someId } = await prepare(count)
   // The first start moves the older enquiries to their dated files: it may take longer than a test server's start.
-  const server = await spawnServer({ LOG_LEVEL: 'info', SITE_URL: 'https://www.example.co.uk', DATA_FILE: dataFile }, { keepOutput: true, waitReady: false })
-  for (let waited = 0; !(await fetch(`${server.url}/healthz`).then((r) => r.ok, () => false)); waited += 50) {
-    if (server.child.exitCode !== null || waited > 300_000) throw new Error(`the server did not start:\n${server.output()}`)
+  const server = await spawnServer(
+    { LOG_LEVEL: 'info', SITE_URL: 'https://www.example.co.uk', DATA_FILE: dataFile },
+    { keepOutput: true, waitReady: false },
+  )
+  for (
+    let waited = 0;
+    !(await fetch(`${server.url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    waited += 50
+  ) {
+    if (server.child.exitCode !== null || waited > 300_000)
+      throw new Error(`the server did not start:\n${server.output()}`)
     await new Promise((r) => setTimeout(r, 50))
   }
   const cases: [string, string, boolean][] = [
@@ -102,6 +121,8 @@ export async function runInboxBench(count = Number(process.env.INBOX_ENQUIRIES ?
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.log(`== The owner's inbox with ${Number(process.env.INBOX_ENQUIRIES ?? 10_000).toLocaleString('en-GB')} enquiries (server time per request) ==`)
+  console.log(
+    `== The owner's inbox with ${Number(process.env.INBOX_ENQUIRIES ?? 10_000).toLocaleString('en-GB')} enquiries (server time per request) ==`,
+  )
   await runInboxBench()
 }

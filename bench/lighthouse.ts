@@ -34,9 +34,18 @@ export async function printAndKeep(results: LighthouseResult[]): Promise<void> {
       seo: scores.seo,
     })),
   )
-  for (const r of results) for (const [cat, ids] of Object.entries(r.failing)) if (ids.length) console.log(`${r.url} ${cat}: ${ids.join(', ')}`)
+  for (const r of results)
+    for (const [cat, ids] of Object.entries(r.failing))
+      if (ids.length) console.log(`${r.url} ${cat}: ${ids.join(', ')}`)
   await mkdir(path.dirname(PREVIOUS), { recursive: true })
-  await writeFile(PREVIOUS, JSON.stringify(results.map(({ before: _, ...r }) => r), null, 2))
+  await writeFile(
+    PREVIOUS,
+    JSON.stringify(
+      results.map(({ before: _, ...r }) => r),
+      null,
+      2,
+    ),
+  )
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.join(ROOT, 'bench', 'lighthouse.ts')) {

@@ -10,7 +10,10 @@ export const LOAD_TARGETS = { errors: 0, timeouts: 0, rssGrowthMb: 50, eventLoop
 const PATHS = ['/', '/products', '/api/products']
 const SETTLE_SECONDS = 20
 
-type Detail = { memory: { rssBytes: number }; eventLoopDelayMs: { mean: number; p50: number; p99: number; max: number; samplingMs: number } | null }
+type Detail = {
+  memory: { rssBytes: number }
+  eventLoopDelayMs: { mean: number; p50: number; p99: number; max: number; samplingMs: number } | null
+}
 
 async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
@@ -37,7 +40,9 @@ export type LoadResult = {
   pass: { noErrors: boolean; memory: boolean; eventLoop: boolean }
 }
 
-export async function runLoadBench(options: { durationSeconds?: number; connections?: number; enquiries?: number } = {}): Promise<LoadResult> {
+export async function runLoadBench(
+  options: { durationSeconds?: number; connections?: number; enquiries?: number } = {},
+): Promise<LoadResult> {
   const durationSeconds = options.durationSeconds ?? Number(process.env.LOAD_SECONDS ?? 30)
   const connections = options.connections ?? Number(process.env.LOAD_CONNECTIONS ?? 200)
   // A shop that has been open a while: a thousand enquiries in its data file.
@@ -53,7 +58,10 @@ export async function runLoadBench(options: { durationSeconds?: number; connecti
 
     let peak = before
     const sampler = setInterval(() => {
-      rssMb(pid).then((mb) => (peak = Math.max(peak, mb)), () => {})
+      rssMb(pid).then(
+        (mb) => (peak = Math.max(peak, mb)),
+        () => {},
+      )
     }, 1000)
     let result: autocannon.Result
     try {
@@ -111,19 +119,46 @@ function printLoad(r: LoadResult) {
   const ok = (b: boolean) => (b ? 'yes' : 'NO')
   console.table([
     { measure: 'requests', value: `${r.requests.total} (${r.requests.perSecond}/s)`, target: '', ok: '' },
-    { measure: 'errors + timeouts + non-2xx', value: r.requests.errors + r.requests.timeouts + r.requests.non2xx, target: '0', ok: ok(r.pass.noErrors) },
-    { measure: 'client latency p50 / p99 / max (ms)', value: `${r.latencyMs.p50} / ${r.latencyMs.p99} / ${r.latencyMs.max}`, target: '', ok: '' },
-    { measure: 'RSS before / peak / end / +20 s (MB)', value: `${r.rssMb.before} / ${r.rssMb.peak} / ${r.rssMb.end} / ${r.rssMb.after}`, target: '', ok: '' },
-    { measure: 'RSS growth kept, +20 s after (MB)', value: r.rssMb.growth, target: `<= +${r.targets.rssGrowthMb}`, ok: ok(r.pass.memory) },
+    {
+      measure: 'errors + timeouts + non-2xx',
+      value: r.requests.errors + r.requests.timeouts + r.requests.non2xx,
+      target: '0',
+      ok: ok(r.pass.noErrors),
+    },
+    {
+      measure: 'client latency p50 / p99 / max (ms)',
+      value: `${r.latencyMs.p50} / ${r.latencyMs.p99} / ${r.latencyMs.max}`,
+      target: '',
+      ok: '',
+    },
+    {
+      measure: 'RSS before / peak / end / +20 s (MB)',
+      value: `${r.rssMb.before} / ${r.rssMb.peak} / ${r.rssMb.end} / ${r.rssMb.after}`,
+      target: '',
+      ok: '',
+    },
+    {
+      measure: 'RSS growth kept, +20 s after (MB)',
+      value: r.rssMb.growth,
+      target: `<= +${r.targets.rssGrowthMb}`,
+      ok: ok(r.pass.memory),
+    },
     { measure: 'RSS growth at the peak (MB)', value: r.rssMb.peakGrowth, target: '(transient)', ok: '' },
-    { measure: 'event-loop delay in the server p50 / p99 / max (ms)', value: `${r.eventLoopDelayMs.p50} / ${r.eventLoopDelayMs.p99} / ${r.eventLoopDelayMs.max}`, target: `p99 < ${r.targets.eventLoopP99Ms}`, ok: ok(r.pass.eventLoop) },
+    {
+      measure: 'event-loop delay in the server p50 / p99 / max (ms)',
+      value: `${r.eventLoopDelayMs.p50} / ${r.eventLoopDelayMs.p99} / ${r.eventLoopDelayMs.max}`,
+      target: `p99 < ${r.targets.eventLoopP99Ms}`,
+      ok: ok(r.pass.eventLoop),
+    },
   ])
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { buildIfNeeded } = await import('../scripts/build-if-needed.ts')
   buildIfNeeded()
-  console.log(`\n== Load: ${process.env.LOAD_CONNECTIONS ?? 200} connections for ${process.env.LOAD_SECONDS ?? 30} s ==`)
+  console.log(
+    `\n== Load: ${process.env.LOAD_CONNECTIONS ?? 200} connections for ${process.env.LOAD_SECONDS ?? 30} s ==`,
+  )
   const r = await runLoadBench()
   process.exitCode = r.pass.noErrors && r.pass.memory && r.pass.eventLoop ? 0 : 1
 }

@@ -6,7 +6,13 @@ import { buildIfNeeded } from '../scripts/build-if-needed.ts'
 import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../support/browser.ts'
 import { prepareDataDir, startBenchServer } from '../support/bench-server.ts'
 
-const PAGES = { home: '/', products: '/products', product: '/products/oxford-brogue', contact: '/contact', terms: '/terms' }
+const PAGES = {
+  home: '/',
+  products: '/products',
+  product: '/products/oxford-brogue',
+  contact: '/contact',
+  terms: '/terms',
+}
 const WIDTHS: ViewportName[] = ['phone', 'desktop']
 const CLEAR_DIFFERENCE = 32
 
@@ -27,7 +33,11 @@ async function shoot(dir: string) {
         await page.waitForLoadState('networkidle')
         await page.evaluate(() => window.scrollTo(0, 0))
         await page.waitForTimeout(300)
-        await page.screenshot({ path: path.join(dir, `${name}-${viewport}.png`), fullPage: true, animations: 'disabled' })
+        await page.screenshot({
+          path: path.join(dir, `${name}-${viewport}.png`),
+          fullPage: true,
+          animations: 'disabled',
+        })
         await context.close()
       }
     }
@@ -43,10 +53,19 @@ async function diff(beforeDir: string, afterDir: string) {
   for (const name of Object.keys(PAGES)) {
     for (const viewport of WIDTHS) {
       const file = `${name}-${viewport}.png`
-      const [a, b] = await Promise.all([beforeDir, afterDir].map((d) => sharp(path.join(d, file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true })))
+      const [a, b] = await Promise.all(
+        [beforeDir, afterDir].map((d) =>
+          sharp(path.join(d, file)).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
+        ),
+      )
       const { width, height } = a!.info
       if (b!.info.width !== width || b!.info.height !== height) {
-        rows.push({ page: file, size: `${width}x${height} -> ${b!.info.width}x${b!.info.height}`, differing: 'layout changed', clearly: '' })
+        rows.push({
+          page: file,
+          size: `${width}x${height} -> ${b!.info.width}x${b!.info.height}`,
+          differing: 'layout changed',
+          clearly: '',
+        })
         continue
       }
       const out = Buffer.alloc(width * height * 4)
@@ -59,9 +78,16 @@ async function diff(beforeDir: string, afterDir: string) {
         if (delta > CLEAR_DIFFERENCE) clearly++
         const grey = (a!.data[i]! + a!.data[i + 1]! + a!.data[i + 2]!) / 3
         const faded = 200 + grey / 5
-        out.set(delta > 0 ? [255, delta > CLEAR_DIFFERENCE ? 0 : 160, delta > CLEAR_DIFFERENCE ? 0 : 160, 255] : [faded, faded, faded, 255], i)
+        out.set(
+          delta > 0
+            ? [255, delta > CLEAR_DIFFERENCE ? 0 : 160, delta > CLEAR_DIFFERENCE ? 0 : 160, 255]
+            : [faded, faded, faded, 255],
+          i,
+        )
       }
-      await sharp(out, { raw: { width, height, channels: 4 } }).png().toFile(path.join(afterDir, file.replace('.png', '.diff.png')))
+      await sharp(out, { raw: { width, height, channels: 4 } })
+        .png()
+        .toFile(path.join(afterDir, file.replace('.png', '.diff.png')))
       rows.push({ page: file, size: `${width}x${height}`, differing, clearly })
     }
   }

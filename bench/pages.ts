@@ -11,7 +11,15 @@ import { browserHeaders, FETCH_HEADERS, PAGE_HEADERS } from './browser-headers.t
 import { runFloodBench, type FloodBench } from './flood.ts'
 import { prepareDataDir, startBenchServer } from '../support/bench-server.ts'
 
-export type Row = { name: string; reqPerSec: number; p99Ms: number; errors: number; non2xx: number; kbPerAnswer?: number; cpuUsPerAnswer?: number }
+export type Row = {
+  name: string
+  reqPerSec: number
+  p99Ms: number
+  errors: number
+  non2xx: number
+  kbPerAnswer?: number
+  cpuUsPerAnswer?: number
+}
 
 /** Per answer it is what a request costs whatever else the shared machine does, which moves req/s far more. */
 function cpuMs(pid: number): number {
@@ -39,15 +47,22 @@ const ROUNDS = 3
 const ROUND_SECONDS = 4
 
 /** Warmed, then measured in turns, so a change in the shared machine's load falls on all targets alike. */
-export async function sideBySide<T extends Target[]>(targets: [...T], rounds = ROUNDS): Promise<{ [K in keyof T]: Omit<Row, 'name'> }> {
+export async function sideBySide<T extends Target[]>(
+  targets: [...T],
+  rounds = ROUNDS,
+): Promise<{ [K in keyof T]: Omit<Row, 'name'> }> {
   for (const t of targets) await autocannon({ connections: 50, duration: 2, ...t.opts })
   const runsOf: Omit<Row, 'name'>[][] = targets.map(() => [])
   for (let r = 0; r < rounds; r++) {
-    for (const [i, t] of targets.entries()) runsOf[i]!.push(await measure({ duration: ROUND_SECONDS, ...t.opts }, t.pid))
+    for (const [i, t] of targets.entries())
+      runsOf[i]!.push(await measure({ duration: ROUND_SECONDS, ...t.opts }, t.pid))
   }
   const results = runsOf.map((runs) => {
-    const median = (pick: (r: Omit<Row, 'name'>) => number) => runs.map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!
-    const cpu = runs.reduce((sum, r) => sum + (r.cpuUsPerAnswer ?? NaN) * r.reqPerSec, 0) / runs.reduce((sum, r) => sum + r.reqPerSec, 0)
+    const median = (pick: (r: Omit<Row, 'name'>) => number) =>
+      runs.map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!
+    const cpu =
+      runs.reduce((sum, r) => sum + (r.cpuUsPerAnswer ?? NaN) * r.reqPerSec, 0) /
+      runs.reduce((sum, r) => sum + r.reqPerSec, 0)
     return {
       reqPerSec: median((r) => r.reqPerSec),
       p99Ms: median((r) => r.p99Ms),
@@ -86,9 +101,21 @@ export type PageBench = {
   rows: Row[]
   comparisons: Comparison[]
   /** The home page reached through links carrying a different fbclid each time, beside the plain page. */
-  tracking: { plainReqPerSec: number; trackedReqPerSec: number; ratio: number; plainCpuUs: number; trackedCpuUs: number }
+  tracking: {
+    plainReqPerSec: number
+    trackedReqPerSec: number
+    ratio: number
+    plainCpuUs: number
+    trackedCpuUs: number
+  }
   flood: FloodBench
-  requestLog: { withLogReqPerSec: number; withoutLogReqPerSec: number; cpuUsWith: number; cpuUsWithout: number; shareOfHitCpu: number }
+  requestLog: {
+    withLogReqPerSec: number
+    withoutLogReqPerSec: number
+    cpuUsWith: number
+    cpuUsWithout: number
+    shareOfHitCpu: number
+  }
   contact: Record<string, unknown>
 }
 
@@ -104,7 +131,8 @@ function rawGet(base: string, pathname: string, headers: Record<string, string>)
         const pairs: [string, string][] = []
         for (let i = 0; i < res.rawHeaders.length; i += 2) {
           const name = res.rawHeaders[i]!
-          if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name.toLowerCase())) pairs.push([name, res.rawHeaders[i + 1]!])
+          if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name.toLowerCase()))
+            pairs.push([name, res.rawHeaders[i + 1]!])
         }
         const encoding = (res.headers['content-encoding'] ?? 'identity') as Encoding
         resolve({ status: res.statusCode!, headers: pairs, body: Buffer.concat(chunks), encoding })
@@ -128,8 +156,13 @@ export async function capture(base: string, paths: string[]): Promise<CapturedAn
   return out
 }
 
-export async function startBareServer(answersFile: string): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'bare-server.ts'), answersFile], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
+export async function startBareServer(
+  answersFile: string,
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'bare-server.ts'), answersFile], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
       const m = /listening (\d+)/.exec(String(d))
@@ -138,7 +171,11 @@ export async function startBareServer(answersFile: string): Promise<{ url: strin
     child.on('exit', (code) => reject(new Error(`bare server exited (${code})`)))
   })
   const exited = new Promise((resolve) => child.on('exit', resolve))
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: async () => void (child.kill('SIGTERM'), await exited) }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: async () => void (child.kill('SIGTERM'), await exited),
+  }
 }
 
 /** Ratios are what to read: the machine is shared, so absolute numbers move between runs while side-by-side measurements see the same machine. */
@@ -146,7 +183,10 @@ export async function runPageBench(): Promise<PageBench> {
   const { dir, dataFile } = await prepareDataDir(10_000)
   const staticDir = path.join(dir, 'static')
   await mkdir(staticDir)
-  const server = await startBenchServer({ DATA_FILE: dataFile, BENCH_STATIC_DIR: staticDir }, { entry: path.join(import.meta.dirname, 'static-twin-server.ts') })
+  const server = await startBenchServer(
+    { DATA_FILE: dataFile, BENCH_STATIC_DIR: staticDir },
+    { entry: path.join(import.meta.dirname, 'static-twin-server.ts') },
+  )
   const rows: Row[] = []
   const comparisons: Comparison[] = []
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined
@@ -158,7 +198,10 @@ export async function runPageBench(): Promise<PageBench> {
       await writeFile(path.join(staticDir, p.file), first.body)
     }
     const answersFile = path.join(dir, 'answers.json')
-    await writeFile(answersFile, JSON.stringify(await capture(server.url, [...pages.map((p) => p.path), '/api/products'])))
+    await writeFile(
+      answersFile,
+      JSON.stringify(await capture(server.url, [...pages.map((p) => p.path), '/api/products'])),
+    )
     bare = await startBareServer(answersFile)
 
     const headers = PAGE_HEADERS
@@ -169,7 +212,11 @@ export async function runPageBench(): Promise<PageBench> {
         { opts: { url: bare.url + p.path, headers }, pid: bare.pid },
         { opts: { url: `${server.url}/__static/${p.file}`, headers }, pid },
       ])
-      rows.push({ name: `page ${p.name}`, ...page }, { name: `bare http server, same bytes`, ...ceiling }, { name: `static twin of ${p.name}`, ...twin })
+      rows.push(
+        { name: `page ${p.name}`, ...page },
+        { name: `bare http server, same bytes`, ...ceiling },
+        { name: `static twin of ${p.name}`, ...twin },
+      )
       comparisons.push({
         page: p.name,
         reqPerSec: page.reqPerSec,
@@ -189,7 +236,9 @@ export async function runPageBench(): Promise<PageBench> {
     // only the server's handling of the parameter differs. Five rounds: one round's noise is larger
     // than the difference looked for.
     let n = 0
-    const eachRequest = (path: () => string) => ({ requests: [{ method: 'GET' as const, setupRequest: (req: autocannon.Request) => ({ ...req, path: path() }) }] })
+    const eachRequest = (path: () => string) => ({
+      requests: [{ method: 'GET' as const, setupRequest: (req: autocannon.Request) => ({ ...req, path: path() }) }],
+    })
     const [plain, tracked] = await sideBySide(
       [
         { opts: { url: server.url, headers, ...eachRequest(() => '/') }, pid },
@@ -197,7 +246,10 @@ export async function runPageBench(): Promise<PageBench> {
       ],
       5,
     )
-    rows.push({ name: 'page / (plain link)', ...plain }, { name: 'page /?fbclid=N (N different every time)', ...tracked })
+    rows.push(
+      { name: 'page / (plain link)', ...plain },
+      { name: 'page /?fbclid=N (N different every time)', ...tracked },
+    )
     const tracking = {
       plainReqPerSec: plain.reqPerSec,
       trackedReqPerSec: tracked.reqPerSec,
@@ -271,7 +323,13 @@ async function benchRequestLog(url: string, pid: number) {
 
 async function benchContact(url: string, dataFile: string) {
   const before = JSON.parse(await readFile(dataFile, 'utf8')).messages.length as number
-  const body = JSON.stringify({ firstName: 'Bench', lastName: 'Mark', email: 'bench@example.com', subject: 'general', message: 'Is the Weekender Holdall available in dark brown?' })
+  const body = JSON.stringify({
+    firstName: 'Bench',
+    lastName: 'Mark',
+    email: 'bench@example.com',
+    subject: 'general',
+    message: 'Is the Weekender Holdall available in dark brown?',
+  })
   const r = await autocannon({
     url: `${url}/api/contact`,
     method: 'POST',
@@ -282,9 +340,24 @@ async function benchContact(url: string, dataFile: string) {
   })
   // autocannon counts answers within its 8 s; requests in flight at the end also land, so >=.
   const created = r['2xx']
-  const row: Row = { name: 'POST /api/contact (10,000 saved)', reqPerSec: Math.round(r.requests.average), p99Ms: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx }
+  const row: Row = {
+    name: 'POST /api/contact (10,000 saved)',
+    reqPerSec: Math.round(r.requests.average),
+    p99Ms: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  }
   // Let the last group of writes land, then count what is on disk.
   await new Promise((res) => setTimeout(res, 500))
   const after = JSON.parse(await readFile(dataFile, 'utf8')).messages.length as number
-  return { row, summary: { before, created201: created, onDisk: after, persisted: after - before, allPersisted: after - before >= created } }
+  return {
+    row,
+    summary: {
+      before,
+      created201: created,
+      onDisk: after,
+      persisted: after - before,
+      allPersisted: after - before >= created,
+    },
+  }
 }

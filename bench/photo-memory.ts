@@ -22,10 +22,17 @@ export async function runPhotoMemoryBench(): Promise<Record<string, unknown> | n
     'uploads (status, s)': run.uploadStatuses.map((s, i) => `${s} ${run.uploadSeconds[i]!.toFixed(1)}`).join(', '),
     'pages served / failed': `${run.pagesServed} / ${run.pagesFailed}`,
     'OOM kills': run.oomKills,
-    ok: run.uploadStatuses.every((s) => s === 201) && run.oomKills === 0 && run.sameProcesses && run.peakMb <= PEAK_TARGET_MB && run.settledMb - run.beforeMb <= SETTLE_TARGET_MB,
+    ok:
+      run.uploadStatuses.every((s) => s === 201) &&
+      run.oomKills === 0 &&
+      run.sameProcesses &&
+      run.peakMb <= PEAK_TARGET_MB &&
+      run.settledMb - run.beforeMb <= SETTLE_TARGET_MB,
   }
   console.table([row])
-  console.log(`Where it was (resident MB per process; the cgroup's process memory and page cache): before ${run.detail.before}; settled ${run.detail.settled}`)
+  console.log(
+    `Where it was (resident MB per process; the cgroup's process memory and page cache): before ${run.detail.before}; settled ${run.detail.settled}`,
+  )
   return { ...run, ok: row.ok }
 }
 

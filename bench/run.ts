@@ -14,7 +14,9 @@ buildIfNeeded()
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version }
 
-console.log('\n== Counting visits: cached / and /products, counting off (before) and on (after), each beside a bare Node server sending the same bytes (autocannon, 50 connections, 5 turns of 4 s) ==')
+console.log(
+  '\n== Counting visits: cached / and /products, counting off (before) and on (after), each beside a bare Node server sending the same bytes (autocannon, 50 connections, 5 turns of 4 s) ==',
+)
 const counting = await runCountingBench()
 printCountingBench(counting)
 results.counting = counting
@@ -25,7 +27,9 @@ async function runTheRest() {
   console.log('\n== Pages, API and enquiries (autocannon, 50 connections, 8 s each, Chromium request headers) ==')
   const pages = await runPageBench()
   console.table(pages.rows)
-  console.log('Each page beside a bare Node http server sending the same bytes from memory (the ceiling) and beside its static twin:')
+  console.log(
+    'Each page beside a bare Node http server sending the same bytes from memory (the ceiling) and beside its static twin:',
+  )
   console.table(
     pages.comparisons.map((c) => ({
       page: c.page,
@@ -55,7 +59,9 @@ async function runTheRest() {
     },
   ])
   const f = pages.flood
-  console.log('Kept pages (/, /products, a category, a product) with a flood of one-off keys beside them (categories, tracking ids, 404 paths, spellings, hosts):')
+  console.log(
+    'Kept pages (/, /products, a category, a product) with a flood of one-off keys beside them (categories, tracking ids, 404 paths, spellings, hosts):',
+  )
   console.table([
     {
       'req/s alone': f.withoutReqPerSec,
@@ -83,7 +89,9 @@ async function runTheRest() {
   console.table([{ ...pages.contact, 'req/s target': '>= 300' }])
   results.pages = pages
 
-  console.log("\n== The owner's 'Save' (a price; then a move in the order) to the change served (catalogue page, product page and /api/products) ==")
+  console.log(
+    "\n== The owner's 'Save' (a price; then a move in the order) to the change served (catalogue page, product page and /api/products) ==",
+  )
   const { runSaveToServedBench } = await import('./save-to-served.ts')
   const saveToServed = await runSaveToServedBench()
   console.table([saveToServed])
@@ -104,7 +112,9 @@ if (!skip('inbox')) {
 
 if (!skip('photo-memory')) {
   const { runPhotoMemoryBench } = await import('./photo-memory.ts')
-  console.log('\n== Three 48-megapixel photographs uploaded at once beside ten browsing connections, npm start in a 512 MB cgroup ==')
+  console.log(
+    '\n== Three 48-megapixel photographs uploaded at once beside ten browsing connections, npm start in a 512 MB cgroup ==',
+  )
   results.photoMemory = await runPhotoMemoryBench()
 }
 

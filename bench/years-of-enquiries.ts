@@ -9,10 +9,24 @@ import { spawnServer, type ChildServer } from '../support/child-server.ts'
 import { writeOldShapeFile } from '../support/years-of-enquiries.ts'
 import { FETCH_HEADERS, PAGE_HEADERS } from './browser-headers.ts'
 
-export const YEARS_TARGETS = { postPerSec: 400, busyOverIdle: 0.8, busyP99Ms: 20, stallMs: 10, rssAboveFreshMb: 60, startAboveFreshMs: 500, ownersFileBytes: 1024 * 1024 } as const
+export const YEARS_TARGETS = {
+  postPerSec: 400,
+  busyOverIdle: 0.8,
+  busyP99Ms: 20,
+  stallMs: 10,
+  rssAboveFreshMb: 60,
+  startAboveFreshMs: 500,
+  ownersFileBytes: 1024 * 1024,
+} as const
 
 const ENV = { LOG_LEVEL: 'info', CONTACT_RATE_LIMIT: '0', SITE_URL: 'https://www.example.co.uk' }
-const BODY = JSON.stringify({ firstName: 'Bench', lastName: 'Mark', email: 'bench@example.com', subject: 'general', message: 'Is the Weekender Holdall available in dark brown?' })
+const BODY = JSON.stringify({
+  firstName: 'Bench',
+  lastName: 'Mark',
+  email: 'bench@example.com',
+  subject: 'general',
+  message: 'Is the Weekender Holdall available in dark brown?',
+})
 const STEADY_RATE = 50
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10
 
@@ -22,7 +36,10 @@ async function startTimed(dataFile: string): Promise<{ server: ChildServer; firs
   const server = await spawnServer({ ...ENV, DATA_FILE: dataFile }, { keepOutput: false, waitReady: false })
   for (;;) {
     if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode})`)
-    const ok = await fetch(`${server.url}/healthz`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${server.url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return { server, firstAnswerMs: Math.round(performance.now() - started) }
     if (performance.now() - started > 600_000) throw new Error('the server did not start within 10 minutes')
     await new Promise((r) => setTimeout(r, 5))
@@ -41,20 +58,32 @@ async function rssMb(pid: number): Promise<number> {
 
 /** The same first requests for both shops, then a moment to settle: the level to compare. */
 async function warmedRss(server: ChildServer): Promise<number> {
-  for (const p of ['/', '/products', '/api/products', '/contact']) for (let i = 0; i < 3; i++) await (await fetch(`${server.url}${p}`, { headers: PAGE_HEADERS })).arrayBuffer()
+  for (const p of ['/', '/products', '/api/products', '/contact'])
+    for (let i = 0; i < 3; i++) await (await fetch(`${server.url}${p}`, { headers: PAGE_HEADERS })).arrayBuffer()
   await new Promise((r) => setTimeout(r, 3000))
   return rssMb(server.child.pid!)
 }
 
 async function loopDelay(url: string): Promise<{ p99: number; max: number } | null> {
-  const body = (await (await fetch(`${url}/healthz?detail=1`)).json()) as { detail?: { eventLoopDelayMs: { p99: number; max: number } | null } }
+  const body = (await (await fetch(`${url}/healthz?detail=1`)).json()) as {
+    detail?: { eventLoopDelayMs: { p99: number; max: number } | null }
+  }
   return body.detail?.eventLoopDelayMs ?? null
 }
 
-const getHome = (url: string, duration: number) => autocannon({ url: `${url}/`, headers: PAGE_HEADERS, connections: 10, duration })
+const getHome = (url: string, duration: number) =>
+  autocannon({ url: `${url}/`, headers: PAGE_HEADERS, connections: 10, duration })
 /** As fast as the connections can, or at `overallRate` enquiries a second in all. */
 const postEnquiries = (url: string, connections: number, duration: number, overallRate?: number) =>
-  autocannon({ url: `${url}/api/contact`, method: 'POST', headers: { ...FETCH_HEADERS, 'content-type': 'application/json', origin: url }, body: BODY, connections, duration, overallRate })
+  autocannon({
+    url: `${url}/api/contact`,
+    method: 'POST',
+    headers: { ...FETCH_HEADERS, 'content-type': 'application/json', origin: url },
+    body: BODY,
+    connections,
+    duration,
+    overallRate,
+  })
 
 /** CPU time the server has used (user + system, ms): per answer it shows a request's cost whatever else the shared machine does. */
 async function cpuMs(pid: number): Promise<number> {
@@ -111,7 +140,14 @@ async function homeWhilePosting(url: string) {
   await loopDelay(url) // starts (or restarts) the server's own measure of its event loop
   const probe = schedulingProbe()
   const [busy, busyPosts] = await Promise.all([getHome(url, 8), postEnquiries(url, 5, 8)])
-  return { idle, busy, busyPosts, busyLoop: await loopDelay(url), machineDelayMs: await probe.stop(), busyOverIdle: Math.round((busy.requests.average / idle.requests.average) * 100) / 100 }
+  return {
+    idle,
+    busy,
+    busyPosts,
+    busyLoop: await loopDelay(url),
+    machineDelayMs: await probe.stop(),
+    busyOverIdle: Math.round((busy.requests.average / idle.requests.average) * 100) / 100,
+  }
 }
 
 export type YearsBench = Awaited<ReturnType<typeof runYearsBench>>
@@ -159,13 +195,38 @@ export async function runYearsBench(count = Number(process.env.YEARS_ENQUIRIES ?
         oldShapeMb: mb(oldShapeBytes),
         datedFiles,
         firstAnswerMs: { fresh: fresh.firstAnswerMs, years: years.firstAnswerMs, moving: moving.firstAnswerMs },
-        rssMb: { fresh: freshRss, years: yearsRss, aboveFresh: Math.round((yearsRss - freshRss) * 10) / 10, afterMove: rssAfterMove, afterLoad: rssAfterLoad },
+        rssMb: {
+          fresh: freshRss,
+          years: yearsRss,
+          aboveFresh: Math.round((yearsRss - freshRss) * 10) / 10,
+          afterMove: rssAfterMove,
+          afterLoad: rssAfterLoad,
+        },
         ownersFileBytes,
-        home: { idleReqPerSec: Math.round(idle.requests.average), busyReqPerSec: Math.round(busy.requests.average), busyOverIdle, busyP99Ms: busy.latency.p99, busyErrors: busy.errors + busy.non2xx, busyEnquiriesPerSec: Math.round(busyPosts.requests.average), steadyReqPerSec: Math.round(steady.requests.average), steadyOverIdle: Math.round((steady.requests.average / idle.requests.average) * 100) / 100, steadyP99Ms: steady.latency.p99 },
-        eventLoopMs: { whileBusy: busyLoop, whileSteady: steadyLoop, whilePosting: postLoop, machineWhileBusy: machineDelayMs, machineWhilePosting: postMachineDelayMs },
+        home: {
+          idleReqPerSec: Math.round(idle.requests.average),
+          busyReqPerSec: Math.round(busy.requests.average),
+          busyOverIdle,
+          busyP99Ms: busy.latency.p99,
+          busyErrors: busy.errors + busy.non2xx,
+          busyEnquiriesPerSec: Math.round(busyPosts.requests.average),
+          steadyReqPerSec: Math.round(steady.requests.average),
+          steadyOverIdle: Math.round((steady.requests.average / idle.requests.average) * 100) / 100,
+          steadyP99Ms: steady.latency.p99,
+        },
+        eventLoopMs: {
+          whileBusy: busyLoop,
+          whileSteady: steadyLoop,
+          whilePosting: postLoop,
+          machineWhileBusy: machineDelayMs,
+          machineWhilePosting: postMachineDelayMs,
+        },
         post: posts,
         postFresh: freshPosts,
-        homeFresh: { busyOverIdle: freshHome.busyOverIdle, busyEnquiriesPerSec: Math.round(freshHome.busyPosts.requests.average) },
+        homeFresh: {
+          busyOverIdle: freshHome.busyOverIdle,
+          busyEnquiriesPerSec: Math.round(freshHome.busyPosts.requests.average),
+        },
         loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
       }
       printYears(result)
@@ -183,25 +244,107 @@ function printYears(r: Awaited<ReturnType<typeof runYearsBench>>) {
   const ok = (b: boolean) => (b ? 'yes' : 'NO')
   const stall = Math.max(r.eventLoopMs.whileBusy?.max ?? NaN, r.eventLoopMs.whilePosting?.max ?? NaN)
   console.table([
-    { measure: `POST /api/contact, 20 connections (req/s)`, value: r.post.reqPerSec, target: `>= ${t.postPerSec}`, ok: ok(r.post.reqPerSec >= t.postPerSec) },
-    { measure: '  answered 201 / persisted / errors', value: `${r.post.created201} / ${r.post.persisted} / ${r.post.errors}`, target: 'all persisted', ok: ok(r.post.persisted >= r.post.created201 && r.post.errors === 0) },
-    { measure: '  the same on a fresh shop (req/s), 100,000 saved / fresh', value: `${r.postFresh.reqPerSec}, ${Math.round((r.post.reqPerSec / r.postFresh.reqPerSec) * 100) / 100}`, target: '(flat cost: ~1)', ok: '' },
-    { measure: '  server CPU per enquiry, fresh / 100,000 saved (µs)', value: `${r.postFresh.cpuUsPerEnquiry} / ${r.post.cpuUsPerEnquiry}`, target: '', ok: '' },
+    {
+      measure: `POST /api/contact, 20 connections (req/s)`,
+      value: r.post.reqPerSec,
+      target: `>= ${t.postPerSec}`,
+      ok: ok(r.post.reqPerSec >= t.postPerSec),
+    },
+    {
+      measure: '  answered 201 / persisted / errors',
+      value: `${r.post.created201} / ${r.post.persisted} / ${r.post.errors}`,
+      target: 'all persisted',
+      ok: ok(r.post.persisted >= r.post.created201 && r.post.errors === 0),
+    },
+    {
+      measure: '  the same on a fresh shop (req/s), 100,000 saved / fresh',
+      value: `${r.postFresh.reqPerSec}, ${Math.round((r.post.reqPerSec / r.postFresh.reqPerSec) * 100) / 100}`,
+      target: '(flat cost: ~1)',
+      ok: '',
+    },
+    {
+      measure: '  server CPU per enquiry, fresh / 100,000 saved (µs)',
+      value: `${r.postFresh.cpuUsPerEnquiry} / ${r.post.cpuUsPerEnquiry}`,
+      target: '',
+      ok: '',
+    },
     { measure: 'cached GET / idle (req/s)', value: r.home.idleReqPerSec, target: '', ok: '' },
-    { measure: 'cached GET / while 5 connections post as fast as they can (req/s; enquiries/s)', value: `${r.home.busyReqPerSec}; ${r.home.busyEnquiriesPerSec}`, target: '', ok: '' },
-    { measure: '  busy / idle', value: r.home.busyOverIdle, target: `>= ${t.busyOverIdle}`, ok: ok(r.home.busyOverIdle >= t.busyOverIdle) },
-    { measure: '  the same on a fresh shop: busy / idle; enquiries/s', value: `${r.homeFresh.busyOverIdle}; ${r.homeFresh.busyEnquiriesPerSec}`, target: '(flat cost: the same)', ok: '' },
-    { measure: '  p99 while busy (ms)', value: r.home.busyP99Ms, target: `<= ${t.busyP99Ms}`, ok: ok(r.home.busyP99Ms <= t.busyP99Ms) },
-    { measure: `cached GET / while ${STEADY_RATE} enquiries/s arrive: busy / idle, p99 (ms)`, value: `${r.home.steadyOverIdle}, ${r.home.steadyP99Ms}`, target: '(context)', ok: '' },
-    { measure: 'event-loop stall, max while busy / posting (ms)', value: `${r.eventLoopMs.whileBusy?.max} / ${r.eventLoopMs.whilePosting?.max}`, target: `<= ${t.stallMs}`, ok: ok(stall <= t.stallMs) },
-    { measure: '  an idle process on the same machine meanwhile (ms)', value: `${r.eventLoopMs.machineWhileBusy} / ${r.eventLoopMs.machineWhilePosting}`, target: '(the machine alone)', ok: '' },
-    { measure: 'RSS fresh shop / 100,000 saved / above (MB)', value: `${r.rssMb.fresh} / ${r.rssMb.years} / ${r.rssMb.aboveFresh}`, target: `<= +${t.rssAboveFreshMb}`, ok: ok(r.rssMb.aboveFresh <= t.rssAboveFreshMb) },
-    { measure: 'RSS after the one-off move / after the load (MB)', value: `${r.rssMb.afterMove} / ${r.rssMb.afterLoad}`, target: '', ok: '' },
-    { measure: 'first answer fresh / 100,000 saved (ms)', value: `${r.firstAnswerMs.fresh} / ${r.firstAnswerMs.years}`, target: `<= fresh + ${t.startAboveFreshMs}`, ok: ok(r.firstAnswerMs.years <= r.firstAnswerMs.fresh + t.startAboveFreshMs) },
-    { measure: `first answer of the one start that moves the ${r.oldShapeMb} MB file (ms)`, value: r.firstAnswerMs.moving, target: '(once)', ok: '' },
-    { measure: `the owner's data file (bytes; ${r.datedFiles} dated files beside it)`, value: r.ownersFileBytes, target: `<= ${t.ownersFileBytes}`, ok: ok(r.ownersFileBytes <= t.ownersFileBytes) },
+    {
+      measure: 'cached GET / while 5 connections post as fast as they can (req/s; enquiries/s)',
+      value: `${r.home.busyReqPerSec}; ${r.home.busyEnquiriesPerSec}`,
+      target: '',
+      ok: '',
+    },
+    {
+      measure: '  busy / idle',
+      value: r.home.busyOverIdle,
+      target: `>= ${t.busyOverIdle}`,
+      ok: ok(r.home.busyOverIdle >= t.busyOverIdle),
+    },
+    {
+      measure: '  the same on a fresh shop: busy / idle; enquiries/s',
+      value: `${r.homeFresh.busyOverIdle}; ${r.homeFresh.busyEnquiriesPerSec}`,
+      target: '(flat cost: the same)',
+      ok: '',
+    },
+    {
+      measure: '  p99 while busy (ms)',
+      value: r.home.busyP99Ms,
+      target: `<= ${t.busyP99Ms}`,
+      ok: ok(r.home.busyP99Ms <= t.busyP99Ms),
+    },
+    {
+      measure: `cached GET / while ${STEADY_RATE} enquiries/s arrive: busy / idle, p99 (ms)`,
+      value: `${r.home.steadyOverIdle}, ${r.home.steadyP99Ms}`,
+      target: '(context)',
+      ok: '',
+    },
+    {
+      measure: 'event-loop stall, max while busy / posting (ms)',
+      value: `${r.eventLoopMs.whileBusy?.max} / ${r.eventLoopMs.whilePosting?.max}`,
+      target: `<= ${t.stallMs}`,
+      ok: ok(stall <= t.stallMs),
+    },
+    {
+      measure: '  an idle process on the same machine meanwhile (ms)',
+      value: `${r.eventLoopMs.machineWhileBusy} / ${r.eventLoopMs.machineWhilePosting}`,
+      target: '(the machine alone)',
+      ok: '',
+    },
+    {
+      measure: 'RSS fresh shop / 100,000 saved / above (MB)',
+      value: `${r.rssMb.fresh} / ${r.rssMb.years} / ${r.rssMb.aboveFresh}`,
+      target: `<= +${t.rssAboveFreshMb}`,
+      ok: ok(r.rssMb.aboveFresh <= t.rssAboveFreshMb),
+    },
+    {
+      measure: 'RSS after the one-off move / after the load (MB)',
+      value: `${r.rssMb.afterMove} / ${r.rssMb.afterLoad}`,
+      target: '',
+      ok: '',
+    },
+    {
+      measure: 'first answer fresh / 100,000 saved (ms)',
+      value: `${r.firstAnswerMs.fresh} / ${r.firstAnswerMs.years}`,
+      target: `<= fresh + ${t.startAboveFreshMs}`,
+      ok: ok(r.firstAnswerMs.years <= r.firstAnswerMs.fresh + t.startAboveFreshMs),
+    },
+    {
+      measure: `first answer of the one start that moves the ${r.oldShapeMb} MB file (ms)`,
+      value: r.firstAnswerMs.moving,
+      target: '(once)',
+      ok: '',
+    },
+    {
+      measure: `the owner's data file (bytes; ${r.datedFiles} dated files beside it)`,
+      value: r.ownersFileBytes,
+      target: `<= ${t.ownersFileBytes}`,
+      ok: ok(r.ownersFileBytes <= t.ownersFileBytes),
+    },
   ])
-  console.log(`Load average of the machine at the end (1, 5, 15 min): ${r.loadAverage.join(', ')} on ${os.cpus().length} cores; a figure measured on a busy machine says more about the machine than the shop.`)
+  console.log(
+    `Load average of the machine at the end (1, 5, 15 min): ${r.loadAverage.join(', ')} on ${os.cpus().length} cores; a figure measured on a busy machine says more about the machine than the shop.`,
+  )
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

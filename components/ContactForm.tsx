@@ -1,7 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { island } from '../renderer/island.tsx'
 import { CONTACT_SUBJECTS } from '../domain/business.ts'
-import { CONTACT_FIELDS, CONTACT_LIMITS, HONEYPOT_FIELD, type ContactField, type ContactFormState } from '../domain/contact-fields.ts'
+import {
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  HONEYPOT_FIELD,
+  type ContactField,
+  type ContactFormState,
+} from '../domain/contact-fields.ts'
 import { ApiError, apiRequest } from '../lib/api.ts'
 import { FieldList, type FieldSpec } from './form/Field.tsx'
 import { clearFields, readFields, useFieldErrors } from './form/form-state.ts'
@@ -31,10 +37,30 @@ type Props = {
 const FORM_NAME = 'Send us a Message'
 
 const FIELDS: Record<ContactField, FieldSpec> = {
-  firstName: { label: 'First name', control: { kind: 'input', type: 'text' }, autoComplete: 'given-name', maxLength: CONTACT_LIMITS.name },
-  lastName: { label: 'Last name', control: { kind: 'input', type: 'text' }, autoComplete: 'family-name', maxLength: CONTACT_LIMITS.name },
-  email: { label: 'Email', control: { kind: 'input', type: 'email', inputMode: 'email' }, autoComplete: 'email', maxLength: CONTACT_LIMITS.email, wide: true },
-  subject: { label: 'Subject', control: { kind: 'select', placeholder: 'Select a subject', options: CONTACT_SUBJECTS }, wide: true },
+  firstName: {
+    label: 'First name',
+    control: { kind: 'input', type: 'text' },
+    autoComplete: 'given-name',
+    maxLength: CONTACT_LIMITS.name,
+  },
+  lastName: {
+    label: 'Last name',
+    control: { kind: 'input', type: 'text' },
+    autoComplete: 'family-name',
+    maxLength: CONTACT_LIMITS.name,
+  },
+  email: {
+    label: 'Email',
+    control: { kind: 'input', type: 'email', inputMode: 'email' },
+    autoComplete: 'email',
+    maxLength: CONTACT_LIMITS.email,
+    wide: true,
+  },
+  subject: {
+    label: 'Subject',
+    control: { kind: 'select', placeholder: 'Select a subject', options: CONTACT_SUBJECTS },
+    wide: true,
+  },
   message: { label: 'Message', control: { kind: 'textarea', rows: 6 }, maxLength: CONTACT_LIMITS.message, wide: true },
 }
 
@@ -145,13 +171,27 @@ export function ContactForm({ initial, headingLevel }: Props) {
       ) : null}
 
       <div className="contact-form__grid">
-        <FieldList idPrefix={id} names={CONTACT_FIELDS} specs={FIELDS} errors={errors} initial={initial?.values} required />
+        <FieldList
+          idPrefix={id}
+          names={CONTACT_FIELDS}
+          specs={FIELDS}
+          errors={errors}
+          initial={initial?.values}
+          required
+        />
       </div>
 
       {/* A trap for bots: hidden from people and assistive technology, never focused. */}
       <div className="contact-form__hp" aria-hidden="true">
         <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Website</label>
-        <input id={`${id}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={`${id}-${HONEYPOT_FIELD}`}
+          type="text"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
 
       <button type="submit" className="btn btn-primary contact-form__submit" disabled={sending}>
@@ -159,7 +199,10 @@ export function ContactForm({ initial, headingLevel }: Props) {
       </button>
 
       {inlineNotice ? (
-        <div className={`contact-form__notice contact-form__notice--${inlineNotice.kind}`} role={inlineNotice.kind === 'error' ? 'alert' : 'status'}>
+        <div
+          className={`contact-form__notice contact-form__notice--${inlineNotice.kind}`}
+          role={inlineNotice.kind === 'error' ? 'alert' : 'status'}
+        >
           <p className="contact-form__notice-title">{inlineNotice.title}</p>
           {inlineNotice.description ? <p>{inlineNotice.description}</p> : null}
         </div>

@@ -25,8 +25,8 @@ export function Footer() {
             {COMPANY.brand} <span>{COMPANY.legalSuffix}</span>
           </p>
           <p>
-            Handmade footwear, bags and belts, cut and stitched from full-grain leather in our Northampton workshop since{' '}
-            {COMPANY.foundedYear}.
+            Handmade footwear, bags and belts, cut and stitched from full-grain leather in our Northampton workshop
+            since {COMPANY.foundedYear}.
           </p>
         </div>
         <nav aria-label="Contact">
@@ -59,7 +59,8 @@ export function Footer() {
           © {year} {COMPANY.legalName}. All rights reserved.
         </p>
         <p>
-          Registered in {COMPANY.registeredIn}, company number {COMPANY.companyNumber}. Registered office: {REGISTERED_OFFICE_LINE}.
+          Registered in {COMPANY.registeredIn}, company number {COMPANY.companyNumber}. Registered office:{' '}
+          {REGISTERED_OFFICE_LINE}.
         </p>
       </div>
     </footer>

@@ -22,7 +22,13 @@ export function Header() {
             <Entries chatLabel="WhatsApp" chatClassName="site-nav__chat" />
           </ul>
         </nav>
-        <button type="button" className="menu-toggle" popoverTarget="mobile-menu" aria-controls="mobile-menu" aria-label="Open menu">
+        <button
+          type="button"
+          className="menu-toggle"
+          popoverTarget="mobile-menu"
+          aria-controls="mobile-menu"
+          aria-label="Open menu"
+        >
           <span className="menu-toggle__bar" aria-hidden="true" />
           <span className="menu-toggle__bar" aria-hidden="true" />
           <span className="menu-toggle__bar" aria-hidden="true" />

@@ -47,7 +47,9 @@ export function ProductCard({ product, eager, priority, avif, onPurchase, onInte
           <a href={href}>{product.name}</a>
         </Heading>
         <p className="product-card__description">{product.description}</p>
-        {availabilityOf(product) === 'in-stock' ? null : <p className="product-card__availability">{availabilityText(product)}</p>}
+        {availabilityOf(product) === 'in-stock' ? null : (
+          <p className="product-card__availability">{availabilityText(product)}</p>
+        )}
         <div className="product-card__footer">
           <p className="product-card__price">{product.price}</p>
           <PurchaseButton

@@ -2,7 +2,10 @@ import { PRODUCT_IMAGE_WIDTHS } from '../domain/product-image.ts'
 import type { ImagePreload } from '../renderer/types.ts'
 
 /** Generated and uploaded photographs are WebP at several widths, with AVIF twins when `avif`; seed SVGs and other addresses are shown as they are. */
-export function productImageSources(mainImage: string, avif = false): { src: string; srcSet?: string; avifSrcSet?: string } {
+export function productImageSources(
+  mainImage: string,
+  avif = false,
+): { src: string; srcSet?: string; avifSrcSet?: string } {
   const m = /^(.*)-(\d+)\.webp$/.exec(mainImage)
   if (!m) return { src: mainImage }
   const base = m[1]

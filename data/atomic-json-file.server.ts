@@ -55,7 +55,8 @@ function itemText(item: unknown): Buffer {
   return bytes
 }
 
-const joined = (run: readonly unknown[]) => run.flatMap((item, i) => (i === 0 ? [itemText(item)] : [COMMA, itemText(item)]))
+const joined = (run: readonly unknown[]) =>
+  run.flatMap((item, i) => (i === 0 ? [itemText(item)] : [COMMA, itemText(item)]))
 
 /** Full runs of BLOCK elements are joined once and reused while none of them changes, so a write hands the disk a few dozen parts however many enquiries are kept. */
 function elementParts(items: readonly unknown[], parts: Buffer[]) {
@@ -68,7 +69,8 @@ function elementParts(items: readonly unknown[], parts: Buffer[]) {
       continue
     }
     let block = blocks.get(first)
-    if (!block || block.items.some((item, i) => item !== run[i])) blocks.set(first, (block = { items: run, bytes: Buffer.concat(joined(run)) }))
+    if (!block || block.items.some((item, i) => item !== run[i]))
+      blocks.set(first, (block = { items: run, bytes: Buffer.concat(joined(run)) }))
     parts.push(block.bytes)
   }
 }
@@ -77,7 +79,8 @@ export const serializePretty = (data: unknown): Buffer => Buffer.concat(prettyPa
 
 /** JSON.stringify(data, null, 2), in parts that unchanged elements of its top-level arrays share with earlier writes. */
 export function prettyParts(data: unknown): Buffer[] {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return [text(JSON.stringify(data, null, 2) + '\n')]
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    return [text(JSON.stringify(data, null, 2) + '\n')]
   const entries = Object.entries(data as Record<string, unknown>).filter(([, value]) => value !== undefined)
   if (entries.length === 0) return [text('{}\n')]
   const parts: Buffer[] = [OPEN]

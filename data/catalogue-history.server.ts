@@ -4,7 +4,20 @@ import type { LastRun } from '../domain/image-generation.ts'
 import type { Product } from '../domain/product.ts'
 import { appendDurably } from './durable-write.server.ts'
 
-export type HistoryAction = 'edit' | 'add' | 'duplicate' | 'remove' | 'restore' | 'photos' | 'new-photos' | 'file-edit' | 'snapshot-restore' | 'publish' | 'unpublish' | 'generation' | 'undo-generation'
+export type HistoryAction =
+  | 'edit'
+  | 'add'
+  | 'duplicate'
+  | 'remove'
+  | 'restore'
+  | 'photos'
+  | 'new-photos'
+  | 'file-edit'
+  | 'snapshot-restore'
+  | 'publish'
+  | 'unpublish'
+  | 'generation'
+  | 'undo-generation'
 
 /** Who made a change: the workspace, a hand edit of the file, a shell command, a snapshot restored in the workspace, a generation run. */
 export type HistoryWho = 'owner' | 'data file' | 'command' | 'restore' | 'generation'
@@ -81,27 +94,46 @@ export class CatalogueHistory {
   }
 }
 
-export function productChanges(before: readonly Product[], after: readonly Product[], who: HistoryEntry['who'], action: HistoryAction): Omit<HistoryEntry, 'id' | 'at'>[] {
+export function productChanges(
+  before: readonly Product[],
+  after: readonly Product[],
+  who: HistoryEntry['who'],
+  action: HistoryAction,
+): Omit<HistoryEntry, 'id' | 'at'>[] {
   const old = new Map(before.map((p, i) => [p.id, { p, i }]))
   const now = new Set(after.map((p) => p.id))
   const out: Omit<HistoryEntry, 'id' | 'at'>[] = []
   for (const p of after) {
     const was = old.get(p.id)?.p ?? null
-    if (was !== p && JSON.stringify(was) !== JSON.stringify(p)) out.push({ who, action, productId: p.id, before: was, after: p })
+    if (was !== p && JSON.stringify(was) !== JSON.stringify(p))
+      out.push({ who, action, productId: p.id, before: was, after: p })
   }
-  for (const [id, { p, i }] of old) if (!now.has(id)) out.push({ who, action, productId: id, before: p, after: null, position: i })
+  for (const [id, { p, i }] of old)
+    if (!now.has(id)) out.push({ who, action, productId: id, before: p, after: null, position: i })
   return out
 }
 
 /** An entry for a change of order among the products in both lists, or null when their order is the same. */
-export function orderChange(before: readonly Product[], after: readonly Product[], who: HistoryEntry['who'], movedId?: string): Omit<HistoryEntry, 'id' | 'at'> | null {
+export function orderChange(
+  before: readonly Product[],
+  after: readonly Product[],
+  who: HistoryEntry['who'],
+  movedId?: string,
+): Omit<HistoryEntry, 'id' | 'at'> | null {
   const ids = (list: readonly Product[]) => list.map((p) => p.id)
   const kept = new Set(ids(before).filter((id) => after.some((p) => p.id === id)))
   const was = ids(before).filter((id) => kept.has(id))
   const now = ids(after).filter((id) => kept.has(id))
   const at = was.findIndex((id, i) => now[i] !== id)
   if (at < 0) return null
-  return { who, action: 'reorder', productId: movedId ?? now[at]!, before: null, after: null, order: { before: ids(before), after: ids(after) } }
+  return {
+    who,
+    action: 'reorder',
+    productId: movedId ?? now[at]!,
+    before: null,
+    after: null,
+    order: { before: ids(before), after: ids(after) },
+  }
 }
 
 /** The products now in `order` take the places they hold now in that order; any added since stay where they are. */

@@ -9,7 +9,11 @@ import { StoredEnquirySchema } from './enquiry.server.ts'
 /** Stored products may carry extra fields (generated image sets); the API shows only the public ones. */
 const StoredProductSchema = v.pipe(v.looseObject(ProductSchema.entries), leadTimeRule, publishedPhotoRule)
 /** One product's wrong payment link never stops the shop: the file is read, that product cannot be ordered, and `unusableValues` names it. */
-const ReadableProductSchema = v.pipe(v.looseObject({ ...ProductSchema.entries, paymentLink: v.string() }), leadTimeRule, publishedPhotoRule)
+const ReadableProductSchema = v.pipe(
+  v.looseObject({ ...ProductSchema.entries, paymentLink: v.string() }),
+  leadTimeRule,
+  publishedPhotoRule,
+)
 const UsableProductsSchema = v.looseObject({ products: v.array(StoredProductSchema) })
 
 export const DataSchema = v.looseObject({
@@ -72,7 +76,10 @@ function syntaxProblem(text: string, label: string, parseError: Error): DataProb
   const { line, column } = lineColumn(text, offset)
   let what = first ? (SYNTAX[printParseErrorCode(first.error)] ?? 'this is not valid JSON') : parseError.message
   const end = text.trimEnd().length
-  const cutShort = offset >= end || errors.some((e) => e.offset + e.length >= end) || /end of JSON input|Unterminated string/.test(parseError.message)
+  const cutShort =
+    offset >= end ||
+    errors.some((e) => e.offset + e.length >= end) ||
+    /end of JSON input|Unterminated string/.test(parseError.message)
   if (cutShort) what = `${what} (the file ends too early: is it only half saved?)`
   return { message: `${label} is not valid JSON at line ${line}, column ${column}: ${what}.`, line, column }
 }
@@ -129,7 +136,13 @@ function describeItem(data: Record<string, unknown>, list: string, index: number
   return `${noun} ${index + 1}${id}`
 }
 
-function schemaProblem(text: string, label: string, raw: unknown, issue: v.BaseIssue<unknown>, shape: string): DataProblem {
+function schemaProblem(
+  text: string,
+  label: string,
+  raw: unknown,
+  issue: v.BaseIssue<unknown>,
+  shape: string,
+): DataProblem {
   const keys = (issue.path ?? []).map((p) => p.key as string | number)
   const tree = parseTree(text)
   // Point at the field itself, or at the nearest thing that is there when the field is missing.
@@ -145,7 +158,8 @@ function schemaProblem(text: string, label: string, raw: unknown, issue: v.BaseI
     subject = describeItem(raw as Record<string, unknown>, list, index)
     if (field.length) subject += `, field ${quote(field.join('.'))}`
   } else subject = `the field ${quote(keys.join('.'))}`
-  const detail = subject === 'the whole file' && keys.length === 0 ? `must be an object with ${shape}` : plainIssue(issue)
+  const detail =
+    subject === 'the whole file' && keys.length === 0 ? `must be an object with ${shape}` : plainIssue(issue)
   return { message: `${label}: ${subject}${at} ${detail}.`, ...where }
 }
 
@@ -172,7 +186,12 @@ function duplicateProblem(text: string, label: string, data: object): DataProble
   return null
 }
 
-function checkText<S extends v.GenericSchema>(text: string, label: string, schema: S, shape: string): { ok: true; data: v.InferOutput<S> } | { ok: false; problem: DataProblem } {
+function checkText<S extends v.GenericSchema>(
+  text: string,
+  label: string,
+  schema: S,
+  shape: string,
+): { ok: true; data: v.InferOutput<S> } | { ok: false; problem: DataProblem } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text // a byte-order mark some editors add
   let raw: unknown
   try {
@@ -196,7 +215,12 @@ export function unusableValues(data: Data, label: string, text = ''): UnusableVa
   return parsed.issues.map((issue) => {
     const [, index, field] = (issue.path ?? []).map((p) => p.key as string | number)
     const product = data.products[index as number]!
-    return { ...schemaProblem(text, label, data, issue, ''), productId: product.id, productName: product.name, field: String(field) }
+    return {
+      ...schemaProblem(text, label, data, issue, ''),
+      productId: product.id,
+      productName: product.name,
+      field: String(field),
+    }
   })
 }
 
@@ -205,6 +229,9 @@ export function checkDataText(text: string, label: string): CheckResult {
   return checkText(text, label, DataSchema, '"products" and "messages" lists')
 }
 
-export function checkDatedText(text: string, label: string): { ok: true; data: DatedFileData } | { ok: false; problem: DataProblem } {
+export function checkDatedText(
+  text: string,
+  label: string,
+): { ok: true; data: DatedFileData } | { ok: false; problem: DataProblem } {
   return checkText(text, label, DatedFileSchema, 'a "messages" list')
 }

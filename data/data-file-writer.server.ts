@@ -120,7 +120,12 @@ export class DataFileWriter {
   private kick() {
     if (this.running || this.closed || this.held) return
     this.running = this.loop()
-      .catch((err: Error) => this.parts.logger.error({ dataFile: this.parts.file, err }, `Unexpected failure while saving ${this.parts.file}; will try again with the next change.`))
+      .catch((err: Error) =>
+        this.parts.logger.error(
+          { dataFile: this.parts.file, err },
+          `Unexpected failure while saving ${this.parts.file}; will try again with the next change.`,
+        ),
+      )
       .finally(() => {
         this.running = null
         if (this.queue.length > 0 || this.wantsCheck) this.kick()
@@ -158,7 +163,10 @@ export class DataFileWriter {
     }
     const { upserted, removed } = diffItems(this.committed.messages, snapshot.messages)
     // An enquiry leaves the data file deleted (the journal says so) or moved to a dated file, already on disk.
-    const records: JournalRecord[] = [...upserted.map((enquiry) => ({ message: enquiry })), ...removed.filter((id) => deleted.has(id)).map((id) => ({ removed: id }))]
+    const records: JournalRecord[] = [
+      ...upserted.map((enquiry) => ({ message: enquiry })),
+      ...removed.filter((id) => deleted.has(id)).map((id) => ({ removed: id })),
+    ]
     try {
       if (this.problem) await journal.append(records)
       else {
@@ -169,7 +177,9 @@ export class DataFileWriter {
         await this.appendToJournal(records)
       }
     } catch (err) {
-      const failed = new StoreWriteError(`Could not write ${this.problem ? journal.file : this.parts.file}: ${(err as Error).message}`)
+      const failed = new StoreWriteError(
+        `Could not write ${this.problem ? journal.file : this.parts.file}: ${(err as Error).message}`,
+      )
       this.setCurrent(apply(this.queue, this.committed))
       for (const p of accepted) p.reject(failed)
       if (group.length === 0) this.retryWriteBack()
@@ -187,7 +197,11 @@ export class DataFileWriter {
       // What the journal holds beyond the data file's enquiries (moved ones, lines of older versions) goes.
       await journal.rewrite(snapshot.messages, deleted).then(
         () => (this.journalBehind = false),
-        (err: Error) => this.parts.logger.error({ journal: journal.file, err }, `Could not rewrite the enquiry journal ${journal.file}.`),
+        (err: Error) =>
+          this.parts.logger.error(
+            { journal: journal.file, err },
+            `Could not rewrite the enquiry journal ${journal.file}.`,
+          ),
       )
     }
   }
@@ -201,7 +215,10 @@ export class DataFileWriter {
   private async appendToJournal(records: JournalRecord[]) {
     await this.parts.journal.append(records).catch((err: Error) => {
       this.journalBehind = true
-      this.parts.logger.error({ journal: this.parts.journal.file, err }, `Could not add to the enquiry journal ${this.parts.journal.file}; it is rewritten at the next chance.`)
+      this.parts.logger.error(
+        { journal: this.parts.journal.file, err },
+        `Could not add to the enquiry journal ${this.parts.journal.file}; it is rewritten at the next chance.`,
+      )
     })
   }
 
@@ -226,7 +243,9 @@ export class DataFileWriter {
     const written = this.parts.adapter.lastWrite!
     const st = await stat(this.parts.file, { bigint: true }).catch(() => null)
     const ours = st && st.ino === written.ino && Number(st.size) === written.size
-    this.parts.disk = ours ? { ino: st.ino, size: st.size, mtimeNs: st.mtimeNs, bytes: written.bytes } : { ino: -1n, size: -1n, mtimeNs: -1n, bytes: written.bytes }
+    this.parts.disk = ours
+      ? { ino: st.ino, size: st.size, mtimeNs: st.mtimeNs, bytes: written.bytes }
+      : { ino: -1n, size: -1n, mtimeNs: -1n, bytes: written.bytes }
   }
 
   private async syncFromDisk(): Promise<void> {
@@ -239,7 +258,11 @@ export class DataFileWriter {
         logger.error({ dataFile: file, err: look.err }, `Cannot read the data file ${file}: ${look.err.message}`)
         return
       case 'gone':
-        if (this.parts.disk) logger.warn({ dataFile: file }, `The data file ${file} was moved or deleted; it is written again from what the site holds.`)
+        if (this.parts.disk)
+          logger.warn(
+            { dataFile: file },
+            `The data file ${file} was moved or deleted; it is written again from what the site holds.`,
+          )
         this.parts.disk = null
         this.setProblem(null)
         this.wantsWrite = true
@@ -275,7 +298,11 @@ export class DataFileWriter {
   private setProblem(problem: DataProblem | null) {
     const { file, logger, journal } = this.parts
     if (problem === null) {
-      if (this.problem) logger.info({ dataFile: file }, `${file} is valid again: the site serves it, with the enquiries received meanwhile.`)
+      if (this.problem)
+        logger.info(
+          { dataFile: file },
+          `${file} is valid again: the site serves it, with the enquiries received meanwhile.`,
+        )
       this.issue = null
       return
     }

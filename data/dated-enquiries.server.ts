@@ -23,8 +23,14 @@ export class DatedEnquiries {
 
   /** Adds enquiries to their months' files; resolves to the ids kept there. */
   add(enquiries: readonly StoredEnquiry[]): Promise<Set<string>> {
-    const unreadable = (err: Error) => this.logger.error({ dataFile: this.dataFile, err }, `${err.message} The enquiries of its month stay in the data file until it is fixed.`)
-    return this.serial(() => addToDatedFiles(this.dataFile, enquiries, unreadable).finally(() => this.reads.forgetAll()))
+    const unreadable = (err: Error) =>
+      this.logger.error(
+        { dataFile: this.dataFile, err },
+        `${err.message} The enquiries of its month stay in the data file until it is fixed.`,
+      )
+    return this.serial(() =>
+      addToDatedFiles(this.dataFile, enquiries, unreadable).finally(() => this.reads.forgetAll()),
+    )
   }
 
   /** Every enquiry in the dated files, newest month first; a file that cannot be read is logged and left out. */
@@ -58,7 +64,11 @@ export class DatedEnquiries {
   }
 
   /** `month` ("2024-03"), when known, limits the search to that month's file. */
-  private async locate(id: string, month?: string | null, check: 'each' | 'shape' = 'each'): Promise<Found | undefined> {
+  private async locate(
+    id: string,
+    month?: string | null,
+    check: 'each' | 'shape' = 'each',
+  ): Promise<Found | undefined> {
     const files = month ? [{ month, file: datedFileFor(this.dataFile, month) }] : await listDatedFiles(this.dataFile)
     for (const { file } of files) {
       let enquiries: readonly StoredEnquiry[]
@@ -74,7 +84,11 @@ export class DatedEnquiries {
   }
 
   /** `change` returning null removes it; resolves to what was there before, or undefined. */
-  change(id: string, change: (m: StoredEnquiry) => StoredEnquiry | null, month?: string | null): Promise<StoredEnquiry | undefined> {
+  change(
+    id: string,
+    change: (m: StoredEnquiry) => StoredEnquiry | null,
+    month?: string | null,
+  ): Promise<StoredEnquiry | undefined> {
     return this.serial(async () => {
       const found = await this.locate(id, month)
       if (!found) return undefined

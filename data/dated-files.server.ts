@@ -67,7 +67,8 @@ export async function readDatedFile(file: string, check: 'each' | 'shape' = 'eac
   }
   if (check === 'shape') {
     const enquiries = parseQuietly(text)
-    if (enquiries) return frozenUnderTest(enquiries.filter((m) => typeof m?.id === 'string' && typeof m.createdAt === 'string'))
+    if (enquiries)
+      return frozenUnderTest(enquiries.filter((m) => typeof m?.id === 'string' && typeof m.createdAt === 'string'))
   }
   const checked = checkDatedText(text, file)
   if (!checked.ok) throw new DatedFileError(checked.problem.message)
@@ -90,7 +91,11 @@ export async function writeDatedFile(file: string, enquiries: readonly StoredEnq
 }
 
 /** One already there keeps the file's version (a change made since it moved is there); an unreadable month is reported in `unreadable` and retried later. */
-export async function addToDatedFiles(dataFile: string, enquiries: readonly StoredEnquiry[], unreadable: (err: DatedFileError) => void): Promise<Set<string>> {
+export async function addToDatedFiles(
+  dataFile: string,
+  enquiries: readonly StoredEnquiry[],
+  unreadable: (err: DatedFileError) => void,
+): Promise<Set<string>> {
   const byMonth = new Map<string, StoredEnquiry[]>()
   for (const m of enquiries) {
     const month = monthOf(m)

@@ -33,7 +33,8 @@ export function sameBytes(bytes: FileBytes, file: Buffer): boolean {
 
 let temporaryFiles = 0
 
-const partsOf = (bytes: FileBytes | Buffer | string): FileBytes => (typeof bytes === 'string' ? [Buffer.from(bytes, 'utf8')] : Buffer.isBuffer(bytes) ? [bytes] : bytes)
+const partsOf = (bytes: FileBytes | Buffer | string): FileBytes =>
+  typeof bytes === 'string' ? [Buffer.from(bytes, 'utf8')] : Buffer.isBuffer(bytes) ? [bytes] : bytes
 
 /**
  * Writes `bytes` to a temporary file, fsync'd, renamed over `file`, then flushes the folder: a crash leaves the old file or the new one. `onWritten` gets the new file's inode.
@@ -42,7 +43,11 @@ const partsOf = (bytes: FileBytes | Buffer | string): FileBytes => (typeof bytes
 export async function writeDurably(
   file: string,
   bytes: FileBytes | Buffer | string,
-  { mode = PRIVATE_MODE, onWritten, keepExisting = false }: { mode?: number; onWritten?: (ino: bigint) => void; keepExisting?: boolean } = {},
+  {
+    mode = PRIVATE_MODE,
+    onWritten,
+    keepExisting = false,
+  }: { mode?: number; onWritten?: (ino: bigint) => void; keepExisting?: boolean } = {},
 ): Promise<void> {
   const parts = partsOf(bytes)
   // A server restarted in a container may get the pid of the one killed mid-write: its temporary file is overwritten, never refused.
@@ -70,7 +75,11 @@ export async function writeDurably(
 }
 
 /** Appends `bytes` to `file` and flushes it, and the folder when it made the file: a crash can leave only the last line cut short. */
-export async function appendDurably(file: string, bytes: FileBytes | Buffer | string, mode = PRIVATE_MODE): Promise<void> {
+export async function appendDurably(
+  file: string,
+  bytes: FileBytes | Buffer | string,
+  mode = PRIVATE_MODE,
+): Promise<void> {
   const parts = partsOf(bytes)
   const fd = await promisify(fs.open)(file, 'a', mode)
   let created: boolean

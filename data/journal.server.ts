@@ -51,7 +51,10 @@ export class Journal {
 
   /** Replaces the journal by one line per enquiry and per deletion (atomically: a crash leaves the old one or the new one). */
   async rewrite(enquiries: readonly StoredEnquiry[], deleted: Iterable<string>): Promise<void> {
-    const lines = [...[...deleted].map((removed) => line({ removed })), ...enquiries.map((enquiry) => line({ message: enquiry }))]
+    const lines = [
+      ...[...deleted].map((removed) => line({ removed })),
+      ...enquiries.map((enquiry) => line({ message: enquiry })),
+    ]
     await writeDurably(this.file, lines.join(''))
     this.appended = 0
   }

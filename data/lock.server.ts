@@ -34,7 +34,9 @@ function socketAddress(p: string): { address: string; done: () => void } {
     if (Buffer.byteLength(address) <= MAX_SOCKET_PATH) return { address, done: () => fs.closeSync(fd) }
     fs.closeSync(fd)
   }
-  throw new DataFileError(`The lock ${p} needs a shorter path than this system allows for a socket; give DATA_FILE a shorter path.`)
+  throw new DataFileError(
+    `The lock ${p} needs a shorter path than this system allows for a socket; give DATA_FILE a shorter path.`,
+  )
 }
 
 /** Tells this process's lock from another's even across pid namespaces, where pids repeat. */
@@ -74,7 +76,10 @@ function probe(p: string): Promise<Probe> {
 function parseGreeting(line: string): Greeting {
   try {
     const { pid, instance } = JSON.parse(line) as { pid?: unknown; instance?: unknown }
-    return { pid: typeof pid === 'number' && Number.isInteger(pid) && pid > 0 ? pid : null, self: instance === INSTANCE }
+    return {
+      pid: typeof pid === 'number' && Number.isInteger(pid) && pid > 0 ? pid : null,
+      self: instance === INSTANCE,
+    }
   } catch {
     return { pid: null, self: false }
   }
@@ -88,7 +93,10 @@ export async function lockHolder(file: string): Promise<number | null> {
 }
 
 /** Null when no server holds the file (then the caller may open it itself). */
-export async function askHolder(file: string, request: unknown): Promise<{ pid: number | null; answer: unknown } | null> {
+export async function askHolder(
+  file: string,
+  request: unknown,
+): Promise<{ pid: number | null; answer: unknown } | null> {
   let target: { address: string; done: () => void }
   try {
     target = socketAddress(lockFileFor(file))
@@ -273,11 +281,14 @@ export async function acquireLock(file: string, handle?: LockRequestHandler): Pr
         },
       }
     } catch (err) {
-      if (!isCode(err, 'EEXIST')) return giveUp(new DataFileError(`Cannot create the lock ${lock}: ${(err as Error).message}`))
+      if (!isCode(err, 'EEXIST'))
+        return giveUp(new DataFileError(`Cannot create the lock ${lock}: ${(err as Error).message}`))
     }
     const found = await probe(lock)
     if (found.state === 'alive') {
-      const who = found.self ? 'is already open in this process' : `is in use by another process${found.pid ? ` (pid ${found.pid})` : ''}`
+      const who = found.self
+        ? 'is already open in this process'
+        : `is in use by another process${found.pid ? ` (pid ${found.pid})` : ''}`
       return giveUp(new DataFileError(`The data file ${file} ${who}. Only one server may write it.`))
     }
     if (found.state === 'gone') continue
@@ -285,7 +296,8 @@ export async function acquireLock(file: string, handle?: LockRequestHandler): Pr
     // one is only linked where none is), so a lock still dead when looked at again is the dead one.
     const turn = await takeTurn(lock)
     if (turn === 'busy') {
-      if (Date.now() > waitUntil) return giveUp(new DataFileError(`Cannot take the lock ${lock}: another server is replacing it.`))
+      if (Date.now() > waitUntil)
+        return giveUp(new DataFileError(`Cannot take the lock ${lock}: another server is replacing it.`))
       attempt-- // waiting in line is not a failed attempt
       await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20))
       continue

@@ -85,7 +85,8 @@ export class ChangeLog {
       const b = (before as Record<string, unknown>)[key]
       const a = (after as Record<string, unknown>)[key]
       if (b === a) continue
-      if ((LISTS as readonly string[]).includes(key) && Array.isArray(a) && Array.isArray(b)) this.recordItems(version, key as List, b as Item[], a as Item[])
+      if ((LISTS as readonly string[]).includes(key) && Array.isArray(a) && Array.isArray(b))
+        this.recordItems(version, key as List, b as Item[], a as Item[])
       else this.add(version, topKey(key), valueHash(b), valueHash(a))
     }
   }
@@ -107,7 +108,8 @@ export class ChangeLog {
         continue
       }
       for (const field of new Set([...Object.keys(prev), ...Object.keys(item)])) {
-        if (prev[field] !== item[field]) this.add(version, fieldKey(list, item.id, field), valueHash(prev[field]), valueHash(item[field]))
+        if (prev[field] !== item[field])
+          this.add(version, fieldKey(list, item.id, field), valueHash(prev[field]), valueHash(item[field]))
       }
     }
     if (matched < old.size) {
@@ -124,7 +126,9 @@ export class ChangeLog {
   /** The newest of equals wins; `current` is our latest version. */
   baseOf(owners: Data, current: number): number {
     if (this.byKey.size === 0) return current
-    const candidates = [...new Set([...this.fifo.slice(this.head).map((e) => e.version - 1), current])].sort((a, b) => a - b)
+    const candidates = [...new Set([...this.fifo.slice(this.head).map((e) => e.version - 1), current])].sort(
+      (a, b) => a - b,
+    )
     const indexOf = (version: number) => {
       // first candidate >= version
       let lo = 0
@@ -208,7 +212,13 @@ export type MergeOutcome = {
 const attempts = (m: Item) => ((m.notification as { attempts?: unknown[] } | undefined)?.attempts ?? []).length
 
 /** With an empty log (start-up) the owner's values win everywhere but notifications, and every enquiry of ours is kept; `deleted` holds ids deleted through the server. */
-export function mergeOwnersEdit(ours: Data, owners: Data, log: ChangeLog, base: number, deleted: ReadonlySet<string> = new Set()): MergeOutcome {
+export function mergeOwnersEdit(
+  ours: Data,
+  owners: Data,
+  log: ChangeLog,
+  base: number,
+  deleted: ReadonlySet<string> = new Set(),
+): MergeOutcome {
   const outcome: MergeOutcome = { data: owners, restored: [], removed: [], kept: [] }
   const changedSinceBase = (key: string, theirs: unknown) => {
     const then = log.valueAt(key, base)
@@ -234,7 +244,12 @@ export function mergeOwnersEdit(ours: Data, owners: Data, log: ChangeLog, base: 
         value = attempts(mine) > attempts(theirs) ? mine[field] : theirs[field]
         if (value === mine[field]) outcome.kept.push(`enquiry ${mine.id}: its e-mail notification`)
       } else {
-        value = mergeValue(fieldKey(list, mine.id, field), mine[field], theirs[field], `${list === 'products' ? 'product' : 'enquiry'} ${mine.id}: ${field}`)
+        value = mergeValue(
+          fieldKey(list, mine.id, field),
+          mine[field],
+          theirs[field],
+          `${list === 'products' ? 'product' : 'enquiry'} ${mine.id}: ${field}`,
+        )
       }
       if (value !== theirs[field]) changed = true
       if (value !== undefined) out[field] = value
@@ -294,7 +309,9 @@ export function mergeOwnersEdit(ours: Data, owners: Data, log: ChangeLog, base: 
   const theirsTop = owners as Record<string, unknown>
   const mineTop = ours as Record<string, unknown>
   for (const key of Object.keys(theirsTop)) {
-    data[key] = (LISTS as readonly string[]).includes(key) ? mergeList(key as List) : mergeValue(topKey(key), mineTop[key], theirsTop[key], `the field "${key}"`)
+    data[key] = (LISTS as readonly string[]).includes(key)
+      ? mergeList(key as List)
+      : mergeValue(topKey(key), mineTop[key], theirsTop[key], `the field "${key}"`)
   }
   for (const key of Object.keys(mineTop)) {
     if (key in data) continue
@@ -319,7 +336,10 @@ function appendedTo<T>(before: readonly T[], after: readonly T[]): T[] | null {
 }
 
 /** What changed in a list between two versions (by object identity: changes are immutable): items added or replaced, ids removed. */
-export function diffItems<T extends { id: string }>(before: readonly T[], after: readonly T[]): { upserted: T[]; removed: string[] } {
+export function diffItems<T extends { id: string }>(
+  before: readonly T[],
+  after: readonly T[],
+): { upserted: T[]; removed: string[] } {
   if (before === after) return { upserted: [], removed: [] }
   const appended = appendedTo(before, after)
   if (appended) return { upserted: appended, removed: [] }

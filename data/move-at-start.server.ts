@@ -28,18 +28,41 @@ async function copyDurably(from: string, to: string): Promise<void> {
 }
 
 /** The original is copied first, unless a copy from a move cut short is still there (then that copy is the original). */
-export async function moveOlderAtStart(file: string, data: Data, deleted: ReadonlySet<string>, exists: boolean, logger: StoreLogger): Promise<{ data: Data; before: Set<string> | null }> {
+export async function moveOlderAtStart(
+  file: string,
+  data: Data,
+  deleted: ReadonlySet<string>,
+  exists: boolean,
+  logger: StoreLogger,
+): Promise<{ data: Data; before: Set<string> | null }> {
   const due = dueToMove(data.messages).filter((m) => !deleted.has(m.id))
   if (due.length === 0) return { data, before: null }
   const copy = copyBeforeMoveFor(file)
-  if (exists && !(await stat(copy).then(() => true, () => false))) await copyDurably(file, copy)
-  const moved = await addToDatedFiles(file, due, (err) => logger.error({ dataFile: file, err }, `${err.message} The enquiries of its month stay in the data file until it is fixed.`))
-  return { data: { ...data, messages: data.messages.filter((m) => !moved.has(m.id)) }, before: new Set(data.messages.map((m) => m.id)) }
+  if (
+    exists &&
+    !(await stat(copy).then(
+      () => true,
+      () => false,
+    ))
+  )
+    await copyDurably(file, copy)
+  const moved = await addToDatedFiles(file, due, (err) =>
+    logger.error(
+      { dataFile: file, err },
+      `${err.message} The enquiries of its month stay in the data file until it is fixed.`,
+    ),
+  )
+  return {
+    data: { ...data, messages: data.messages.filter((m) => !moved.has(m.id)) },
+    before: new Set(data.messages.map((m) => m.id)),
+  }
 }
 
 async function idsOfCopy(copy: string): Promise<Set<string> | null> {
   try {
-    return new Set((JSON.parse(await readFile(copy, 'utf8')) as { messages: StoredEnquiry[] }).messages.map((m) => m.id))
+    return new Set(
+      (JSON.parse(await readFile(copy, 'utf8')) as { messages: StoredEnquiry[] }).messages.map((m) => m.id),
+    )
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
     throw err
@@ -47,9 +70,20 @@ async function idsOfCopy(copy: string): Promise<Set<string> | null> {
 }
 
 /** Every enquiry of the kept copy must be in the data file, a dated file, or deleted on purpose; a missing one is returned to be put back and the copy stays. */
-export async function checkAgainstCopy(file: string, data: Data, deleted: ReadonlySet<string>, before: Set<string> | null, logger: StoreLogger): Promise<StoredEnquiry[]> {
+export async function checkAgainstCopy(
+  file: string,
+  data: Data,
+  deleted: ReadonlySet<string>,
+  before: Set<string> | null,
+  logger: StoreLogger,
+): Promise<StoredEnquiry[]> {
   const copy = copyBeforeMoveFor(file)
-  const unaccounted = (await stat(copy).then(() => true, () => false)) ? (before ?? (await idsOfCopy(copy))) : null
+  const unaccounted = (await stat(copy).then(
+    () => true,
+    () => false,
+  ))
+    ? (before ?? (await idsOfCopy(copy)))
+    : null
   if (!unaccounted) return []
   const total = unaccounted.size
   for (const m of data.messages) unaccounted.delete(m.id)
@@ -60,9 +94,17 @@ export async function checkAgainstCopy(file: string, data: Data, deleted: Readon
   }
   if (unaccounted.size === 0) {
     await unlink(copy)
-    logger.info({ dataFile: file, moved: total - data.messages.length }, `Enquiries older than the data file keeps are now in dated files beside ${path.basename(file)}; the copy made before the move was checked and removed.`)
+    logger.info(
+      { dataFile: file, moved: total - data.messages.length },
+      `Enquiries older than the data file keeps are now in dated files beside ${path.basename(file)}; the copy made before the move was checked and removed.`,
+    )
     return []
   }
-  logger.error({ dataFile: file, copy, missing: [...unaccounted] }, `${unaccounted.size} enquiries of ${copy} were found nowhere after the move; they are put back in the data file, and the copy is kept.`)
-  return ((JSON.parse(await readFile(copy, 'utf8')) as { messages: StoredEnquiry[] }).messages).filter((m) => unaccounted.has(m.id))
+  logger.error(
+    { dataFile: file, copy, missing: [...unaccounted] },
+    `${unaccounted.size} enquiries of ${copy} were found nowhere after the move; they are put back in the data file, and the copy is kept.`,
+  )
+  return (JSON.parse(await readFile(copy, 'utf8')) as { messages: StoredEnquiry[] }).messages.filter((m) =>
+    unaccounted.has(m.id),
+  )
 }

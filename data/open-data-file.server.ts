@@ -16,11 +16,15 @@ async function readAtStart(file: string, seed: Product[]): Promise<{ data: Data;
   try {
     bytes = await readFile(file)
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new DataFileError(`Cannot read the data file ${file}: ${(err as Error).message}`)
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new DataFileError(`Cannot read the data file ${file}: ${(err as Error).message}`)
     return { data: { products: structuredClone(seed), messages: [] }, bytes: null }
   }
   const checked = checkDataText(bytes.toString('utf8'), file)
-  if (!checked.ok) throw new DataFileError(`${checked.problem.message} It was left as it is; fix it (npm run check-data shows what is wrong), then start again.`)
+  if (!checked.ok)
+    throw new DataFileError(
+      `${checked.problem.message} It was left as it is; fix it (npm run check-data shows what is wrong), then start again.`,
+    )
   return { data: checked.data, bytes }
 }
 
@@ -31,13 +35,19 @@ async function recoverFromJournal(journal: Journal, file: string, data: Data, lo
   })
   if (saved.damaged > 0) {
     const copy = await journal.setAside()
-    logger.error({ journal: journal.file, copy }, `${saved.damaged} line(s) of ${journal.file} could not be read; a copy was kept as ${copy}.`)
+    logger.error(
+      { journal: journal.file, copy },
+      `${saved.damaged} line(s) of ${journal.file} could not be read; a copy was kept as ${copy}.`,
+    )
   }
   const deleted = new Set(saved.deleted)
   if (saved.enquiries.length === 0 && deleted.size === 0) return { data, deleted, changed: false }
   const outcome = mergeOwnersEdit({ ...data, messages: saved.enquiries }, data, new ChangeLog(), 0, deleted)
   if (outcome.restored.length > 0) {
-    logger.warn({ dataFile: file, enquiries: outcome.restored.map((m) => m.id) }, `${outcome.restored.length} enquiries from ${journal.file} were missing from ${file} and were put back.`)
+    logger.warn(
+      { dataFile: file, enquiries: outcome.restored.map((m) => m.id) },
+      `${outcome.restored.length} enquiries from ${journal.file} were missing from ${file} and were put back.`,
+    )
   }
   return needsWriteBack(outcome) ? { data: outcome.data, deleted, changed: true } : { data, deleted, changed: false }
 }
@@ -52,7 +62,12 @@ async function readRecoverAndMove(file: string, seed: Product[], journal: Journa
 }
 
 /** An unreadable or invalid file stops everything with a DataFileError and is left untouched; journal enquiries are put back and old ones moved before anything is served. */
-export async function openDataFile(file: string, seed: Product[], logger: StoreLogger, handle: LockRequestHandler): Promise<{ parts: WriterParts; lock: HeldLock }> {
+export async function openDataFile(
+  file: string,
+  seed: Product[],
+  logger: StoreLogger,
+  handle: LockRequestHandler,
+): Promise<{ parts: WriterParts; lock: HeldLock }> {
   await mkdir(path.dirname(file), { recursive: true })
   const lock = await acquireLock(file, handle)
   try {
@@ -76,12 +91,19 @@ export async function openDataFile(file: string, seed: Product[], logger: StoreL
       }
       await journal.rewrite(data.messages, deleted)
       const st = await stat(file, { bigint: true })
-      const disk = { ino: st.ino, size: st.size, mtimeNs: st.mtimeNs, bytes: write ? adapter.lastWrite!.bytes : [start.bytes!] }
+      const disk = {
+        ino: st.ino,
+        size: st.size,
+        mtimeNs: st.mtimeNs,
+        bytes: write ? adapter.lastWrite!.bytes : [start.bytes!],
+      }
       if (!write) serializePretty(data) // each enquiry's text is remembered now, so the first write after start costs what every later one does
       return { parts: { db, adapter, journal, file, logger, disk, deleted }, lock }
     } catch (err) {
       if (err instanceof DataFileError) throw err
-      throw new DataFileError(`Cannot write the data file ${file}, its journal or its dated files: ${(err as Error).message}`)
+      throw new DataFileError(
+        `Cannot write the data file ${file}, its journal or its dated files: ${(err as Error).message}`,
+      )
     }
   } catch (err) {
     await lock.release()

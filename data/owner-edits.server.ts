@@ -30,7 +30,9 @@ export async function lookAtDisk(file: string, last: Fingerprint | null): Promis
     if (last && st.ino === last.ino && st.size === last.size && st.mtimeNs === last.mtimeNs) return { kind: 'same' }
     bytes = await readFile(file)
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'gone' } : { kind: 'unreadable', err: err as Error }
+    return (err as NodeJS.ErrnoException).code === 'ENOENT'
+      ? { kind: 'gone' }
+      : { kind: 'unreadable', err: err as Error }
   }
   const seen: Fingerprint = { ino: st.ino, size: st.size, mtimeNs: st.mtimeNs, bytes: [bytes] }
   if (last && sameBytes(last.bytes, bytes)) return { kind: 'touched', seen }
@@ -55,7 +57,11 @@ const were = (n: number) => (n === 1 ? 'was' : 'were')
 export function reportMerge(logger: StoreLogger, file: string, outcome: MergeOutcome, previous: Data): void {
   const products = diffItems(previous.products, outcome.data.products)
   logger.info(
-    { dataFile: file, productsChanged: products.upserted.length + products.removed.length, enquiriesRestored: outcome.restored.length },
+    {
+      dataFile: file,
+      productsChanged: products.upserted.length + products.removed.length,
+      enquiriesRestored: outcome.restored.length,
+    },
     `Read the edit of ${file}: now serving it.`,
   )
   const restored = outcome.restored.length
@@ -73,6 +79,9 @@ export function reportMerge(logger: StoreLogger, file: string, outcome: MergeOut
   }
   reportUnusable(logger, file, outcome.data)
   if (outcome.kept.length > 0) {
-    logger.info({ dataFile: file, kept: outcome.kept.slice(0, 20) }, `The edit of ${file} came from an older copy: the site's own later changes were kept on top of it.`)
+    logger.info(
+      { dataFile: file, kept: outcome.kept.slice(0, 20) },
+      `The edit of ${file} came from an older copy: the site's own later changes were kept on top of it.`,
+    )
   }
 }

@@ -73,7 +73,8 @@ export class Snapshots {
   }
 
   async read(name: string): Promise<CatalogueSnapshot> {
-    if (!NAME.test(name) || !(await this.names()).includes(name)) throw new UnknownSnapshotError(`There is no snapshot called ${name} (npm run snapshots lists them).`)
+    if (!NAME.test(name) || !(await this.names()).includes(name))
+      throw new UnknownSnapshotError(`There is no snapshot called ${name} (npm run snapshots lists them).`)
     const parsed = JSON.parse(await readFile(path.join(this.dir, name), 'utf8')) as CatalogueSnapshot
     if (!Array.isArray(parsed.products)) throw new UnknownSnapshotError(`The snapshot ${name} holds no products.`)
     return parsed
@@ -91,6 +92,8 @@ export class Snapshots {
 
   private async prune(): Promise<void> {
     const names = await this.names()
-    await Promise.all(names.slice(0, Math.max(0, names.length - this.keep)).map((n) => rm(path.join(this.dir, n), { force: true })))
+    await Promise.all(
+      names.slice(0, Math.max(0, names.length - this.keep)).map((n) => rm(path.join(this.dir, n), { force: true })),
+    )
   }
 }

@@ -18,7 +18,10 @@ export { DataFileError, lockHolder } from './lock.server.ts'
 export { StoreWriteError, type Change, type StoreLogger }
 
 /** What the caller gives for a new enquiry; the store adds id and createdAt. */
-export type NewEnquiry = Pick<StoredEnquiry, 'firstName' | 'lastName' | 'email' | 'subject' | 'message' | 'notification' | 'likelySpam'>
+export type NewEnquiry = Pick<
+  StoredEnquiry,
+  'firstName' | 'lastName' | 'email' | 'subject' | 'message' | 'notification' | 'likelySpam'
+>
 
 export type StoreOptions = {
   seed?: Product[]
@@ -40,11 +43,13 @@ function newestFirst(enquiries: StoredEnquiry[]): StoredEnquiry[] {
   const times = new Map(enquiries.map((m) => [m, Date.parse(m.createdAt) || 0]))
   return enquiries.sort((a, b) => times.get(b)! - times.get(a)!)
 }
-const markArchived = (archived: boolean) => (m: StoredEnquiry): StoredEnquiry => {
-  if (archived) return { ...m, archived: true }
-  const { archived: _, ...rest } = m
-  return rest as StoredEnquiry
-}
+const markArchived =
+  (archived: boolean) =>
+  (m: StoredEnquiry): StoredEnquiry => {
+    if (archived) return { ...m, archived: true }
+    const { archived: _, ...rest } = m
+    return rest as StoredEnquiry
+  }
 
 /** Recent enquiries in DATA_FILE (DataFileWriter), older ones in dated files read on demand; every id-taking method works wherever the enquiry is. */
 export class Store {
@@ -171,7 +176,9 @@ export class Store {
     await this.settled()
     const inFile = this.enquiries.find((m) => m.id === id)
     // An enquiry in the data file may also be in its month's file (a move cut short): gone from both.
-    const dated = this.parts.deleted.has(id) ? undefined : await this.changeDated(id, () => null, inFile && monthOf(inFile))
+    const dated = this.parts.deleted.has(id)
+      ? undefined
+      : await this.changeDated(id, () => null, inFile && monthOf(inFile))
     const enquiry = inFile ?? dated
     if (!enquiry) throw new UnknownEnquiryError(`There is no enquiry with the id ${id}.`)
     if (!inFile) return this.writer.noteDeleted(id).then(() => enquiry)
@@ -230,7 +237,8 @@ export class Store {
   async handleRequest(request: unknown): Promise<unknown> {
     const { op, id } = (request ?? {}) as { op?: unknown; id?: unknown }
     const answerer = typeof op === 'string' ? this.answerers.get(op) : undefined
-    if (answerer) return answerer(request as Record<string, unknown>).catch((err: Error) => ({ ok: false, error: err.message }))
+    if (answerer)
+      return answerer(request as Record<string, unknown>).catch((err: Error) => ({ ok: false, error: err.message }))
     if ((op === 'archive' || op === 'unarchive' || op === 'delete') && typeof id === 'string') {
       try {
         if (op === 'delete') await this.deleteEnquiry(id)
@@ -262,7 +270,12 @@ export class Store {
       const placed = await this.dated.add(due)
       if (placed.size > 0) await this.update((d) => ({ ...d, messages: d.messages.filter((m) => !placed.has(m.id)) }))
     })()
-      .catch((err: Error) => this.parts.logger.error({ dataFile: this.file, err }, `Could not move older enquiries to their dated files: ${err.message}; tried again later.`))
+      .catch((err: Error) =>
+        this.parts.logger.error(
+          { dataFile: this.file, err },
+          `Could not move older enquiries to their dated files: ${err.message}; tried again later.`,
+        ),
+      )
       .finally(() => (this.moving = null))
     return this.moving
   }
@@ -293,8 +306,14 @@ export class Store {
 /** Opens DATA_FILE as its single writer (see openDataFile), moving older enquiries to dated files first. */
 export async function openStore(file: string, options: StoreOptions = {}): Promise<Store> {
   const opened: { store?: Store } = {}
-  const handle = (request: unknown) => opened.store?.handleRequest(request) ?? Promise.resolve({ ok: false, error: 'The server is starting.' })
-  const { parts, lock } = await openDataFile(path.resolve(file), options.seed ?? seedProducts, options.logger ?? silent, handle)
+  const handle = (request: unknown) =>
+    opened.store?.handleRequest(request) ?? Promise.resolve({ ok: false, error: 'The server is starting.' })
+  const { parts, lock } = await openDataFile(
+    path.resolve(file),
+    options.seed ?? seedProducts,
+    options.logger ?? silent,
+    handle,
+  )
   opened.store = new Store(parts, lock, options.watch !== false)
   return opened.store
 }

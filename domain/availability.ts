@@ -40,7 +40,9 @@ export function availabilityText(product: HasAvailability): string {
 
 /** A made-to-order product is ready when it is made: its lead time, never the stock dispatch promise. */
 export function deliveryPromise(product: HasAvailability): string {
-  return availabilityOf(product) === 'made-to-order' && product.leadTime ? availabilityText(product) : `Dispatched in ${POLICY.dispatchBusinessDays} business days`
+  return availabilityOf(product) === 'made-to-order' && product.leadTime
+    ? availabilityText(product)
+    : `Dispatched in ${POLICY.dispatchBusinessDays} business days`
 }
 
 export const SOLD_OUT_MESSAGE = 'This product is sold out and cannot be ordered at the moment.'

@@ -34,7 +34,13 @@ export const REGISTERED_OFFICE_LINE = [
 export const WHATSAPP_URL = `https://wa.me/${COMPANY.whatsappNumber}`
 
 export const BUSINESS_HOURS = [
-  { days: 'Mon-Fri', hours: '9:00 AM-6:00 PM', schemaDays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '18:00' },
+  {
+    days: 'Mon-Fri',
+    hours: '9:00 AM-6:00 PM',
+    schemaDays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+    opens: '09:00',
+    closes: '18:00',
+  },
   { days: 'Sat', hours: '10:00 AM-4:00 PM', schemaDays: ['Saturday'], opens: '10:00', closes: '16:00' },
   { days: 'Sun', hours: 'Closed', schemaDays: [] as string[], opens: null, closes: null },
 ] as const

@@ -24,7 +24,13 @@ export type ContactFormState = {
 export function contactValuesFrom(body: unknown): ContactValues {
   const src = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
   const pick = (k: ContactField) => (typeof src[k] === 'string' ? (src[k] as string) : '')
-  return { firstName: pick('firstName'), lastName: pick('lastName'), email: pick('email'), subject: pick('subject'), message: pick('message') }
+  return {
+    firstName: pick('firstName'),
+    lastName: pick('lastName'),
+    email: pick('email'),
+    subject: pick('subject'),
+    message: pick('message'),
+  }
 }
 
 /** True when the honeypot holds anything: a person never sees or fills it. */

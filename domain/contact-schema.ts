@@ -46,16 +46,25 @@ export const ContactSchema = v.object({
 export type ContactEnquiry = v.InferOutput<typeof ContactSchema>
 
 // The schema's fields and CONTACT_FIELDS are the same set: either drifting fails the type check.
-true satisfies [ContactField] extends [keyof ContactEnquiry] ? ([keyof ContactEnquiry] extends [ContactField] ? true : false) : false
+true satisfies [ContactField] extends [keyof ContactEnquiry]
+  ? [keyof ContactEnquiry] extends [ContactField]
+    ? true
+    : false
+  : false
 // What the form holds as typed (contact-fields.ts, kept free of valibot for the first page load) is what the schema takes.
-true satisfies [ContactValues] extends [v.InferInput<typeof ContactSchema>] ? ([v.InferInput<typeof ContactSchema>] extends [ContactValues] ? true : false) : false
+true satisfies [ContactValues] extends [v.InferInput<typeof ContactSchema>]
+  ? [v.InferInput<typeof ContactSchema>] extends [ContactValues]
+    ? true
+    : false
+  : false
 
 export type ContactCheck =
-  | { success: true; output: ContactEnquiry }
-  | { success: false; errors: Partial<Record<ContactField, string>> }
+  { success: true; output: ContactEnquiry } | { success: false; errors: Partial<Record<ContactField, string>> }
 
 /** Checks an enquiry: the trimmed enquiry, or the first message for each field that is wrong. */
 export function checkContact(input: unknown): ContactCheck {
   const parsed = v.safeParse(ContactSchema, input)
-  return parsed.success ? { success: true, output: parsed.output } : { success: false, errors: fieldErrors<ContactField>(parsed.issues) }
+  return parsed.success
+    ? { success: true, output: parsed.output }
+    : { success: false, errors: fieldErrors<ContactField>(parsed.issues) }
 }

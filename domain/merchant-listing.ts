@@ -28,7 +28,8 @@ export function businessDaysIn(words: string): DayRange | undefined {
 
 /** Made to order: ready in its lead time; otherwise dispatched in the terms' 5-7 business days. */
 export function handlingDays(product: Pick<Product, 'availability' | 'leadTime'>): DayRange | undefined {
-  if (availabilityOf(product) === 'made-to-order') return product.leadTime ? businessDaysIn(product.leadTime) : undefined
+  if (availabilityOf(product) === 'made-to-order')
+    return product.leadTime ? businessDaysIn(product.leadTime) : undefined
   return businessDaysIn(`${POLICY.dispatchBusinessDays} business days`)
 }
 
@@ -55,17 +56,25 @@ export function returnPolicyJsonLd(origin: string) {
  * Delivery to the United Kingdom: the price only where the owner set one (DELIVERY_PRICE), the
  * handling time only where it can be read. The site promises no time in the post, so none is given.
  */
-export function shippingDetailsJsonLd(product: Pick<Product, 'availability' | 'leadTime'>, deliveryPrice: string | undefined) {
+export function shippingDetailsJsonLd(
+  product: Pick<Product, 'availability' | 'leadTime'>,
+  deliveryPrice: string | undefined,
+) {
   const handling = handlingDays(product)
   return {
     '@type': 'OfferShippingDetails',
     shippingDestination: { '@type': 'DefinedRegion', addressCountry: POLICY.deliveryCountryCode },
-    ...(deliveryPrice === undefined ? {} : { shippingRate: { '@type': 'MonetaryAmount', value: Number(deliveryPrice), currency: 'GBP' } }),
+    ...(deliveryPrice === undefined
+      ? {}
+      : { shippingRate: { '@type': 'MonetaryAmount', value: Number(deliveryPrice), currency: 'GBP' } }),
     ...(handling && {
       deliveryTime: {
         '@type': 'ShippingDeliveryTime',
         handlingTime: { '@type': 'QuantitativeValue', minValue: handling.min, maxValue: handling.max, unitCode: 'DAY' },
-        businessDays: { '@type': 'OpeningHoursSpecification', dayOfWeek: POLICY.businessDays.map((d) => `${SCHEMA}${d}`) },
+        businessDays: {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: POLICY.businessDays.map((d) => `${SCHEMA}${d}`),
+        },
       },
     }),
   }

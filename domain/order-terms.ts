@@ -6,13 +6,21 @@ import type { Product } from './product.ts'
 export type OrderTerms = { price: string; availability: Availability; leadTime: string }
 
 /** The order form carries the terms it was shown with, so a post can be checked against the product now. */
-export const TERMS_FIELDS = { price: 'shownPrice', availability: 'shownAvailability', leadTime: 'shownLeadTime' } as const
+export const TERMS_FIELDS = {
+  price: 'shownPrice',
+  availability: 'shownAvailability',
+  leadTime: 'shownLeadTime',
+} as const
 
 type HasTerms = Pick<Product, 'price' | 'availability' | 'leadTime'>
 
 export function termsOf(product: HasTerms): OrderTerms {
   const availability = availabilityOf(product)
-  return { price: product.price, availability, leadTime: availability === 'made-to-order' ? (product.leadTime ?? '') : '' }
+  return {
+    price: product.price,
+    availability,
+    leadTime: availability === 'made-to-order' ? (product.leadTime ?? '') : '',
+  }
 }
 
 /** The shop could not be asked (the connection dropped): nothing is ordered, and the visitor may try again. */
@@ -27,10 +35,12 @@ export type TermsChange = { soldOut: boolean; sentence: string }
 /** Null when the product is still sold on the terms shown. */
 export function termsChange(product: HasTerms & Pick<Product, 'category'>, shown: OrderTerms): TermsChange | null {
   const now = termsOf(product)
-  if (now.availability === 'sold-out') return { soldOut: true, sentence: `${THIS_ONE[product.category]} sold out a moment ago.` }
+  if (now.availability === 'sold-out')
+    return { soldOut: true, sentence: `${THIS_ONE[product.category]} sold out a moment ago.` }
   const changes: string[] = []
   if (now.price !== shown.price) changes.push(`The price is now ${now.price}.`)
-  if (now.availability !== shown.availability || now.leadTime !== shown.leadTime) changes.push(availabilityNow(now, shown))
+  if (now.availability !== shown.availability || now.leadTime !== shown.leadTime)
+    changes.push(availabilityNow(now, shown))
   if (changes.length === 0) return null
   return { soldOut: false, sentence: [...changes, 'Press Purchase again to order on these terms.'].join(' ') }
 }
@@ -42,5 +52,7 @@ export function goneSentence(category: Category): string {
 
 function availabilityNow(now: OrderTerms, shown: OrderTerms): string {
   if (now.availability !== 'made-to-order') return 'It is now in stock.'
-  return shown.availability === 'made-to-order' ? `It will now be ready in ${now.leadTime}.` : `It is now made to order: ready in ${now.leadTime}.`
+  return shown.availability === 'made-to-order'
+    ? `It will now be ready in ${now.leadTime}.`
+    : `It is now made to order: ready in ${now.leadTime}.`
 }

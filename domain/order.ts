@@ -56,7 +56,10 @@ export function checkOrder(category: Category, values: OrderForm): OrderCheck {
 }
 
 /** The order summary handed to the payment provider in the `note` parameter of its link. */
-export function buildOrderNote(product: { name: string; price: string; category: Category; availability?: Availability; leadTime?: string }, order: OrderForm): string {
+export function buildOrderNote(
+  product: { name: string; price: string; category: Category; availability?: Availability; leadTime?: string },
+  order: OrderForm,
+): string {
   const lines = [`Product: ${product.name} (${product.price})`]
   // The maker sees the lead time the visitor agreed to.
   if (availabilityOf(product) === 'made-to-order' && product.leadTime) lines.push(availabilityText(product))

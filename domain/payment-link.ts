@@ -17,7 +17,14 @@ export function isPaymentLink(value: string): boolean {
     return false
   }
   const labels = url.hostname.split('.')
-  return url.protocol === 'https:' && !url.username && !url.password && labels.length > 1 && labels.every((l) => HOST_LABEL.test(l)) && /^[a-z]/.test(labels.at(-1)!)
+  return (
+    url.protocol === 'https:' &&
+    !url.username &&
+    !url.password &&
+    labels.length > 1 &&
+    labels.every((l) => HOST_LABEL.test(l)) &&
+    /^[a-z]/.test(labels.at(-1)!)
+  )
 }
 
 /**

@@ -22,7 +22,8 @@ export function photoListVersion(photos: readonly string[]): string {
 export const PHOTOS_CHANGED =
   'The photographs were changed in another tab or window after this page was opened, so nothing was changed. Here they are as they are now: please choose again.'
 
-export const OFFER_GONE = 'Those new photographs were no longer waiting (chosen or discarded in another tab?): nothing changed.'
+export const OFFER_GONE =
+  'Those new photographs were no longer waiting (chosen or discarded in another tab?): nothing changed.'
 
 /** What the owner's last photo action did, said after the page comes back: `?photo=main&n=2`, `?photo=new-main&angle=detail`. */
 export const photoDoneQuery = (photo: string, detail: { n?: number; angle?: ImageAngle }) => {
@@ -53,7 +54,9 @@ export function photoDoneText({ photo, n: place, angle }: { photo?: string; n?: 
   if (photo === 'added' && counted) return addedText(n)
   if (photo === 'remove' && counted) return n === 1 ? 'Main photograph removed.' : `Photograph ${n} removed.`
   if ((photo === 'new-main' || photo === 'new-gallery') && angle && isAngle(angle)) {
-    return photo === 'new-main' ? `The new ${ANGLE_LABELS[angle]} is now the main photograph.` : `The new ${ANGLE_LABELS[angle]} was added to the photographs.`
+    return photo === 'new-main'
+      ? `The new ${ANGLE_LABELS[angle]} is now the main photograph.`
+      : `The new ${ANGLE_LABELS[angle]} was added to the photographs.`
   }
   return ''
 }

@@ -40,13 +40,17 @@ export const HEIC_MESSAGE =
   'This is a HEIC photograph, which browsers cannot show. On an iPhone, choose it again from Photos: it will be sent as JPEG. Or set Settings > Camera > Formats to Most Compatible.'
 
 /** A HEIC by what the phone says of it (its name or type); the server also reads its content. */
-export const looksLikeHeic = (name: string, type: string): boolean => /\.hei[cf]$/i.test(name) || /^image\/hei[cf]/i.test(type)
+export const looksLikeHeic = (name: string, type: string): boolean =>
+  /\.hei[cf]$/i.test(name) || /^image\/hei[cf]/i.test(type)
 
 /** Why photographs of one form were refused, in one sentence each; named when the form carried several. */
 export const refusalsText = (refused: readonly { name: string; message: string }[], sent: number): string =>
   refused.map((r) => (sent > 1 ? `${r.name}: ${r.message}` : r.message)).join(' ')
 
 /** Said once every photograph chosen has been sent and prepared. */
-export const addedText = (n: number): string => (n === 1 ? "Photograph added: it is on the product's page now." : `${n} photographs added: they are on the product's page now.`)
+export const addedText = (n: number): string =>
+  n === 1
+    ? "Photograph added: it is on the product's page now."
+    : `${n} photographs added: they are on the product's page now.`
 
 export const PREPARING = 'Preparing the photograph…'

@@ -30,7 +30,10 @@ export function cleanMultiline(text: string): string {
 const NAMED_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
 /** Controls written out as escapes so a value stays on its own line; `lineBreaks: 'keep'` for a message. */
-export function showInvisible(text: string, { lineBreaks = 'escape' }: { lineBreaks?: 'escape' | 'keep' } = {}): string {
+export function showInvisible(
+  text: string,
+  { lineBreaks = 'escape' }: { lineBreaks?: 'escape' | 'keep' } = {},
+): string {
   return text.replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu, (c) => {
     if (lineBreaks === 'keep' && (c === '\n' || c === '\t')) return c
     return NAMED_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`

@@ -29,20 +29,47 @@ const fields = {
 
 const LEAD_TIME_ASKED = 'Say how long it takes to make, such as 3 weeks.'
 
-const EditSchema = v.pipe(v.object(fields), v.forward(v.check((p) => p.availability !== 'made-to-order' || p.leadTime !== '', LEAD_TIME_ASKED), ['leadTime']))
+const EditSchema = v.pipe(
+  v.object(fields),
+  v.forward(
+    v.check((p) => p.availability !== 'made-to-order' || p.leadTime !== '', LEAD_TIME_ASKED),
+    ['leadTime'],
+  ),
+)
 const NewSchema = v.pipe(
-  v.object({ id: v.pipe(text(), v.regex(ID_PATTERN, 'Use lower-case letters, digits and hyphens, such as oxford-brogue.')), ...fields }),
-  v.forward(v.check((p) => p.availability !== 'made-to-order' || p.leadTime !== '', LEAD_TIME_ASKED), ['leadTime']),
+  v.object({
+    id: v.pipe(text(), v.regex(ID_PATTERN, 'Use lower-case letters, digits and hyphens, such as oxford-brogue.')),
+    ...fields,
+  }),
+  v.forward(
+    v.check((p) => p.availability !== 'made-to-order' || p.leadTime !== '', LEAD_TIME_ASKED),
+    ['leadTime'],
+  ),
 )
 
 export type ProductField = 'id' | keyof typeof fields
 /** The form's fields in the order it shows them (`id` on a new product only). */
-export const PRODUCT_FIELDS: readonly ProductField[] = ['name', 'id', 'price', 'category', 'availability', 'leadTime', 'sku', 'description', 'mainImage', 'paymentLink']
+export const PRODUCT_FIELDS: readonly ProductField[] = [
+  'name',
+  'id',
+  'price',
+  'category',
+  'availability',
+  'leadTime',
+  'sku',
+  'description',
+  'mainImage',
+  'paymentLink',
+]
 export type ProductValues = Record<ProductField, string>
 export type ProductErrors = Partial<Record<ProductField, string>>
 
 /** `conflict`: the product was saved from another tab meanwhile, shown beside the owner's version. */
-export type ProductFormState = { values: ProductValues; errors: ProductErrors; conflict?: { saved: ProductValues; revision: string } }
+export type ProductFormState = {
+  values: ProductValues
+  errors: ProductErrors
+  conflict?: { saved: ProductValues; revision: string }
+}
 
 /** What a form post holds, strings only (anything else is left empty). */
 export function productValuesFrom(body: unknown): ProductValues {

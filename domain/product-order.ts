@@ -7,7 +7,10 @@ export type Move = Step | number
 
 export const MoveSchema = v.object({
   id: v.pipe(v.string('Say which product moves.'), v.nonEmpty('Say which product moves.')),
-  to: v.union([v.picklist(MOVES), v.pipe(v.number(), v.integer(), v.minValue(0))], 'Say where it moves: up, down, top, bottom or a place in the list.'),
+  to: v.union(
+    [v.picklist(MOVES), v.pipe(v.number(), v.integer(), v.minValue(0))],
+    'Say where it moves: up, down, top, bottom or a place in the list.',
+  ),
 })
 export type MoveRequest = v.InferOutput<typeof MoveSchema>
 
@@ -16,7 +19,8 @@ export type OrderAnswer = { order: string[]; position: number }
 
 /** Where `from` lands for `to` in a list of `length`, or null when it stays. */
 export function targetOf(from: number, to: Move, length: number): number | null {
-  const target = typeof to === 'number' ? Math.min(to, length - 1) : { up: from - 1, down: from + 1, top: 0, bottom: length - 1 }[to]
+  const target =
+    typeof to === 'number' ? Math.min(to, length - 1) : { up: from - 1, down: from + 1, top: 0, bottom: length - 1 }[to]
   return target < 0 || target >= length || target === from ? null : target
 }
 

@@ -10,7 +10,12 @@ type Angle = (typeof IMAGE_ANGLES)[number]
 /** One photograph of a product on its page (`angle` tells them apart: a generated angle, or the owner's n-th photograph). */
 export type GalleryImage = { angle: Angle | `photo-${number}`; src: string; label: string; avif?: true }
 
-const ANGLE_NAMES: Record<Angle, string> = { main: 'Main view', '45-degree': '45-degree view', 'side profile': 'Side profile', detail: 'Detail' }
+const ANGLE_NAMES: Record<Angle, string> = {
+  main: 'Main view',
+  '45-degree': '45-degree view',
+  'side profile': 'Side profile',
+  detail: 'Detail',
+}
 
 /** The photographs the product shows, main first: the owner's in their order, else a generated set's other angles (so a first change keeps them). */
 export function photosOf(product: StoredProduct): string[] {
@@ -22,7 +27,10 @@ export function photosOf(product: StoredProduct): string[] {
 }
 
 const generatedOf = (product: StoredProduct) =>
-  (product.images ?? []).filter((i): i is { angle: Angle; src: string } => (IMAGE_ANGLES as readonly string[]).includes(i.angle) && typeof i.src === 'string')
+  (product.images ?? []).filter(
+    (i): i is { angle: Angle; src: string } =>
+      (IMAGE_ANGLES as readonly string[]).includes(i.angle) && typeof i.src === 'string',
+  )
 
 /**
  * The photographs a product page shows: the owner's own (main first, then in their order), else the
@@ -35,11 +43,16 @@ export function galleryOf(product: StoredProduct, formats?: PhotoFormats): Galle
 
 function shownOf(product: StoredProduct): GalleryImage[] {
   if ((product.photos ?? []).length > 0) {
-    return photosOf(product).map((src, i) => ({ angle: i === 0 ? 'main' : `photo-${i + 1}`, src, label: i === 0 ? 'Main photograph' : `Photograph ${i + 1}` }))
+    return photosOf(product).map((src, i) => ({
+      angle: i === 0 ? 'main' : `photo-${i + 1}`,
+      src,
+      label: i === 0 ? 'Main photograph' : `Photograph ${i + 1}`,
+    }))
   }
   const stored = generatedOf(product)
   const ordered = IMAGE_ANGLES.flatMap((angle) => stored.filter((i) => i.angle === angle).slice(0, 1))
-  const images = ordered.length > 0 && ordered[0]!.angle === 'main' ? ordered : [{ angle: 'main' as const, src: product.mainImage }]
+  const images =
+    ordered.length > 0 && ordered[0]!.angle === 'main' ? ordered : [{ angle: 'main' as const, src: product.mainImage }]
   return images.map((i) => ({ angle: i.angle, src: i.src, label: ANGLE_NAMES[i.angle] }))
 }
 
@@ -82,7 +95,10 @@ export function productJsonLd(product: StoredProduct, origin: string, terms?: { 
       availability: schemaAvailability(product),
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@type': 'Organization', name: COMPANY.legalName },
-      ...(terms && { hasMerchantReturnPolicy: returnPolicyJsonLd(origin), shippingDetails: shippingDetailsJsonLd(product, terms.deliveryPrice) }),
+      ...(terms && {
+        hasMerchantReturnPolicy: returnPolicyJsonLd(origin),
+        shippingDetails: shippingDetailsJsonLd(product, terms.deliveryPrice),
+      }),
     },
   }
 }
@@ -93,7 +109,12 @@ export function breadcrumbJsonLd(product: Product, origin: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((step, i) => ({ '@type': 'ListItem', position: i + 1, name: step.label, item: `${origin}${step.href}` })),
+    itemListElement: trail.map((step, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: step.label,
+      item: `${origin}${step.href}`,
+    })),
   }
 }
 

@@ -14,18 +14,27 @@ export const PRICE_PATTERN = /^£\d{1,3}(,\d{3})*\.\d{2}$/
 export const paymentLinkCheck = (message: v.ErrorMessage<v.CheckIssue<string>>) => v.check(isPaymentLink, message)
 
 /** A price as people type it ('375', '£375.5', '1,250'), kept as the shop shows it ('£375.50'). */
-export const typedPrice = (message: string) => v.pipe(v.string(), v.trim(), v.transform((typed) => priceAsShown(typed) ?? typed), v.regex(PRICE_PATTERN, message))
+export const typedPrice = (message: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.transform((typed) => priceAsShown(typed) ?? typed),
+    v.regex(PRICE_PATTERN, message),
+  )
 
 /** A payment link as people type it: https:// put in front when left out, then the one rule. */
-export const typedPaymentLink = (empty: string, message: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(empty), v.transform(withHttps), paymentLinkCheck(message))
+export const typedPaymentLink = (empty: string, message: string) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(empty), v.transform(withHttps), paymentLinkCheck(message))
 
 /** The data file keeps the exact format; its message shows the value as it should be written, when it can. */
 const filePriceMessage = ({ input }: v.RegexIssue<string>) => {
   const shown = priceAsShown(input)
   return shown ? `price must be "${shown}", as the shop shows prices` : 'price must be a display string such as £185.00'
 }
-const FILE_LINK_RULE = 'paymentLink must be a card payment page starting with https:// and a host name such as buy.stripe.com, without spaces or commas'
-const fileLinkMessage = ({ input }: v.CheckIssue<string>) => (isPaymentLink(withHttps(input)) ? `${FILE_LINK_RULE}, here "${withHttps(input)}"` : FILE_LINK_RULE)
+const FILE_LINK_RULE =
+  'paymentLink must be a card payment page starting with https:// and a host name such as buy.stripe.com, without spaces or commas'
+const fileLinkMessage = ({ input }: v.CheckIssue<string>) =>
+  isPaymentLink(withHttps(input)) ? `${FILE_LINK_RULE}, here "${withHttps(input)}"` : FILE_LINK_RULE
 
 /** A catalogue product as stored in the data file and served by GET /api/products. */
 export const ProductSchema = v.object({
@@ -58,13 +67,19 @@ export type StoredProduct = Stored<
 
 /** A made-to-order product says how long it takes. */
 export const leadTimeRule = v.forward(
-  v.check((p: Product) => p.availability !== 'made-to-order' || Boolean(p.leadTime?.trim()), 'leadTime must say how long a made-to-order product takes, such as "3 weeks"'),
+  v.check(
+    (p: Product) => p.availability !== 'made-to-order' || Boolean(p.leadTime?.trim()),
+    'leadTime must say how long a made-to-order product takes, such as "3 weeks"',
+  ),
   ['leadTime'],
 )
 
 /** A product on the shop has its main photograph; a draft may wait for its upload. */
 export const publishedPhotoRule = v.forward(
-  v.check((p: Product) => p.status === 'draft' || p.mainImage !== '', 'mainImage must name the main photograph (only a draft may be without one)'),
+  v.check(
+    (p: Product) => p.status === 'draft' || p.mainImage !== '',
+    'mainImage must name the main photograph (only a draft may be without one)',
+  ),
   ['mainImage'],
 )
 

@@ -19,7 +19,11 @@ export type ShopHealth = {
   items: HealthItem[]
 }
 
-export const HEALTH_STATUS_LABELS: Record<HealthStatus, string> = { ok: 'OK', attention: 'Attention', problem: 'Problem' }
+export const HEALTH_STATUS_LABELS: Record<HealthStatus, string> = {
+  ok: 'OK',
+  attention: 'Attention',
+  problem: 'Problem',
+}
 
 export function worstStatus(items: readonly HealthItem[]): HealthStatus {
   if (items.some((i) => i.status === 'problem')) return 'problem'

@@ -14,5 +14,9 @@ export function shownTermsFrom(body: unknown): OrderTerms | null {
   const parsed = v.safeParse(ShownTermsSchema, body)
   if (!parsed.success) return null
   const o = parsed.output
-  return { price: o[TERMS_FIELDS.price], availability: o[TERMS_FIELDS.availability], leadTime: o[TERMS_FIELDS.leadTime] }
+  return {
+    price: o[TERMS_FIELDS.price],
+    availability: o[TERMS_FIELDS.availability],
+    leadTime: o[TERMS_FIELDS.leadTime],
+  }
 }

@@ -31,7 +31,12 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, body, text)
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown, options: { accept?: string } = {}): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  options: { accept?: string } = {},
+): Promise<Response> {
   const headers: Record<string, string> = data !== undefined ? { 'Content-Type': 'application/json' } : {}
   if (options.accept) headers.Accept = options.accept
   const res = await fetch(url, {

@@ -12,7 +12,8 @@ export function Head({ pageContext }: { pageContext: PageContext }) {
   const title = resolveHead(pageContext.config.title, pageContext) ?? COMPANY.brand
   const description = resolveHead(pageContext.config.description, pageContext) ?? ''
   const origin = pageContext.siteUrl ?? ''
-  const isError = pageContext.is404 === true || (pageContext.abortStatusCode ?? 200) >= 400 || pageContext.errorWhileRendering != null
+  const isError =
+    pageContext.is404 === true || (pageContext.abortStatusCode ?? 200) >= 400 || pageContext.errorWhileRendering != null
   const canonical = canonicalUrl(pageContext)
   const image = pageContext.config.socialImage?.(pageContext) ?? DEFAULT_SOCIAL_IMAGE
   const imageUrl = image.url.startsWith('http') ? image.url : `${origin}${image.url}`

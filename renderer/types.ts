@@ -22,7 +22,10 @@ declare global {
       /** Server only, read for every page before any render: the query parameters the page reads. */
       query?: import('../domain/page-query.ts').PageQuery
       /** Server only: which values of the route's parameters name something (the rest answer 404), known without rendering. */
-      paramsExist?: (routeParams: Readonly<Record<string, string>>, store: import('../data/store.server.ts').Store) => boolean
+      paramsExist?: (
+        routeParams: Readonly<Record<string, string>>,
+        store: import('../data/store.server.ts').Store,
+      ) => boolean
     }
     interface ConfigResolved {
       styles?: string[]

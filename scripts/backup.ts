@@ -40,7 +40,8 @@ async function targetOf(options: Options): Promise<{ file: string } | { folder: 
   const isFolder = options.target.endsWith('/') || (await stat(target).catch(() => null))?.isDirectory()
   if (isFolder) return { folder: target }
   if (options.keep !== undefined) return '--keep works with a folder of backups, not with a single file.'
-  if (!/\.(tar\.gz|tgz)$/.test(target)) return `${target} is not a folder: name the archive FILE.tar.gz, or name an existing folder.`
+  if (!/\.(tar\.gz|tgz)$/.test(target))
+    return `${target} is not a folder: name the archive FILE.tar.gz, or name an existing folder.`
   return { file: target }
 }
 
@@ -70,10 +71,14 @@ export const main = withOptions(USAGE, parse, async (options, out, err) => {
     const { file: written, manifest } = await writeArchive(taken.copy, file, target, taken.at)
     const bytes = manifest.files.reduce((n, f) => n + f.size, 0)
     out(`Backed up ${manifest.files.length} files (${megabytes(bytes)}) of ${file} ${taken.how}, into ${written}\n`)
-    if (taken.copy.links.length > 0) out(`Left out, being links (a backup holds files only): ${taken.copy.links.join(', ')}\n`)
+    if (taken.copy.links.length > 0)
+      out(`Left out, being links (a backup holds files only): ${taken.copy.links.join(', ')}\n`)
     if ('folder' in target && options.keep !== undefined) {
       const removed = await keepNewest(target.folder, options.keep)
-      if (removed.length > 0) out(`Removed ${removed.length} older ${removed.length === 1 ? 'backup' : 'backups'}, keeping the newest ${options.keep}: ${removed.join(', ')}\n`)
+      if (removed.length > 0)
+        out(
+          `Removed ${removed.length} older ${removed.length === 1 ? 'backup' : 'backups'}, keeping the newest ${options.keep}: ${removed.join(', ')}\n`,
+        )
     }
     return 0
   } catch (e) {

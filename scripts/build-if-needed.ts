@@ -7,7 +7,22 @@ import { fileURLToPath } from 'node:url'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const STAMP = path.join(ROOT, 'dist', '.build-stamp')
-const INPUTS = ['pages', 'renderer', 'components', 'styles', 'domain', 'lib', 'stores', 'public', 'data/seed', 'vite.config.ts', 'scripts/vite-precompress.ts', 'scripts/site-fonts.ts', 'package-lock.json', 'tsconfig.json']
+const INPUTS = [
+  'pages',
+  'renderer',
+  'components',
+  'styles',
+  'domain',
+  'lib',
+  'stores',
+  'public',
+  'data/seed',
+  'vite.config.ts',
+  'scripts/vite-precompress.ts',
+  'scripts/site-fonts.ts',
+  'package-lock.json',
+  'tsconfig.json',
+]
 
 function listFiles(entry: string): string[] {
   const abs = path.join(ROOT, entry)
@@ -21,7 +36,11 @@ function listFiles(entry: string): string[] {
 export function sourceHash(): string {
   const hash = createHash('sha256')
   for (const file of INPUTS.flatMap(listFiles)) {
-    hash.update(file).update('\0').update(readFileSync(path.join(ROOT, file))).update('\0')
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(ROOT, file)))
+      .update('\0')
   }
   return hash.digest('hex')
 }
@@ -55,14 +74,19 @@ export function buildIfNeeded(log: (msg: string) => void = console.log): void {
 
 function build(log: (msg: string) => void): void {
   const hash = sourceHash()
-  const current = existsSync(STAMP) && existsSync(path.join(ROOT, 'dist', 'server', 'entry.mjs')) && readFileSync(STAMP, 'utf8') === hash
+  const current =
+    existsSync(STAMP) &&
+    existsSync(path.join(ROOT, 'dist', 'server', 'entry.mjs')) &&
+    readFileSync(STAMP, 'utf8') === hash
   if (current) return
   log('No current production build: building...')
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'], // errors only: the build log would drown test output
     // Under Vitest, Vike's plugin stands aside; the build must not inherit the test run's markers.
-    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST')),
+    env: Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'),
+    ),
   })
   writeFileSync(STAMP, hash)
 }

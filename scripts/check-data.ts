@@ -21,7 +21,9 @@ export function summarise(data: Data): string[] {
   const pending = live.filter((m) => m.notification.status === 'pending').length
   const disabled = live.filter((m) => m.notification.status === 'disabled').length
   const unsent = pending + disabled
-  const why = [pending && `${pending} waiting to be retried`, disabled && `${disabled} saved while no SMTP_URL was set`].filter(Boolean).join(', ')
+  const why = [pending && `${pending} waiting to be retried`, disabled && `${disabled} saved while no SMTP_URL was set`]
+    .filter(Boolean)
+    .join(', ')
   return [
     `  Products: ${data.products.length} (${perCategory})`,
     `  Enquiries: ${data.messages.length}${archived ? ` (${archived} archived)` : ''}`,
@@ -54,10 +56,18 @@ async function checkDatedFiles(file: string): Promise<{ summary: string[]; probl
     else problems.push(checked.problem.message)
   }
   const span = dated.length === 1 ? dated[0]!.month : `${dated.at(-1)!.month} to ${dated[0]!.month}`
-  return { summary: [`  Older enquiries: ${count} in ${plural(dated.length, 'dated file', 'dated files')} (${span})`], problems }
+  return {
+    summary: [`  Older enquiries: ${count} in ${plural(dated.length, 'dated file', 'dated files')} (${span})`],
+    problems,
+  }
 }
 
-export async function main(argv: readonly string[], out: Out, err: Out, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  out: Out,
+  err: Out,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     out(`${USAGE}\n`)
     return 0
@@ -73,7 +83,11 @@ export async function main(argv: readonly string[], out: Out, err: Out, env: Nod
     text = await readFile(file, 'utf8')
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
-    err(code === 'ENOENT' ? `There is no data file at ${file}. Give its path, or set DATA_FILE.\n` : `Cannot read ${file}: ${(e as Error).message}\n`)
+    err(
+      code === 'ENOENT'
+        ? `There is no data file at ${file}. Give its path, or set DATA_FILE.\n`
+        : `Cannot read ${file}: ${(e as Error).message}\n`,
+    )
     return 1
   }
   const checked = checkDataText(text, file)
@@ -88,15 +102,21 @@ export async function main(argv: readonly string[], out: Out, err: Out, env: Nod
   }
   const unusable = unusableValues(checked.data, file, text)
   if (unusable.length > 0) {
-    err(`${[...unusable.map((u) => u.message), 'The site serves this file, but takes no order for such a product until its value is fixed.'].join('\n')}\n`)
+    err(
+      `${[...unusable.map((u) => u.message), 'The site serves this file, but takes no order for such a product until its value is fixed.'].join('\n')}\n`,
+    )
     return 1
   }
   const dated = await checkDatedFiles(file)
   if (dated.problems.length > 0) {
-    err(`${[...dated.problems, 'The site leaves the enquiries of a dated file it cannot read out of its lists, and keeps those due to move there in the data file, until the file is fixed.'].join('\n')}\n`)
+    err(
+      `${[...dated.problems, 'The site leaves the enquiries of a dated file it cannot read out of its lists, and keeps those due to move there in the data file, until the file is fixed.'].join('\n')}\n`,
+    )
     return 1
   }
-  out(`${[`${file} is valid.`, ...summarise(checked.data), ...dated.summary, ...(await waitingInJournal(file, checked.data))].join('\n')}\n`)
+  out(
+    `${[`${file} is valid.`, ...summarise(checked.data), ...dated.summary, ...(await waitingInJournal(file, checked.data))].join('\n')}\n`,
+  )
   return 0
 }
 

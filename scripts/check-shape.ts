@@ -15,14 +15,18 @@ export function shapeProblems(sources: readonly Source[]): string[] {
   for (const { path, text } of sources) {
     if (path.endsWith('.scss') || path.endsWith('.d.ts')) continue
     const lines = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length
-    if (lines > MAX_MODULE_LINES) problems.push(`${path}: ${lines} lines, more than ${MAX_MODULE_LINES}: split it by responsibility.`)
+    if (lines > MAX_MODULE_LINES)
+      problems.push(`${path}: ${lines} lines, more than ${MAX_MODULE_LINES}: split it by responsibility.`)
   }
   return problems
 }
 
 export function trackedSources(root = process.cwd()): Source[] {
   // Untracked files count too (not ignored ones), so a new module is checked before its first commit.
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\0')
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  }).split('\0')
   return [...new Set(files)]
     .filter((path) => SOURCE.test(path) && !OUTSIDE.test(path) && existsSync(`${root}/${path}`))
     .map((path) => ({ path, text: readFileSync(`${root}/${path}`, 'utf8') }))

@@ -39,7 +39,11 @@ function endQuietlyWhenReaderLeaves(): void {
 }
 
 /** A command whose arguments `parse` reads: a sentence back means they are wrong (exit 2, with the usage); `--help` prints the usage. */
-export function withOptions<O extends { help?: boolean }>(usage: string, parse: (argv: readonly string[], env: NodeJS.ProcessEnv) => O | string, run: (options: O, out: Out, err: Out) => Promise<number>): CommandMain {
+export function withOptions<O extends { help?: boolean }>(
+  usage: string,
+  parse: (argv: readonly string[], env: NodeJS.ProcessEnv) => O | string,
+  run: (options: O, out: Out, err: Out) => Promise<number>,
+): CommandMain {
   return async (argv, out, err) => {
     const options = parse(argv, process.env)
     if (typeof options === 'string') {

@@ -27,10 +27,14 @@ if (!findChromium()) {
     run('npx --yes playwright install chromium')
   }
   if (!findChromium()) {
-    console.error(`Cannot run the browser tests: install Chromium (on Debian: \`sudo apt-get install ${PACKAGES}\`), or set CHROMIUM_PATH to its executable.`)
+    console.error(
+      `Cannot run the browser tests: install Chromium (on Debian: \`sudo apt-get install ${PACKAGES}\`), or set CHROMIUM_PATH to its executable.`,
+    )
     process.exit(1)
   }
 }
 if (isDebian && findTestChromium() === findChromium() && !process.env.CHROMIUM_PATH) {
-  console.log(`The browser tests run on the full Chromium: \`sudo apt-get install chromium-headless-shell\` makes them about twice as light.`)
+  console.log(
+    `The browser tests run on the full Chromium: \`sudo apt-get install chromium-headless-shell\` makes them about twice as light.`,
+  )
 }

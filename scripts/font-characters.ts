@@ -32,7 +32,8 @@ if (import.meta.filename === process.argv[1]) {
         const { page, context } = await openContext(browser, server.url, { viewport })
         await page.goto(pagePath)
         await waitForHydration(page)
-        for (const use of await fontUse(page)) drawn.set(use.face, new Set([...(drawn.get(use.face) ?? []), ...use.chars]))
+        for (const use of await fontUse(page))
+          drawn.set(use.face, new Set([...(drawn.get(use.face) ?? []), ...use.chars]))
         await context.close()
       }
     }
@@ -40,7 +41,9 @@ if (import.meta.filename === process.argv[1]) {
     await browser.close()
     server.child.kill('SIGTERM')
   }
-  const json = Object.fromEntries([...drawn].sort(([a], [b]) => a.localeCompare(b)).map(([face, chars]) => [face, [...chars].sort().join('')]))
+  const json = Object.fromEntries(
+    [...drawn].sort(([a], [b]) => a.localeCompare(b)).map(([face, chars]) => [face, [...chars].sort().join('')]),
+  )
   await writeFile(new URL('../styles/font-characters.json', import.meta.url), `${JSON.stringify(json, null, 2)}\n`)
   console.log(json)
 }

@@ -93,7 +93,9 @@ export class ProgressDisplay {
     const { results, stoppedEarly } = response
     this.line(runFailed(results) ? GENERATION_STATUS.failed : GENERATION_STATUS.completed)
     if (stoppedEarly) this.line(`Stopped early: ${stoppedEarly}`)
-    this.line(`Successful: ${results.successCount}   Failed: ${results.errorCount}   Total: ${results.total}   (products; a product succeeds when all ${IMAGE_ANGLES.length} of its images were stored)`)
+    this.line(
+      `Successful: ${results.successCount}   Failed: ${results.errorCount}   Total: ${results.total}   (products; a product succeeds when all ${IMAGE_ANGLES.length} of its images were stored)`,
+    )
   }
 }
 
@@ -120,7 +122,8 @@ async function followStream(res: Response, display: ProgressDisplay): Promise<Ge
   for await (const message of readEventStream(res.body!)) {
     const event = JSON.parse(message.data) as GenerationEvent
     display.update(event)
-    if (event.type === 'done') final = { results: event.results, ...(event.stoppedEarly ? { stoppedEarly: event.stoppedEarly } : {}) }
+    if (event.type === 'done')
+      final = { results: event.results, ...(event.stoppedEarly ? { stoppedEarly: event.stoppedEarly } : {}) }
   }
   return final
 }
@@ -128,9 +131,12 @@ async function followStream(res: Response, display: ProgressDisplay): Promise<Ge
 /** The server holds the data file: it does the work, this shows its progress. */
 async function viaServer(config: Config, pid: number, out: Out, err: Out): Promise<number> {
   const base = serverUrl(config)
-  out.write(`The server (pid ${pid}) is using ${path.resolve(config.dataFile)}: asking it at ${base} to generate the images.\n`)
+  out.write(
+    `The server (pid ${pid}) is using ${path.resolve(config.dataFile)}: asking it at ${base} to generate the images.\n`,
+  )
   const headers: Record<string, string> = { Accept: 'text/event-stream' }
-  if (config.adminPassword) headers.Authorization = `Basic ${Buffer.from(`admin:${config.adminPassword}`).toString('base64')}`
+  if (config.adminPassword)
+    headers.Authorization = `Basic ${Buffer.from(`admin:${config.adminPassword}`).toString('base64')}`
   const display = new ProgressDisplay(out)
   let res: Response
   try {
@@ -146,7 +152,9 @@ async function viaServer(config: Config, pid: number, out: Out, err: Out): Promi
     return 1
   }
   if (res.status === 401) {
-    err.write(`The server refused the admin password. Set ADMIN_PASSWORD to the server's admin password and run this again.\n`)
+    err.write(
+      `The server refused the admin password. Set ADMIN_PASSWORD to the server's admin password and run this again.\n`,
+    )
     return 1
   }
   if (!res.ok) {
@@ -161,7 +169,9 @@ async function viaServer(config: Config, pid: number, out: Out, err: Out): Promi
     display.finish(final)
   }
   if (!final) {
-    err.write(`${GENERATION_STATUS.failed}: the connection to the server broke off. The run may go on there: see /admin.\n`)
+    err.write(
+      `${GENERATION_STATUS.failed}: the connection to the server broke off. The run may go on there: see /admin.\n`,
+    )
     return 1
   }
   return final.results.errorCount === 0 ? 0 : 1
@@ -170,7 +180,9 @@ async function viaServer(config: Config, pid: number, out: Out, err: Out): Promi
 /** No server: this process becomes the data file's writer and runs the generator itself. */
 async function inProcess(config: Config, out: Out, err: Out): Promise<number> {
   if (!config.openaiApiKey) {
-    err.write('Image generation is not set up: OPENAI_API_KEY is not set. Set it (and OPENAI_IMAGE_MODEL if you want another model) and run this again.\n')
+    err.write(
+      'Image generation is not set up: OPENAI_API_KEY is not set. Set it (and OPENAI_IMAGE_MODEL if you want another model) and run this again.\n',
+    )
     return 1
   }
   let store
@@ -185,7 +197,9 @@ async function inProcess(config: Config, out: Out, err: Out): Promise<number> {
   }
   try {
     // The same spend cap as the server's, counted in the same data file.
-    const generator = configuredImageGenerator(config, store, { dailyLimit: new DailyImageLimit(store, config.imageDailyLimit) })
+    const generator = configuredImageGenerator(config, store, {
+      dailyLimit: new DailyImageLimit(store, config.imageDailyLimit),
+    })
     let job: GenerationJob
     try {
       job = generator.start()
@@ -200,7 +214,9 @@ async function inProcess(config: Config, out: Out, err: Out): Promise<number> {
     const onInterrupt = () => {
       if (interrupted) process.exit(130) // a second Ctrl-C: leave now (the data file is written atomically)
       interrupted = true
-      err.write('\nStopping: no new images will be requested; products already finished keep their new images. Ctrl-C again to quit at once.\n')
+      err.write(
+        '\nStopping: no new images will be requested; products already finished keep their new images. Ctrl-C again to quit at once.\n',
+      )
       job.cancel('Stopped from the keyboard.')
     }
     process.on('SIGINT', onInterrupt)
@@ -222,7 +238,11 @@ async function inProcess(config: Config, out: Out, err: Out): Promise<number> {
   }
 }
 
-export async function main(argv: readonly string[] = process.argv.slice(2), out: Out = process.stdout, err: Out = process.stderr): Promise<number> {
+export async function main(
+  argv: readonly string[] = process.argv.slice(2),
+  out: Out = process.stdout,
+  err: Out = process.stderr,
+): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     out.write(`${USAGE}\n`)
     return 0

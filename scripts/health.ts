@@ -14,7 +14,11 @@ const USAGE = `Usage: npm run health [-- --file path/to/db.json] [-- --json]
   How the shop is doing: the server, mail, the data file, disk space, the image budget, snapshots.
   Exit code 0 when nothing needs you now, 1 when something does.`
 
-const OVERALL = { ok: 'Everything is working.', attention: 'Working, with something worth a look.', problem: 'Something needs you now.' } as const
+const OVERALL = {
+  ok: 'Everything is working.',
+  attention: 'Working, with something worth a look.',
+  problem: 'Something needs you now.',
+} as const
 
 function formatHealth(health: ShopHealth): string {
   const lines = [`Shop health: ${OVERALL[health.status]} (checked ${ukTime(health.checkedAt)}, UK time)`, '']
@@ -42,7 +46,12 @@ async function fromFiles(file: string, env: NodeJS.ProcessEnv): Promise<ShopHeal
   }
   const limit = Number(env.IMAGE_DAILY_LIMIT)
   // The limit reads only the products and the runs: the file's data stands in for the store.
-  const allowance = data ? new DailyImageLimit({ data, products: data.products } as unknown as Store, Number.isSafeInteger(limit) && limit > 0 ? limit : undefined).allowance() : null
+  const allowance = data
+    ? new DailyImageLimit(
+        { data, products: data.products } as unknown as Store,
+        Number.isSafeInteger(limit) && limit > 0 ? limit : undefined,
+      ).allowance()
+    : null
   return shopHealth({
     dataFile: file,
     data,
@@ -55,7 +64,12 @@ async function fromFiles(file: string, env: NodeJS.ProcessEnv): Promise<ShopHeal
   })
 }
 
-export async function main(argv: readonly string[], out: Out, err: Out, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  out: Out,
+  err: Out,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   let file = env.DATA_FILE?.trim() ?? ''
   let json = false
   for (let i = 0; i < argv.length; i++) {
@@ -77,7 +91,10 @@ export async function main(argv: readonly string[], out: Out, err: Out, env: Nod
     const asked = await askHolder(abs, { op: 'health' })
     health = asked && isHealth(asked.answer) ? asked.answer : await fromFiles(abs, env)
     if (asked && !isHealth(asked.answer)) {
-      health.items[0] = { ...health.items[0]!, headline: `A server (pid ${asked.pid ?? 'unknown'}) holds the data file but did not answer: restart it to run this version.` }
+      health.items[0] = {
+        ...health.items[0]!,
+        headline: `A server (pid ${asked.pid ?? 'unknown'}) holds the data file but did not answer: restart it to run this version.`,
+      }
     }
   } catch (e) {
     err(`Cannot ask the running server: ${(e as Error).message}\n`)

@@ -14,5 +14,8 @@ for (const [size, name] of [
 }
 
 // The social card: the hero still life, cropped to 1200x630.
-await sharp(pub('images/hero.svg'), { density: 110 }).resize(1200, 630, { fit: 'cover', position: 'right' }).png({ compressionLevel: 9, palette: true }).toFile(pub('images/og-image.png'))
+await sharp(pub('images/hero.svg'), { density: 110 })
+  .resize(1200, 630, { fit: 'cover', position: 'right' })
+  .png({ compressionLevel: 9, palette: true })
+  .toFile(pub('images/og-image.png'))
 console.log('Brand images written to public/images/')

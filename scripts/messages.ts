@@ -12,15 +12,29 @@ import { runWhenStarted, type Out } from './cli.ts'
 
 const COMMANDS = ['archive', 'unarchive', 'delete'] as const
 export type Command = { op: (typeof COMMANDS)[number]; id: string }
-export type Options = { unsent: boolean; archived: boolean; spam: boolean; file: string; help: boolean; command?: Command }
+export type Options = {
+  unsent: boolean
+  archived: boolean
+  spam: boolean
+  file: string
+  help: boolean
+  command?: Command
+}
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Options {
-  const options: Options = { unsent: false, archived: false, spam: false, file: env.DATA_FILE?.trim() ?? '', help: false }
+  const options: Options = {
+    unsent: false,
+    archived: false,
+    spam: false,
+    file: env.DATA_FILE?.trim() ?? '',
+    help: false,
+  }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if ((COMMANDS as readonly string[]).includes(arg) && !options.command) {
       const id = argv[++i]
-      if (!id || id.startsWith('-')) throw new UsageError(`${arg} needs the id of an enquiry (npm run messages shows each one's id).`)
+      if (!id || id.startsWith('-'))
+        throw new UsageError(`${arg} needs the id of an enquiry (npm run messages shows each one's id).`)
       options.command = { op: arg as Command['op'], id }
     } else if (arg === '--unsent') options.unsent = true
     else if (arg === '--archived') options.archived = true
@@ -69,7 +83,8 @@ export function describeNotification(m: StoredEnquiry): string {
   const n = m.notification
   const tries = n.attempts.length
   const attempts = `${tries} attempt${tries === 1 ? '' : 's'}`
-  if (n.status === 'sent') return `sent ${formatDate(n.sentAt ?? n.attempts.at(-1)?.at)}${tries > 1 ? ` (after ${attempts})` : ''}`
+  if (n.status === 'sent')
+    return `sent ${formatDate(n.sentAt ?? n.attempts.at(-1)?.at)}${tries > 1 ? ` (after ${attempts})` : ''}`
   if (n.status === 'disabled') return 'not e-mailed (no SMTP_URL was set when it arrived)'
   const last = [...n.attempts].reverse().find((a) => !a.ok)
   const parts = [`pending, ${attempts}`]
@@ -112,19 +127,24 @@ export function formatReport(enquiries: readonly StoredEnquiry[], options: { uns
   const summary = options.unsent
     ? `${chosen.length} of ${enquiries.length} enquir${enquiries.length === 1 ? 'y' : 'ies'} not e-mailed.`
     : `${enquiries.length} enquir${enquiries.length === 1 ? 'y' : 'ies'}${unsent ? `, ${unsent} not e-mailed` : ''}. Newest first.`
-  if (chosen.length === 0) return `${summary}\n${options.unsent ? 'Every enquiry has been e-mailed.' : 'No enquiries yet.'}\n`
+  if (chosen.length === 0)
+    return `${summary}\n${options.unsent ? 'Every enquiry has been e-mailed.' : 'No enquiries yet.'}\n`
   const rule = '-'.repeat(72)
   return `${summary}\n\n${chosen.map(formatEnquiry).join(`\n${rule}\n`)}\n`
 }
 
 /** A dated file that cannot be read is named in `problems`; an unreadable data file throws. */
-export async function readEnquiries(file: string): Promise<{ enquiries: StoredEnquiry[]; skipped: number; problems: string[] }> {
+export async function readEnquiries(
+  file: string,
+): Promise<{ enquiries: StoredEnquiry[]; skipped: number; problems: string[] }> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(`There is no data file at ${file}. Run this in the shop's folder, or set DATA_FILE or --file.`, { cause: err })
+      throw new Error(`There is no data file at ${file}. Run this in the shop's folder, or set DATA_FILE or --file.`, {
+        cause: err,
+      })
     }
     throw new Error(`Cannot read ${file}: ${(err as Error).message}`, { cause: err })
   }
@@ -172,13 +192,18 @@ export async function main(argv: readonly string[], out: Out, err: Out): Promise
   try {
     const { enquiries: all, skipped, problems } = await readEnquiries(file)
     const spam = (m: StoredEnquiry) => m.likelySpam !== undefined
-    const enquiries = options.spam ? all.filter(spam) : all.filter((m) => (m.archived === true) === options.archived && !spam(m))
+    const enquiries = options.spam
+      ? all.filter(spam)
+      : all.filter((m) => (m.archived === true) === options.archived && !spam(m))
     out(formatReport(enquiries, options))
     const archived = all.filter((m) => m.archived === true && !spam(m)).length
     const suspected = all.filter(spam).length
-    if (!options.archived && !options.spam && archived > 0) out(`(${archived} archived not listed: npm run messages -- --archived)\n`)
-    if (!options.spam && suspected > 0) out(`(${suspected} marked as likely spam not listed: npm run messages -- --spam)\n`)
-    if (skipped) err(`${skipped} entr${skipped === 1 ? 'y' : 'ies'} in "messages" could not be read and were left out.\n`)
+    if (!options.archived && !options.spam && archived > 0)
+      out(`(${archived} archived not listed: npm run messages -- --archived)\n`)
+    if (!options.spam && suspected > 0)
+      out(`(${suspected} marked as likely spam not listed: npm run messages -- --spam)\n`)
+    if (skipped)
+      err(`${skipped} entr${skipped === 1 ? 'y' : 'ies'} in "messages" could not be read and were left out.\n`)
     for (const problem of problems) err(`${problem}\n`)
     return 0
   } catch (e) {
@@ -188,7 +213,8 @@ export async function main(argv: readonly string[], out: Out, err: Out): Promise
 }
 
 const DONE: Record<Command['op'], (id: string, file: string) => string> = {
-  archive: (id) => `Enquiry ${id} archived: it is no longer listed (npm run messages -- --archived shows it) nor e-mailed, and stays in the data file.`,
+  archive: (id) =>
+    `Enquiry ${id} archived: it is no longer listed (npm run messages -- --archived shows it) nor e-mailed, and stays in the data file.`,
   unarchive: (id) => `Enquiry ${id} is listed again.`,
   delete: (id, file) => `Enquiry ${id} deleted for good from ${file}.`,
 }
@@ -199,7 +225,10 @@ export async function runCommand(file: string, command: Command, out: Out, err: 
   try {
     const asked = await askHolder(file, command)
     if (asked) {
-      result = (asked.answer as { ok: boolean; error?: string } | null) ?? { ok: false, error: 'The running server gave no answer.' }
+      result = (asked.answer as { ok: boolean; error?: string } | null) ?? {
+        ok: false,
+        error: 'The running server gave no answer.',
+      }
     } else {
       const store = await openStore(file, { watch: false })
       try {

@@ -31,10 +31,14 @@ export const main = withOptions(USAGE, parse, async (options, out, err) => {
   try {
     const { manifest, aside } = await restoreShop(options.archive, file, { replace: options.replace })
     if (aside) out(`The shop that was there is kept, as it was, in ${aside}\n`)
-    out(`Restored the backup of ${manifest.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} (${manifest.files.length} files, each checked) into ${path.dirname(file)}. Start the site with npm start.\n`)
+    out(
+      `Restored the backup of ${manifest.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} (${manifest.files.length} files, each checked) into ${path.dirname(file)}. Start the site with npm start.\n`,
+    )
     return 0
   } catch (e) {
-    err(`${e instanceof ArchiveRefused ? e.message : `Could not restore ${options.archive}: ${(e as Error).message}`}\n`)
+    err(
+      `${e instanceof ArchiveRefused ? e.message : `Could not restore ${options.archive}: ${(e as Error).message}`}\n`,
+    )
     return 1
   }
 })

@@ -39,7 +39,9 @@ const recordedCharacters = (): Record<string, string> => JSON.parse(readFileSync
 /** The characters a face's cut file holds. */
 export function keptCharacters(face: Face): Set<number> {
   const drawn = recordedCharacters()[faceName(face)] ?? ''
-  return new Set([...WHITE_SPACE, ...(face.catalogue ? CATALOGUE_CHARACTERS : ''), ...drawn].map((c) => c.codePointAt(0)!))
+  return new Set(
+    [...WHITE_SPACE, ...(face.catalogue ? CATALOGUE_CHARACTERS : ''), ...drawn].map((c) => c.codePointAt(0)!),
+  )
 }
 
 /** The code points of a CSS unicode-range ("U+0000-00FF,U+0131"). */
@@ -85,16 +87,27 @@ async function writeSiteFonts(outDir: string): Promise<void> {
     const rest = [...latin].filter((c) => !kept.has(c))
     const files = path.join(FONTSOURCE[face.file]!, 'files')
     const full = await readFile(path.join(files, `${face.file}-latin-${face.weight}-normal.woff2`))
-    const cut = (chars: Iterable<number>) => subsetFont(full, String.fromCodePoint(...chars), { targetFormat: 'woff2', keepFeatures: [...DEFAULT_FEATURES, ...face.features] })
+    const cut = (chars: Iterable<number>) =>
+      subsetFont(full, String.fromCodePoint(...chars), {
+        targetFormat: 'woff2',
+        keepFeatures: [...DEFAULT_FEATURES, ...face.features],
+      })
     await writeFile(path.join(outDir, `${faceSlug(face)}.woff2`), await cut(kept))
     await writeFile(path.join(outDir, `${faceSlug(face)}-rest.woff2`), await cut(rest))
     const rule = (src: string, range: Iterable<number>) =>
       `@font-face{font-family:'${face.family}';font-style:normal;font-display:swap;font-weight:${face.weight};` +
       `src:url('${src}') format('woff2');unicode-range:${formatRange(range)}}`
     const latinExtFile = path.relative(outDir, path.join(files, `${face.file}-latin-ext-${face.weight}-normal.woff2`))
-    rules.push(rule(`./${faceSlug(face)}.woff2`, kept), rule(`./${faceSlug(face)}-rest.woff2`, rest), rule(latinExtFile, latinExt))
+    rules.push(
+      rule(`./${faceSlug(face)}.woff2`, kept),
+      rule(`./${faceSlug(face)}-rest.woff2`, rest),
+      rule(latinExtFile, latinExt),
+    )
   }
-  await writeFile(path.join(outDir, '_faces.scss'), `// Written by scripts/site-fonts.ts at build time.\n${rules.join('\n')}\n`)
+  await writeFile(
+    path.join(outDir, '_faces.scss'),
+    `// Written by scripts/site-fonts.ts at build time.\n${rules.join('\n')}\n`,
+  )
 }
 
 /** Where the build writes the cut fonts and their rules, which styles/_fonts.scss brings in. */

@@ -17,7 +17,10 @@ const USAGE = `Usage: npm run snapshots [-- restore NAME] [-- --file path/to/db.
 
 type Restored = { taken: string; changed: number }
 
-function parse(argv: readonly string[], env: NodeJS.ProcessEnv): { file: string; restore?: string; help?: boolean } | string {
+function parse(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): { file: string; restore?: string; help?: boolean } | string {
   const out: { file: string; restore?: string; help?: boolean } = { file: env.DATA_FILE?.trim() ?? '' }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
@@ -31,12 +34,18 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): { file: string;
   return out
 }
 
-const line = (s: SnapshotInfo) => `${s.name}  ${ukTime(s.takenAt)} UK time  ${s.products} products${s.reason ? `  (${s.reason})` : ''}\n`
+const line = (s: SnapshotInfo) =>
+  `${s.name}  ${ukTime(s.takenAt)} UK time  ${s.products} products${s.reason ? `  (${s.reason})` : ''}\n`
 
 async function restoreWithoutServer(file: string, name: string): Promise<Restored> {
   const store = await openStore(file, { watch: false })
   try {
-    return await new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file)), servedPhotoCheck(mediaDirFor(file))).restoreSnapshot(name, 'command')
+    return await new CatalogueService(
+      store,
+      new CatalogueHistory(historyFileFor(store.file)),
+      new Snapshots(snapshotDirFor(store.file)),
+      servedPhotoCheck(mediaDirFor(file)),
+    ).restoreSnapshot(name, 'command')
   } finally {
     await store.close()
   }
@@ -46,18 +55,24 @@ export const main = withOptions(USAGE, parse, async (options, out, err) => {
   const file = await shopDataFile(options.file, err)
   if (!options.restore) {
     const list = await new Snapshots(snapshotDirFor(file)).list()
-    if (list.length === 0) out(`No snapshots yet in ${snapshotDirFor(file)}: the first is taken before the day's first change in the workspace.\n`)
+    if (list.length === 0)
+      out(
+        `No snapshots yet in ${snapshotDirFor(file)}: the first is taken before the day's first change in the workspace.\n`,
+      )
     for (const s of list) out(line(s))
     return 0
   }
   try {
     const asked = await askHolder(file, { op: 'restore-snapshot', name: options.restore })
-    const answer = (asked ? asked.answer : { ok: true, ...(await restoreWithoutServer(file, options.restore)) }) as ({ ok: boolean; error?: string } & Partial<Restored>) | null
+    const answer = (asked ? asked.answer : { ok: true, ...(await restoreWithoutServer(file, options.restore)) }) as
+      ({ ok: boolean; error?: string } & Partial<Restored>) | null
     if (!answer?.ok) {
       err(`${answer?.error ?? 'The running server gave no answer.'}\n`)
       return 1
     }
-    out(`Restored the products of ${options.restore} (${answer.changed} changed). The catalogue as it was just before is kept as ${answer.taken}.\n`)
+    out(
+      `Restored the products of ${options.restore} (${answer.changed} changed). The catalogue as it was just before is kept as ${answer.taken}.\n`,
+    )
     return 0
   } catch (e) {
     err(`${e instanceof DataFileError ? e.message : (e as Error).message}\n`)

@@ -26,7 +26,9 @@ export function precompress(): Plugin {
         if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue
         const raw = await readFile(file)
         if (raw.length < 1024) continue
-        const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+        const br = brotliCompressSync(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        })
         const gz = Buffer.from(await gzipAsync(raw, { numiterations: 5 }))
         if (br.length < raw.length) await writeFile(`${file}.br`, br)
         if (gz.length < raw.length) await writeFile(`${file}.gz`, gz)

@@ -33,18 +33,34 @@ const EnvSchema = v.object({
     ),
   ),
   MAIL_TO: v.optional(v.pipe(v.string(), v.trim(), v.email('must be an e-mail address')), COMPANY.emails.enquiries),
-  MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3, 'must be an e-mail address')), `${COMPANY.brand} website <${COMPANY.emails.enquiries}>`),
+  MAIL_FROM: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(3, 'must be an e-mail address')),
+    `${COMPANY.brand} website <${COMPANY.emails.enquiries}>`,
+  ),
   OPENAI_API_KEY: optionalText,
   OPENAI_IMAGE_MODEL: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'gpt-image-1'),
   ADMIN_PASSWORD: v.optional(
     v.pipe(
       v.string(),
       v.trim(),
-      v.check((s) => [...s].length >= ADMIN_PASSWORD_MIN_LENGTH, `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long, so that it cannot be guessed: choose a longer one`),
+      v.check(
+        (s) => [...s].length >= ADMIN_PASSWORD_MIN_LENGTH,
+        `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long, so that it cannot be guessed: choose a longer one`,
+      ),
     ),
   ),
-  OPENAI_TIMEOUT_MS: v.pipe(v.optional(v.string(), '180000'), v.trim(), v.regex(/^[1-9]\d*$/, 'must be a whole number of milliseconds'), v.transform(Number)),
-  OPENAI_MAX_RETRIES: v.pipe(v.optional(v.string(), '2'), v.trim(), v.regex(/^\d+$/, 'must be a whole number (0 turns retries off)'), v.transform(Number)),
+  OPENAI_TIMEOUT_MS: v.pipe(
+    v.optional(v.string(), '180000'),
+    v.trim(),
+    v.regex(/^[1-9]\d*$/, 'must be a whole number of milliseconds'),
+    v.transform(Number),
+  ),
+  OPENAI_MAX_RETRIES: v.pipe(
+    v.optional(v.string(), '2'),
+    v.trim(),
+    v.regex(/^\d+$/, 'must be a whole number (0 turns retries off)'),
+    v.transform(Number),
+  ),
   IMAGE_CONCURRENCY: v.pipe(
     v.optional(v.string(), String(IMAGE_CONCURRENCY)),
     v.trim(),
@@ -54,7 +70,13 @@ const EnvSchema = v.object({
     v.maxValue(10, 'must be between 1 and 10'),
   ),
   IMAGE_DAILY_LIMIT: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'must be a whole number of images'), v.transform(Number), v.minValue(1, 'must be 1 or more (unset it for two full runs a day)')),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d+$/, 'must be a whole number of images'),
+      v.transform(Number),
+      v.minValue(1, 'must be 1 or more (unset it for two full runs a day)'),
+    ),
   ),
   TRUST_PROXY: v.optional(
     v.pipe(
@@ -81,7 +103,12 @@ const EnvSchema = v.object({
   ),
   // Unset: shopping listings give no delivery price rather than a wrong one; 0 is free delivery.
   DELIVERY_PRICE: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^\d{1,5}(\.\d{1,2})?$/, 'must be the delivery price in pounds, such as 4.95 (0 for free delivery)'), v.transform((s) => Number(s).toFixed(2))),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,5}(\.\d{1,2})?$/, 'must be the delivery price in pounds, such as 4.95 (0 for free delivery)'),
+      v.transform((s) => Number(s).toFixed(2)),
+    ),
   ),
   STATISTICS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   STATISTICS_WRITE_SECONDS: v.pipe(
@@ -93,7 +120,13 @@ const EnvSchema = v.object({
     v.minValue(1, 'must be between 1 and 60'),
     v.maxValue(60, 'must be between 1 and 60'),
   ),
-  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent'), 'info'),
+  LOG_LEVEL: v.optional(
+    v.picklist(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'must be one of fatal, error, warn, info, debug, trace, silent',
+    ),
+    'info',
+  ),
 })
 
 export type Config = {
@@ -134,7 +167,9 @@ export class ConfigError extends Error {
 /** Reads and validates the configuration; throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty values count as unset, as they do in most .env files.
-  const input = Object.fromEntries(Object.keys(EnvSchema.entries).flatMap((k) => (env[k] === undefined || env[k] === '' ? [] : [[k, env[k]]])))
+  const input = Object.fromEntries(
+    Object.keys(EnvSchema.entries).flatMap((k) => (env[k] === undefined || env[k] === '' ? [] : [[k, env[k]]])),
+  )
   const result = v.safeParse(EnvSchema, input)
   if (!result.success) {
     const lines = result.issues.map((i) => {

@@ -27,7 +27,8 @@ export function healthHandler(store: Store, owner: OwnerCheck): RequestHandler {
 function firstUnusable(store: Store): () => DataProblem | null {
   let known: { version: number; problem: DataProblem | null } | undefined
   return () => {
-    if (known?.version !== store.productsVersion) known = { version: store.productsVersion, problem: unusableValues(store.data, store.file)[0] ?? null }
+    if (known?.version !== store.productsVersion)
+      known = { version: store.productsVersion, problem: unusableValues(store.data, store.file)[0] ?? null }
     return known.problem
   }
 }

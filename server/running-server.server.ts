@@ -22,7 +22,8 @@ async function ownDir(create: boolean): Promise<string | null> {
   const dir = recordDir()
   if (create) await mkdir(dir, { recursive: true, mode: 0o700 }).catch(() => {})
   const info = await lstat(dir).catch(() => null)
-  if (!info?.isDirectory() || (process.getuid && info.uid !== process.getuid()) || (info.mode & 0o077) !== 0) return null
+  if (!info?.isDirectory() || (process.getuid && info.uid !== process.getuid()) || (info.mode & 0o077) !== 0)
+    return null
   return dir
 }
 
@@ -72,6 +73,8 @@ export async function shopDataFile(named: string | undefined, say: (line: string
   if (running.length === 0) return fallback
   const file = running.includes(fallback) ? fallback : running[0]!
   const others = running.filter((f) => f !== file)
-  say(`Reading ${file}, the running server's data file${others.length ? ` (servers also run on ${others.join(', ')})` : ''}; DATA_FILE=path/to/db.json names another.\n`)
+  say(
+    `Reading ${file}, the running server's data file${others.length ? ` (servers also run on ${others.join(', ')})` : ''}; DATA_FILE=path/to/db.json names another.\n`,
+  )
   return file
 }

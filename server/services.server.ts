@@ -58,7 +58,10 @@ export type ServiceOptions = {
   smtpTimeoutMs?: number
 }
 
-export function createServices({ config, store, logger }: { config: Config; store: Store; logger: Logger }, options: ServiceOptions = {}): Services {
+export function createServices(
+  { config, store, logger }: { config: Config; store: Store; logger: Logger },
+  options: ServiceOptions = {},
+): Services {
   const outbox = new MailOutbox({
     store,
     logger,
@@ -72,7 +75,12 @@ export function createServices({ config, store, logger }: { config: Config; stor
   const returnedForms = returnedContactForms(formStateKey(formKeyFileFor(config.dataFile), logger))
 
   const dailyLimit = new DailyImageLimit(store, config.imageDailyLimit)
-  const catalogue = new CatalogueService(store, new CatalogueHistory(historyFileFor(store.file)), new Snapshots(snapshotDirFor(store.file)), servedPhotoCheck(mediaDirFor(config.dataFile)))
+  const catalogue = new CatalogueService(
+    store,
+    new CatalogueHistory(historyFileFor(store.file)),
+    new Snapshots(snapshotDirFor(store.file)),
+    servedPhotoCheck(mediaDirFor(config.dataFile)),
+  )
   const generator = configuredImageGenerator(config, store, {
     logger: logger.child({ feature: 'image-generation' }),
     dailyLimit,
@@ -110,12 +118,23 @@ export function createServices({ config, store, logger }: { config: Config; stor
     images: { generator, dailyLimit },
     owner: ownerCheck(config.adminPassword),
     catalogue,
-    productPhotos: new ProductPhotoRuns({ generator, offers, catalogue, store, mediaDir: mediaDirFor(config.dataFile), configured: Boolean(config.openaiApiKey) }),
+    productPhotos: new ProductPhotoRuns({
+      generator,
+      offers,
+      catalogue,
+      store,
+      mediaDir: mediaDirFor(config.dataFile),
+      configured: Boolean(config.openaiApiKey),
+    }),
     photoFormats,
     statistics,
     async start() {
       await statistics.start()
-      await photoFormats.start().catch((err: unknown) => logger.warn({ err }, 'The media folder could not be read for AVIF twins; photographs are offered in WebP.'))
+      await photoFormats
+        .start()
+        .catch((err: unknown) =>
+          logger.warn({ err }, 'The media folder could not be read for AVIF twins; photographs are offered in WebP.'),
+        )
       await outbox.start()
     },
     async stop() {

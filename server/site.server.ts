@@ -50,20 +50,40 @@ export type AppDeps = {
 export type RouteDeps = AppDeps & { responses: ResponseCache }
 
 /** Mounted in this order: the owner check first, the API before `/api`'s 404, then what must run before the page handler; tests may replace a group. */
-export type SiteRoutes = { owner: (app: Express) => void; api: (app: Express) => void; beforePages: (app: Express) => void }
+export type SiteRoutes = {
+  owner: (app: Express) => void
+  api: (app: Express) => void
+  beforePages: (app: Express) => void
+}
 
 export function siteRoutes({ config, store, services, logger, responses }: RouteDeps): SiteRoutes {
   // One router pair for both ways in of an enquiry: they share one rate limiter.
   const countHandoff = handoffCounter(services.statistics, config.adminPassword)
-  const contact = contactRoutes({ config, store, logger, enquiries: services.enquiries, returnedForms: services.returnedForms })
+  const contact = contactRoutes({
+    config,
+    store,
+    logger,
+    enquiries: services.enquiries,
+    returnedForms: services.returnedForms,
+  })
   // Worked out for each of the owner's requests, the allowance as it is then.
-  const imageGeneration = (): GenerationSetup => ({ configured: Boolean(config.openaiApiKey), allowance: services.images.dailyLimit.allowance() })
+  const imageGeneration = (): GenerationSetup => ({
+    configured: Boolean(config.openaiApiKey),
+    allowance: services.images.dailyLimit.allowance(),
+  })
   const ownerPage = () => ({ catalogue: services.catalogue, imageGeneration: imageGeneration() })
   return {
     owner(app) {
       app.use(workspaceGuard({ store, siteUrl: config.siteUrl, owner: services.owner, ownerPage }))
       app.use(catalogueRoutes({ catalogue: services.catalogue, store, siteUrl: config.siteUrl }))
-      app.use(photoRoutes({ catalogue: services.catalogue, store, siteUrl: config.siteUrl, mediaDir: mediaDirFor(config.dataFile) }))
+      app.use(
+        photoRoutes({
+          catalogue: services.catalogue,
+          store,
+          siteUrl: config.siteUrl,
+          mediaDir: mediaDirFor(config.dataFile),
+        }),
+      )
       app.use(productAngleRoutes({ runs: services.productPhotos, store, siteUrl: config.siteUrl }))
     },
     api(app) {
@@ -139,7 +159,9 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
   app.use(securityHeaders({ isProduction: !vite, paymentOrigins: paymentOriginsOf(store) }))
   app.use(refuseCrossSite({ siteUrl: config.siteUrl }))
   // Kept answers carry their own compressed bytes: never compressed again.
-  app.use(compression({ threshold: 512, filter: (req, res) => !isServedFromCache(res) && compression.filter(req, res) }))
+  app.use(
+    compression({ threshold: 512, filter: (req, res) => !isServedFromCache(res) && compression.filter(req, res) }),
+  )
   const { owner, api, beforePages } = routes({ ...deps, responses })
   // A visitor is refused the workspace (401/403) however its address is spelled, a malformed one too.
   owner(app)

@@ -1,16 +1,39 @@
 import { createStore } from 'zustand'
 import { GENERATION_STATUS, imageStatus, type GenerationEvent } from '../domain/image-generation.ts'
-import { addedText, HEIC_MESSAGE, looksLikeHeic, NEW_PHOTOS_READY, PHOTO_UPLOAD_LIMIT, refusalsText, TOO_LARGE_MESSAGE, type AngleState, type UploadAnswer } from '../domain/photo-offers.ts'
+import {
+  addedText,
+  HEIC_MESSAGE,
+  looksLikeHeic,
+  NEW_PHOTOS_READY,
+  PHOTO_UPLOAD_LIMIT,
+  refusalsText,
+  TOO_LARGE_MESSAGE,
+  type AngleState,
+  type UploadAnswer,
+} from '../domain/photo-offers.ts'
 import { apiGet, apiRequest, postWithProgress } from '../lib/api.ts'
 import { readEventStream } from '../lib/event-stream.ts'
 import { createContextStore } from './create-context-store.tsx'
 import { readableError } from './admin-store.ts'
 
 /** `refreshHref` differs from the page's own address, so following it reloads rather than scrolls. */
-export type ProductPhotosInit = { id: string; name: string; photos: string[]; angles: AngleState; anglesError: string | null; refreshHref: string; anglesNotice: string }
+export type ProductPhotosInit = {
+  id: string
+  name: string
+  photos: string[]
+  angles: AngleState
+  anglesError: string | null
+  refreshHref: string
+  anglesNotice: string
+}
 
 /** One photograph chosen: waiting its turn, its bytes going, being prepared by the server, then in the list or refused. */
-export type FileUpload = { name: string; percent: number; phase: 'waiting' | 'sending' | 'preparing' | 'added' | 'refused'; error: string | null }
+export type FileUpload = {
+  name: string
+  percent: number
+  phase: 'waiting' | 'sending' | 'preparing' | 'added' | 'refused'
+  error: string | null
+}
 
 type Upload = { files: FileUpload[]; busy: boolean; result: string; error: string | null }
 
@@ -28,7 +51,8 @@ const idle: Upload = { files: [], busy: false, result: '', error: null }
 export const productPhotosStore = createContextStore('The product photographs store', (init: ProductPhotosInit) =>
   createStore<ProductPhotosState>()((set, get) => {
     const api = `/api/admin/products/${encodeURIComponent(init.id)}/angles`
-    const running = (done: number, images: number, status: string) => set({ angles: { ...get().angles, view: { ...get().angles.view, running: { done, images, status } } } })
+    const running = (done: number, images: number, status: string) =>
+      set({ angles: { ...get().angles, view: { ...get().angles.view, running: { done, images, status } } } })
 
     const refresh = async () => {
       const angles = await apiGet<AngleState>(api)
@@ -67,7 +91,11 @@ export const productPhotosStore = createContextStore('The product photographs st
         }
         set({ upload: { ...idle, files: [...files], busy: true } })
         for (const [i, file] of chosen.entries()) {
-          const refusal = looksLikeHeic(file.name, file.type) ? HEIC_MESSAGE : file.size > PHOTO_UPLOAD_LIMIT ? TOO_LARGE_MESSAGE : null
+          const refusal = looksLikeHeic(file.name, file.type)
+            ? HEIC_MESSAGE
+            : file.size > PHOTO_UPLOAD_LIMIT
+              ? TOO_LARGE_MESSAGE
+              : null
           if (refusal) {
             change(i, { phase: 'refused', error: refusal })
             continue
@@ -75,9 +103,14 @@ export const productPhotosStore = createContextStore('The product photographs st
           change(i, { phase: 'sending' })
           const body = new FormData()
           body.append('photo', file)
-          const progress = (f: number) => change(i, f >= 1 ? { percent: 100, phase: 'preparing' } : { percent: Math.round(f * 100) })
+          const progress = (f: number) =>
+            change(i, f >= 1 ? { percent: 100, phase: 'preparing' } : { percent: Math.round(f * 100) })
           try {
-            const answer = await postWithProgress<UploadAnswer>(`/admin/products/${encodeURIComponent(init.id)}/photos`, body, progress)
+            const answer = await postWithProgress<UploadAnswer>(
+              `/admin/products/${encodeURIComponent(init.id)}/photos`,
+              body,
+              progress,
+            )
             set({ photos: answer.photos })
             change(i, { phase: 'added' })
           } catch (err) {
@@ -86,7 +119,14 @@ export const productPhotosStore = createContextStore('The product photographs st
         }
         const refused = files.filter((f) => f.error).map((f) => ({ name: f.name, message: f.error! }))
         const added = files.length - refused.length
-        set({ upload: { files, busy: false, result: added > 0 ? addedText(added) : '', error: refused.length > 0 ? refusalsText(refused, files.length) : null } })
+        set({
+          upload: {
+            files,
+            busy: false,
+            result: added > 0 ? addedText(added) : '',
+            error: refused.length > 0 ? refusalsText(refused, files.length) : null,
+          },
+        })
       },
 
       async generate() {
@@ -96,7 +136,10 @@ export const productPhotosStore = createContextStore('The product photographs st
         try {
           await apiRequest('POST', api)
         } catch (err) {
-          set({ anglesError: readableError(err), angles: { ...get().angles, view: { ...get().angles.view, running: null } } })
+          set({
+            anglesError: readableError(err),
+            angles: { ...get().angles, view: { ...get().angles.view, running: null } },
+          })
           return
         }
         await follow()

@@ -28,6 +28,12 @@ export async function prepareDataDir(count: number): Promise<{ dir: string; data
 }
 
 /** Rate limit off so the benchmark measures throughput; `entry` another server file (bench/static-twin-server.ts). */
-export async function startBenchServer(env: Record<string, string>, options: { entry?: string } = {}): Promise<ChildServer> {
-  return spawnServer({ LOG_LEVEL: 'info', CONTACT_RATE_LIMIT: '0', SITE_URL: 'https://www.example.co.uk', ...env }, { keepOutput: false, entry: options.entry })
+export async function startBenchServer(
+  env: Record<string, string>,
+  options: { entry?: string } = {},
+): Promise<ChildServer> {
+  return spawnServer(
+    { LOG_LEVEL: 'info', CONTACT_RATE_LIMIT: '0', SITE_URL: 'https://www.example.co.uk', ...env },
+    { keepOutput: false, entry: options.entry },
+  )
 }

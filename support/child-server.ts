@@ -53,7 +53,11 @@ export async function spawnServer(
   } = {},
 ): Promise<ChildServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort()
-  const [command, ...args] = (options.wrap ?? ((c) => c))([process.execPath, ...serverEntry(options.entry), ...(options.args ?? [])])
+  const [command, ...args] = (options.wrap ?? ((c) => c))([
+    process.execPath,
+    ...serverEntry(options.entry),
+    ...(options.args ?? []),
+  ])
   const child = spawn(command!, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env, PORT: String(port) },
@@ -68,10 +72,14 @@ export async function spawnServer(
   const url = `http://127.0.0.1:${port}`
   if (options.waitReady !== false) {
     try {
-      await until('the server to answer /healthz', async () => {
-        if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`)
-        return (await fetch(`${url}/healthz`).catch(() => null))?.ok // null: not listening yet
-      }, { timeoutMs: 45_000 }) // a start through tsx on a machine busy with other tests
+      await until(
+        'the server to answer /healthz',
+        async () => {
+          if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`)
+          return (await fetch(`${url}/healthz`).catch(() => null))?.ok // null: not listening yet
+        },
+        { timeoutMs: 45_000 },
+      ) // a start through tsx on a machine busy with other tests
     } catch (err) {
       if (child.exitCode !== null) throw err
       child.kill('SIGKILL') // the caller gets no handle to stop it

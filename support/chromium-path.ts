@@ -4,11 +4,19 @@ import path from 'node:path'
 
 /** The full Chromium (Lighthouse needs it): CHROMIUM_PATH, Debian's, or one Playwright downloaded. */
 export function findChromium(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ]
   for (const c of candidates) if (c && existsSync(c)) return c
   const cache = path.join(os.homedir(), '.cache', 'ms-playwright')
   if (existsSync(cache)) {
-    for (const dir of readdirSync(cache).filter((d) => d.startsWith('chromium')).sort().reverse()) {
+    for (const dir of readdirSync(cache)
+      .filter((d) => d.startsWith('chromium'))
+      .sort()
+      .reverse()) {
       const exe = path.join(cache, dir, 'chrome-linux', 'chrome')
       if (existsSync(exe)) return exe
     }

@@ -54,7 +54,9 @@ function summarize(url: string, attempts: Attempt[]): LighthouseResult {
   const failing: Record<string, string[]> = {}
   for (const [id, cat] of Object.entries(lhr.categories)) {
     if (id === 'performance') continue
-    failing[id] = cat.auditRefs.filter((ref) => (ref.weight ?? 0) > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id)
+    failing[id] = cat.auditRefs
+      .filter((ref) => (ref.weight ?? 0) > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id)
   }
   return {
     url,
@@ -64,23 +66,46 @@ function summarize(url: string, attempts: Attempt[]): LighthouseResult {
       'best-practices': score('best-practices'),
       seo: score('seo'),
     },
-    metrics: { lcpMs: median('lcpMs'), cls: median('cls'), tbtMs: median('tbtMs'), fcpMs: median('fcpMs'), kbBeforeLcp: median('kbBeforeLcp'), fontKb: median('fontKb') },
+    metrics: {
+      lcpMs: median('lcpMs'),
+      cls: median('cls'),
+      tbtMs: median('tbtMs'),
+      fcpMs: median('fcpMs'),
+      kbBeforeLcp: median('kbBeforeLcp'),
+      fontKb: median('fontKb'),
+    },
     failing,
     bfCache: bfCacheOf(lhr.audits['bf-cache']),
   }
 }
 
-export async function runLighthouse({ writeReports, baseUrl, beforeUrl, runs = 1, pages = LIGHTHOUSE_PAGES }: Options): Promise<LighthouseResult[]> {
-  const own = baseUrl ? null : await (async () => {
-    const { dir, dataFile } = await prepareDataDir(0)
-    return { dir, server: await startBenchServer({ DATA_FILE: dataFile }) }
-  })()
+export async function runLighthouse({
+  writeReports,
+  baseUrl,
+  beforeUrl,
+  runs = 1,
+  pages = LIGHTHOUSE_PAGES,
+}: Options): Promise<LighthouseResult[]> {
+  const own = baseUrl
+    ? null
+    : await (async () => {
+        const { dir, dataFile } = await prepareDataDir(0)
+        return { dir, server: await startBenchServer({ DATA_FILE: dataFile }) }
+      })()
   const base = baseUrl ?? own!.server.url
   await warmUp(base)
   if (beforeUrl) await warmUp(beforeUrl)
   const chrome = await chromeLauncher.launch({
     chromePath: findChromium() ?? undefined,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   const results: LighthouseResult[] = []
   try {
@@ -122,7 +147,8 @@ async function auditOnce(url: string, port: number, html: boolean) {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     })
     if (result && !result.lhr.runtimeError) return result
-    if (attempt === 3) throw new Error(`Lighthouse could not audit ${url}: ${result?.lhr.runtimeError?.message ?? 'no result'}`)
+    if (attempt === 3)
+      throw new Error(`Lighthouse could not audit ${url}: ${result?.lhr.runtimeError?.message ?? 'no result'}`)
   }
 }
 
@@ -139,9 +165,11 @@ const kb = (bytes: number) => Math.round(bytes / 102.4) / 10
 function metricsOf(lhr: Lhr): LighthouseResult['metrics'] {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
   const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {}
-  const network = lhr.audits['network-requests']?.details as { items?: NetworkRequest[]; debugData?: { networkStartTimeTs?: number } } | undefined
+  const network = lhr.audits['network-requests']?.details as
+    { items?: NetworkRequest[]; debugData?: { networkStartTimeTs?: number } } | undefined
   const requests = network?.items ?? []
-  const lcpAt = ((observed.observedLargestContentfulPaintTs ?? NaN) - (network?.debugData?.networkStartTimeTs ?? NaN)) / 1000
+  const lcpAt =
+    ((observed.observedLargestContentfulPaintTs ?? NaN) - (network?.debugData?.networkStartTimeTs ?? NaN)) / 1000
   const sum = (list: NetworkRequest[]) => kb(list.reduce((total, r) => total + (r.transferSize ?? 0), 0))
   return {
     lcpMs: Math.round(numeric('largest-contentful-paint')),
@@ -155,6 +183,8 @@ function metricsOf(lhr: Lhr): LighthouseResult['metrics'] {
 
 /** The bf-cache audit's verdict, with the reasons Chromium gave when it fails. */
 function bfCacheOf(audit: { score: number | null; details?: unknown } | undefined): LighthouseResult['bfCache'] {
-  const items = ((audit?.details as { items?: { reason?: unknown }[] } | undefined)?.items ?? []).map((i) => String(i.reason ?? ''))
+  const items = ((audit?.details as { items?: { reason?: unknown }[] } | undefined)?.items ?? []).map((i) =>
+    String(i.reason ?? ''),
+  )
   return { passed: audit?.score === 1, reasons: items }
 }

@@ -41,7 +41,8 @@ async function v2Root(): Promise<string | undefined> {
 
 /** Makes `/…/<name>` limited to `limitBytes`. */
 export async function createMemoryCgroup(name: string, limitBytes: number): Promise<MemoryCgroup> {
-  const needs = 'This test needs root and a cgroup memory controller (cgroup v1 at /sys/fs/cgroup/memory, or v2 with "memory" in cgroup.controllers)'
+  const needs =
+    'This test needs root and a cgroup memory controller (cgroup v1 at /sys/fs/cgroup/memory, or v2 with "memory" in cgroup.controllers)'
   if (process.getuid?.() !== 0) throw new Error(`${needs}; it runs as uid ${process.getuid?.()}.`)
   const procs = (dir: string) => path.join(dir, 'cgroup.procs')
   const pids = (dir: string) => async () => (await read(procs(dir))).split('\n').filter(Boolean).map(Number)
@@ -54,11 +55,17 @@ export async function createMemoryCgroup(name: string, limitBytes: number): Prom
       usage: () => readNumber(path.join(dir, 'memory.usage_in_bytes')),
       peak: () => readNumber(path.join(dir, 'memory.max_usage_in_bytes')),
       resetPeak: async () => (await writeFile(path.join(dir, 'memory.max_usage_in_bytes'), '0'), true),
-      pressure: async () => ({ oomKills: field(await read(path.join(dir, 'memory.oom_control')), 'oom_kill'), limitHits: await readNumber(path.join(dir, 'memory.failcnt')) }),
+      pressure: async () => ({
+        oomKills: field(await read(path.join(dir, 'memory.oom_control')), 'oom_kill'),
+        limitHits: await readNumber(path.join(dir, 'memory.failcnt')),
+      }),
       pids: pids(dir),
       split: async () => {
         const stat = await read(path.join(dir, 'memory.stat'))
-        return { processMb: Math.round(field(stat, 'total_rss') / 2 ** 20), cacheMb: Math.round(field(stat, 'total_cache') / 2 ** 20) }
+        return {
+          processMb: Math.round(field(stat, 'total_rss') / 2 ** 20),
+          cacheMb: Math.round(field(stat, 'total_cache') / 2 ** 20),
+        }
       },
       remove: () => rmdir(dir),
     }
@@ -71,14 +78,24 @@ export async function createMemoryCgroup(name: string, limitBytes: number): Prom
   await writeFile(path.join(dir, 'memory.max'), String(limitBytes))
   // Without memory.peak (Linux before 5.19) the highest usage seen by sampling stands in for it.
   let sampled = 0
-  const sample = setInterval(() => void readNumber(path.join(dir, 'memory.current')).then((n) => (sampled = Math.max(sampled, n)), () => {}), 50)
+  const sample = setInterval(
+    () =>
+      void readNumber(path.join(dir, 'memory.current')).then(
+        (n) => (sampled = Math.max(sampled, n)),
+        () => {},
+      ),
+    50,
+  )
   return {
     procsFile: procs(dir),
     usage: () => readNumber(path.join(dir, 'memory.current')),
     peak: async () => Math.max(sampled, await readNumber(path.join(dir, 'memory.peak')).catch(() => 0)),
     resetPeak: async () => {
       sampled = 0
-      return writeFile(path.join(dir, 'memory.peak'), 'reset').then(() => true, () => false)
+      return writeFile(path.join(dir, 'memory.peak'), 'reset').then(
+        () => true,
+        () => false,
+      )
     },
     pressure: async () => {
       const events = await read(path.join(dir, 'memory.events'))
@@ -87,7 +104,10 @@ export async function createMemoryCgroup(name: string, limitBytes: number): Prom
     pids: pids(dir),
     split: async () => {
       const stat = await read(path.join(dir, 'memory.stat'))
-      return { processMb: Math.round(field(stat, 'anon') / 2 ** 20), cacheMb: Math.round(field(stat, 'file') / 2 ** 20) }
+      return {
+        processMb: Math.round(field(stat, 'anon') / 2 ** 20),
+        cacheMb: Math.round(field(stat, 'file') / 2 ** 20),
+      }
     },
     remove: async () => {
       clearInterval(sample)

@@ -4,7 +4,11 @@ import { setInterval } from 'node:timers/promises'
  * Resolves with the first truthy answer of `check`, asked at once and then every `everyMs`; rejects
  * after `timeoutMs`. For code that also runs outside Vitest (benchmarks), where `vi.waitFor` is not available.
  */
-export async function until<T>(what: string, check: () => Promise<T> | T, { timeoutMs, everyMs = 100 }: { timeoutMs: number; everyMs?: number }): Promise<NonNullable<T>> {
+export async function until<T>(
+  what: string,
+  check: () => Promise<T> | T,
+  { timeoutMs, everyMs = 100 }: { timeoutMs: number; everyMs?: number },
+): Promise<NonNullable<T>> {
   const end = Date.now() + timeoutMs
   const first = await check()
   if (first) return first

@@ -34,6 +34,9 @@ export async function writeOldShapeFile(file: string, count: number, years = 10)
   await mkdir(path.dirname(file), { recursive: true })
   const enquiries = yearsOfEnquiries(count, years)
   await writeFile(file, `${JSON.stringify({ products: seedProducts, messages: enquiries }, null, 2)}\n`)
-  await writeFile(journalFileFor(file), enquiries.map((enquiry) => `${JSON.stringify({ message: enquiry })}\n`).join(''))
+  await writeFile(
+    journalFileFor(file),
+    enquiries.map((enquiry) => `${JSON.stringify({ message: enquiry })}\n`).join(''),
+  )
   return enquiries
 }

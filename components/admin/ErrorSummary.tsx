@@ -19,7 +19,14 @@ export function ErrorSummary<K extends string>({ idPrefix, order, errors }: Prop
   const listed = order.filter((f) => errors[f])
   if (listed.length === 0) return null
   return (
-    <div id={ERROR_SUMMARY_ID} className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} autoFocus>
+    <div
+      id={ERROR_SUMMARY_ID}
+      className="error-summary"
+      role="alert"
+      aria-labelledby="error-summary-title"
+      tabIndex={-1}
+      autoFocus
+    >
       <h2 id="error-summary-title" className="error-summary__title">
         There is a problem
       </h2>

@@ -72,7 +72,12 @@ export function FieldList<K extends string>({ idPrefix, names, specs, errors, in
   return names.map((name) => {
     const f = specs[name]
     const id = fieldId(idPrefix, name)
-    const props = { ...controlProps(id, name, errors[name], f.hint), defaultValue: initial?.[name] ?? '', required, autoComplete: f.autoComplete }
+    const props = {
+      ...controlProps(id, name, errors[name], f.hint),
+      defaultValue: initial?.[name] ?? '',
+      required,
+      autoComplete: f.autoComplete,
+    }
     const { control } = f
     return (
       <Field key={name} id={id} label={f.label} hint={f.hint} error={errors[name]} wide={f.wide}>

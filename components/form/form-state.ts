@@ -31,6 +31,11 @@ export function readFields<K extends string>(form: HTMLFormElement, names: reado
 export function clearFields(form: HTMLFormElement, names: readonly string[]): void {
   for (const name of names) {
     const control = form.elements.namedItem(name)
-    if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement) control.value = ''
+    if (
+      control instanceof HTMLInputElement ||
+      control instanceof HTMLTextAreaElement ||
+      control instanceof HTMLSelectElement
+    )
+      control.value = ''
   }
 }

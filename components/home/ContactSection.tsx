@@ -8,8 +8,8 @@ export function ContactSection() {
     <section id="contact" className="section contact" aria-labelledby="contact-title">
       <div className="container">
         <SectionHead id="contact-title" eyebrow="Contact" title="Get in Touch">
-          A question about sizing, a custom order or an order you have placed? Message us on WhatsApp, write to us, or use the form
-          below.
+          A question about sizing, a custom order or an order you have placed? Message us on WhatsApp, write to us, or
+          use the form below.
         </SectionHead>
         <div className="contact__grid">
           <Reveal className="contact__details">

@@ -28,17 +28,18 @@ export function Heritage() {
               Heritage &amp; Craftsmanship
             </h2>
             <p className="heritage__lead">
-              For more than three decades we have made leather goods the slow way, by hand, in {registeredOffice.locality}: the town
-              that has shod Britain for over three hundred years.
+              For more than three decades we have made leather goods the slow way, by hand, in{' '}
+              {registeredOffice.locality}: the town that has shod Britain for over three hundred years.
             </p>
             <p>
-              Our workshop opened in {foundedYear} with two benches and a handful of lasts. Today a small team of cutters, closers
-              and finishers still works the way its founders did: each hide chosen by eye and by touch, each pattern cut to make the
-              most of its grain, each seam stitched and each edge burnished until it is right.
+              Our workshop opened in {foundedYear} with two benches and a handful of lasts. Today a small team of
+              cutters, closers and finishers still works the way its founders did: each hide chosen by eye and by touch,
+              each pattern cut to make the most of its grain, each seam stitched and each edge burnished until it is
+              right.
             </p>
             <p>
-              The result is footwear, bags and belts with nothing to hide: honest materials, careful construction and classic lines
-              that will serve you for years and can be repaired when they have.
+              The result is footwear, bags and belts with nothing to hide: honest materials, careful construction and
+              classic lines that will serve you for years and can be repaired when they have.
             </p>
           </Reveal>
         </div>

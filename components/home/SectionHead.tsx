@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react'
 import { Reveal } from '../Reveal.tsx'
 
-export function SectionHead({ id, eyebrow, title, children, light }: { id: string; eyebrow: string; title: string; children?: ReactNode; light?: boolean }) {
+export function SectionHead({
+  id,
+  eyebrow,
+  title,
+  children,
+  light,
+}: {
+  id: string
+  eyebrow: string
+  title: string
+  children?: ReactNode
+  light?: boolean
+}) {
   return (
     <Reveal className={`section-head${light ? ' section-head--light' : ''}`}>
       <span className="eyebrow">{eyebrow}</span>

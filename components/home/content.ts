@@ -31,14 +31,16 @@ export const COLLECTION_CARDS: CollectionCard[] = [
   {
     title: 'Footwear',
     category: 'footwear',
-    description: 'Oxfords, brogues, loafers and boots, lasted and Goodyear-welted so they can be resoled for years to come.',
+    description:
+      'Oxfords, brogues, loafers and boots, lasted and Goodyear-welted so they can be resoled for years to come.',
     image: '/images/collection-footwear.svg',
     alt: 'A dark brown Chelsea boot beside two chestnut leather lace-up shoes',
   },
   {
     title: 'Bags',
     category: 'bags',
-    description: 'Briefcases, holdalls and messenger bags in saddle leather, with solid brass fittings and hand-stitched seams.',
+    description:
+      'Briefcases, holdalls and messenger bags in saddle leather, with solid brass fittings and hand-stitched seams.',
     image: '/images/collection-bags.svg',
     alt: 'A leather holdall, a briefcase with a brass lock and a tan tote bag',
   },

@@ -3,7 +3,9 @@ import type { IconName } from './content.ts'
 
 /** Line icons drawn for the landing page (24-unit grid, stroke inherits the text colour). Decorative. */
 const PATHS: Record<IconName | 'chat' | 'mail' | 'pin' | 'clock' | 'arrow' | 'star', ReactNode> = {
-  hide: <path d="M6 3c2 1.2 4 1.2 6 0s4-1.2 6 0c-.8 2 .8 3 2 4-1 2-1 4 0 6-1.2 1-2.8 2-2 4-2 1.2-4 1.2-6 0s-4-1.2-6 0c.8-2-.8-3-2-4 1-2 1-4 0-6 1.2-1 2.8-2 2-4z" />,
+  hide: (
+    <path d="M6 3c2 1.2 4 1.2 6 0s4-1.2 6 0c-.8 2 .8 3 2 4-1 2-1 4 0 6-1.2 1-2.8 2-2 4-2 1.2-4 1.2-6 0s-4-1.2-6 0c.8-2-.8-3-2-4 1-2 1-4 0-6 1.2-1 2.8-2 2-4z" />
+  ),
   needle: (
     <>
       <path d="M4 20 16.5 7.5" />

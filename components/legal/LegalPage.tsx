@@ -46,8 +46,9 @@ export function LegalPage({ title, intro, sections }: Props) {
               {COMPANY.companyNumber}. Registered office: {REGISTERED_OFFICE_LINE}.
             </p>
             <p>
-              E-mail <a href={`mailto:${COMPANY.emails.enquiries}`}>{COMPANY.emails.enquiries}</a> for general questions, or{' '}
-              <a href={`mailto:${COMPANY.emails.orders}`}>{COMPANY.emails.orders}</a> about an order, a cancellation or a return.
+              E-mail <a href={`mailto:${COMPANY.emails.enquiries}`}>{COMPANY.emails.enquiries}</a> for general
+              questions, or <a href={`mailto:${COMPANY.emails.orders}`}>{COMPANY.emails.orders}</a> about an order, a
+              cancellation or a return.
             </p>
           </aside>
         </article>
@@ -59,8 +60,8 @@ export function LegalPage({ title, intro, sections }: Props) {
 export function CompanyIdentity() {
   return (
     <>
-      <strong>{COMPANY.legalName}</strong>, a company registered in {COMPANY.registeredIn} under company number {COMPANY.companyNumber},
-      whose registered office is at {REGISTERED_OFFICE_LINE}
+      <strong>{COMPANY.legalName}</strong>, a company registered in {COMPANY.registeredIn} under company number{' '}
+      {COMPANY.companyNumber}, whose registered office is at {REGISTERED_OFFICE_LINE}
     </>
   )
 }

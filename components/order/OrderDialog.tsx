@@ -2,7 +2,8 @@ import { useEffect, useId, useRef } from 'react'
 import { orderStore } from '../../stores/order-store.ts'
 import { OrderForm } from './OrderForm.tsx'
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /** Modal <dialog>: focus wraps inside and returns to 'Purchase Now'; a valid order on the terms shown opens the payment link; nothing typed is sent to our server. */
 export function OrderDialog() {
@@ -63,7 +64,14 @@ export function OrderDialog() {
         <h2 id={`${id}-title`} className="order-dialog__title">
           Place Your Order
         </h2>
-        <OrderForm idPrefix={id} product={product} summaryId={`${id}-product`} onPlaced={close} onCancel={close} newTab />
+        <OrderForm
+          idPrefix={id}
+          product={product}
+          summaryId={`${id}-product`}
+          onPlaced={close}
+          onCancel={close}
+          newTab
+        />
       </div>
     </dialog>
   )

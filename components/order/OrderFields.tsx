@@ -7,8 +7,20 @@ const FIELDS: Record<OrderField, FieldSpec> = {
   lastName: { label: 'Last name', control: { kind: 'input', type: 'text' }, autoComplete: 'family-name' },
   email: { label: 'Email', control: { kind: 'input', type: 'email' }, autoComplete: 'email' },
   phone: { label: 'Phone', control: { kind: 'input', type: 'tel' }, autoComplete: 'tel' },
-  address: { label: 'Delivery address', control: { kind: 'textarea', rows: 3 }, autoComplete: 'street-address', wide: true },
-  size: { label: 'Size (EU)', control: { kind: 'select', placeholder: 'Select a size', options: FOOTWEAR_SIZES.map((s) => ({ value: s, label: s })) } },
+  address: {
+    label: 'Delivery address',
+    control: { kind: 'textarea', rows: 3 },
+    autoComplete: 'street-address',
+    wide: true,
+  },
+  size: {
+    label: 'Size (EU)',
+    control: {
+      kind: 'select',
+      placeholder: 'Select a size',
+      options: FOOTWEAR_SIZES.map((s) => ({ value: s, label: s })),
+    },
+  },
 }
 
 /** Bags and belts come in one size: no size to choose. */
@@ -24,7 +36,13 @@ type Props = {
 export function OrderFields({ idPrefix, category, errors, initial }: Props) {
   return (
     <div className="order-form__grid">
-      <FieldList idPrefix={idPrefix} names={category === 'footwear' ? ORDER_FIELDS : ONE_SIZE_FIELDS} specs={FIELDS} errors={errors} initial={initial} />
+      <FieldList
+        idPrefix={idPrefix}
+        names={category === 'footwear' ? ORDER_FIELDS : ONE_SIZE_FIELDS}
+        specs={FIELDS}
+        errors={errors}
+        initial={initial}
+      />
     </div>
   )
 }

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 import { availabilityOf, availabilityText, isSoldOut } from '../../domain/availability.ts'
 import { productPath } from '../../domain/catalogue.ts'
-import { buildOrderNote, buildPaymentUrl, checkOrder, ORDER_FIELDS, type OrderField, type OrderForm as OrderValues } from '../../domain/order.ts'
+import {
+  buildOrderNote,
+  buildPaymentUrl,
+  checkOrder,
+  ORDER_FIELDS,
+  type OrderField,
+  type OrderForm as OrderValues,
+} from '../../domain/order.ts'
 import { NOT_CHECKED, TERMS_FIELDS, termsOf } from '../../domain/order-terms.ts'
 import type { Product } from '../../domain/product.ts'
 import { clearFields, readFields, useFieldErrors } from '../form/form-state.ts'
@@ -10,12 +17,20 @@ import { openPaymentTab } from './payment-tab.ts'
 import type { TermsNow } from './terms-now.ts'
 
 /** The terms ordered on: name, price and, for a product made to order, its lead time. */
-export function OrderSummary({ id, product }: { id?: string; product: Pick<Product, 'name' | 'price' | 'availability' | 'leadTime'> }) {
+export function OrderSummary({
+  id,
+  product,
+}: {
+  id?: string
+  product: Pick<Product, 'name' | 'price' | 'availability' | 'leadTime'>
+}) {
   return (
     <p id={id} className="order-dialog__product">
       <span className="order-dialog__product-name">
         {product.name}
-        {availabilityOf(product) === 'made-to-order' ? <span className="order-dialog__product-availability">{availabilityText(product)}</span> : null}
+        {availabilityOf(product) === 'made-to-order' ? (
+          <span className="order-dialog__product-availability">{availabilityText(product)}</span>
+        ) : null}
       </span>
       <span className="order-dialog__product-price">{product.price}</span>
     </p>
@@ -45,7 +60,18 @@ type Notice = { sentence: string; closed: boolean }
  * first and the payment page opens in a new tab. Either way an order on terms that changed since the
  * page was shown comes back with the new terms and what was typed.
  */
-export function OrderForm({ idPrefix, product, summaryId, onPlaced, onCancel, cancelHref, newTab, initial, initialErrors, initialNotice }: Props) {
+export function OrderForm({
+  idPrefix,
+  product,
+  summaryId,
+  onPlaced,
+  onCancel,
+  cancelHref,
+  newTab,
+  initial,
+  initialErrors,
+  initialNotice,
+}: Props) {
   const { errors, onInput, show: showErrors, clear: clearErrors } = useFieldErrors<OrderField>(initialErrors)
   const [shown, setShown] = useState(product)
   const [notice, setNotice] = useState<Notice | null>(initialNotice ? { sentence: initialNotice, closed: false } : null)
@@ -76,22 +102,24 @@ export function OrderForm({ idPrefix, product, summaryId, onPlaced, onCancel, ca
     // Fetched on the press, after the tab is open: a page that never orders never carries it.
     const checks = import('./terms-now.ts')
     const asked = checks.then(({ termsNow }) => termsNow(shown))
-    void asked.catch((): TermsNow => ({ same: false, sentence: NOT_CHECKED, closed: false })).then((now) => {
-      checking.current = false
-      if (!now.same) {
-        tab.close()
-        if (now.product) setShown(now.product)
-        focusNotice.current = true
-        setNotice({ sentence: now.sentence, closed: now.closed })
-        return
-      }
-      tab.go(buildPaymentUrl(now.product.paymentLink, buildOrderNote(now.product, values)))
-      void checks.then(({ countHandoff }) => countHandoff(now.product))
-      clearFields(form, ORDER_FIELDS)
-      clearErrors()
-      setNotice(null)
-      onPlaced?.()
-    })
+    void asked
+      .catch((): TermsNow => ({ same: false, sentence: NOT_CHECKED, closed: false }))
+      .then((now) => {
+        checking.current = false
+        if (!now.same) {
+          tab.close()
+          if (now.product) setShown(now.product)
+          focusNotice.current = true
+          setNotice({ sentence: now.sentence, closed: now.closed })
+          return
+        }
+        tab.go(buildPaymentUrl(now.product.paymentLink, buildOrderNote(now.product, values)))
+        void checks.then(({ countHandoff }) => countHandoff(now.product))
+        clearFields(form, ORDER_FIELDS)
+        clearErrors()
+        setNotice(null)
+        onPlaced?.()
+      })
   }
 
   const terms = termsOf(shown)
@@ -103,7 +131,14 @@ export function OrderForm({ idPrefix, product, summaryId, onPlaced, onCancel, ca
           {notice.sentence}
         </p>
       ) : null}
-      <form method="post" action={`${productPath(shown)}?order=1#order`} noValidate onSubmit={onSubmit} onInput={onInput} className="order-form">
+      <form
+        method="post"
+        action={`${productPath(shown)}?order=1#order`}
+        noValidate
+        onSubmit={onSubmit}
+        onInput={onInput}
+        className="order-form"
+      >
         <fieldset className="order-form__fields" disabled={closed}>
           <input type="hidden" name={TERMS_FIELDS.price} value={terms.price} />
           <input type="hidden" name={TERMS_FIELDS.availability} value={terms.availability} />

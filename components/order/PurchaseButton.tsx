@@ -43,7 +43,13 @@ export function PurchaseButton({ product, onPurchase, onIntent, describedBy }: P
       }}
     >
       <input type="hidden" name="order" value="1" />
-      <button type="submit" className="btn btn-primary" onPointerEnter={onIntent} onFocus={onIntent} aria-describedby={describedBy}>
+      <button
+        type="submit"
+        className="btn btn-primary"
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
+        aria-describedby={describedBy}
+      >
         Purchase Now
       </button>
     </form>

@@ -23,8 +23,21 @@ export default (pageContext: PageContext) => {
       addressCountry: office.countryCode,
     },
     contactPoint: [
-      { '@type': 'ContactPoint', contactType: 'customer service', email: COMPANY.emails.enquiries, telephone: `+${COMPANY.whatsappNumber}`, areaServed: 'GB', availableLanguage: 'en-GB' },
-      { '@type': 'ContactPoint', contactType: 'sales', email: COMPANY.emails.orders, areaServed: 'GB', availableLanguage: 'en-GB' },
+      {
+        '@type': 'ContactPoint',
+        contactType: 'customer service',
+        email: COMPANY.emails.enquiries,
+        telephone: `+${COMPANY.whatsappNumber}`,
+        areaServed: 'GB',
+        availableLanguage: 'en-GB',
+      },
+      {
+        '@type': 'ContactPoint',
+        contactType: 'sales',
+        email: COMPANY.emails.orders,
+        areaServed: 'GB',
+        availableLanguage: 'en-GB',
+      },
     ],
     openingHoursSpecification: BUSINESS_HOURS.filter((h) => h.opens).map((h) => ({
       '@type': 'OpeningHoursSpecification',

@@ -6,7 +6,10 @@ export function keepHashTargetInView(): void {
   const moved = () => (visitorMoved = true)
   const intents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
   for (const type of intents) window.addEventListener(type, moved, { once: true, passive: true })
-  const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise((r) => window.addEventListener('load', r, { once: true }))
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise((r) => window.addEventListener('load', r, { once: true }))
   void Promise.all([loaded, document.fonts?.ready])
     .then(scrollingStopped)
     .then(() => {

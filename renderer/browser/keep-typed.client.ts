@@ -20,7 +20,10 @@ export function keepTyped(root: HTMLElement): { restore: () => Promise<void> } {
     const control = e.target
     if (isControl(control) && typed.has(keyOf(root, control))) keep(control)
   }
-  const focusedAtStart = document.activeElement instanceof HTMLElement && root.contains(document.activeElement) ? document.activeElement : null
+  const focusedAtStart =
+    document.activeElement instanceof HTMLElement && root.contains(document.activeElement)
+      ? document.activeElement
+      : null
   const focusedKey = isControl(focusedAtStart) ? keyOf(root, focusedAtStart) : null
   let visitorMoved = false
   const moved = (e: Event) => {
@@ -63,12 +66,15 @@ function controlsOf(root: HTMLElement): Control[] {
 /** What the server sent is the control's default (its value attribute, checked or selected option). */
 function changedByPerson(control: Control): boolean {
   if (control instanceof HTMLSelectElement) return [...control.options].some((o) => o.selected !== o.defaultSelected)
-  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) return control.checked !== control.defaultChecked
+  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio'))
+    return control.checked !== control.defaultChecked
   return control.value !== control.defaultValue
 }
 
 function isControl(target: EventTarget | null): target is Control {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+  return (
+    target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+  )
 }
 
 /**
@@ -83,19 +89,23 @@ function keyOf(root: HTMLElement, control: Control): string {
 }
 
 function read(control: Control): string {
-  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) return String(control.checked)
+  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio'))
+    return String(control.checked)
   return control.value
 }
 
 function write(control: Control, value: string): void {
-  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) control.checked = value === 'true'
+  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio'))
+    control.checked = value === 'true'
   else control.value = value
 }
 
 function caretOf(control: Control): [number, number] | null {
   if (control instanceof HTMLSelectElement) return null
   try {
-    return control.selectionStart === null || control.selectionEnd === null ? null : [control.selectionStart, control.selectionEnd]
+    return control.selectionStart === null || control.selectionEnd === null
+      ? null
+      : [control.selectionStart, control.selectionEnd]
   } catch {
     return null // inputs such as e-mail have no caret position to read
   }

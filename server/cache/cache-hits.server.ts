@@ -16,7 +16,11 @@ export function answerCacheHitsFirst({ cache, seeRequest, app }: CacheHitOptions
   const plainHit = (req: IncomingMessage) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined
     const { headers } = req
-    if ((headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined) return undefined
+    if (
+      (headers['content-length'] !== undefined && headers['content-length'] !== '0') ||
+      headers['transfer-encoding'] !== undefined
+    )
+      return undefined
     if (!isWellFormedTarget(req.url ?? '')) return undefined
     const target = cache.targetFor(req)
     return target && cache.get(target.key)

@@ -17,7 +17,11 @@ export type CacheTarget = { key: string; url: string; origin: string }
  * it is for cannot be told (routes not known, two routes as close). Other parameters than the page
  * takes are dropped from key and rendered address alike.
  */
-export function cacheTarget(url: string, origin: string, routes: readonly RouteParameters[] | null = sitePages()): CacheTarget | undefined {
+export function cacheTarget(
+  url: string,
+  origin: string,
+  routes: readonly RouteParameters[] | null = sitePages(),
+): CacheTarget | undefined {
   const { path, query } = splitTarget(url)
   if (!isPlainPath(path)) return undefined
   if (query === undefined) return { key: origin + url, url, origin }
@@ -39,7 +43,11 @@ export function cacheTarget(url: string, origin: string, routes: readonly RouteP
 export type TrustProxy = (address: string, hop: number) => boolean
 
 /** Part of the cache key; undefined for a Host that is not the site's (refused before any page, never keyed). */
-export function requestOrigin(req: IncomingMessage, siteUrl: string | undefined, trust: TrustProxy): string | undefined {
+export function requestOrigin(
+  req: IncomingMessage,
+  siteUrl: string | undefined,
+  trust: TrustProxy,
+): string | undefined {
   const host = siteHost(req.headers.host, siteUrl)
   if (host === undefined) return undefined
   if (siteUrl) return siteUrl

@@ -25,7 +25,17 @@ export const CACHE_STATUS_HIT = `${CACHE_NAME}; hit`
 export const CACHE_STATUS_MISS = `${CACHE_NAME}; fwd=uri-miss`
 
 /** Set per answer by us, never copied from the first answer. */
-const OWN_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'vary', 'date', 'connection', 'keep-alive', 'cache-status'])
+const OWN_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'etag',
+  'vary',
+  'date',
+  'connection',
+  'keep-alive',
+  'cache-status',
+])
 /** Representation metadata a 304 leaves out (the browser keeps its copy's). */
 const NOT_IN_304 = new Set(['content-type', 'content-length', 'content-encoding'])
 
@@ -36,7 +46,11 @@ const gzipped = promisify(gzip)
 export function keptAnswer(res: ServerResponse, body: Buffer, compressed: (entry: Entry) => void): Entry {
   const captured = capturedHeaders(res)
   const hash = createHash('sha1').update(body).digest('base64url')
-  const entry: Entry = { status: res.statusCode, variants: { identity: variant(captured, 'identity', body, hash) }, compressing: undefined }
+  const entry: Entry = {
+    status: res.statusCode,
+    variants: { identity: variant(captured, 'identity', body, hash) },
+    compressing: undefined,
+  }
   entry.compressing = compress(body).then(
     ({ br, gzip }) => {
       if (br) entry.variants.br = variant(captured, 'br', br, hash)
@@ -100,7 +114,9 @@ function variant(captured: HeaderList, encoding: Encoding, body: Buffer, hash: s
 /** Brotli at quality 11 and gzip at level 9, each kept only when smaller than the original. */
 async function compress(body: Buffer): Promise<{ br?: Buffer; gzip?: Buffer }> {
   const [br, gz] = await Promise.all([
-    brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    brotli(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
     gzipped(body, { level: zlib.Z_BEST_COMPRESSION }),
   ])
   return { br: br.length < body.length ? br : undefined, gzip: gz.length < body.length ? gz : undefined }

@@ -13,7 +13,11 @@ export class SegmentedCache<V extends object> {
 
   constructor({ maxBytes, sizeOf, protectedShare = 0.8 }: SegmentedOptions<V>) {
     const segment = (bytes: number, extra: Partial<LRUCache.Options<string, V, unknown>> = {}) =>
-      new LRUCache<string, V>({ maxSize: Math.max(1, Math.round(bytes)), sizeCalculation: (value) => Math.max(1, sizeOf(value)), ...extra })
+      new LRUCache<string, V>({
+        maxSize: Math.max(1, Math.round(bytes)),
+        sizeCalculation: (value) => Math.max(1, sizeOf(value)),
+        ...extra,
+      })
     this.probation = segment(maxBytes * (1 - protectedShare))
     this.protected = segment(maxBytes * protectedShare, {
       // After the eviction, as lru-cache asks: no cache call may run inside `dispose` itself.

@@ -42,7 +42,15 @@ export const READABLE: Record<number, string> = {
 const FALLBACK_4XX = 'This request could not be answered.'
 
 /** Headers for the answer a handler meant to send, which do not describe the error sent instead (a 416's Content-Range, Allow or Retry-After do, and stay). */
-const FILE_HEADERS = ['Content-Type', 'Content-Encoding', 'Content-Length', 'Content-Disposition', 'ETag', 'Last-Modified', 'Accept-Ranges']
+const FILE_HEADERS = [
+  'Content-Type',
+  'Content-Encoding',
+  'Content-Length',
+  'Content-Disposition',
+  'ETag',
+  'Last-Modified',
+  'Accept-Ranges',
+]
 
 /** Never a stack trace or a file path: those go to the log only. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {

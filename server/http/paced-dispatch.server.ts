@@ -3,7 +3,10 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 type Pending = { req: IncomingMessage; res: ServerResponse }
 
 /** Node runs the app for every ready socket in one turn, starving timers under a flood; here a turn starts at most `perTurn` requests and none after `budgetMs` of work, health checks first (RELIABILITY.md §5). */
-export function pacedDispatch(handle: RequestListener, { perTurn = 24, budgetMs = 4 }: { perTurn?: number; budgetMs?: number } = {}): RequestListener {
+export function pacedDispatch(
+  handle: RequestListener,
+  { perTurn = 24, budgetMs = 4 }: { perTurn?: number; budgetMs?: number } = {},
+): RequestListener {
   const queue: Pending[] = []
   let head = 0
   let used = 0 // requests started in this turn

@@ -44,7 +44,9 @@ export function requestLog(logger: Logger): RequestLog {
       if (!logger.isLevelEnabled('info')) return
       const started = Date.now()
       const line: RequestLine = { id: nextId(), method: req.method, url: loggedUrl(req.url) }
-      res.once('finish', () => logger.info({ req: line, res: { statusCode: res.statusCode }, responseTime: Date.now() - started }, MESSAGE))
+      res.once('finish', () =>
+        logger.info({ req: line, res: { statusCode: res.statusCode }, responseTime: Date.now() - started }, MESSAGE),
+      )
     },
   }
 }

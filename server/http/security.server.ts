@@ -5,7 +5,10 @@ import { isPublished } from '../../domain/publishing.ts'
 import { isWellFormedTarget } from './request-target.server.ts'
 
 /** The products and a number that moves whenever they change (the store). */
-type Catalogue = { readonly products: readonly { paymentLink: string; status?: 'draft' | 'published' }[]; readonly productsVersion: number }
+type Catalogue = {
+  readonly products: readonly { paymentLink: string; status?: 'draft' | 'published' }[]
+  readonly productsVersion: number
+}
 
 /**
  * The origins of the valid payment links, worked out again only when the products change.
@@ -23,7 +26,11 @@ export function paymentOriginsOf(store: Catalogue): () => readonly string[] {
         // The catalogue cannot be read: the page itself answers with the error page.
         return known?.origins ?? []
       }
-      const origins = new Set(products.filter((p) => isPublished(p) && isPaymentLink(p.paymentLink)).map((p) => new URL(p.paymentLink).origin))
+      const origins = new Set(
+        products
+          .filter((p) => isPublished(p) && isPaymentLink(p.paymentLink))
+          .map((p) => new URL(p.paymentLink).origin),
+      )
       known = { version: store.productsVersion, origins: [...origins].sort() }
     }
     return known.origins
@@ -31,7 +38,13 @@ export function paymentOriginsOf(store: Catalogue): () => readonly string[] {
 }
 
 /** No inline script (props travel in data attributes, JSON-LD is not run); forms lead on only to payment pages; off in development, where Vite injects inline scripts. */
-export function securityHeaders({ isProduction, paymentOrigins = () => [] }: { isProduction: boolean; paymentOrigins?: () => readonly string[] }): RequestHandler[] {
+export function securityHeaders({
+  isProduction,
+  paymentOrigins = () => [],
+}: {
+  isProduction: boolean
+  paymentOrigins?: () => readonly string[]
+}): RequestHandler[] {
   return [
     helmet({
       contentSecurityPolicy: isProduction
@@ -61,7 +74,10 @@ export function securityHeaders({ isProduction, paymentOrigins = () => [] }: { i
       strictTransportSecurity: false, // set by the TLS-terminating proxy, which knows whether HTTPS is on
     }),
     (_req, res, next) => {
-      res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()')
+      res.setHeader(
+        'Permissions-Policy',
+        'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+      )
       next()
     },
   ]

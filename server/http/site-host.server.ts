@@ -30,7 +30,12 @@ function parseHost(raw: string): { hostname: string; port: string } | undefined 
 }
 
 function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || (isIPv4(hostname) && hostname.startsWith('127.'))
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    (isIPv4(hostname) && hostname.startsWith('127.'))
+  )
 }
 
 /** An absolute-form target is read as its path; other non-path targets and foreign hosts are 400; health checks answer any Host. */

@@ -29,9 +29,17 @@ export function serveClientBuild(root: string): RequestHandler {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()
     const pathname = decodedPath(req.path)
     if (pathname === undefined || !files.has(pathname)) return next()
-    const coding = preferredEncodings(req.headers['accept-encoding']).find((c) => files.has(pathname + TWIN_EXTENSION[c])) ?? 'identity'
+    const coding =
+      preferredEncodings(req.headers['accept-encoding']).find((c) => files.has(pathname + TWIN_EXTENSION[c])) ??
+      'identity'
     const immutable = pathname.startsWith('/assets/')
-    send(req, pathname + TWIN_EXTENSION[coding], { root, index: false, dotfiles: 'deny', immutable, maxAge: immutable ? '1y' : '1d' })
+    send(req, pathname + TWIN_EXTENSION[coding], {
+      root,
+      index: false,
+      dotfiles: 'deny',
+      immutable,
+      maxAge: immutable ? '1y' : '1d',
+    })
       .on('headers', (sent: Response) => {
         // Express's names for the types (with their charset), whichever twin is sent.
         sent.type(path.extname(pathname))

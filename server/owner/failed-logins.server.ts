@@ -27,7 +27,10 @@ export function failedLogins(): RateLimitRequestHandler {
 /** Counts this request's credentials, if any; resolves with the seconds until the client may try again, or 0 when it may try now. */
 export async function lockedFor(failures: RateLimitRequestHandler, req: Request, res: Response): Promise<number> {
   const counted = Boolean(req.get('authorization'))
-  if (counted) await new Promise<void>((resolve, reject) => void failures(req, res, (err?: unknown) => (err ? reject(err) : resolve())))
+  if (counted)
+    await new Promise<void>(
+      (resolve, reject) => void failures(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
+    )
   const entry = await failures.getKey(clientKey(req.ip))
   const before = (entry?.totalHits ?? 0) - (counted ? 1 : 0)
   const left = (entry?.resetTime?.getTime() ?? 0) - Date.now()

@@ -2,7 +2,17 @@ import type { Request } from 'express'
 import { isLoopbackAddress } from '../http/client-key.server.ts'
 
 /** Headers a proxy adds when it passes on someone else's request. */
-const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'fastly-client-ip', 'via']
+const FORWARDING_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'via',
+]
 
 /** The host a request names, without its port or brackets, lower-cased. */
 function hostName(host: string | undefined): string {

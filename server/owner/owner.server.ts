@@ -57,7 +57,12 @@ export async function identify(req: Request, res: Response, check: OwnerCheck, r
   return verdict
 }
 
-async function verdictOf(req: Request, res: Response, { password, failures }: OwnerCheck, { answer, signIn }: Refusal): Promise<Verdict> {
+async function verdictOf(
+  req: Request,
+  res: Response,
+  { password, failures }: OwnerCheck,
+  { answer, signIn }: Refusal,
+): Promise<Verdict> {
   if (!password) return isFromThisMachine(req) ? 'owner' : 'visitor'
   const send = (status: number, sentence: string) => {
     privateAnswer(res)
@@ -82,7 +87,8 @@ async function verdictOf(req: Request, res: Response, { password, failures }: Ow
 /** Asked without answering for it (/healthz): the right password, counted towards the same lock-out, or this machine when none is set. */
 export async function isOwnerAsking(req: Request, res: Response, { password, failures }: OwnerCheck): Promise<boolean> {
   if (!password) return isFromThisMachine(req)
-  if ((await lockedFor(failures, req, res)) > 0 || !carriesOwnerPassword(req.get('authorization'), password)) return false
+  if ((await lockedFor(failures, req, res)) > 0 || !carriesOwnerPassword(req.get('authorization'), password))
+    return false
   await forgetFailures(failures, req)
   return true
 }
@@ -93,7 +99,10 @@ export function signedInAsOwner(req: IncomingMessage, password: string | undefin
 }
 
 /** An API for the owner only: anyone else gets 401 (password set) or 403 with `refused` (not this machine). */
-export function requireOwner(check: OwnerCheck, { signIn, refused }: { signIn: string; refused: string }): RequestHandler {
+export function requireOwner(
+  check: OwnerCheck,
+  { signIn, refused }: { signIn: string; refused: string },
+): RequestHandler {
   return async (req, res, next) => {
     privateAnswer(res)
     const verdict = await identify(req, res, check, { answer: 'json', signIn })

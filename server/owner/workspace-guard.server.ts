@@ -28,7 +28,9 @@ export function workspaceGuard({ store, siteUrl, owner, ownerPage }: WorkspaceGu
     const path = requestPath(req.originalUrl)
     const api = isOwnerApiPath(path)
     if (!api && !isAdminPath(path)) return next()
-    const signIn = api ? 'Sign in as admin with the admin password.' : 'This page is for the shop owner: sign in as admin with the admin password.'
+    const signIn = api
+      ? 'Sign in as admin with the admin password.'
+      : 'This page is for the shop owner: sign in as admin with the admin password.'
     const verdict = await identify(req, res, owner, { answer: api ? 'json' : 'text', signIn })
     if (verdict === 'answered') return
     if (verdict === 'owner') {
@@ -37,20 +39,30 @@ export function workspaceGuard({ store, siteUrl, owner, ownerPage }: WorkspaceGu
     }
     try {
       // However /admin was spelled, the page is rendered from its one address (the router's own spelling).
-      const urlOriginal = /pagecontext\.json$/i.test(requestPath(req.originalUrl)) ? `${ADMIN_PATH}/index.pageContext.json` : ADMIN_PATH
-      await refuseVisitor(req, res, api, () => sendPersonalPage(req, res, { store, siteUrl, ownerAccess: 'visitor', urlOriginal }, 403))
+      const urlOriginal = /pagecontext\.json$/i.test(requestPath(req.originalUrl))
+        ? `${ADMIN_PATH}/index.pageContext.json`
+        : ADMIN_PATH
+      await refuseVisitor(req, res, api, () =>
+        sendPersonalPage(req, res, { store, siteUrl, ownerAccess: 'visitor', urlOriginal }, 403),
+      )
     } catch (err) {
       next(err)
     }
   }
 }
 
-async function refuseVisitor(req: Request, res: Response, api: boolean, overviewPage: () => Promise<void>): Promise<void> {
+async function refuseVisitor(
+  req: Request,
+  res: Response,
+  api: boolean,
+  overviewPage: () => Promise<void>,
+): Promise<void> {
   if (api) {
     res.status(403).json({ error: OWNER_ONLY_MESSAGE })
     return
   }
   // /admin keeps the page it always showed a visitor (how the owner turns it on), now as a refusal.
-  if (routePath(requestPath(req.originalUrl)) === ADMIN_PATH && (req.method === 'GET' || req.method === 'HEAD')) return overviewPage()
+  if (routePath(requestPath(req.originalUrl)) === ADMIN_PATH && (req.method === 'GET' || req.method === 'HEAD'))
+    return overviewPage()
   res.status(403).type('text/plain; charset=utf-8').send(`${OWNER_ONLY_MESSAGE}\n`)
 }

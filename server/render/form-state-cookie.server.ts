@@ -42,7 +42,11 @@ export class FormStateCookie<T> {
     const attributes = { path: this.options.path, httpOnly: true, sameSite: 'lax', secure: req.secure } as const
     for (let i = 0; i < MAX_CHUNKS; i++) {
       const name = `${this.options.name}.${i}`
-      if (i < chunks) res.cookie(name, value.slice(i * CHUNK_LENGTH, (i + 1) * CHUNK_LENGTH), { ...attributes, maxAge: this.options.maxAgeMs })
+      if (i < chunks)
+        res.cookie(name, value.slice(i * CHUNK_LENGTH, (i + 1) * CHUNK_LENGTH), {
+          ...attributes,
+          maxAge: this.options.maxAgeMs,
+        })
       else if (this.cookiesOf(req)[name] !== undefined) res.clearCookie(name, attributes) // left from a longer state
     }
     return id
@@ -54,7 +58,8 @@ export class FormStateCookie<T> {
     if (typeof id !== 'string') return undefined
     const cookies = this.cookiesOf(req)
     let value = ''
-    for (let i = 0; i < MAX_CHUNKS && cookies[`${this.options.name}.${i}`] !== undefined; i++) value += cookies[`${this.options.name}.${i}`]
+    for (let i = 0; i < MAX_CHUNKS && cookies[`${this.options.name}.${i}`] !== undefined; i++)
+      value += cookies[`${this.options.name}.${i}`]
     const dot = value.lastIndexOf('.')
     if (dot < 1) return undefined
     const payload = value.slice(0, dot)
@@ -63,7 +68,9 @@ export class FormStateCookie<T> {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
     let envelope: Envelope
     try {
-      envelope = JSON.parse(inflateRawSync(Buffer.from(payload, 'base64url'), { maxOutputLength: MAX_JSON_BYTES }).toString('utf8')) as Envelope
+      envelope = JSON.parse(
+        inflateRawSync(Buffer.from(payload, 'base64url'), { maxOutputLength: MAX_JSON_BYTES }).toString('utf8'),
+      ) as Envelope
     } catch {
       return undefined
     }
@@ -76,7 +83,8 @@ export class FormStateCookie<T> {
     const cookies = this.cookiesOf(req)
     for (let i = 0; i < MAX_CHUNKS; i++) {
       const name = `${this.options.name}.${i}`
-      if (cookies[name] !== undefined) res.clearCookie(name, { path: this.options.path, httpOnly: true, sameSite: 'lax', secure: req.secure })
+      if (cookies[name] !== undefined)
+        res.clearCookie(name, { path: this.options.path, httpOnly: true, sameSite: 'lax', secure: req.secure })
     }
   }
 
@@ -97,13 +105,18 @@ export function formStateKey(file: string, logger: Logger): () => Promise<Buffer
 }
 
 async function loadOrCreate(file: string, logger: Logger): Promise<Buffer> {
-  const existing = await readFile(file, 'utf8').then(
-    (text) => text.trim(),
-    (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? undefined : Promise.reject(err)),
-  ).catch((err: unknown) => {
-    logger.warn({ err, file }, 'The key for returned forms cannot be read; forms sent back to visitors last until the server restarts')
-    return null
-  })
+  const existing = await readFile(file, 'utf8')
+    .then(
+      (text) => text.trim(),
+      (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? undefined : Promise.reject(err)),
+    )
+    .catch((err: unknown) => {
+      logger.warn(
+        { err, file },
+        'The key for returned forms cannot be read; forms sent back to visitors last until the server restarts',
+      )
+      return null
+    })
   if (existing === null) return randomBytes(32)
   if (existing !== undefined && /^[0-9a-f]{64}$/.test(existing)) return Buffer.from(existing, 'hex')
   const key = randomBytes(32)
@@ -114,7 +127,10 @@ async function loadOrCreate(file: string, logger: Logger): Promise<Buffer> {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreate(file, logger)
     await rm(file, { force: true }).catch(() => {}) // a half-written key is worse than none
-    logger.warn({ err, file }, 'The key for returned forms cannot be written; forms sent back to visitors last until the server restarts')
+    logger.warn(
+      { err, file },
+      'The key for returned forms cannot be written; forms sent back to visitors last until the server restarts',
+    )
     return key
   }
 }

@@ -26,8 +26,12 @@ export function limitUncachedRenders(cache: ResponseCache): RequestHandler {
     },
   })
   return (req, res, next) => {
-    const renders = req.method === 'POST' ? /^\/products\/[^/]+\/?$/i.test(requestPath(req.originalUrl)) : (req.method === 'GET' || req.method === 'HEAD') && cache.targetFor(req) === undefined
-    if (!renders || !cache.enabled || isAdminPath(requestPath(req.originalUrl)) || req.originalUrl.startsWith('/api/')) return next()
+    const renders =
+      req.method === 'POST'
+        ? /^\/products\/[^/]+\/?$/i.test(requestPath(req.originalUrl))
+        : (req.method === 'GET' || req.method === 'HEAD') && cache.targetFor(req) === undefined
+    if (!renders || !cache.enabled || isAdminPath(requestPath(req.originalUrl)) || req.originalUrl.startsWith('/api/'))
+      return next()
     return limiter(req, res, next)
   }
 }

@@ -8,7 +8,13 @@ export type ReturnedContactForms = FormStateCookie<ContactFormState>
 
 /** The enquiry form's state between a post without JavaScript and `/contact?form=<id>`. */
 export function returnedContactForms(key: () => Promise<Buffer>): ReturnedContactForms {
-  return new FormStateCookie({ name: 'contact-form', path: '/contact', maxAgeMs: RETURNED_FORM_TTL_MS, key, parse: parseContactFormState })
+  return new FormStateCookie({
+    name: 'contact-form',
+    path: '/contact',
+    maxAgeMs: RETURNED_FORM_TTL_MS,
+    key,
+    parse: parseContactFormState,
+  })
 }
 
 /** Reads back what a valid cookie carried: strings for the form's own fields, nothing else. */

@@ -29,14 +29,16 @@ const NOTICES: Record<string, string> = {
   'mail-off': 'No mail server is set up (SMTP_URL), so nothing can be sent.',
   'not-sent-archived': 'An archived enquiry is not e-mailed: unarchive it first.',
   gone: 'That enquiry is no longer there.',
-  'not-saved': 'That change could not be saved: the data file cannot be written just now. Nothing was changed; see Health.',
+  'not-saved':
+    'That change could not be saved: the data file cannot be written just now. Nothing was changed; see Health.',
   'confirm-first': 'Nothing was deleted: confirm the deletion first.',
 }
 
 type Action = (m: StoredEnquiry, deps: InboxDeps) => Promise<string>
 
 /** A table's own entry for a key the request named: `constructor` or `__proto__` are no action or notice. */
-const own = <T>(table: Record<string, T>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined)
+const own = <T>(table: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined
 
 const now = () => new Date().toISOString()
 const without = (m: StoredEnquiry, ...keys: string[]) => {
@@ -90,7 +92,9 @@ export type InboxDeps = { store: Store; outbox: MailOutbox }
 
 /** An enquiry by the id in its address; ids are matched exactly, then without regard to case (the router folds it). */
 async function findEnquiry(store: Store, id: string): Promise<StoredEnquiry | undefined> {
-  return (await store.findEnquiry(id)) ?? (await store.allEnquiries()).find((m) => m.id.toLowerCase() === id.toLowerCase())
+  return (
+    (await store.findEnquiry(id)) ?? (await store.allEnquiries()).find((m) => m.id.toLowerCase() === id.toLowerCase())
+  )
 }
 
 function notice(req: Request): string | null {
@@ -133,7 +137,14 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
       m = (await findEnquiry(store, m.id)) ?? m
     }
     const filter = parseInboxFilter(req.query)
-    const view = m && enquiryView(m, { mailConfigured: outbox.enabled, filter, notice: notice(req), confirmDelete: req.query.confirm === 'delete' })
+    const view =
+      m &&
+      enquiryView(m, {
+        mailConfigured: outbox.enabled,
+        filter,
+        notice: notice(req),
+        confirmDelete: req.query.confirm === 'delete',
+      })
     addToOwnerPage(res, { adminEnquiry: view ?? null })
   }
 
@@ -187,7 +198,9 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
         const id = segments[2]!
         if (isPage) await showOne(req, res, id)
         else if (req.method === 'POST') {
-          await new Promise<void>((resolve, reject) => parseForm(req, res, (err?: unknown) => (err ? reject(err) : resolve())))
+          await new Promise<void>((resolve, reject) =>
+            parseForm(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
+          )
           return await act(req, res, id)
         }
       }

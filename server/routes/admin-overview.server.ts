@@ -31,7 +31,12 @@ export function adminOverviewRoutes({ catalogue, health }: Deps): Router {
     '/admin/runs/:run/undo',
     handle(async (req, res) => {
       const undone = await catalogue.undoRun(String(req.params.run))
-      res.redirect(303, undone ? `/admin?undone=${undone.restored}${undone.changedSince.length ? `&kept=${undone.changedSince.length}` : ''}` : '/admin')
+      res.redirect(
+        303,
+        undone
+          ? `/admin?undone=${undone.restored}${undone.changedSince.length ? `&kept=${undone.changedSince.length}` : ''}`
+          : '/admin',
+      )
     }),
   )
 

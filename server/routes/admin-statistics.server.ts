@@ -27,7 +27,10 @@ export function adminStatisticsRoutes({ store, statistics }: { store: Store; sta
         return next()
       }
       res.setHeader('Content-Type', 'text/csv; charset=utf-8')
-      res.setHeader('Content-Disposition', `attachment; filename="visits-last-${report.range}-days-to-${report.days.at(-1)!.date}.csv"`)
+      res.setHeader(
+        'Content-Disposition',
+        `attachment; filename="visits-last-${report.range}-days-to-${report.days.at(-1)!.date}.csv"`,
+      )
       res.send(dailyCsv(report))
     } catch (err) {
       next(err)

@@ -54,11 +54,23 @@ export function catalogueRoutes({ catalogue, store, siteUrl }: Deps): Router {
     handle(async (req, res) => {
       const id = String(req.params.id)
       const values = { ...productValuesFrom(req.body), id }
-      const outcome = await catalogue.save(id, values, { revision: field(req.body, 'revision'), base: baseOf(req.body) })
+      const outcome = await catalogue.save(id, values, {
+        revision: field(req.body, 'revision'),
+        base: baseOf(req.body),
+      })
       if (outcome.ok) return res.redirect(303, `${productAddress(id)}?done=saved`)
-      if (outcome.status === 404) return void res.status(404).type('text/plain; charset=utf-8').send('There is no such product (it may have been removed).\n')
+      if (outcome.status === 404)
+        return void res
+          .status(404)
+          .type('text/plain; charset=utf-8')
+          .send('There is no such product (it may have been removed).\n')
       if (outcome.status === 400) return sendBack(req, res, { values, errors: outcome.errors }, 400)
-      await sendBack(req, res, { values, errors: {}, conflict: { saved: outcome.saved, revision: outcome.revision } }, 409)
+      await sendBack(
+        req,
+        res,
+        { values, errors: {}, conflict: { saved: outcome.saved, revision: outcome.revision } },
+        409,
+      )
     }),
   )
 
@@ -76,8 +88,17 @@ export function catalogueRoutes({ catalogue, store, siteUrl }: Deps): Router {
       const id = String(req.params.id)
       const outcome = await catalogue.publish(id)
       if (outcome.ok) return res.redirect(303, `${productAddress(id)}?done=published`)
-      if (outcome.status === 404) return void res.status(404).type('text/plain; charset=utf-8').send('There is no such product (it may have been removed).\n')
-      await sendPersonalPage(req, res, { ...ownerPageContext(res), store, siteUrl, publishMissing: outcome.missing, urlOriginal: productAddress(id) }, 400)
+      if (outcome.status === 404)
+        return void res
+          .status(404)
+          .type('text/plain; charset=utf-8')
+          .send('There is no such product (it may have been removed).\n')
+      await sendPersonalPage(
+        req,
+        res,
+        { ...ownerPageContext(res), store, siteUrl, publishMissing: outcome.missing, urlOriginal: productAddress(id) },
+        400,
+      )
     }),
   )
 
@@ -111,7 +132,8 @@ export function catalogueRoutes({ catalogue, store, siteUrl }: Deps): Router {
   routes.post(
     '/admin/history/:entry/restore',
     handle(async (req, res) => {
-      if (await catalogue.restoreOrder(String(req.params.entry))) return res.redirect(303, '/admin/products?done=order-restored')
+      if (await catalogue.restoreOrder(String(req.params.entry)))
+        return res.redirect(303, '/admin/products?done=order-restored')
       const id = await catalogue.restore(String(req.params.entry))
       res.redirect(303, id ? `${productAddress(id)}?done=restored` : '/admin/history')
     }),

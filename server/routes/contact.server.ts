@@ -34,7 +34,10 @@ export type ContactRoutesDeps = {
   returnedForms: ReturnedContactForms
 }
 
-export function contactRoutes({ config, store, logger, enquiries, returnedForms }: ContactRoutesDeps): { api: Router; form: Router } {
+export function contactRoutes({ config, store, logger, enquiries, returnedForms }: ContactRoutesDeps): {
+  api: Router
+  form: Router
+} {
   /** 303 back to the form, its state in a cookie bound to the id in the address. */
   const backToForm = async (req: Request, res: Response, state: ContactFormState) => {
     let id: string | undefined
@@ -61,7 +64,9 @@ export function contactRoutes({ config, store, logger, enquiries, returnedForms 
             if (req.originalUrl.startsWith('/api/')) {
               res.status(429).json({ error })
             } else {
-              await backToForm(req, res, { values: contactValuesFrom(req.body), errors: {}, formError: error }).catch(next)
+              await backToForm(req, res, { values: contactValuesFrom(req.body), errors: {}, formError: error }).catch(
+                next,
+              )
             }
           },
           logger: {
@@ -86,7 +91,8 @@ export function contactRoutes({ config, store, logger, enquiries, returnedForms 
   })
   api.post(
     '/',
-    (req, _res, next) => next(req.is('application/json') === 'application/json' ? undefined : new HttpError(415, NOT_JSON)),
+    (req, _res, next) =>
+      next(req.is('application/json') === 'application/json' ? undefined : new HttpError(415, NOT_JSON)),
     express.json({ limit: BODY_LIMIT }),
     limiter,
     async (req, res) => {
@@ -111,7 +117,8 @@ export function contactRoutes({ config, store, logger, enquiries, returnedForms 
   api.use(((err, _req, _res, next) => {
     // Body-parser errors, with sentences a person can read; the app's errorHandler answers them.
     if (err?.type === 'entity.too.large') return next(new HttpError(413, TOO_LARGE))
-    if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported') return next(new HttpError(415, NOT_JSON))
+    if (err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported')
+      return next(new HttpError(415, NOT_JSON))
     next(err)
   }) satisfies ErrorRequestHandler)
 
@@ -140,7 +147,13 @@ export function contactRoutes({ config, store, logger, enquiries, returnedForms 
     }
   }
   const form = Router()
-  form.post('/contact', express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 20 }), limiter, submitForm, tooLargeForm)
+  form.post(
+    '/contact',
+    express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 20 }),
+    limiter,
+    submitForm,
+    tooLargeForm,
+  )
 
   // The page after a post that needs another go, rendered for this visitor alone: never cached (the
   // shared page cache keys on the address) nor indexed. Without its cookie it is the plain form.

@@ -27,7 +27,12 @@ export type ImageRoutesDeps = {
 /** `/api/generate-images`: the owner's API. */
 export function generateImagesApi({ config, generator, dailyLimit, owner }: ImageRoutesDeps): Router {
   const api = Router()
-  api.use(requireOwner(owner, { signIn: 'Sign in as admin with the admin password to generate product images.', refused: NOT_OWNER_MESSAGE }))
+  api.use(
+    requireOwner(owner, {
+      signIn: 'Sign in as admin with the admin password to generate product images.',
+      refused: NOT_OWNER_MESSAGE,
+    }),
+  )
 
   api.get('/', (_req, res) => {
     const job = generator.current

@@ -14,7 +14,12 @@ import { BODY_LIMIT } from './contact.server.ts'
 /** For pages without JavaScript; nothing is stored, and nothing the visitor typed is logged. */
 export function mountOrderForm(
   app: Express,
-  { store, siteUrl, deliveryPrice, countHandoff }: { store: Store; siteUrl: string | undefined; deliveryPrice: string | undefined; countHandoff: CountHandoff },
+  {
+    store,
+    siteUrl,
+    deliveryPrice,
+    countHandoff,
+  }: { store: Store; siteUrl: string | undefined; deliveryPrice: string | undefined; countHandoff: CountHandoff },
 ): void {
   const handler: RequestHandler = async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store')
@@ -29,7 +34,12 @@ export function mountOrderForm(
       const shown = shownTermsFrom(req.body)
       if ((isSoldOut(product) && !shown) || !isPaymentLink(product.paymentLink)) {
         // The page says it is sold out, or to get in touch, in place of the form; nothing goes to the payment page.
-        await sendPersonalPage(req, res, { store, siteUrl, deliveryPrice, urlOriginal: `${productPath(product)}?order=1` }, 409)
+        await sendPersonalPage(
+          req,
+          res,
+          { store, siteUrl, deliveryPrice, urlOriginal: `${productPath(product)}?order=1` },
+          409,
+        )
         return
       }
       const checked = checkOrder(product.category, values)
@@ -41,7 +51,12 @@ export function mountOrderForm(
         return
       }
       if (!checked.success) {
-        await sendPersonalPage(req, res, { store, siteUrl, deliveryPrice, orderForm: { values, errors: checked.errors } }, 400)
+        await sendPersonalPage(
+          req,
+          res,
+          { store, siteUrl, deliveryPrice, orderForm: { values, errors: checked.errors } },
+          400,
+        )
         return
       }
       req.log?.info({ product: product.id }, 'order handed to the payment page (form post)')
@@ -53,7 +68,15 @@ export function mountOrderForm(
   }
   const tooLarge: ErrorRequestHandler = (err, req, res, next) => {
     if (err?.type !== 'entity.too.large') return next(err)
-    res.status(413).type('text/plain; charset=utf-8').send('Your order is too long to send. Please shorten the delivery address and try again.\n')
+    res
+      .status(413)
+      .type('text/plain; charset=utf-8')
+      .send('Your order is too long to send. Please shorten the delivery address and try again.\n')
   }
-  app.post('/products/:id', express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 20 }), handler, tooLarge)
+  app.post(
+    '/products/:id',
+    express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 20 }),
+    handler,
+    tooLarge,
+  )
 }

@@ -18,7 +18,10 @@ export function eachUpload(req: Request, take: (file: FormFile) => Promise<void>
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy
     try {
-      parser = busboy({ headers: req.headers, limits: { files: PHOTOS_AT_ONCE, fileSize: PHOTO_UPLOAD_LIMIT, fields: 4, parts: PHOTOS_AT_ONCE + 4 } })
+      parser = busboy({
+        headers: req.headers,
+        limits: { files: PHOTOS_AT_ONCE, fileSize: PHOTO_UPLOAD_LIMIT, fields: 4, parts: PHOTOS_AT_ONCE + 4 },
+      })
     } catch {
       return reject(new PhotoRefusedError(400, NO_FILE))
     }
@@ -42,14 +45,23 @@ export function eachUpload(req: Request, take: (file: FormFile) => Promise<void>
         })
       })
     })
-    parser.on('close', () => void done.then(() => (failed ? reject(failed) : count === 0 ? reject(new PhotoRefusedError(400, NO_FILE)) : resolve(count))))
+    parser.on(
+      'close',
+      () =>
+        void done.then(() =>
+          failed ? reject(failed) : count === 0 ? reject(new PhotoRefusedError(400, NO_FILE)) : resolve(count),
+        ),
+    )
     const lost = (err: Error) => {
       cut(err)
       reject(err)
     }
     parser.on('error', () => lost(new PhotoRefusedError(400, 'The upload was cut short. Please try again.')))
     // A connection lost mid-file never ends the form: without this the upload would hold its place for good.
-    req.on('close', () => req.complete || lost(new PhotoRefusedError(400, 'The upload was cut short. Please try again.')))
+    req.on(
+      'close',
+      () => req.complete || lost(new PhotoRefusedError(400, 'The upload was cut short. Please try again.')),
+    )
     req.pipe(parser)
   })
 }
@@ -60,7 +72,9 @@ function readAll(stream: Readable & { truncated?: boolean }): Promise<Buffer> {
     let tooLarge = false
     stream.on('data', (chunk: Buffer) => chunks.push(chunk))
     stream.on('limit', () => (tooLarge = true))
-    stream.on('end', () => (tooLarge ? reject(new PhotoRefusedError(413, TOO_LARGE_MESSAGE)) : resolve(Buffer.concat(chunks))))
+    stream.on('end', () =>
+      tooLarge ? reject(new PhotoRefusedError(413, TOO_LARGE_MESSAGE)) : resolve(Buffer.concat(chunks)),
+    )
     stream.on('error', reject)
   })
 }

@@ -8,5 +8,16 @@ type Stale = { req: Request; res: Response; store: Store; siteUrl: string | unde
 /** A photo form made from photographs that changed meanwhile: 409 and the page as it is now, saying why nothing changed. */
 export function refuseStale({ req, res, store, siteUrl, refusal }: Stale): Promise<void> {
   const id = String(req.params.id)
-  return sendPersonalPage(req, res, { ...ownerPageContext(res), store, siteUrl, photoRefusal: refusal, urlOriginal: `/admin/products/${encodeURIComponent(id)}` }, 409)
+  return sendPersonalPage(
+    req,
+    res,
+    {
+      ...ownerPageContext(res),
+      store,
+      siteUrl,
+      photoRefusal: refusal,
+      urlOriginal: `/admin/products/${encodeURIComponent(id)}`,
+    },
+    409,
+  )
 }

@@ -5,7 +5,13 @@ import { sendPersonalPage } from '../render/page-response.server.ts'
 import { refuseStale } from './photo-refusal.server.ts'
 import { eachUpload, NO_FILE } from './photo-form.server.ts'
 import { PHOTO_ACTIONS, type CatalogueService, type PhotoAction } from '../services/catalogue.server.ts'
-import { PHOTO_UPLOAD_LIMIT, PHOTOS_AT_ONCE, refusalsText, TOO_LARGE_MESSAGE, type UploadAnswer } from '../../domain/photo-offers.ts'
+import {
+  PHOTO_UPLOAD_LIMIT,
+  PHOTOS_AT_ONCE,
+  refusalsText,
+  TOO_LARGE_MESSAGE,
+  type UploadAnswer,
+} from '../../domain/photo-offers.ts'
 import { photoDoneQuery, PHOTOS_CHANGED } from '../../domain/photo-list.ts'
 import { photosOf } from '../../domain/product-page.ts'
 import { PhotoRefusedError, storeUploadedPhoto } from '../services/photo-upload.server.ts'
@@ -25,14 +31,21 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Rout
     res.setHeader('Connection', 'close')
     if (err.status === 503) res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_S))
     if (wantsJson(req)) return void res.status(err.status).json({ error: err.message })
-    await sendPersonalPage(req, res, { ...ownerPageContext(res), store, siteUrl, photoError: err.message, urlOriginal: back(String(req.params.id)) }, err.status)
+    await sendPersonalPage(
+      req,
+      res,
+      { ...ownerPageContext(res), store, siteUrl, photoError: err.message, urlOriginal: back(String(req.params.id)) },
+      err.status,
+    )
   }
   const upload: RequestHandler = async (req, res, next) => {
     const id = String(req.params.id)
     try {
-      const noSuchProduct = () => void res.status(404).type('text/plain; charset=utf-8').send('There is no such product.\n')
+      const noSuchProduct = () =>
+        void res.status(404).type('text/plain; charset=utf-8').send('There is no such product.\n')
       if (!store.products.some((p) => p.id === id)) return noSuchProduct()
-      if (Number(req.get('content-length') ?? 0) > PHOTOS_AT_ONCE * PHOTO_UPLOAD_LIMIT + 64 * 1024) throw new PhotoRefusedError(413, TOO_LARGE_MESSAGE)
+      if (Number(req.get('content-length') ?? 0) > PHOTOS_AT_ONCE * PHOTO_UPLOAD_LIMIT + 64 * 1024)
+        throw new PhotoRefusedError(413, TOO_LARGE_MESSAGE)
       // The place is taken before the files are read: a waiting upload holds its file in memory.
       const place = photoWork.admit()
       if (!place) throw new PhotoRefusedError(503, BUSY_MESSAGE)
@@ -47,7 +60,9 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Rout
             if (bytes.length === 0) throw new PhotoRefusedError(400, NO_FILE)
             // Removed while the photograph arrived: nothing of it stays.
             const attach = async (src: string) => (await catalogue.photo(id, src, 'add')) !== 'missing'
-            const stored = await place.run(() => storeUploadedPhoto({ mediaDir, productId: id, bytes, name, type, attach }))
+            const stored = await place.run(() =>
+              storeUploadedPhoto({ mediaDir, productId: id, bytes, name, type, attach }),
+            )
             if (stored) added.push(stored.src)
             else gone = true
           } catch (err) {
@@ -61,10 +76,29 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Rout
       if (gone) return noSuchProduct()
       const first = refused[0]?.err
       // Those refused are said; those taken are in the list the page shows beside the message.
-      if (first) return refuse(req, res, new PhotoRefusedError(first.status, refusalsText(refused.map((r) => ({ name: r.name, message: r.err.message })), sent)))
+      if (first)
+        return refuse(
+          req,
+          res,
+          new PhotoRefusedError(
+            first.status,
+            refusalsText(
+              refused.map((r) => ({ name: r.name, message: r.err.message })),
+              sent,
+            ),
+          ),
+        )
       const product = store.products.find((p) => p.id === id)
-      if (wantsJson(req)) return void res.status(201).json({ src: added[0]!, photos: product ? photosOf(product) : added } satisfies UploadAnswer)
-      res.redirect(303, added.length > 1 ? `${back(id)}${photoDoneQuery('added', { n: added.length })}#photos` : `${back(id)}?done=photo#photos`)
+      if (wantsJson(req))
+        return void res
+          .status(201)
+          .json({ src: added[0]!, photos: product ? photosOf(product) : added } satisfies UploadAnswer)
+      res.redirect(
+        303,
+        added.length > 1
+          ? `${back(id)}${photoDoneQuery('added', { n: added.length })}#photos`
+          : `${back(id)}?done=photo#photos`,
+      )
     } catch (err) {
       if (err instanceof PhotoRefusedError) return refuse(req, res, err).catch(next)
       next(err)
@@ -76,12 +110,18 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Rout
   const change: RequestHandler = async (req, res) => {
     const id = String(req.params.id)
     const { src, action, version } = (req.body ?? {}) as { src?: unknown; action?: unknown; version?: unknown }
-    if (typeof src !== 'string' || !PHOTO_ACTIONS.includes(action as PhotoAction)) return void res.redirect(303, `${back(id)}#photos`)
+    if (typeof src !== 'string' || !PHOTO_ACTIONS.includes(action as PhotoAction))
+      return void res.redirect(303, `${back(id)}#photos`)
     const outcome = await catalogue.photo(id, src, action as PhotoAction, typeof version === 'string' ? version : '')
-    if (outcome === 'missing') return void res.status(404).type('text/plain; charset=utf-8').send('There is no such product.\n')
+    if (outcome === 'missing')
+      return void res.status(404).type('text/plain; charset=utf-8').send('There is no such product.\n')
     if (outcome === 'stale') return refuseStale({ req, res, store, siteUrl, refusal: PHOTOS_CHANGED })
     res.redirect(303, `${back(id)}${photoDoneQuery(action as PhotoAction, { n: outcome.at + 1 })}#photos`)
   }
-  routes.post('/admin/products/:id/photos/change', express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 4 }), change)
+  routes.post(
+    '/admin/products/:id/photos/change',
+    express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 4 }),
+    change,
+  )
   return routes
 }

@@ -23,7 +23,13 @@ function startFor(runs: ProductPhotoRuns, id: string): Started {
   } catch (err) {
     if (err instanceof GenerationBusyError) return { ok: false, status: 409, error: err.message }
     if (err instanceof AnglesRefusedError) return { ok: false, status: err.status, error: err.message }
-    if (err instanceof DailyLimitError) return { ok: false, status: 429, error: err.message, ...(err.retryAfterSeconds === null ? {} : { retryAfter: err.retryAfterSeconds }) }
+    if (err instanceof DailyLimitError)
+      return {
+        ok: false,
+        status: 429,
+        error: err.message,
+        ...(err.retryAfterSeconds === null ? {} : { retryAfter: err.retryAfterSeconds }),
+      }
     throw err
   }
 }
@@ -41,7 +47,12 @@ export function productAngleRoutes({ runs, store, siteUrl }: Deps): Router {
     const started = startFor(runs, id)
     if (started.ok) return res.redirect(303, `${back(id)}?angles=started#new-photos`)
     if (started.status === 404) return void res.status(404).type('text/plain; charset=utf-8').send(`${started.error}\n`)
-    sendPersonalPage(req, res, { ...ownerPageContext(res), store, siteUrl, anglesError: started.error, urlOriginal: back(id) }, started.status).catch(next)
+    sendPersonalPage(
+      req,
+      res,
+      { ...ownerPageContext(res), store, siteUrl, anglesError: started.error, urlOriginal: back(id) },
+      started.status,
+    ).catch(next)
   })
 
   routes.post('/api/admin/products/:id/angles', (req, res) => {
@@ -64,14 +75,25 @@ export function productAngleRoutes({ runs, store, siteUrl }: Deps): Router {
   const choose: RequestHandler = async (req: Request, res: Response) => {
     const id = String(req.params.id)
     const { offer, src, use, version } = (req.body ?? {}) as Record<string, unknown>
-    if (typeof offer !== 'string' || !PHOTO_CHOICES.includes(use as PhotoChoice)) return void res.redirect(303, `${back(id)}#new-photos`)
+    if (typeof offer !== 'string' || !PHOTO_CHOICES.includes(use as PhotoChoice))
+      return void res.redirect(303, `${back(id)}#new-photos`)
     const chosen = typeof src === 'string' ? src : ''
     const angle = (await runs.state(id)).offers.find((o) => o.id === offer)?.photos.find((p) => p.src === chosen)?.angle
     const outcome = await runs.choose(id, offer, chosen, use as PhotoChoice, typeof version === 'string' ? version : '')
-    if (outcome === 'gone' || outcome === 'stale') return refuseStale({ req, res, store, siteUrl, refusal: outcome === 'gone' ? OFFER_GONE : PHOTOS_CHANGED })
-    const done = outcome === 'discard' ? '?done=discarded' : outcome === 'all' || !angle ? '?done=chosen' : photoDoneQuery(`new-${outcome}`, { angle })
+    if (outcome === 'gone' || outcome === 'stale')
+      return refuseStale({ req, res, store, siteUrl, refusal: outcome === 'gone' ? OFFER_GONE : PHOTOS_CHANGED })
+    const done =
+      outcome === 'discard'
+        ? '?done=discarded'
+        : outcome === 'all' || !angle
+          ? '?done=chosen'
+          : photoDoneQuery(`new-${outcome}`, { angle })
     res.redirect(303, `${back(id)}${done}#photos`)
   }
-  routes.post('/admin/products/:id/photos/choose', express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 6 }), choose)
+  routes.post(
+    '/admin/products/:id/photos/choose',
+    express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 6 }),
+    choose,
+  )
   return routes
 }

@@ -11,7 +11,8 @@ export function orderApi(catalogue: CatalogueService): Router {
   const api = Router()
   api.post(
     '/',
-    (req, _res, next) => next(req.is('application/json') === 'application/json' ? undefined : new HttpError(415, NOT_JSON)),
+    (req, _res, next) =>
+      next(req.is('application/json') === 'application/json' ? undefined : new HttpError(415, NOT_JSON)),
     express.json({ limit: '4kb' }),
     (req, res, next) => {
       const move = v.safeParse(MoveSchema, req.body)
@@ -22,6 +23,9 @@ export function orderApi(catalogue: CatalogueService): Router {
       }, next)
     },
   )
-  api.use(((err, _req, _res, next) => next(err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported' ? new HttpError(415, NOT_JSON) : err)) satisfies ErrorRequestHandler)
+  api.use(((err, _req, _res, next) =>
+    next(
+      err?.type === 'charset.unsupported' || err?.type === 'encoding.unsupported' ? new HttpError(415, NOT_JSON) : err,
+    )) satisfies ErrorRequestHandler)
   return api
 }

@@ -9,25 +9,57 @@ import { publishedProducts } from '../../domain/publishing.ts'
 import type { ResponseCache } from '../cache/response-cache.server.ts'
 
 /** Every page a search engine should know: the static pages and each catalogue filter. */
-export const SITEMAP_PATHS = ['/', '/products', ...CATEGORIES.map((c) => `/products?category=${c}`), '/terms', '/privacy', '/cookies', '/returns']
+export const SITEMAP_PATHS = [
+  '/',
+  '/products',
+  ...CATEGORIES.map((c) => `/products?category=${c}`),
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/returns',
+]
 
 const absolute = (origin: string, src: string) => (/^https?:\/\//.test(src) ? src : origin + src)
 
 /** escape-html's entities are valid XML too: one escaper for the mail and the sitemap. */
 function productEntry(origin: string, product: StoredProduct): string {
-  const lastmod = product.imagesGeneratedAt ? `<lastmod>${escapeHtml(product.imagesGeneratedAt.slice(0, 10))}</lastmod>` : ''
-  const images = galleryOf(product).map((i) => `<image:image><image:loc>${escapeHtml(absolute(origin, i.src))}</image:loc></image:image>`)
+  const lastmod = product.imagesGeneratedAt
+    ? `<lastmod>${escapeHtml(product.imagesGeneratedAt.slice(0, 10))}</lastmod>`
+    : ''
+  const images = galleryOf(product).map(
+    (i) => `<image:image><image:loc>${escapeHtml(absolute(origin, i.src))}</image:loc></image:image>`,
+  )
   return `  <url><loc>${escapeHtml(origin + productPath(product))}</loc>${lastmod}${images.join('')}</url>`
 }
 
 /** Made once per catalogue version and kept compressed by the response cache. */
-export function seoRouter({ siteUrl, store, responses }: { siteUrl: string | undefined; store: Pick<Store, 'products'>; responses: ResponseCache }): Router {
+export function seoRouter({
+  siteUrl,
+  store,
+  responses,
+}: {
+  siteUrl: string | undefined
+  store: Pick<Store, 'products'>
+  responses: ResponseCache
+}): Router {
   const router = Router()
   const origin = (req: Request) => siteUrl ?? `${req.protocol}://${req.get('host')}`
 
   router.get('/robots.txt', (req, res) => {
     res.type('text/plain').setHeader('Cache-Control', 'public, max-age=86400')
-    responses.sendShared(req, res, () => Buffer.from(['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${origin(req)}/sitemap.xml`, ''].join('\n')))
+    responses.sendShared(req, res, () =>
+      Buffer.from(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /admin',
+          'Disallow: /api/',
+          '',
+          `Sitemap: ${origin(req)}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+    )
   })
 
   router.get('/sitemap.xml', (req, res) => {

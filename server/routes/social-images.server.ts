@@ -42,7 +42,10 @@ export function socialImagesRouter({ store, mediaDir }: { store: Store; mediaDir
         }
         // So it does for a file that is missing or not a picture, and the owner reads why in the log.
         jpeg = await job.catch((err: Error) => {
-          req.log.warn({ src: photo.src, reason: err.message }, 'share card made from the brand card: the photograph could not be read')
+          req.log.warn(
+            { src: photo.src, reason: err.message },
+            'share card made from the brand card: the photograph could not be read',
+          )
           return undefined
         })
         if (!jpeg) return await sendBrandCard(res)
@@ -76,7 +79,10 @@ function sourceFile(src: string, mediaDir: string): string | undefined {
 let brandCard: Promise<Buffer> | undefined
 async function sendBrandCard(res: Response): Promise<void> {
   if (!brandCard) {
-    brandCard = sharp(path.join(PUBLIC_DIR, BRAND_CARD_URL)).flatten({ background: BACKGROUND }).jpeg({ quality: 84, mozjpeg: true }).toBuffer()
+    brandCard = sharp(path.join(PUBLIC_DIR, BRAND_CARD_URL))
+      .flatten({ background: BACKGROUND })
+      .jpeg({ quality: 84, mozjpeg: true })
+      .toBuffer()
     brandCard.catch(() => (brandCard = undefined)) // tried again next time
   }
   const jpeg = await brandCard
@@ -86,7 +92,9 @@ async function sendBrandCard(res: Response): Promise<void> {
 
 async function makeCard(file: string): Promise<Buffer> {
   const { width, height } = SOCIAL_IMAGE
-  const photo = await sharp(await readFile(file), { density: 144 }).resize(height, height, { fit: 'cover' }).toBuffer()
+  const photo = await sharp(await readFile(file), { density: 144 })
+    .resize(height, height, { fit: 'cover' })
+    .toBuffer()
   return sharp({ create: { width, height, channels: 3, background: BACKGROUND } })
     .composite([{ input: photo, left: Math.round((width - height) / 2), top: 0 }])
     .jpeg({ quality: 84, mozjpeg: true })

@@ -1,9 +1,28 @@
-import { inOrder, lastRunOf, orderChange, productChanges, restorePreview, type CatalogueHistory, type HistoryAction, type HistoryEntry, type HistoryWho } from '../../data/catalogue-history.server.ts'
+import {
+  inOrder,
+  lastRunOf,
+  orderChange,
+  productChanges,
+  restorePreview,
+  type CatalogueHistory,
+  type HistoryAction,
+  type HistoryEntry,
+  type HistoryWho,
+} from '../../data/catalogue-history.server.ts'
 import { productProblem } from '../../data/check.server.ts'
 import { catalogueOf, UnknownSnapshotError, type Snapshots } from '../../data/snapshots.server.ts'
 import type { Store } from '../../data/store.server.ts'
 import { photoListVersion } from '../../domain/photo-list.ts'
-import { checkProduct, idFromName, PRODUCT_FIELDS, uniqueId, valuesOf, type ProductErrors, type ProductField, type ProductValues } from '../../domain/product-form.ts'
+import {
+  checkProduct,
+  idFromName,
+  PRODUCT_FIELDS,
+  uniqueId,
+  valuesOf,
+  type ProductErrors,
+  type ProductField,
+  type ProductValues,
+} from '../../domain/product-form.ts'
 import { moved, targetOf, type Move, type OrderAnswer } from '../../domain/product-order.ts'
 import { photosOf } from '../../domain/product-page.ts'
 import { PRICE_PATTERN, type Product, type StoredProduct } from '../../domain/product.ts'
@@ -23,7 +42,8 @@ export type PublishOutcome = { ok: true } | { ok: false; status: 404 } | { ok: f
 export type ServedPhoto = (src: string) => Promise<boolean>
 
 const NOT_SERVED = 'This is not a photograph of the site: upload it below (Photographs), then make it the main one.'
-const PHOTO_KEPT = 'A product on the shop keeps its main photograph: choose another below, or take the product off the shop first.'
+const PHOTO_KEPT =
+  'A product on the shop keeps its main photograph: choose another below, or take the product off the shop first.'
 
 const withOrder = <T>(changes: T[], order: T | null): T[] => (order ? [...changes, order] : changes)
 
@@ -63,7 +83,11 @@ function withRunFields(product: StoredProduct, was: StoredProduct): Product {
   return next as Product
 }
 
-const withPhotoList = (product: StoredProduct, list: readonly string[]): StoredProduct => ({ ...product, mainImage: list[0]!, photos: list.slice(1).map((s) => ({ src: s })) })
+const withPhotoList = (product: StoredProduct, list: readonly string[]): StoredProduct => ({
+  ...product,
+  mainImage: list[0]!,
+  photos: list.slice(1).map((s) => ({ src: s })),
+})
 
 /** The product's values with `values` written over them; fields the form does not know (photographs) are kept. */
 function withValues(product: Product, values: Partial<ProductValues>): Product {
@@ -92,7 +116,10 @@ export class CatalogueService {
     store.onChange(() => void this.serial(() => this.noteFileEdit()).catch(() => {}))
     // `npm run snapshots` asks the running server, the data file's one writer.
     store.answer('snapshots', async () => ({ ok: true, snapshots: await this.snapshots.list() }))
-    store.answer('restore-snapshot', async ({ name }) => ({ ok: true, ...(await this.restoreSnapshot(String(name), 'command')) }))
+    store.answer('restore-snapshot', async ({ name }) => ({
+      ok: true,
+      ...(await this.restoreSnapshot(String(name), 'command')),
+    }))
   }
 
   /** The revision a product's form is opened on: the last change the workspace made to it. */
@@ -101,7 +128,11 @@ export class CatalogueService {
   }
 
   /** Only the fields changed since `base` are written, so a file edit made meanwhile to another field is kept. */
-  save(id: string, values: ProductValues, { revision, base }: { revision: string; base: ProductValues | null }): Promise<SaveOutcome> {
+  save(
+    id: string,
+    values: ProductValues,
+    { revision, base }: { revision: string; base: ProductValues | null },
+  ): Promise<SaveOutcome> {
     return this.serial(async () => {
       const current = this.store.products.find((p) => p.id === id)
       if (!current) return { ok: false, status: 404 }
@@ -110,7 +141,9 @@ export class CatalogueService {
       const checked = checkProduct({ ...values, id }, { isNew: false })
       if (!checked.success) return { ok: false, status: 400, errors: checked.errors }
       const from = base ?? valuesOf(current)
-      const changed = Object.fromEntries(PRODUCT_FIELDS.filter((f) => checked.values[f] !== from[f]).map((f) => [f, checked.values[f]]))
+      const changed = Object.fromEntries(
+        PRODUCT_FIELDS.filter((f) => checked.values[f] !== from[f]).map((f) => [f, checked.values[f]]),
+      )
       const photo = changed.mainImage === undefined ? null : await this.photoProblem(current, changed.mainImage)
       if (photo) return { ok: false, status: 400, errors: { mainImage: photo } }
       const next = withValues(current, changed)
@@ -128,7 +161,8 @@ export class CatalogueService {
       const id = values.id.trim() || uniqueId(idFromName(values.name), taken)
       const checked = checkProduct({ ...values, id, mainImage: '' }, { isNew: true })
       if (!checked.success) return { ok: false, status: 400, errors: checked.errors }
-      if (taken.has(id)) return { ok: false, status: 400, errors: { id: `Another product already has the id ${id}; choose another.` } }
+      if (taken.has(id))
+        return { ok: false, status: 400, errors: { id: `Another product already has the id ${id}; choose another.` } }
       const { id: _, ...fields } = checked.values
       const product: Product = { ...withValues({ id } as Product, fields), status: 'draft' }
       const problem = productProblem(product)
@@ -170,7 +204,10 @@ export class CatalogueService {
     return this.serial(async () => {
       const current = this.store.products.find((p) => p.id === id)
       if (!current) return false
-      if (isPublished(current)) await this.write('unpublish', [id], (products) => products.map((p) => (p.id === id ? { ...current, status: 'draft' } : p)))
+      if (isPublished(current))
+        await this.write('unpublish', [id], (products) =>
+          products.map((p) => (p.id === id ? { ...current, status: 'draft' } : p)),
+        )
       return true
     })
   }
@@ -191,7 +228,11 @@ export class CatalogueService {
       const from = products.findIndex((p) => p.id === id)
       if (from < 0) return null
       const target = targetOf(from, to, products.length)
-      if (target !== null) await this.writeOrder(id, moved(products, from, target).map((p) => p.id))
+      if (target !== null)
+        await this.writeOrder(
+          id,
+          moved(products, from, target).map((p) => p.id),
+        )
       const order = this.store.products.map((p) => p.id)
       return { order, position: order.indexOf(id) }
     })
@@ -216,7 +257,8 @@ export class CatalogueService {
       const list = photosOf(current)
       if (version !== undefined && (version !== photoListVersion(list) || !list.includes(src))) return 'stale'
       const next = withPhotos(current, src, action)
-      if (next !== current) await this.write('photos', [id], (products) => products.map((p) => (p.id === id ? next : p)))
+      if (next !== current)
+        await this.write('photos', [id], (products) => products.map((p) => (p.id === id ? next : p)))
       return { at: list.indexOf(src) }
     })
   }
@@ -250,13 +292,21 @@ export class CatalogueService {
   }
 
   /** Puts the catalogue back as a snapshot holds it; enquiries stay as they are. */
-  restoreSnapshot(name: string, who: Extract<HistoryWho, 'restore' | 'command'> = 'restore'): Promise<{ taken: string; changed: number }> {
+  restoreSnapshot(
+    name: string,
+    who: Extract<HistoryWho, 'restore' | 'command'> = 'restore',
+  ): Promise<{ taken: string; changed: number }> {
     return this.serial(async () => {
       const snapshot = await this.snapshots.read(name)
       const taken = await this.snapshots.take(this.store.data, 'before-restore')
       const before = this.store.products
       await this.store.update((d) => ({ ...d, ...catalogueOf(snapshot as never), products: snapshot.products }))
-      const recorded = await this.history.record(withOrder(productChanges(before, this.store.products, who, 'snapshot-restore'), orderChange(before, this.store.products, who)))
+      const recorded = await this.history.record(
+        withOrder(
+          productChanges(before, this.store.products, who, 'snapshot-restore'),
+          orderChange(before, this.store.products, who),
+        ),
+      )
       this.seen = this.store.products
       return { taken, changed: recorded.length }
     })
@@ -265,7 +315,10 @@ export class CatalogueService {
   /** A generation run's new photographs for one product, recorded as the run's, so the run can be undone. */
   saveGenerated(runId: string, id: string, patch: (p: StoredProduct) => StoredProduct): Promise<void> {
     return this.serial(async () => {
-      await this.write('generation', [id], (products) => products.map((p) => (p.id === id ? patch(p) : p)), { who: 'generation', runId })
+      await this.write('generation', [id], (products) => products.map((p) => (p.id === id ? patch(p) : p)), {
+        who: 'generation',
+        runId,
+      })
     })
   }
 
@@ -282,9 +335,17 @@ export class CatalogueService {
         if (now && now.mainImage === after!.mainImage) back.set(now.id, withRunFields(now, before!))
         else if (now) changedSince.push(now.name)
       }
-      const entries = await this.write('undo-generation', [...back.keys()], (products) => products.map((p) => back.get(p.id) ?? p), { who: 'owner', runId })
+      const entries = await this.write(
+        'undo-generation',
+        [...back.keys()],
+        (products) => products.map((p) => back.get(p.id) ?? p),
+        { who: 'owner', runId },
+      )
       // Recorded even when nothing could go back, so the run is not offered again.
-      if (entries.length === 0) await this.history.record([{ who: 'owner', action: 'undo-generation', productId: made[0]!.productId, before: null, after: null, runId }])
+      if (entries.length === 0)
+        await this.history.record([
+          { who: 'owner', action: 'undo-generation', productId: made[0]!.productId, before: null, after: null, runId },
+        ])
       return { restored: entries.length, changedSince }
     })
   }
@@ -298,12 +359,21 @@ export class CatalogueService {
   /** A snapshot and what restoring it would change; null for an unknown name. */
   async previewSnapshot(name: string) {
     const info = (await this.snapshots.list()).find((s) => s.name === name)
-    const snapshot = info ? await this.snapshots.read(name).catch((err: unknown) => (err instanceof UnknownSnapshotError ? null : Promise.reject(err))) : null
+    const snapshot = info
+      ? await this.snapshots
+          .read(name)
+          .catch((err: unknown) => (err instanceof UnknownSnapshotError ? null : Promise.reject(err)))
+      : null
     return info && snapshot ? { ...info, ...restorePreview(this.store.products, snapshot.products) } : null
   }
 
   /** Writes a change of the products and records what it did to the products named. */
-  private async write(action: HistoryAction, ids: readonly string[], change: (products: readonly Product[]) => Product[], by: { who: HistoryWho; runId?: string } = { who: 'owner' }): Promise<HistoryEntry[]> {
+  private async write(
+    action: HistoryAction,
+    ids: readonly string[],
+    change: (products: readonly Product[]) => Product[],
+    by: { who: HistoryWho; runId?: string } = { who: 'owner' },
+  ): Promise<HistoryEntry[]> {
     await this.snapshots.takeDaily(this.store.data)
     const before = this.store.products
     await this.store.update((d) => ({ ...d, products: change(d.products) }))
@@ -327,7 +397,9 @@ export class CatalogueService {
   private async noteFileEdit(): Promise<void> {
     const now = this.store.products
     if (now === this.seen) return
-    await this.history.record(withOrder(productChanges(this.seen, now, 'data file', 'file-edit'), orderChange(this.seen, now, 'data file')))
+    await this.history.record(
+      withOrder(productChanges(this.seen, now, 'data file', 'file-edit'), orderChange(this.seen, now, 'data file')),
+    )
     this.seen = now
   }
 
@@ -341,7 +413,8 @@ export class CatalogueService {
     if (!p.name.trim()) missing.push('a name')
     if (!PRICE_PATTERN.test(p.price)) missing.push('a price, such as £185.00')
     if (!/^https:\/\/[^/]+\.[^/]+/.test(p.paymentLink)) missing.push('a card payment page (https://...)')
-    if (!p.mainImage || !(await this.servedPhoto(p.mainImage))) missing.push('a photograph: upload one below (Photographs)')
+    if (!p.mainImage || !(await this.servedPhoto(p.mainImage)))
+      missing.push('a photograph: upload one below (Photographs)')
     return missing
   }
 

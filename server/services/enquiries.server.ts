@@ -1,7 +1,12 @@
 import type { Logger } from 'pino'
 import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { StoreWriteError, type Store } from '../../data/store.server.ts'
-import { contactValuesFrom, isHoneypotFilled, type ContactFormState, type ContactValues } from '../../domain/contact-fields.ts'
+import {
+  contactValuesFrom,
+  isHoneypotFilled,
+  type ContactFormState,
+  type ContactValues,
+} from '../../domain/contact-fields.ts'
 import { checkContact } from '../../domain/contact-schema.ts'
 import { mostlyLinks, RepeatedText } from './likely-spam.server.ts'
 import type { MailOutbox } from './mail-outbox.server.ts'
@@ -20,12 +25,22 @@ export type EnquiryService = {
 }
 
 /** `sameTextLimit`: how many e-mail addresses may send one text in a day before it is marked (CONTACT_RATE_LIMIT; 0 turns it off). */
-export function createEnquiryService({ store, outbox, sameTextLimit }: { store: Store; outbox: MailOutbox; sameTextLimit: number }): EnquiryService {
+export function createEnquiryService({
+  store,
+  outbox,
+  sameTextLimit,
+}: {
+  store: Store
+  outbox: MailOutbox
+  sameTextLimit: number
+}): EnquiryService {
   const repeated = new RepeatedText(sameTextLimit)
   repeated.remember(store.enquiries)
   const mark = (ids: readonly string[], likelySpam: string, log: Logger) => {
     for (const id of ids) {
-      store.updateEnquiry(id, (m) => (m.likelySpam ? m : { ...m, likelySpam })).catch((err: Error) => log.error({ err, enquiry: id }, 'could not mark an enquiry as likely spam'))
+      store
+        .updateEnquiry(id, (m) => (m.likelySpam ? m : { ...m, likelySpam }))
+        .catch((err: Error) => log.error({ err, enquiry: id }, 'could not mark an enquiry as likely spam'))
     }
   }
   return {
@@ -42,7 +57,11 @@ export function createEnquiryService({ store, outbox, sameTextLimit }: { store: 
       const likelySpam = mostlyLinks(checked.output.message) ?? counted.reason
       let saved: StoredEnquiry
       try {
-        saved = await store.addEnquiry({ ...checked.output, notification: outbox.initialNotification(), ...(likelySpam ? { likelySpam } : {}) })
+        saved = await store.addEnquiry({
+          ...checked.output,
+          notification: outbox.initialNotification(),
+          ...(likelySpam ? { likelySpam } : {}),
+        })
       } catch (err) {
         if (!(err instanceof StoreWriteError)) throw err
         log.error({ err }, 'enquiry not saved')

@@ -13,7 +13,8 @@ export const answeredAtOf = (m: StoredEnquiry) => text(m.answeredAt)
 export const likelySpamOf = (m: StoredEnquiry) => text(m.likelySpam)
 
 /** What the owner said by hand (`markedSpam`: true or false), or null when only the rules' guess stands. */
-export const ownerSpamWord = (m: StoredEnquiry): boolean | null => (typeof m.markedSpam === 'boolean' ? m.markedSpam : null)
+export const ownerSpamWord = (m: StoredEnquiry): boolean | null =>
+  typeof m.markedSpam === 'boolean' ? m.markedSpam : null
 
 /** Kept apart as spam: the owner's word wins over the rules' guess (`likelySpam`), which stays saved. */
 export const isSpam = (m: StoredEnquiry): boolean => ownerSpamWord(m) ?? likelySpamOf(m) !== null
@@ -47,10 +48,13 @@ export const countsAsUnsent = (m: StoredEnquiry) => isUnsent(m) && m.archived !=
 export function plainReason(serverSaid: string): string {
   const s = serverSaid.toLowerCase()
   const code = /^\s*(\d)\d\d\b/.exec(serverSaid)?.[1]
-  if (/econnrefused/.test(s)) return 'the mail server refused the connection: it is down, or SMTP_URL names the wrong host or port'
-  if (/enotfound|eai_again|getaddrinfo/.test(s)) return "the mail server's name could not be found: check the host in SMTP_URL"
+  if (/econnrefused/.test(s))
+    return 'the mail server refused the connection: it is down, or SMTP_URL names the wrong host or port'
+  if (/enotfound|eai_again|getaddrinfo/.test(s))
+    return "the mail server's name could not be found: check the host in SMTP_URL"
   if (/timeout|timed out|etimedout|greeting never received/.test(s)) return 'the mail server did not answer in time'
-  if (/eauth|\b535\b|authentication|invalid login/.test(s)) return 'the mail server did not accept the user name or password in SMTP_URL'
+  if (/eauth|\b535\b|authentication|invalid login/.test(s))
+    return 'the mail server did not accept the user name or password in SMTP_URL'
   if (/cert|tls|ssl/.test(s)) return 'the secure connection to the mail server failed (its certificate or TLS settings)'
   if (/econnreset|socket|closed/.test(s)) return 'the connection to the mail server was cut off'
   if (code === '4') return 'the mail server is busy or asked to try again later'

@@ -10,11 +10,29 @@ import type { Store } from '../../data/store.server.ts'
 import type { Config } from '../config.server.ts'
 import { mediaDirFor } from '../paths.server.ts'
 import { IMAGE_ANGLES } from '../../domain/business.ts'
-import type { GenerationEvent, GenerationResponse, GenerationResults, ImageAngle, ImageOutcome } from '../../domain/image-generation.ts'
+import type {
+  GenerationEvent,
+  GenerationResponse,
+  GenerationResults,
+  ImageAngle,
+  ImageOutcome,
+} from '../../domain/image-generation.ts'
 import type { Product, StoredProduct } from '../../domain/product.ts'
 import type { DailyImageLimit } from './images/daily-limit.server.ts'
-import { ImageDecodeError, newGenerationId, removeFiles, storeAngleImage, type StoredImage } from './images/media.server.ts'
-import { createImageClient, FatalImageError, ImageRequestError, requestImage, type ImageRequestOptions } from './images/openai-images.server.ts'
+import {
+  ImageDecodeError,
+  newGenerationId,
+  removeFiles,
+  storeAngleImage,
+  type StoredImage,
+} from './images/media.server.ts'
+import {
+  createImageClient,
+  FatalImageError,
+  ImageRequestError,
+  requestImage,
+  type ImageRequestOptions,
+} from './images/openai-images.server.ts'
 import { photoWork } from './images/photo-queue.server.ts'
 import { imagePrompt } from './images/prompts.server.ts'
 
@@ -139,7 +157,10 @@ const RETRIES_PAST_LIMIT = 'Stopped: retrying the failed images would pass the d
 
 function createJob(options: ImageGeneratorOptions, one?: OneProductRun): GenerationJob {
   const { store, mediaDir, model, logger } = options
-  const save = options.saveProduct ?? ((_run: string, productId: string, patch: (p: StoredProduct) => StoredProduct) => store.updateProduct(productId, patch))
+  const save =
+    options.saveProduct ??
+    ((_run: string, productId: string, patch: (p: StoredProduct) => StoredProduct) =>
+      store.updateProduct(productId, patch))
   const concurrency = Math.max(1, Math.floor(options.concurrency))
   const downloadTimeoutMs = options.downloadTimeoutMs ?? DEFAULT_DOWNLOAD_TIMEOUT_MS
   // The SDK's timeout ends when the answer starts; this bounds a whole call, its retries and its body.
@@ -187,11 +208,20 @@ function createJob(options: ImageGeneratorOptions, one?: OneProductRun): Generat
     return fetch(input, init)
   }
   emit({ type: 'start', products: products.length, images: slots.length, model, concurrency })
-  logger?.info({ generationId: id, products: products.length, images: slots.length, model, concurrency }, 'image generation started')
+  logger?.info(
+    { generationId: id, products: products.length, images: slots.length, model, concurrency },
+    'image generation started',
+  )
 
   async function run(): Promise<GenerationResponse> {
-    const client = (options.createClient ?? createImageClient)({ timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, fetch: countedFetch })
-    const states = new Map<string, ProductState>(products.map((p) => [p.id, { pending: IMAGE_ANGLES.length, stored: [], files: [] }]))
+    const client = (options.createClient ?? createImageClient)({
+      timeoutMs: options.timeoutMs,
+      maxRetries: options.maxRetries,
+      fetch: countedFetch,
+    })
+    const states = new Map<string, ProductState>(
+      products.map((p) => [p.id, { pending: IMAGE_ANGLES.length, stored: [], files: [] }]),
+    )
     const results: GenerationResults = { successCount: 0, errorCount: 0, total: products.length }
     let done = 0
     let next = 0
@@ -199,8 +229,13 @@ function createJob(options: ImageGeneratorOptions, one?: OneProductRun): Generat
     try {
       await reservation?.saved
     } catch (err) {
-      logger?.error({ generationId: id, err }, 'image generation not started: its images could not be counted in the data file')
-      stopRun('Nothing was generated: the data file cannot be written just now, so the images could not be counted against the daily limit.')
+      logger?.error(
+        { generationId: id, err },
+        'image generation not started: its images could not be counted in the data file',
+      )
+      stopRun(
+        'Nothing was generated: the data file cannot be written just now, so the images could not be counted against the daily limit.',
+      )
     }
 
     const finishProduct = async (product: Product, state: ProductState) => {
@@ -219,13 +254,29 @@ function createJob(options: ImageGeneratorOptions, one?: OneProductRun): Generat
         const mainImage = images[0]!.src
         try {
           // The product switches to its new pictures only now that all four are on disk.
-          if (!one) await save(id, product.id, (p) => ({ ...p, mainImage, images, imagesGeneratedAt: new Date().toISOString(), imageModel: model }))
+          if (!one)
+            await save(id, product.id, (p) => ({
+              ...p,
+              mainImage,
+              images,
+              imagesGeneratedAt: new Date().toISOString(),
+              imageModel: model,
+            }))
           results.successCount++
-          emit({ type: 'product', productId: product.id, productName: product.name, ok: true, ...(one ? {} : { mainImage }) })
+          emit({
+            type: 'product',
+            productId: product.id,
+            productName: product.name,
+            ok: true,
+            ...(one ? {} : { mainImage }),
+          })
           logger?.info({ generationId: id, productId: product.id, mainImage }, 'product images stored')
           return
         } catch (err) {
-          logger?.error({ generationId: id, productId: product.id, err }, 'product images could not be saved to the data file')
+          logger?.error(
+            { generationId: id, productId: product.id, err },
+            'product images could not be saved to the data file',
+          )
           state.failed = `The new images could not be saved in the data file (${(err as Error).name === 'StoreWriteError' ? 'it cannot be written' : (err as Error).message}).`
         }
       }
@@ -256,7 +307,9 @@ function createJob(options: ImageGeneratorOptions, one?: OneProductRun): Generat
       const state = states.get(slot.product.id)!
       if (abort.signal.aborted || state.failed) {
         // Not worth paying for: the run stopped, or this product's set can no longer be complete.
-        const why = abort.signal.aborted ? (stoppedEarly ?? 'The run was stopped.') : 'Not requested: another image of this product failed.'
+        const why = abort.signal.aborted
+          ? (stoppedEarly ?? 'The run was stopped.')
+          : 'Not requested: another image of this product failed.'
         state.failed ??= why
         return finishSlot(slot, state, 'skipped', why)
       }
@@ -269,14 +322,24 @@ function createJob(options: ImageGeneratorOptions, one?: OneProductRun): Generat
           signal: abort.signal,
         })
         // Its encodes wait their turn with the owner's uploads: memory is the process's.
-        const { stored, files } = await photoWork.run(() => storeAngleImage({ mediaDir, productId: slot.product.id, generationId: id, angle: slot.angle, image }))
+        const { stored, files } = await photoWork.run(() =>
+          storeAngleImage({ mediaDir, productId: slot.product.id, generationId: id, angle: slot.angle, image }),
+        )
         state.files.push(...files)
         state.stored.push(stored)
         await finishSlot(slot, state, 'ok')
       } catch (err) {
         const message = readableFailure(err, abort.signal)
-        if (!(err instanceof ImageRequestError || err instanceof FatalImageError || err instanceof ImageDecodeError || abort.signal.aborted)) {
-          logger?.error({ generationId: id, productId: slot.product.id, angle: slot.angle, err }, 'image could not be stored')
+        if (!(
+          err instanceof ImageRequestError ||
+          err instanceof FatalImageError ||
+          err instanceof ImageDecodeError ||
+          abort.signal.aborted
+        )) {
+          logger?.error(
+            { generationId: id, productId: slot.product.id, angle: slot.angle, err },
+            'image could not be stored',
+          )
         }
         if (err instanceof FatalImageError) {
           logger?.error({ generationId: id, err }, 'image generation stopped: every further request would fail too')
@@ -332,10 +395,12 @@ function createJob(options: ImageGeneratorOptions, one?: OneProductRun): Generat
 
 /** Errors of our own disk are logged in full and shown without their file paths. */
 function readableFailure(err: unknown, signal: AbortSignal): string {
-  if (err instanceof ImageRequestError || err instanceof FatalImageError || err instanceof ImageDecodeError) return err.message
+  if (err instanceof ImageRequestError || err instanceof FatalImageError || err instanceof ImageDecodeError)
+    return err.message
   if (signal.aborted && err instanceof Error) return err.message // the reason the run was stopped
   const code = (err as NodeJS.ErrnoException)?.code
   if (code === 'ENOSPC') return 'The image could not be stored: the server disk is full.'
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'The image could not be stored: the media folder is not writable.'
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return 'The image could not be stored: the media folder is not writable.'
   return 'The image could not be stored on the server.'
 }

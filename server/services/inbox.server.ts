@@ -1,9 +1,28 @@
 import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { subjectLabel } from '../../domain/business.ts'
-import { INBOX_PAGE_SIZE, type EnquiryView, type InboxFilter, type InboxRow, type InboxView } from '../../domain/inbox.ts'
+import {
+  INBOX_PAGE_SIZE,
+  type EnquiryView,
+  type InboxFilter,
+  type InboxRow,
+  type InboxView,
+} from '../../domain/inbox.ts'
 import { showInvisible } from '../../domain/plain-text.ts'
 import { headerSafe } from './enquiry-mail.server.ts'
-import { answeredAtOf, countsAsNew, countsAsUnsent, deliveryState, describeDelivery, enquiryState, isSpam, isUnsent, likelySpamOf, ownerSpamWord, readAtOf, ukTime } from './enquiry-state.server.ts'
+import {
+  answeredAtOf,
+  countsAsNew,
+  countsAsUnsent,
+  deliveryState,
+  describeDelivery,
+  enquiryState,
+  isSpam,
+  isUnsent,
+  likelySpamOf,
+  ownerSpamWord,
+  readAtOf,
+  ukTime,
+} from './enquiry-state.server.ts'
 
 /** Lower case, accents and other marks dropped, so 'José' is found by 'jose'. */
 function fold(text: string): string {
@@ -101,13 +120,23 @@ export function replyLink(m: StoredEnquiry): string {
     .replace(/\r\n?|[\u2028\u2029]/g, '\n')
     .split('\n')
     .map((line) => (line === '' ? '>' : `> ${line}`))
-  const body = ['', '', `On ${ukTime(m.createdAt)}, ${headerSafe(`${m.firstName} ${m.lastName}`)} wrote:`, ...quoted].join('\r\n')
+  const body = [
+    '',
+    '',
+    `On ${ukTime(m.createdAt)}, ${headerSafe(`${m.firstName} ${m.lastName}`)} wrote:`,
+    ...quoted,
+  ].join('\r\n')
   return `mailto:${mailtoAddress(headerSafe(m.email))}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
 }
 
 export function enquiryView(
   m: StoredEnquiry,
-  { mailConfigured, filter, notice, confirmDelete }: { mailConfigured: boolean; filter: InboxFilter; notice: string | null; confirmDelete: boolean },
+  {
+    mailConfigured,
+    filter,
+    notice,
+    confirmDelete,
+  }: { mailConfigured: boolean; filter: InboxFilter; notice: string | null; confirmDelete: boolean },
 ): EnquiryView {
   return {
     id: m.id,

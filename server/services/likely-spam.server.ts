@@ -18,7 +18,8 @@ export function mostlyLinks(text: string): string | null {
 }
 
 /** The same text however it is spaced or capitalised. */
-const textKey = (text: string) => createHash('sha256').update(text.toLowerCase().replace(/\s+/g, ' ').trim()).digest('base64url')
+const textKey = (text: string) =>
+  createHash('sha256').update(text.toLowerCase().replace(/\s+/g, ' ').trim()).digest('base64url')
 
 type Seen = { addresses: Map<string, number>; ids: string[]; reason: string | null }
 

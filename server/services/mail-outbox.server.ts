@@ -111,7 +111,11 @@ export class MailOutbox {
     if (enquiry.archived === true) return 'archived'
     this.notBefore.delete(id)
     const now = new Date().toISOString()
-    await store.updateEnquiry(id, (m) => (m.notification.status === 'sent' ? m : { ...m, notification: { ...m.notification, status: 'pending', nextAttemptAt: now } }))
+    await store.updateEnquiry(id, (m) =>
+      m.notification.status === 'sent'
+        ? m
+        : { ...m, notification: { ...m.notification, status: 'pending', nextAttemptAt: now } },
+    )
     this.deliverSoon()
     return 'queued'
   }
@@ -188,11 +192,19 @@ export class MailOutbox {
       const nextAttemptAt = new Date(Date.now() + delay).toISOString()
       this.notBefore.set(id, Date.now() + delay)
       const error = describeSmtpError(err)
-      logger.warn({ enquiry: id, attempt: enquiry.notification.attempts.length + 1, nextAttemptAt, error }, 'Enquiry e-mail not sent; will retry')
+      logger.warn(
+        { enquiry: id, attempt: enquiry.notification.attempts.length + 1, nextAttemptAt, error },
+        'Enquiry e-mail not sent; will retry',
+      )
       await this.record(id, () =>
         store.updateEnquiry(id, (m) => ({
           ...m,
-          notification: { ...m.notification, status: 'pending', attempts: [...m.notification.attempts, { at, ok: false, error }], nextAttemptAt },
+          notification: {
+            ...m.notification,
+            status: 'pending',
+            attempts: [...m.notification.attempts, { at, ok: false, error }],
+            nextAttemptAt,
+          },
         })),
       )
       return
@@ -205,7 +217,13 @@ export class MailOutbox {
   private markSent(id: string, at: string): Promise<void> {
     return this.options.store.updateEnquiry(id, (m) => ({
       ...m,
-      notification: { ...m.notification, status: 'sent', attempts: [...m.notification.attempts, { at, ok: true }], nextAttemptAt: null, sentAt: at },
+      notification: {
+        ...m.notification,
+        status: 'sent',
+        attempts: [...m.notification.attempts, { at, ok: true }],
+        nextAttemptAt: null,
+        sentAt: at,
+      },
     }))
   }
 
@@ -219,7 +237,10 @@ export class MailOutbox {
       }
     } catch (err) {
       if (!(err instanceof StoreWriteError)) throw err
-      this.options.logger.error({ enquiry: id, err }, 'Could not record the e-mail attempt in the data file; will try again')
+      this.options.logger.error(
+        { enquiry: id, err },
+        'Could not record the e-mail attempt in the data file; will try again',
+      )
       this.notBefore.set(id, Math.max(this.notBefore.get(id) ?? 0, Date.now() + this.retry.firstDelayMs))
       if (sentAt) this.sentUnrecorded.set(id, sentAt)
     }

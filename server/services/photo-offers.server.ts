@@ -43,7 +43,9 @@ export class PhotoOffers {
   private async read(): Promise<Saved> {
     if (this.saved) return this.saved
     try {
-      this.saved = new Map(Object.entries(JSON.parse(await readFile(this.file, 'utf8')) as Record<string, PhotoOffer[]>))
+      this.saved = new Map(
+        Object.entries(JSON.parse(await readFile(this.file, 'utf8')) as Record<string, PhotoOffer[]>),
+      )
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
       this.saved = new Map()

@@ -54,13 +54,22 @@ export async function storeUploadedPhoto(opts: {
     meta = await sharp(opts.bytes, { limitInputPixels: false }).metadata()
   } catch {
     if (looksLikeHeic(opts.name ?? '', opts.type ?? '')) throw new PhotoRefusedError(415, HEIC_MESSAGE)
-    throw new PhotoRefusedError(415, 'This file is not a photograph the site can read. Please upload a JPEG, PNG or WebP picture.')
+    throw new PhotoRefusedError(
+      415,
+      'This file is not a photograph the site can read. Please upload a JPEG, PNG or WebP picture.',
+    )
   }
   if (!meta.format || !ACCEPTED.has(meta.format)) {
-    throw new PhotoRefusedError(415, `Only JPEG, PNG and WebP photographs can be uploaded${meta.format ? ` (this one is ${meta.format.toUpperCase()})` : ''}.`)
+    throw new PhotoRefusedError(
+      415,
+      `Only JPEG, PNG and WebP photographs can be uploaded${meta.format ? ` (this one is ${meta.format.toUpperCase()})` : ''}.`,
+    )
   }
   if (!meta.width || !meta.height || meta.width * meta.height > MAX_PHOTO_PIXELS) {
-    throw new PhotoRefusedError(413, `The photograph has too many pixels (${meta.width ?? '?'} × ${meta.height ?? '?'}); at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels are accepted.`)
+    throw new PhotoRefusedError(
+      413,
+      `The photograph has too many pixels (${meta.width ?? '?'} × ${meta.height ?? '?'}); at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels are accepted.`,
+    )
   }
   let upright: Buffer
   try {
@@ -72,9 +81,18 @@ export async function storeUploadedPhoto(opts: {
       .jpeg({ quality: 92, mozjpeg: true })
       .toBuffer()
   } catch {
-    throw new PhotoRefusedError(415, 'This photograph could not be read to the end (is the file damaged?). Please try another.')
+    throw new PhotoRefusedError(
+      415,
+      'This photograph could not be read to the end (is the file damaged?). Please try another.',
+    )
   }
-  const { stored, files } = await storeAngleImage({ mediaDir: opts.mediaDir, productId: opts.productId, generationId: `${newGenerationId()}-upload`, angle: 'main', image: upright })
+  const { stored, files } = await storeAngleImage({
+    mediaDir: opts.mediaDir,
+    productId: opts.productId,
+    generationId: `${newGenerationId()}-upload`,
+    angle: 'main',
+    image: upright,
+  })
   if (await opts.attach(stored.src)) return stored
   // Twins still being made are removed by their converter once it sees their WebP gone.
   await removeFiles(files)

@@ -19,7 +19,14 @@ export class AnglesRefusedError extends Error {
   }
 }
 
-type Deps = { generator: ImageGenerator; offers: PhotoOffers; catalogue: CatalogueService; store: Store; mediaDir: string; configured: boolean }
+type Deps = {
+  generator: ImageGenerator
+  offers: PhotoOffers
+  catalogue: CatalogueService
+  store: Store
+  mediaDir: string
+  configured: boolean
+}
 
 /** What a choice did: 'gone' when the photograph was no longer offered (chosen in another tab, or the product removed); 'stale' when the product's photographs changed since the form was made. */
 export type ChoiceOutcome = PhotoChoice | 'gone' | 'stale'
@@ -36,11 +43,18 @@ export class ProductPhotoRuns {
   /** Throws GenerationBusyError while any run goes on, DailyLimitError past the day's limit, AnglesRefusedError otherwise. */
   start(productId: string): GenerationJob {
     const { generator, offers, store, configured } = this.deps
-    if (!configured) throw new AnglesRefusedError(503, 'Image generation is not set up on this server: OPENAI_API_KEY is not set.')
-    if (!store.products.some((p) => p.id === productId)) throw new AnglesRefusedError(404, 'There is no such product (it may have been removed).')
+    if (!configured)
+      throw new AnglesRefusedError(503, 'Image generation is not set up on this server: OPENAI_API_KEY is not set.')
+    if (!store.products.some((p) => p.id === productId))
+      throw new AnglesRefusedError(404, 'There is no such product (it may have been removed).')
     const job = generator.start({
       productId,
-      offer: (product, images) => offers.add(product.id, { id: randomUUID(), at: new Date().toISOString(), photos: images.map(({ angle, src }) => ({ angle, src })) }),
+      offer: (product, images) =>
+        offers.add(product.id, {
+          id: randomUUID(),
+          at: new Date().toISOString(),
+          photos: images.map(({ angle, src }) => ({ angle, src })),
+        }),
     })
     this.last.set(productId, job)
     return job
@@ -63,14 +77,26 @@ export class ProductPhotoRuns {
     const last = mine ? undefined : this.last.get(productId)
     return {
       configured: this.deps.configured,
-      running: mine ? { done: image?.done ?? 0, images: image?.images ?? 4, status: image ? imageStatus(image) : GENERATION_STATUS.starting } : null,
+      running: mine
+        ? {
+            done: image?.done ?? 0,
+            images: image?.images ?? 4,
+            status: image ? imageStatus(image) : GENERATION_STATUS.starting,
+          }
+        : null,
       busyElsewhere: current !== null && !mine,
       error: last ? failureOf(last) : null,
     }
   }
 
   /** Uses an offered photograph (or the whole set) as the owner chose, one change in the history, if the product's photographs are still those of `version`; a discarded one goes. */
-  async choose(productId: string, offerId: string, src: string, choice: PhotoChoice, version: string): Promise<ChoiceOutcome> {
+  async choose(
+    productId: string,
+    offerId: string,
+    src: string,
+    choice: PhotoChoice,
+    version: string,
+  ): Promise<ChoiceOutcome> {
     const { offers, catalogue } = this.deps
     const offer = (await offers.of(productId)).find((o) => o.id === offerId)
     if (!offer) return 'gone'
@@ -81,7 +107,11 @@ export class ProductPhotoRuns {
     }
     const chosen = offer.photos.filter((p) => choice === 'all' || p.src === src).map((p) => p.src)
     if (chosen.length === 0) return 'gone'
-    const change = { main: (list: string[]) => [chosen[0]!, ...list], gallery: (list: string[]) => [...list, chosen[0]!], all: () => chosen }[choice]
+    const change = {
+      main: (list: string[]) => [chosen[0]!, ...list],
+      gallery: (list: string[]) => [...list, chosen[0]!],
+      all: () => chosen,
+    }[choice]
     let stale = false
     const changed = await catalogue.setPhotos(productId, (list) => {
       stale = photoListVersion(list) !== version
@@ -100,7 +130,9 @@ export class ProductPhotoRuns {
       if (!folder || !base || known.includes(`/${folder}/${base}-`)) continue
       const dir = path.join(this.deps.mediaDir, 'products', folder)
       const names = await readdir(dir).catch(() => [])
-      await Promise.all(names.filter((n) => n.startsWith(`${base}-`)).map((n) => rm(path.join(dir, n), { force: true })))
+      await Promise.all(
+        names.filter((n) => n.startsWith(`${base}-`)).map((n) => rm(path.join(dir, n), { force: true })),
+      )
     }
   }
 }

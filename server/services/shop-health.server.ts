@@ -57,7 +57,14 @@ function formatDuration(seconds: number): string {
 
 function serverItem(source: HealthSource): HealthItem {
   const s = source.server
-  if (!s.running) return { key: 'server', title: 'Server', status: 'problem', headline: 'The server is not running.', details: [`Version ${s.version} is installed.`] }
+  if (!s.running)
+    return {
+      key: 'server',
+      title: 'Server',
+      status: 'problem',
+      headline: 'The server is not running.',
+      details: [`Version ${s.version} is installed.`],
+    }
   const uptime = (Date.now() - Date.parse(s.startedAt)) / 1000
   return {
     key: 'server',
@@ -90,7 +97,10 @@ function mailItem(enquiries: readonly StoredEnquiry[], configured: boolean): Hea
       if (!latest || a.at > latest.at) latest = a
     }
   }
-  const details = [lastOk ? `Last e-mail delivered ${ukTime(lastOk)}.` : 'No e-mail delivered yet.', unsentSentence(enquiries)]
+  const details = [
+    lastOk ? `Last e-mail delivered ${ukTime(lastOk)}.` : 'No e-mail delivered yet.',
+    unsentSentence(enquiries),
+  ]
   if (!configured) {
     return {
       key: 'mail',
@@ -110,16 +120,32 @@ function mailItem(enquiries: readonly StoredEnquiry[], configured: boolean): Hea
       details: [`The mail server said: ${said}`, ...details],
     }
   }
-  return { key: 'mail', title: 'Mail', status: waiting.length > 0 ? 'attention' : 'ok', headline: 'Set up: enquiries are e-mailed to you.', details }
+  return {
+    key: 'mail',
+    title: 'Mail',
+    status: waiting.length > 0 ? 'attention' : 'ok',
+    headline: 'Set up: enquiries are e-mailed to you.',
+    details,
+  }
 }
 
 function dataFileItem(source: HealthSource): HealthItem {
   const name = path.basename(source.dataFile)
-  const counts = source.data ? [`${plural(source.data.products.length, 'product')}, ${plural(source.data.messages.length, 'enquiry', 'enquiries')}.`] : []
+  const counts = source.data
+    ? [
+        `${plural(source.data.products.length, 'product')}, ${plural(source.data.messages.length, 'enquiry', 'enquiries')}.`,
+      ]
+    : []
   if (source.problem) {
     const where = source.problem.line ? ` (line ${source.problem.line}, column ${source.problem.column})` : ''
     if (!source.server.running) {
-      return { key: 'dataFile', title: 'Data file', status: 'problem', headline: `${name} cannot be used${where}: the server does not start until it is fixed.`, details: [source.problem.message] }
+      return {
+        key: 'dataFile',
+        title: 'Data file',
+        status: 'problem',
+        headline: `${name} cannot be used${where}: the server does not start until it is fixed.`,
+        details: [source.problem.message],
+      }
     }
     return {
       key: 'dataFile',
@@ -130,7 +156,13 @@ function dataFileItem(source: HealthSource): HealthItem {
     }
   }
   if (source.writable === false) {
-    return { key: 'dataFile', title: 'Data file', status: 'problem', headline: `${name} cannot be written: new enquiries are refused.`, details: ['Is the disk full, or the folder read-only?', ...counts] }
+    return {
+      key: 'dataFile',
+      title: 'Data file',
+      status: 'problem',
+      headline: `${name} cannot be written: new enquiries are refused.`,
+      details: ['Is the disk full, or the folder read-only?', ...counts],
+    }
   }
   const unusable = source.data ? unusableValues(source.data, name) : []
   if (unusable.length > 0) {
@@ -141,7 +173,11 @@ function dataFileItem(source: HealthSource): HealthItem {
       title: 'Data file',
       status: 'problem',
       headline: `"${first.productName}" (${first.productId}) cannot be ordered: its field "${first.field}" has a value the site will not use${more}.`,
-      details: [...unusable.map((u) => u.message), 'Every other product is served and ordered as usual; fix the value in the workspace or the file.', ...counts],
+      details: [
+        ...unusable.map((u) => u.message),
+        'Every other product is served and ordered as usual; fix the value in the workspace or the file.',
+        ...counts,
+      ],
     }
   }
   return { key: 'dataFile', title: 'Data file', status: 'ok', headline: `${name} is valid.`, details: counts }
@@ -164,14 +200,27 @@ async function diskItem(dataFile: string): Promise<HealthItem> {
       details: status === 'ok' ? [] : ['Free some space: the data file is rewritten whole at every change.'],
     }
   } catch (err) {
-    return { key: 'disk', title: 'Disk', status: 'problem', headline: `Cannot look at the disk of ${dir}: ${(err as Error).message}`, details: [] }
+    return {
+      key: 'disk',
+      title: 'Disk',
+      status: 'problem',
+      headline: `Cannot look at the disk of ${dir}: ${(err as Error).message}`,
+      details: [],
+    }
   }
 }
 
 function imagesItem(source: HealthSource): HealthItem {
   const a = source.allowance
   const setUp = source.imagesConfigured ? [] : ['Image generation is not set up (OPENAI_API_KEY is not set).']
-  if (!a) return { key: 'images', title: 'Image budget', status: 'ok', headline: 'Not known without the running server.', details: setUp }
+  if (!a)
+    return {
+      key: 'images',
+      title: 'Image budget',
+      status: 'ok',
+      headline: 'Not known without the running server.',
+      details: setUp,
+    }
   const freed = a.nextFreedAt && a.left < a.limit ? [`More becomes free from ${ukTime(a.nextFreedAt)}.`] : []
   return {
     key: 'images',
@@ -186,9 +235,25 @@ async function snapshotItem(dataFile: string): Promise<HealthItem> {
   const dir = `${dataFile}.snapshots`
   const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort()
   const latest = names.at(-1)
-  if (!latest) return { key: 'snapshot', title: 'Snapshots', status: 'ok', headline: 'No snapshot of the catalogue yet.', details: [] }
-  const taken = await stat(path.join(dir, latest)).then((s) => ukTime(s.mtime.toISOString()), () => 'unknown time')
-  return { key: 'snapshot', title: 'Snapshots', status: 'ok', headline: `Latest snapshot ${taken}: ${latest}.`, details: [`${plural(names.length, 'snapshot')} kept.`] }
+  if (!latest)
+    return {
+      key: 'snapshot',
+      title: 'Snapshots',
+      status: 'ok',
+      headline: 'No snapshot of the catalogue yet.',
+      details: [],
+    }
+  const taken = await stat(path.join(dir, latest)).then(
+    (s) => ukTime(s.mtime.toISOString()),
+    () => 'unknown time',
+  )
+  return {
+    key: 'snapshot',
+    title: 'Snapshots',
+    status: 'ok',
+    headline: `Latest snapshot ${taken}: ${latest}.`,
+    details: [`${plural(names.length, 'snapshot')} kept.`],
+  }
 }
 
 export async function shopHealth(source: HealthSource): Promise<ShopHealth> {

@@ -10,7 +10,28 @@ let browser: Browser
 beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
 afterAll(() => stopBrowserSuite({ t, browser }))
 
-const PAGES = ['/', '/products', '/products?category=bags', '/products/oxford-brogue', '/products/oxford-brogue?order=1', '/admin', '/admin/products', '/admin/products?q=belt', '/admin/products/oxford-brogue', '/admin/products/new', '/admin/history', '/admin/snapshots', '/admin/enquiries', '/admin/health', '/terms', '/privacy', '/cookies', '/returns', '/contact', '/no-such-page']
+const PAGES = [
+  '/',
+  '/products',
+  '/products?category=bags',
+  '/products/oxford-brogue',
+  '/products/oxford-brogue?order=1',
+  '/admin',
+  '/admin/products',
+  '/admin/products?q=belt',
+  '/admin/products/oxford-brogue',
+  '/admin/products/new',
+  '/admin/history',
+  '/admin/snapshots',
+  '/admin/enquiries',
+  '/admin/health',
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/returns',
+  '/contact',
+  '/no-such-page',
+]
 
 describe.each(['phone', 'desktop'] as ViewportName[])('axe-core at %s width', (viewport) => {
   it('finds no violations on any page', { timeout: 180_000 }, async () => {
@@ -75,7 +96,10 @@ describe('keyboard', () => {
     await page.goto('/products')
     await waitForHydration(page)
     await page.keyboard.press('Tab')
-    const first = await page.evaluate(() => ({ text: document.activeElement?.textContent, visible: document.activeElement!.getBoundingClientRect().top >= 0 }))
+    const first = await page.evaluate(() => ({
+      text: document.activeElement?.textContent,
+      visible: document.activeElement!.getBoundingClientRect().top >= 0,
+    }))
     expect(first).toEqual({ text: 'Skip to main content', visible: true })
     await page.keyboard.press('Enter')
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main')

@@ -82,7 +82,8 @@ async function recordProgress(page: Page) {
     w.__progress = []
     const status = document.getElementById('generator-status')!
     const bar = document.querySelector('[role="progressbar"]')!
-    const record = () => w.__progress.push({ text: status.textContent ?? '', value: Number(bar.getAttribute('aria-valuenow')) })
+    const record = () =>
+      w.__progress.push({ text: status.textContent ?? '', value: Number(bar.getAttribute('aria-valuenow')) })
     new MutationObserver(record).observe(status, { childList: true, characterData: true, subtree: true })
     new MutationObserver(record).observe(bar, { attributes: true, attributeFilter: ['aria-valuenow'] })
   })
@@ -112,7 +113,9 @@ describe('/admin', () => {
       expect(await item.locator('img').getAttribute('src')).toBe(p.mainImage)
       expect(await item.locator('img').getAttribute('alt')).toBe(p.name)
     }
-    await page.getByText(`... and ${seedProducts.length - ADMIN_OVERVIEW_COUNT} more products`, { exact: true }).waitFor()
+    await page
+      .getByText(`... and ${seedProducts.length - ADMIN_OVERVIEW_COUNT} more products`, { exact: true })
+      .waitFor()
 
     const notes = await page.locator('.admin-notes').innerText()
     expect(notes).toContain('4 angles per product')
@@ -135,7 +138,9 @@ describe('/admin', () => {
     const progress = await recordProgress(page)
     await page.getByRole('button', { name: 'Generate All Product Images' }).click()
 
-    await status(page).filter({ hasText: /^Generating \d+ of \d+: / }).waitFor()
+    await status(page)
+      .filter({ hasText: /^Generating \d+ of \d+: / })
+      .waitFor()
     // While running: the button cannot start a second run.
     expect(await page.getByRole('button', { name: 'Generate All Product Images' }).isDisabled()).toBe(true)
     await status(page).filter({ hasText: '✓ Generation completed!' }).waitFor({ timeout: 60_000 })
@@ -158,8 +163,12 @@ describe('/admin', () => {
 
     // The overview shows the refetched products with their new images.
     const firstImg = page.locator('.admin-overview__item img').first()
-    expect(await firstImg.getAttribute('srcset')).toMatch(/^\/media\/products\/oxford-brogue\/[\w-]+-main-400\.webp 400w, .+-800\.webp 800w, .+-1024\.webp 1024w$/)
-    await expect.poll(() => firstImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    expect(await firstImg.getAttribute('srcset')).toMatch(
+      /^\/media\/products\/oxford-brogue\/[\w-]+-main-400\.webp 400w, .+-800\.webp 800w, .+-1024\.webp 1024w$/,
+    )
+    await expect
+      .poll(() => firstImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true)
 
     // And so does the catalogue, straight away.
     await page.goto('/products')
@@ -191,7 +200,9 @@ describe('/admin', () => {
     // In the catalogue a phone picks the 400 px photograph (WebP, or its AVIF twin once made), not the 1024 px one.
     await page.goto('/products')
     const oxford = page.locator('.product-card img[alt="Oxford Brogue"]')
-    await expect.poll(() => oxford.evaluate((img: HTMLImageElement) => img.currentSrc), { timeout: 10_000 }).toMatch(/-400\.(webp|avif)$/)
+    await expect
+      .poll(() => oxford.evaluate((img: HTMLImageElement) => img.currentSrc), { timeout: 10_000 })
+      .toMatch(/-400\.(webp|avif)$/)
   })
 
   it('fails with a readable reason when the server has no OpenAI key, and logs the error', async () => {
@@ -217,7 +228,9 @@ describe('/admin', () => {
     expect(await result(page, 'successful').innerText()).toBe('0')
     expect(await result(page, 'failed').innerText()).toBe(String(FEW.length))
     expect(errors.some((e) => e.includes('Image generation failed'))).toBe(true)
-    expect(await page.locator('[data-product-id="oxford-brogue"] img').getAttribute('src')).toBe('/images/seed/oxford-brogue.svg')
+    expect(await page.locator('[data-product-id="oxford-brogue"] img').getAttribute('src')).toBe(
+      '/images/seed/oxford-brogue.svg',
+    )
   })
 
   it('stops a run with the Stop button: finished products keep their new images', async () => {
@@ -229,7 +242,9 @@ describe('/admin', () => {
     const { page } = await openAdmin()
     await page.getByRole('button', { name: 'Generate All Product Images' }).click()
     // Wait until the first product is complete (its picture changes in the overview), then stop.
-    await expect.poll(() => page.locator('[data-product-id="oxford-brogue"] img').getAttribute('src'), { timeout: 20_000 }).toMatch(/^\/media\//)
+    await expect
+      .poll(() => page.locator('[data-product-id="oxford-brogue"] img').getAttribute('src'), { timeout: 20_000 })
+      .toMatch(/^\/media\//)
     await page.getByRole('button', { name: 'Stop' }).click()
     release()
     await status(page).filter({ hasText: '✓ Generation completed!' }).waitFor({ timeout: 20_000 })
@@ -248,7 +263,9 @@ describe('/admin', () => {
     const started = fetch(`${t!.url}/api/generate-images`, { method: 'POST' })
     await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
     const { page } = await openAdmin()
-    await status(page).filter({ hasText: /^(Starting image generation\.\.\.|Generating \d+ of \d+: )/ }).waitFor()
+    await status(page)
+      .filter({ hasText: /^(Starting image generation\.\.\.|Generating \d+ of \d+: )/ })
+      .waitFor()
     release()
     await status(page).filter({ hasText: '✓ Generation completed!' }).waitFor({ timeout: 30_000 })
     expect(await result(page, 'total').innerText()).toBe(String(FEW.length))
@@ -262,10 +279,14 @@ describe('/admin', () => {
     const { page, scriptErrors } = await openAdmin()
     const notes = await page.locator('.admin-notes').innerText()
     expect(notes).toContain(`Daily limit: at most ${FEW.length * 4 + 2} images in any 24 hours`)
-    expect(notes).toMatch(new RegExp(`${FEW.length * 4} used in the last 24 hours, 2 left; more from \\d+ \\w+ \\d{4}, \\d\\d:\\d\\d\\.`))
+    expect(notes).toMatch(
+      new RegExp(`${FEW.length * 4} used in the last 24 hours, 2 left; more from \\d+ \\w+ \\d{4}, \\d\\d:\\d\\d\\.`),
+    )
     await page.getByRole('button', { name: 'Generate All Product Images' }).click()
     await status(page).filter({ hasText: '✗ Generation failed' }).waitFor()
-    expect(await page.getByRole('alert').innerText()).toMatch(/^The daily image limit is reached: 16 of 18 images were requested in the last 24 hours/)
+    expect(await page.getByRole('alert').innerText()).toMatch(
+      /^The daily image limit is reached: 16 of 18 images were requested in the last 24 hours/,
+    )
     expect(fake.requests).toHaveLength(0)
     expect(scriptErrors().every((e) => e.startsWith('Image generation failed'))).toBe(true)
   })
@@ -287,7 +308,9 @@ describe('/admin for anyone but the owner (no ADMIN_PASSWORD, a request from els
     await waitForHydration(opened.page)
     const notice = opened.page.locator('#owner-only')
     expect(await notice.innerText()).toMatch(/Only the shop owner can generate images here/)
-    expect(await notice.innerText()).toMatch(/set ADMIN_PASSWORD \(12 characters or more\) in the server's environment and restart the site/)
+    expect(await notice.innerText()).toMatch(
+      /set ADMIN_PASSWORD \(12 characters or more\) in the server's environment and restart the site/,
+    )
     const button = opened.page.getByRole('button', { name: 'Generate All Product Images' })
     expect(await button.isDisabled()).toBe(true)
     expect(await button.getAttribute('aria-describedby')).toBe('owner-only')

@@ -18,10 +18,25 @@ const KB = 1024
 // Sizes are deterministic for a given build, so these are tests, not benchmarks. Every page is
 // HTML that works without a script; the pages with a form, a filter or an order button load one
 // module that brings those parts to life (React and the part's own code), and no page more than 80 KB.
-const JS_BUDGET: Record<string, number> = { '/': 80 * KB, '/products': 80 * KB, '/products/oxford-brogue': 80 * KB, '/contact': 80 * KB }
+const JS_BUDGET: Record<string, number> = {
+  '/': 80 * KB,
+  '/products': 80 * KB,
+  '/products/oxford-brogue': 80 * KB,
+  '/contact': 80 * KB,
+}
 const NO_JS = ['/terms', '/privacy', '/cookies', '/returns', '/contact/sent', '/no-such-page']
 const CSS_BUDGET = 20 * KB
-const PAGES = ['/', '/products', '/products/oxford-brogue', '/admin', '/terms', '/privacy', '/cookies', '/returns', '/no-such-page']
+const PAGES = [
+  '/',
+  '/products',
+  '/products/oxford-brogue',
+  '/admin',
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/returns',
+  '/no-such-page',
+]
 
 /** Loads a page, waits for it to settle, and returns every URL it requested by resource type. */
 async function record(path: string) {
@@ -32,7 +47,9 @@ async function record(path: string) {
   if (!NO_JS.includes(path)) await waitForHydration(page)
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
   await page.waitForLoadState('networkidle')
-  const inlineCss = await page.evaluate(() => [...document.querySelectorAll('head style')].map((s) => s.textContent).join(''))
+  const inlineCss = await page.evaluate(() =>
+    [...document.querySelectorAll('head style')].map((s) => s.textContent).join(''),
+  )
   await context.close()
   return { requests, blocked, inlineCss }
 }
@@ -66,32 +83,53 @@ describe('page weight budgets (gzip, as sent by the server)', () => {
     })
   }
 
-  it(`every page's CSS is at most ${CSS_BUDGET / KB} KB, and arrives inside its HTML`, { timeout: 90_000 }, async () => {
-    for (const path of ['/', '/products', '/products/oxford-brogue', '/admin', '/terms']) {
-      const { requests, inlineCss } = await loadAndRecord(path)
-      // The first paint waits for no stylesheet request: the page's own CSS is in its head.
-      expect(requests.filter((r) => r.type === 'stylesheet'), path).toEqual([])
-      expect(inlineCss.length, path).toBeGreaterThan(1000)
-      const bytes = gzipSync(inlineCss, { level: 9 }).length
-      console.log(`${path}: ${(bytes / KB).toFixed(1)} KB of CSS (gzip), inlined`)
-      expect(bytes, path).toBeLessThanOrEqual(CSS_BUDGET)
-    }
-  })
+  it(
+    `every page's CSS is at most ${CSS_BUDGET / KB} KB, and arrives inside its HTML`,
+    { timeout: 90_000 },
+    async () => {
+      for (const path of ['/', '/products', '/products/oxford-brogue', '/admin', '/terms']) {
+        const { requests, inlineCss } = await loadAndRecord(path)
+        // The first paint waits for no stylesheet request: the page's own CSS is in its head.
+        expect(
+          requests.filter((r) => r.type === 'stylesheet'),
+          path,
+        ).toEqual([])
+        expect(inlineCss.length, path).toBeGreaterThan(1000)
+        const bytes = gzipSync(inlineCss, { level: 9 }).length
+        console.log(`${path}: ${(bytes / KB).toFixed(1)} KB of CSS (gzip), inlined`)
+        expect(bytes, path).toBeLessThanOrEqual(CSS_BUDGET)
+      }
+    },
+  )
 
-  it('the policy pages, the thank-you page and the 404 page download no JavaScript at all', { timeout: 90_000 }, async () => {
-    for (const path of NO_JS) {
-      const { requests } = await loadAndRecord(path)
-      expect(requests.filter((r) => r.type === 'script').map((r) => r.url), path).toEqual([])
-    }
-  })
+  it(
+    'the policy pages, the thank-you page and the 404 page download no JavaScript at all',
+    { timeout: 90_000 },
+    async () => {
+      for (const path of NO_JS) {
+        const { requests } = await loadAndRecord(path)
+        expect(
+          requests.filter((r) => r.type === 'script').map((r) => r.url),
+          path,
+        ).toEqual([])
+      }
+    },
+  )
 
-  it('no page asks any host but our own (fonts, images and scripts are self-hosted)', { timeout: 120_000 }, async () => {
-    for (const path of PAGES) {
-      const { requests, blocked } = await loadAndRecord(path)
-      expect(blocked, path).toEqual([])
-      expect(requests.every((r) => r.url.startsWith(t.url) || r.url.startsWith('data:')), path).toBe(true)
-    }
-  })
+  it(
+    'no page asks any host but our own (fonts, images and scripts are self-hosted)',
+    { timeout: 120_000 },
+    async () => {
+      for (const path of PAGES) {
+        const { requests, blocked } = await loadAndRecord(path)
+        expect(blocked, path).toEqual([])
+        expect(
+          requests.every((r) => r.url.startsWith(t.url) || r.url.startsWith('data:')),
+          path,
+        ).toBe(true)
+      }
+    },
+  )
 })
 
 describe('web fonts', () => {
@@ -99,39 +137,58 @@ describe('web fonts', () => {
   const FONT_PRELOAD_BUDGET = 25 * KB
   const faceOfFile = (url: string) => FACES.find((f) => new RegExp(`/${faceSlug(f)}\\.[\\w-]+\\.woff2$`).test(url))
 
-  it(`a page loads at most ${FONT_BUDGET / KB} KB of fonts, the cut faces only, and preloads at most ${FONT_PRELOAD_BUDGET / KB} KB, of faces its first screen shows`, { timeout: 180_000 }, async () => {
-    for (const path of ['/', '/products', '/products/oxford-brogue', '/contact', '/terms']) {
-      for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
-        const { page, context } = await openContext(browser, t.url, { viewport })
-        const fonts: string[] = []
-        page.on('request', (r) => void (r.resourceType() === 'font' && fonts.push(r.url())))
-        await page.goto(path)
-        await waitForHydration(page)
-        const preloads = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]')].map((l) => l.href))
-        const uses = await fontUse(page)
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-        await page.waitForLoadState('networkidle')
-        await context.close()
-        const where = `${path} at ${viewport} width`
-        // Every character the page draws is in its face's cut file: the rest of each face never loads.
-        for (const use of uses) {
-          const face = FACES.find((f) => faceName(f) === use.face)!
-          const kept = keptCharacters(face)
-          const missing = [...use.chars].filter((c) => !kept.has(c.codePointAt(0)!)).join('')
-          expect(missing, `${where}, ${use.face}: characters missing from styles/font-characters.json (npx tsx scripts/font-characters.ts)`).toBe('')
+  it(
+    `a page loads at most ${FONT_BUDGET / KB} KB of fonts, the cut faces only, and preloads at most ${FONT_PRELOAD_BUDGET / KB} KB, of faces its first screen shows`,
+    { timeout: 180_000 },
+    async () => {
+      for (const path of ['/', '/products', '/products/oxford-brogue', '/contact', '/terms']) {
+        for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
+          const { page, context } = await openContext(browser, t.url, { viewport })
+          const fonts: string[] = []
+          page.on('request', (r) => void (r.resourceType() === 'font' && fonts.push(r.url())))
+          await page.goto(path)
+          await waitForHydration(page)
+          const preloads = await page.evaluate(() =>
+            [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]')].map((l) => l.href),
+          )
+          const uses = await fontUse(page)
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+          await page.waitForLoadState('networkidle')
+          await context.close()
+          const where = `${path} at ${viewport} width`
+          // Every character the page draws is in its face's cut file: the rest of each face never loads.
+          for (const use of uses) {
+            const face = FACES.find((f) => faceName(f) === use.face)!
+            const kept = keptCharacters(face)
+            const missing = [...use.chars].filter((c) => !kept.has(c.codePointAt(0)!)).join('')
+            expect(
+              missing,
+              `${where}, ${use.face}: characters missing from styles/font-characters.json (npx tsx scripts/font-characters.ts)`,
+            ).toBe('')
+          }
+          expect(
+            fonts.filter((url) => !faceOfFile(url)),
+            where,
+          ).toEqual([])
+          expect(
+            preloads
+              .map((url) => faceName(faceOfFile(url)!))
+              .filter((face) => !uses.find((u) => u.face === face)?.firstScreen),
+            where,
+          ).toEqual([])
+          const loaded = await gzipBytes(fonts)
+          const preloaded = await gzipBytes(preloads)
+          console.log(
+            `${where}: ${fonts.length} font files, ${(loaded / KB).toFixed(1)} KB; ${preloads.length} preloaded, ${(preloaded / KB).toFixed(1)} KB`,
+          )
+          expect(loaded, where).toBeLessThanOrEqual(FONT_BUDGET)
+          expect(preloaded, where).toBeLessThanOrEqual(FONT_PRELOAD_BUDGET)
         }
-        expect(fonts.filter((url) => !faceOfFile(url)), where).toEqual([])
-        expect(preloads.map((url) => faceName(faceOfFile(url)!)).filter((face) => !uses.find((u) => u.face === face)?.firstScreen), where).toEqual([])
-        const loaded = await gzipBytes(fonts)
-        const preloaded = await gzipBytes(preloads)
-        console.log(`${where}: ${fonts.length} font files, ${(loaded / KB).toFixed(1)} KB; ${preloads.length} preloaded, ${(preloaded / KB).toFixed(1)} KB`)
-        expect(loaded, where).toBeLessThanOrEqual(FONT_BUDGET)
-        expect(preloaded, where).toBeLessThanOrEqual(FONT_PRELOAD_BUDGET)
       }
-    }
-  })
+    },
+  )
 
-  it('a character outside the cut is drawn in the web font all the same, from the face\'s fallback files', async () => {
+  it("a character outside the cut is drawn in the web font all the same, from the face's fallback files", async () => {
     const { page, context } = await openContext(browser, t.url, { viewport: 'phone' })
     const fonts: string[] = []
     page.on('request', (r) => void (r.resourceType() === 'font' && fonts.push(r.url())))
@@ -154,44 +211,49 @@ describe('layout stability', () => {
   beforeAll(async () => void (full = await launchBrowser()))
   afterAll(() => full?.close())
 
-  it('no page shifts by more than 0.01 (CLS) while it loads and hydrates on a phone, even when the fonts come late', { timeout: 90_000 }, async () => {
-    for (const path of ['/', '/products', '/products/oxford-brogue', '/admin', '/terms']) {
-      const { page, context } = await openContext(full, t.url, { viewport: 'phone' })
-      // A slow connection: the web fonts arrive only after the first paint and swap in. The fallback
-      // faces are shaped like them, so the text must not move.
-      let fonts = 0
-      let painted!: () => void
-      const firstPaint = new Promise<void>((resolve) => (painted = resolve))
-      await page.route(/\.woff2$/, async (route) => {
-        fonts++
-        await firstPaint
-        await route.continue()
-      })
-      await page.addInitScript(`
+  it(
+    'no page shifts by more than 0.01 (CLS) while it loads and hydrates on a phone, even when the fonts come late',
+    { timeout: 90_000 },
+    async () => {
+      for (const path of ['/', '/products', '/products/oxford-brogue', '/admin', '/terms']) {
+        const { page, context } = await openContext(full, t.url, { viewport: 'phone' })
+        // A slow connection: the web fonts arrive only after the first paint and swap in. The fallback
+        // faces are shaped like them, so the text must not move.
+        let fonts = 0
+        let painted!: () => void
+        const firstPaint = new Promise<void>((resolve) => (painted = resolve))
+        await page.route(/\.woff2$/, async (route) => {
+          fonts++
+          await firstPaint
+          await route.continue()
+        })
+        await page.addInitScript(`
         window.__cls = 0;
         window.__shifts = new PerformanceObserver((list) => {
           for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
         });
         window.__shifts.observe({ type: 'layout-shift', buffered: true });
       `)
-      await page.goto(path, { waitUntil: 'commit' })
-      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0)
-      painted()
-      if (!NO_JS.includes(path)) await waitForHydration(page)
-      await page.waitForLoadState('networkidle')
-      await page.evaluate(() => document.fonts.ready)
-      await afterTwoFrames(page) // the swap is drawn
-      // Shifts drawn but not yet handed to the observer are taken too.
-      const cls = await page.evaluate(() => {
-        const w = window as unknown as { __cls: number; __shifts: PerformanceObserver }
-        for (const e of w.__shifts.takeRecords() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value
-        return w.__cls
-      })
-      expect(fonts, path).toBeGreaterThan(0)
-      expect(cls, path).toBeLessThanOrEqual(0.01)
-      await context.close()
-    }
-  })
+        await page.goto(path, { waitUntil: 'commit' })
+        await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0)
+        painted()
+        if (!NO_JS.includes(path)) await waitForHydration(page)
+        await page.waitForLoadState('networkidle')
+        await page.evaluate(() => document.fonts.ready)
+        await afterTwoFrames(page) // the swap is drawn
+        // Shifts drawn but not yet handed to the observer are taken too.
+        const cls = await page.evaluate(() => {
+          const w = window as unknown as { __cls: number; __shifts: PerformanceObserver }
+          for (const e of w.__shifts.takeRecords() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!e.hadRecentInput) w.__cls += e.value
+          return w.__cls
+        })
+        expect(fonts, path).toBeGreaterThan(0)
+        expect(cls, path).toBeLessThanOrEqual(0.01)
+        await context.close()
+      }
+    },
+  )
 })
 
 describe('on the wire', () => {
@@ -200,11 +262,21 @@ describe('on the wire', () => {
     // The biggest script of the page (a tiny one would be below any compression threshold): the
     // page's entry and the modules it imports.
     const [entry] = pageScripts(html)
-    const imports = [...(await rawGet(t.url + entry!)).body.toString().matchAll(/from"\.\.\/chunks\/([\w.-]+\.js)"/g)].map((m) => `/assets/chunks/${m[1]}`)
+    const imports = [
+      ...(await rawGet(t.url + entry!)).body.toString().matchAll(/from"\.\.\/chunks\/([\w.-]+\.js)"/g),
+    ].map((m) => `/assets/chunks/${m[1]}`)
     const scripts = [entry!, ...imports]
     const sizes = await Promise.all(scripts.map(async (s) => [(await rawGet(t.url + s)).bytes, s] as const))
     const js = sizes.sort((a, b) => b[0] - a[0])[0]![1]
-    for (const path of ['/', '/products', js, '/api/products', '/favicon.svg', '/images/seed/oxford-brogue.svg', '/sitemap.xml']) {
+    for (const path of [
+      '/',
+      '/products',
+      js,
+      '/api/products',
+      '/favicon.svg',
+      '/images/seed/oxford-brogue.svg',
+      '/sitemap.xml',
+    ]) {
       for (const encoding of ['br', 'gzip']) {
         const res = await rawGet(t.url + path, { 'accept-encoding': encoding })
         expect(res.headers['content-encoding'], `${path} ${encoding}`).toBe(encoding)
@@ -230,7 +302,12 @@ describe('on the wire', () => {
   })
 
   it('serves images with their type and a long cache', async () => {
-    for (const path of ['/images/seed/briefcase.svg', '/images/hero.svg', '/images/og-image.png', '/images/icon-192.png']) {
+    for (const path of [
+      '/images/seed/briefcase.svg',
+      '/images/hero.svg',
+      '/images/og-image.png',
+      '/images/icon-192.png',
+    ]) {
       const res = await rawGet(t.url + path)
       expect(res.status, path).toBe(200)
       expect(res.headers['content-type'], path).toMatch(/^image\/(svg\+xml|png|webp)/)

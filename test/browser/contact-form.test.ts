@@ -41,7 +41,8 @@ async function openForm(path: string, options: { viewport?: ViewportName; javaSc
     if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text())
   })
   opened.page.on('response', (res) => {
-    if (res.status() >= 400 && !res.url().endsWith('/favicon.svg') && !res.url().endsWith('/api/contact')) errors.push(`${res.status()} ${res.url()}`)
+    if (res.status() >= 400 && !res.url().endsWith('/favicon.svg') && !res.url().endsWith('/api/contact'))
+      errors.push(`${res.status()} ${res.url()}`)
   })
   await opened.page.goto(path)
   if (options.javaScriptEnabled !== false) await waitForHydration(opened.page)
@@ -147,7 +148,9 @@ describe('the enquiry form in the browser', () => {
     await submit(form).click()
 
     const button = submit(form)
-    await page.waitForFunction(() => document.querySelector('#contact-form button[type=submit]')?.textContent === 'Sending...')
+    await page.waitForFunction(
+      () => document.querySelector('#contact-form button[type=submit]')?.textContent === 'Sending...',
+    )
     expect(await button.isDisabled()).toBe(true)
     expect(await valuesOf(form)).toEqual(valid) // nothing cleared while in flight
     await button.click({ force: true, timeout: 500 }).catch(() => {}) // a second click does nothing
@@ -156,12 +159,16 @@ describe('the enquiry form in the browser', () => {
     const toast = toasts(page)
     await toast.waitFor()
     expect(await toast.locator('.toast__title').innerText()).toBe('Message sent successfully!')
-    expect(await toast.locator('.toast__description').innerText()).toBe("Thank you for your enquiry. We'll get back to you soon.")
+    expect(await toast.locator('.toast__description').innerText()).toBe(
+      "Thank you for your enquiry. We'll get back to you soon.",
+    )
     expect(await toast.getAttribute('role')).toBe('status') // announced politely
     expect(await page.locator('section.Toastify').getAttribute('aria-live')).toBe('polite')
     expect(await page.locator('section.Toastify').getAttribute('aria-label')).toBe('Notifications (F8)')
     // Shown for 5000 ms: react-toastify's timer is its progress bar's animation.
-    expect(await toast.locator('[role=progressbar]').evaluate((el) => getComputedStyle(el).animationDuration)).toBe('5s')
+    expect(await toast.locator('[role=progressbar]').evaluate((el) => getComputedStyle(el).animationDuration)).toBe(
+      '5s',
+    )
 
     expect(await button.innerText()).toBe('Send Message')
     expect(await button.isDisabled()).toBe(false)
@@ -182,14 +189,20 @@ describe('the enquiry form in the browser', () => {
   it('shows the error toast with the error text when the server fails, and keeps what was typed', async () => {
     const { page, context, form } = await openForm('/contact')
     await page.route('**/api/contact', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Something went wrong on our side. Please try again later.' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Something went wrong on our side. Please try again later.' }),
+      }),
     )
     await fill(form, valid)
     await submit(form).click()
     const toast = toasts(page)
     await toast.waitFor()
     expect(await toast.locator('.toast__title').innerText()).toBe('Error sending message')
-    expect(await toast.locator('.toast__description').innerText()).toBe('500: Something went wrong on our side. Please try again later.')
+    expect(await toast.locator('.toast__description').innerText()).toBe(
+      '500: Something went wrong on our side. Please try again later.',
+    )
     expect(await toast.getAttribute('role')).toBe('alert') // announced at once
     expect(await toast.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(155, 28, 28)') // destructive style
     expect(await valuesOf(form)).toEqual(valid)
@@ -197,15 +210,23 @@ describe('the enquiry form in the browser', () => {
 
     // A body that is not our JSON is shown as it came: "<status>: <body>".
     await page.unroute('**/api/contact')
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad Gateway from the proxy' }))
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad Gateway from the proxy' }),
+    )
     await submit(form).click()
-    await page.waitForFunction(() => document.querySelector('.Toastify__toast .toast__description')?.textContent === '502: Bad Gateway from the proxy')
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.Toastify__toast .toast__description')?.textContent ===
+        '502: Bad Gateway from the proxy',
+    )
 
     // No answer at all (offline): the fallback sentence.
     await page.unroute('**/api/contact')
     await page.route('**/api/contact', (route) => route.abort('internetdisconnected'))
     await submit(form).click()
-    await page.waitForFunction(() => document.querySelector('.Toastify__toast .toast__description')?.textContent === 'Please try again later.')
+    await page.waitForFunction(
+      () => document.querySelector('.Toastify__toast .toast__description')?.textContent === 'Please try again later.',
+    )
     expect(await valuesOf(form)).toEqual(valid)
     expect(await toasts(page).count()).toBe(1)
     await context.close()
@@ -215,7 +236,9 @@ describe('the enquiry form in the browser', () => {
     const { page, context, form } = await openForm('/contact')
     let fail = true
     await page.route('**/api/contact', (route) =>
-      fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Busy"}' }) : route.continue(),
+      fail
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Busy"}' })
+        : route.continue(),
     )
     await fill(form, valid)
     await submit(form).click()
@@ -240,7 +263,9 @@ describe('the enquiry form in the browser', () => {
 
   it('dismisses a toast swiped right past 50 px, and keeps one swiped less', async () => {
     const { page, context, form } = await openForm('/contact')
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }))
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }),
+    )
     await fill(form, valid)
     await submit(form).click()
     const toast = toasts(page)
@@ -331,7 +356,13 @@ describe('the enquiry form without JavaScript', () => {
   it('shows the errors next to the fields with the values kept, and then accepts the corrected form', async () => {
     const { page, context, form } = await openForm('/contact', { javaScriptEnabled: false })
     const before = (await onDisk()).length
-    await fill(form, { firstName: 'Jane', lastName: '', email: 'jane@nowhere', subject: 'custom', message: 'Too short' })
+    await fill(form, {
+      firstName: 'Jane',
+      lastName: '',
+      email: 'jane@nowhere',
+      subject: 'custom',
+      message: 'Too short',
+    })
     await submit(form).click()
     await page.waitForURL(/\/contact\?form=[0-9a-f-]{36}#contact-form$/)
     expect(page.url()).not.toMatch(/Jane|nowhere|Too/)
@@ -343,7 +374,13 @@ describe('the enquiry form without JavaScript', () => {
     expect(await errorFor(again, 'Message')).toBe(MESSAGES.message)
     expect(await errorFor(again, 'First name')).toBeNull()
     expect(await errorFor(again, 'Subject')).toBeNull()
-    expect(await valuesOf(again)).toEqual({ firstName: 'Jane', lastName: '', email: 'jane@nowhere', subject: 'custom', message: 'Too short' })
+    expect(await valuesOf(again)).toEqual({
+      firstName: 'Jane',
+      lastName: '',
+      email: 'jane@nowhere',
+      subject: 'custom',
+      message: 'Too short',
+    })
     expect((await onDisk()).length).toBe(before)
 
     await fill(again, { lastName: 'Smith', email: 'jane@nowhere.example', message: 'Too short no longer.' })

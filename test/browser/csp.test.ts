@@ -10,15 +10,33 @@ let browser: Browser
 beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
 afterAll(() => stopBrowserSuite({ t, browser }))
 
-const PAGES = ['/', '/products', '/products/oxford-brogue', '/admin', '/terms', '/privacy', '/cookies', '/returns', '/contact']
+const PAGES = [
+  '/',
+  '/products',
+  '/products/oxford-brogue',
+  '/admin',
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/returns',
+  '/contact',
+]
 
 describe('Content-Security-Policy and other headers', () => {
   it('sends a strict policy: scripts only from our own files, no framing, connect only to us', async () => {
     const res = await rawGet(`${t.url}/`)
     const csp = res.headers['content-security-policy'] as string
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `))
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `))
     // No page runs an inline script: every script is a file of ours.
-    const inline = [...res.body.toString().matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)]
+    const inline = [
+      ...res.body
+        .toString()
+        .matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g),
+    ]
     expect(inline).toHaveLength(0)
     expect(directive('script-src')).toBe("script-src 'self'")
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
@@ -34,7 +52,9 @@ describe('Content-Security-Policy and other headers', () => {
     const { page, context, errors } = await openContext(browser, t.url)
     await page.addInitScript(() => {
       ;(window as unknown as { __csp: string[] }).__csp = []
-      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`))
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
+      )
     })
     for (const path of PAGES) {
       await page.goto(path)

@@ -14,7 +14,10 @@ vi.setConfig({ testTimeout: 120_000 })
 const suite = freshServerEachTest()
 const PHONE = { width: 390, height: 844 }
 
-const photo = () => sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 120, g: 70, b: 30 } } }).jpeg().toBuffer()
+const photo = () =>
+  sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 120, g: 70, b: 30 } } })
+    .jpeg()
+    .toBuffer()
 
 /** A button a thumb can hit. */
 async function expectTappable(page: Page, name: string) {
@@ -43,7 +46,10 @@ describe.each([
 
       await page.waitForURL(/\/admin\/products\/plaited-bridle-belt\?done=added/)
       await page.getByRole('heading', { name: 'Draft Only you see this product' }).waitFor()
-      await page.getByRole('status').filter({ hasText: 'Added as a draft: upload its photograph below, then publish it.' }).waitFor()
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Added as a draft: upload its photograph below, then publish it.' })
+        .waitFor()
       expect(await page.getByRole('link', { name: 'See it on the site' }).count()).toBe(0)
       expect((await page.request.get('/products/plaited-bridle-belt')).status()).toBe(404)
 
@@ -52,7 +58,9 @@ describe.each([
       await page.getByRole('alert').filter({ hasText: 'It cannot be published yet. It still needs:' }).waitFor()
       expect(await page.getByRole('alert').innerText()).toContain('a photograph: upload one below (Photographs)')
 
-      await page.getByLabel('Add a photograph (JPEG, PNG or WebP, from the camera or the gallery)').setInputFiles({ name: 'belt.jpg', mimeType: 'image/jpeg', buffer: await photo() })
+      await page
+        .getByLabel('Add a photograph (JPEG, PNG or WebP, from the camera or the gallery)')
+        .setInputFiles({ name: 'belt.jpg', mimeType: 'image/jpeg', buffer: await photo() })
       await page.getByRole('button', { name: 'Upload' }).click()
       await page.getByRole('img', { name: 'Plaited Bridle Belt, main photograph' }).waitFor()
 

@@ -24,11 +24,15 @@ let browser: Browser
 beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
 afterAll(() => stopBrowserSuite({ t, browser }))
 
-const onDisk = async (id: string) => ((await dataOnDisk<{ messages: StoredEnquiry[] }>(t.dataFile)).messages.find((m) => m.id === id)!)
+const onDisk = async (id: string) =>
+  (await dataOnDisk<{ messages: StoredEnquiry[] }>(t.dataFile)).messages.find((m) => m.id === id)!
 /** The page at both widths, for a person to look at. */
 async function shots(page: Page, name: string) {
   await mkdir(SHOTS, { recursive: true })
-  for (const [width, size] of [['390', VIEWPORTS.phone], ['1280', { width: 1280, height: 900 }]] as const) {
+  for (const [width, size] of [
+    ['390', VIEWPORTS.phone],
+    ['1280', { width: 1280, height: 900 }],
+  ] as const) {
     await page.setViewportSize(size)
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true })
   }
@@ -74,7 +78,10 @@ describe.each([true, false])('enquiries at phone width, JavaScript %s', (javaScr
     const box = (await button.boundingBox())!
     expect(box.height).toBeGreaterThanOrEqual(44)
     // The answer sends the browser on to the mail app (mailto:), which a headless Chromium has not: it stays on the page.
-    const handedOn = page.waitForEvent('requestfailed', (r) => r.method() === 'POST' && r.url().endsWith(`/admin/enquiries/${m.id}`))
+    const handedOn = page.waitForEvent(
+      'requestfailed',
+      (r) => r.method() === 'POST' && r.url().endsWith(`/admin/enquiries/${m.id}`),
+    )
     await button.click({ noWaitAfter: true })
     await handedOn
     expect(page.url()).toBe(`${t.url}/admin/enquiries/${m.id}`)
@@ -91,7 +98,9 @@ describe.each([true, false])('enquiries at phone width, JavaScript %s', (javaScr
     const all = (await t.store.allEnquiries()).length
     await page.goto('/admin/health')
     const mail = await page.locator('[data-key="mail"]').innerText()
-    expect(mail).toContain(`${counted} ${counted === 1 ? 'enquiry' : 'enquiries'} not e-mailed, counted as Enquiries counts them (archived ones and spam left out; ${all} in all).`)
+    expect(mail).toContain(
+      `${counted} ${counted === 1 ? 'enquiry' : 'enquiries'} not e-mailed, counted as Enquiries counts them (archived ones and spam left out; ${all} in all).`,
+    )
     if (javaScriptEnabled) expect(await violations(page)).toEqual([])
     if (javaScriptEnabled) await shots(page, 'health')
     await context.close()

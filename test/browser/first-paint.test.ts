@@ -11,7 +11,13 @@ let browser: Browser
 beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
 afterAll(() => stopBrowserSuite({ t, browser }))
 
-const ORDER = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '07700 900123', address: '1 High Street, Leeds' }
+const ORDER = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane@example.com',
+  phone: '07700 900123',
+  address: '1 High Street, Leeds',
+}
 
 /** Fills the order form in the page and sends it; resolves with the payment page's address asked for. */
 async function placeOrder(page: Page, size?: string) {
@@ -98,12 +104,16 @@ describe('at first paint, before the scripts have run', () => {
     await waitForHydration(page)
     // Still there after hydration, and the caret where it was.
     expect(await form.getByLabel('First name', { exact: true }).inputValue()).toBe('Early')
-    expect(await form.getByLabel('Message', { exact: true }).inputValue()).toBe('Typed before the page had its scripts.')
+    expect(await form.getByLabel('Message', { exact: true }).inputValue()).toBe(
+      'Typed before the page had its scripts.',
+    )
     await page.keyboard.type(' And after.')
     await form.getByRole('button', { name: 'Send Message' }).click()
     await page.getByText('Message sent successfully!').waitFor()
     const saved = JSON.parse(await readFile(t.dataFile, 'utf8')).messages as { firstName: string; message: string }[]
-    expect(saved.some((m) => m.firstName === 'Early' && m.message === 'Typed before the page had its scripts. And after.')).toBe(true)
+    expect(
+      saved.some((m) => m.firstName === 'Early' && m.message === 'Typed before the page had its scripts. And after.'),
+    ).toBe(true)
     await context.close()
   })
 
@@ -151,7 +161,17 @@ describe('the product gallery', () => {
       const { page, context } = await openContext(browser, t.url, { javaScriptEnabled, viewport: 'phone' })
       await page.goto('/products/oxford-brogue')
       if (javaScriptEnabled) await waitForHydration(page)
-      const shown = () => page.locator('.gallery__slide').evaluateAll((slides) => slides.map((s) => getComputedStyle(s).visibility !== 'hidden' && getComputedStyle(s).display !== 'none' && getComputedStyle(s).opacity !== '0'))
+      const shown = () =>
+        page
+          .locator('.gallery__slide')
+          .evaluateAll((slides) =>
+            slides.map(
+              (s) =>
+                getComputedStyle(s).visibility !== 'hidden' &&
+                getComputedStyle(s).display !== 'none' &&
+                getComputedStyle(s).opacity !== '0',
+            ),
+          )
       expect(await shown()).toEqual([true, false, false, false])
       await page.locator('.gallery__thumb').nth(2).click()
       await expect.poll(shown).toEqual([false, false, true, false])

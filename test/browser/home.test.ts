@@ -27,7 +27,10 @@ function placement(page: Page, id: Anchor) {
       top: section.top,
       headerBottom,
       // Landed on the section: its top just below the header (unless the page cannot scroll further).
-      landed: section.top >= headerBottom - 1 && (section.top <= headerBottom + 24 || atEnd) && section.top < window.innerHeight / 2,
+      landed:
+        section.top >= headerBottom - 1 &&
+        (section.top <= headerBottom + 24 || atEnd) &&
+        section.top < window.innerHeight / 2,
       headingInView: headingBox.top >= headerBottom - 1 && headingBox.bottom <= window.innerHeight,
       headingShown: reveal ? getComputedStyle(reveal).opacity === '1' : true,
       scrollY: window.scrollY,
@@ -108,12 +111,16 @@ describe('scrolling to the landing sections', () => {
     it(`a first load of /#${id} opens at that section, below the header, without gliding down the page`, async () => {
       const { page, context } = await openContext(browser, t.url)
       // Every scroll position from the first moment of the document.
-      await page.addInitScript(`window.__scrolls = []; addEventListener('scroll', () => window.__scrolls.push(scrollY), { passive: true })`)
+      await page.addInitScript(
+        `window.__scrolls = []; addEventListener('scroll', () => window.__scrolls.push(scrollY), { passive: true })`,
+      )
       await page.goto(`/#${id}`)
       await waitForHydration(page)
       await expectLanded(page, id)
       // A jump (and at most a correction or two once the fonts are in), not a smooth scroll's many steps.
-      expect(await page.evaluate(() => new Set((window as unknown as { __scrolls: number[] }).__scrolls).size)).toBeLessThanOrEqual(3)
+      expect(
+        await page.evaluate(() => new Set((window as unknown as { __scrolls: number[] }).__scrolls).size),
+      ).toBeLessThanOrEqual(3)
       await context.close()
     })
   }
@@ -155,10 +162,14 @@ describe('the hero and the collection cards', () => {
       const { page, context, errors } = await openContext(browser, t.url)
       await page.goto('/#collection')
       await waitForHydration(page)
-      const article = page.locator('article.collection-card', { has: page.getByRole('heading', { name: card.title, exact: true }) })
+      const article = page.locator('article.collection-card', {
+        has: page.getByRole('heading', { name: card.title, exact: true }),
+      })
       expect(await article.locator('img').getAttribute('alt')).toBe(card.alt)
       // The picture (lazy-loaded, from the repository) arrives once the card is in view.
-      await expect.poll(() => article.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+      await expect
+        .poll(() => article.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true)
       await article.getByRole('link', { name: /View Collection/ }).click()
       await page.waitForURL(`${t.url}/products?category=${card.category}`)
       const active = page.locator('nav[aria-label="Filter by category"] a[aria-current="true"]')
@@ -201,12 +212,19 @@ describe('entrance animations', () => {
     await expect.poll(() => page.locator('#collection .reveal[data-reveal="pending"]').count()).toBeGreaterThan(0)
     // Nothing on the first screen is hidden.
     expect(await page.locator('.hero [data-reveal]').count()).toBe(0)
-    const pending = page.locator('#collection .collection-card').first().locator('xpath=ancestor::*[contains(@class, "reveal")][1]')
+    const pending = page
+      .locator('#collection .collection-card')
+      .first()
+      .locator('xpath=ancestor::*[contains(@class, "reveal")][1]')
     expect(await pending.evaluate((el) => getComputedStyle(el).opacity)).toBe('0')
 
     // Record the transition in the page itself: a loaded machine may poll only after it has ended.
     await pending.evaluate((el) => {
-      el.addEventListener('transitionrun', (e) => el.setAttribute('data-test-ran', (e as TransitionEvent).propertyName), { once: true })
+      el.addEventListener(
+        'transitionrun',
+        (e) => el.setAttribute('data-test-ran', (e as TransitionEvent).propertyName),
+        { once: true },
+      )
     })
     await page.evaluate(() => document.getElementById('collection')!.scrollIntoView({ behavior: 'instant' }))
     await expect.poll(() => pending.getAttribute('data-reveal')).toBe('in')
@@ -239,7 +257,8 @@ describe('entrance animations', () => {
           const s = getComputedStyle(el)
           return s.opacity !== '1' || s.transform !== 'none'
         }).length,
-        animations: document.getAnimations().filter((a) => (a.effect as KeyframeEffect | null)?.target?.closest('main')).length,
+        animations: document.getAnimations().filter((a) => (a.effect as KeyframeEffect | null)?.target?.closest('main'))
+          .length,
       }))
       expect(state).toEqual({ marked: 0, hidden: 0, animations: 0 })
     }
@@ -253,7 +272,13 @@ describe('entrance animations', () => {
     expect(await reveals.count()).toBeGreaterThan(10)
     const opacities = await reveals.evaluateAll((els) => els.map((el) => getComputedStyle(el).opacity))
     expect(new Set(opacities)).toEqual(new Set(['1']))
-    for (const heading of ['Heritage & Craftsmanship', 'Our Collection', 'Quality Guaranteed', 'What Our Clients Say', 'Get in Touch']) {
+    for (const heading of [
+      'Heritage & Craftsmanship',
+      'Our Collection',
+      'Quality Guaranteed',
+      'What Our Clients Say',
+      'Get in Touch',
+    ]) {
       const h = page.getByRole('heading', { name: heading, level: 2 })
       await h.scrollIntoViewIfNeeded()
       expect(await h.isVisible(), heading).toBe(true)

@@ -71,7 +71,11 @@ describe.each([
 ] as [ViewportName, boolean][])('the inbox at %s width (JavaScript %s)', (viewport, js) => {
   it('takes a visitor’s enquiry from new to deleted for good, its failed e-mail sent again', async () => {
     t = await startTestServer({ env: { SMTP_URL: smtp.url, CONTACT_RATE_LIMIT: '0' } })
-    const { page, context, blocked, errors } = await openContext(browser, t.url, { viewport, javaScriptEnabled: js, reducedMotion: 'reduce' })
+    const { page, context, blocked, errors } = await openContext(browser, t.url, {
+      viewport,
+      javaScriptEnabled: js,
+      reducedMotion: 'reduce',
+    })
     await sendEnquiry(page, js)
     await expect.poll(async () => (await onDisk())[0]!.notification.attempts.length, MAIL_SETTLES).toBe(1) // its first try has failed: the mail server is down
     const [saved] = await onDisk()
@@ -85,7 +89,9 @@ describe.each([
     const nav = page.getByRole('navigation', { name: 'Workspace' })
     expect(await nav.getByRole('link', { name: /Enquiries/ }).innerText()).toBe('Enquiries (1 new)')
     const item = page.locator('.inbox-item').first()
-    expect(await item.innerText()).toMatch(/Seán O'Brien[\s\S]*New[\s\S]*E-mail failed[\s\S]*Belts Enquiry[\s\S]*sean\.obrien@example\.co\.uk[\s\S]*=cmd\|/)
+    expect(await item.innerText()).toMatch(
+      /Seán O'Brien[\s\S]*New[\s\S]*E-mail failed[\s\S]*Belts Enquiry[\s\S]*sean\.obrien@example\.co\.uk[\s\S]*=cmd\|/,
+    )
 
     // Found by search, and not by other words.
     await page.getByLabel('Search name, e-mail or message').fill('BESPOKE belt')
@@ -108,7 +114,9 @@ describe.each([
     expect((await onDisk())[0]!.readAt).toEqual(expect.any(String))
     expect(await nav.getByRole('link', { name: /Enquiries/ }).innerText()).toBe('Enquiries')
     const delivery = page.locator('.enquiry__delivery')
-    expect(await delivery.innerText()).toMatch(/Not e-mailed: the mail server refused the connection[\s\S]*The mail server said:[\s\S]*ECONNREFUSED/)
+    expect(await delivery.innerText()).toMatch(
+      /Not e-mailed: the mail server refused the connection[\s\S]*The mail server said:[\s\S]*ECONNREFUSED/,
+    )
 
     // Reply: the owner's own mail app, with address, Re: subject and the quote, encoded.
     const href = (await page.getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href'))!
@@ -117,7 +125,9 @@ describe.each([
     expect(reply.protocol).toBe('mailto:')
     expect(decodeURIComponent(reply.pathname)).toBe('sean.obrien@example.co.uk')
     expect(reply.searchParams.get('subject')).toBe('Re: Belts Enquiry')
-    expect(reply.searchParams.get('body')).toMatch(/ O'Brien wrote:\r\n> =cmd\|' \/C calc'!A0 Could you make a bespoke belt\?\r\n> Second line: 34 inches & brown\.$/)
+    expect(reply.searchParams.get('body')).toMatch(
+      / O'Brien wrote:\r\n> =cmd\|' \/C calc'!A0 Could you make a bespoke belt\?\r\n> Second line: 34 inches & brown\.$/,
+    )
 
     // Send again, once the mail server is back: delivered once.
     await smtp.start()
@@ -180,13 +190,25 @@ describe.each([
 
   it('shows the health panel; the inbox, an enquiry, its delete confirmation and the panel are axe clean; visitors get 403', async () => {
     t = await startTestServer({ env: { SMTP_URL: smtp.url } })
-    await t.store.addEnquiry({ firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', subject: 'bags', message: 'A question about a bag.', notification: t.services.outbox.initialNotification() })
+    await t.store.addEnquiry({
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      subject: 'bags',
+      message: 'A question about a bag.',
+      notification: t.services.outbox.initialNotification(),
+    })
     t.services.outbox.deliverSoon()
     await expect.poll(async () => (await onDisk())[0]!.notification.attempts.length, MAIL_SETTLES).toBe(1) // failed: the mail server is down
     // axe runs as a script in the page: with scripts on, at this width.
     const { page, context } = await openContext(browser, t.url, { viewport, reducedMotion: 'reduce' })
     const [saved] = await onDisk()
-    for (const path of ['/admin/enquiries', `/admin/enquiries/${saved!.id}`, `/admin/enquiries/${saved!.id}?confirm=delete`, '/admin/enquiries?q=nothing']) {
+    for (const path of [
+      '/admin/enquiries',
+      `/admin/enquiries/${saved!.id}`,
+      `/admin/enquiries/${saved!.id}?confirm=delete`,
+      '/admin/enquiries?q=nothing',
+    ]) {
       await page.goto(path)
       await waitForHydration(page)
       expect(await violations(page), path).toEqual([])

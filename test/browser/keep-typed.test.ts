@@ -14,7 +14,10 @@ beforeAll(async () => void (browser = await connectBrowser()))
 afterAll(() => browser?.close())
 
 const FORMS = ['a', 'b', 'c']
-  .map((name, i) => `<form><input type="hidden" name="src" value="/${name}.jpg"><input name="note" aria-label="Note ${i + 1}" value="note ${i + 1}"></form>`)
+  .map(
+    (name, i) =>
+      `<form><input type="hidden" name="src" value="/${name}.jpg"><input name="note" aria-label="Note ${i + 1}" value="note ${i + 1}"></form>`,
+  )
   .join('')
 
 describe('keeping what was typed through hydration', () => {
@@ -26,7 +29,10 @@ describe('keeping what was typed through hydration', () => {
     // Typed before the page's script started: no listener heard it.
     await page.getByLabel('Note 2').click()
     await page.keyboard.type(' typed early')
-    await page.addScriptTag({ type: 'module', content: `${code}\nwindow.kept = keepTyped(document.getElementById('root'))` })
+    await page.addScriptTag({
+      type: 'module',
+      content: `${code}\nwindow.kept = keepTyped(document.getElementById('root'))`,
+    })
     await page.waitForFunction(() => 'kept' in window)
     await page.getByLabel('Note 3').click()
     await page.keyboard.type(' typed during')
@@ -38,10 +44,15 @@ describe('keeping what was typed through hydration', () => {
     const after = await page.evaluate(async () => {
       for (const input of document.querySelectorAll('input')) input.value = input.defaultValue
       await (window as unknown as { kept: { restore: () => Promise<void> } }).kept.restore()
-      const values = (name: string) => [...document.querySelectorAll<HTMLInputElement>(`input[name="${name}"]`)].map((i) => i.value)
+      const values = (name: string) =>
+        [...document.querySelectorAll<HTMLInputElement>(`input[name="${name}"]`)].map((i) => i.value)
       return { notes: values('note'), srcs: values('src'), focused: document.activeElement?.getAttribute('aria-label') }
     })
-    expect(after).toEqual({ notes: ['note 1', 'note 2 typed early', 'note 3 typed during'], srcs: ['/a.jpg', '/b.jpg', '/c.jpg'], focused: 'Note 3' })
+    expect(after).toEqual({
+      notes: ['note 1', 'note 2 typed early', 'note 3 typed during'],
+      srcs: ['/a.jpg', '/b.jpg', '/c.jpg'],
+      focused: 'Note 3',
+    })
     await page.close()
   })
 })

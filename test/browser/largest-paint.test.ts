@@ -17,11 +17,25 @@ const mains: Record<string, string> = {}
 
 beforeAll(async () => {
   ;({ t, browser } = await startBrowserSuite())
-  const image = await sharp(path.join(ROOT, 'public/images/hero.svg'), { density: 150 }).resize(1024, 1024, { fit: 'cover' }).png().toBuffer()
+  const image = await sharp(path.join(ROOT, 'public/images/hero.svg'), { density: 150 })
+    .resize(1024, 1024, { fit: 'cover' })
+    .png()
+    .toBuffer()
   // The first two footwear products get a generated set: the first leads the catalogue, the second is a related product below the fold.
   for (const id of ['oxford-brogue', 'chelsea-boot']) {
     const images: StoredImage[] = []
-    for (const angle of IMAGE_ANGLES) images.push((await storeAngleImage({ mediaDir: mediaDirFor(t.dataFile), productId: id, generationId: 'run1', angle, image })).stored)
+    for (const angle of IMAGE_ANGLES)
+      images.push(
+        (
+          await storeAngleImage({
+            mediaDir: mediaDirFor(t.dataFile),
+            productId: id,
+            generationId: 'run1',
+            angle,
+            image,
+          })
+        ).stored,
+      )
     await t.services.photoFormats.idle()
     await t.store.updateProduct(id, (p) => ({ ...p, mainImage: images[0]!.src, images }))
     mains[id] = images[0]!.src.replace(/-1024\.webp$/, '')
@@ -35,7 +49,15 @@ type Sent = { url: string; type: string; priority: string }
 async function load(page: Page, address: string): Promise<{ sent: Sent[]; lcp: string; scriptsBeforeLoad: boolean }> {
   const cdp = await page.context().newCDPSession(page)
   const sent: Sent[] = []
-  cdp.on('Network.requestWillBeSent', (e) => void sent.push({ url: e.request.url.replace(t.url, ''), type: e.type ?? '', priority: e.request.initialPriority }))
+  cdp.on(
+    'Network.requestWillBeSent',
+    (e) =>
+      void sent.push({
+        url: e.request.url.replace(t.url, ''),
+        type: e.type ?? '',
+        priority: e.request.initialPriority,
+      }),
+  )
   await cdp.send('Network.enable')
   await page.goto(address)
   await waitForHydration(page)
@@ -46,7 +68,10 @@ async function load(page: Page, address: string): Promise<{ sent: Sent[]; lcp: s
           const last = list.getEntries().at(-1) as PerformanceEntry & { url: string; element: Element | null }
           const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart
           const scripts = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js'))
-          resolve({ lcp: last.url ? new URL(last.url).pathname : `<${last.element?.tagName.toLowerCase()}>`, scriptsBeforeLoad: scripts.length > 0 && scripts.every((s) => s.startTime < load) })
+          resolve({
+            lcp: last.url ? new URL(last.url).pathname : `<${last.element?.tagName.toLowerCase()}>`,
+            scriptsBeforeLoad: scripts.length > 0 && scripts.every((s) => s.startTime < load),
+          })
         }).observe({ type: 'largest-contentful-paint', buffered: true })
       }),
   )
@@ -61,10 +86,17 @@ const PAGES: { address: string; first: (v: ViewportName) => string; painted: (v:
   {
     address: '/products',
     first: () => `${mains['oxford-brogue']}-400.avif`,
-    painted: (v) => [`${mains['oxford-brogue']}-400.avif`, ...(v === 'desktop' ? [`${mains['chelsea-boot']}-400.avif`, '/images/seed/penny-loafer.svg'] : [])],
+    painted: (v) => [
+      `${mains['oxford-brogue']}-400.avif`,
+      ...(v === 'desktop' ? [`${mains['chelsea-boot']}-400.avif`, '/images/seed/penny-loafer.svg'] : []),
+    ],
   },
   // The gallery fills the phone's width (375 px: 400 w), and 36rem beside the details on a desktop (576 px: 800 w).
-  { address: '/products/oxford-brogue', first: (v) => `${mains['oxford-brogue']}-${v === 'phone' ? 400 : 800}.avif`, painted: (v) => [`${mains['oxford-brogue']}-${v === 'phone' ? 400 : 800}.avif`] },
+  {
+    address: '/products/oxford-brogue',
+    first: (v) => `${mains['oxford-brogue']}-${v === 'phone' ? 400 : 800}.avif`,
+    painted: (v) => [`${mains['oxford-brogue']}-${v === 'phone' ? 400 : 800}.avif`],
+  },
 ]
 
 describe('the largest paint first, in real Chromium (every other host blocked)', () => {
@@ -82,11 +114,19 @@ describe('the largest paint first, in real Chromium (every other host blocked)',
         expect(images[0], `${address}: ${images.map((i) => i.url).join(', ')}`).toMatchObject({ url: expected })
         expect(['High', 'VeryHigh']).toContain(images[0]!.priority)
         // Nothing else is asked for at high priority ahead of it but the page, its critical fonts and its scripts.
-        const ahead = sent.slice(0, sent.findIndex((r) => r.url === expected))
-        expect(ahead.filter((r) => !['Document', 'Font', 'Script'].includes(r.type)), address).toEqual([])
+        const ahead = sent.slice(
+          0,
+          sent.findIndex((r) => r.url === expected),
+        )
+        expect(
+          ahead.filter((r) => !['Document', 'Font', 'Script'].includes(r.type)),
+          address,
+        ).toEqual([])
         // Fetched once, and an AVIF-capable browser never also downloads a WebP.
         expect(images.filter((r) => r.url === expected)).toHaveLength(1)
-        expect(images.filter((r) => r.url.startsWith('/media/') && !r.url.endsWith('.avif')).map((r) => r.url)).toEqual([])
+        expect(images.filter((r) => r.url.startsWith('/media/') && !r.url.endsWith('.avif')).map((r) => r.url)).toEqual(
+          [],
+        )
         expect(scriptsBeforeLoad, "the islands' scripts start before load").toBe(true)
         expect(blocked).toEqual([])
       })

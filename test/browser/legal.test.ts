@@ -30,12 +30,22 @@ const LEGAL = [
   {
     path: '/privacy',
     title: 'Privacy Policy',
-    terms: ['The controller of your personal data is Ashbourne Leather LTD', `kept for ${POLICY.orderRecordsYears} years`, 'UK GDPR', "Information Commissioner's Office"],
+    terms: [
+      'The controller of your personal data is Ashbourne Leather LTD',
+      `kept for ${POLICY.orderRecordsYears} years`,
+      'UK GDPR',
+      "Information Commissioner's Office",
+    ],
   },
   {
     path: '/cookies',
     title: 'Cookies Policy',
-    terms: ['Our website sets one cookie, and only when you need it.', 'no tracking or advertising cookies', 'Strictly necessary: contact-form', 'sets its own cookies'],
+    terms: [
+      'Our website sets one cookie, and only when you need it.',
+      'no tracking or advertising cookies',
+      'Strictly necessary: contact-form',
+      'sets its own cookies',
+    ],
   },
   {
     path: '/returns',

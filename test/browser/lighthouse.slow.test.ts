@@ -20,7 +20,10 @@ describe('Lighthouse (mobile preset)', () => {
       // /admin is kept out of search engines on purpose (robots.txt and noindex):
       // Lighthouse's "is-crawlable" audit cannot pass there, and every other SEO audit must.
       const allowedFailures = page === '/admin' ? ['is-crawlable'] : []
-      expect({ page, failing: r.failing }).toEqual({ page, failing: { accessibility: [], 'best-practices': [], seo: allowedFailures } })
+      expect({ page, failing: r.failing }).toEqual({
+        page,
+        failing: { accessibility: [], 'best-practices': [], seo: allowedFailures },
+      })
       expect(r.scores.accessibility).toBe(100)
       expect(r.scores['best-practices']).toBe(100)
       if (page !== '/admin') expect(r.scores.seo).toBe(100)

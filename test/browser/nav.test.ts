@@ -64,7 +64,9 @@ describe('the fixed header', () => {
     const menu = page.locator('#mobile-menu')
     await menu.waitFor()
     expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true')
-    const labels = (await menu.getByRole('link').allTextContents()).map((s) => s.replace(/\(opens in a new tab\)/, '').trim())
+    const labels = (await menu.getByRole('link').allTextContents()).map((s) =>
+      s.replace(/\(opens in a new tab\)/, '').trim(),
+    )
     expect(labels).toEqual(['Shop', 'Heritage', 'Contact', 'WhatsApp Contact'])
     expect(await menu.getByRole('link', { name: /WhatsApp Contact/ }).getAttribute('target')).toBe('_blank')
 

@@ -12,7 +12,13 @@ import { freshServerEachTest } from '../helpers/browser-suite.ts'
 
 const suite = freshServerEachTest()
 const PHONE = { width: 390, height: 844 }
-const TYPED = { 'First name': 'Jane', 'Last name': 'Doe', Email: 'jane@example.com', Phone: '07700 900123', 'Delivery address': '1 High Street, Leeds' }
+const TYPED = {
+  'First name': 'Jane',
+  'Last name': 'Doe',
+  Email: 'jane@example.com',
+  Phone: '07700 900123',
+  'Delivery address': '1 High Street, Leeds',
+}
 
 const change = (patch: Partial<StoredProduct>) => suite.t.store.updateProduct('tote-bag', (p) => ({ ...p, ...patch }))
 const paymentLink = () => suite.t.store.products.find((p) => p.id === 'tote-bag')!.paymentLink
@@ -61,7 +67,13 @@ async function orderAgain(context: BrowserContext, dialog: Locator, blocked: str
 }
 
 /** Types the order, lets the owner change the product, presses Purchase: the dialog says `said`, keeps what was typed, and no payment page opens. */
-async function pressAfterChange(context: BrowserContext, dialog: Locator, blocked: string[], patch: Partial<StoredProduct>, said: string) {
+async function pressAfterChange(
+  context: BrowserContext,
+  dialog: Locator,
+  blocked: string[],
+  patch: Partial<StoredProduct>,
+  said: string,
+) {
   await type(dialog)
   await change(patch)
   await dialog.getByRole('button', { name: 'Purchase' }).click()
@@ -125,9 +137,19 @@ describe('ordering with JavaScript after the owner saved a payment link the site
 
 describe('ordering without JavaScript from a page shown before the product changed', () => {
   const cases: { name: string; patch: Partial<StoredProduct>; said: string; price: string }[] = [
-    { name: 'sold out', patch: { availability: 'sold-out' }, said: 'This bag sold out a moment ago.', price: '£195.00' },
+    {
+      name: 'sold out',
+      patch: { availability: 'sold-out' },
+      said: 'This bag sold out a moment ago.',
+      price: '£195.00',
+    },
     { name: 'a new price', patch: { price: '£210.00' }, said: 'The price is now £210.00.', price: '£210.00' },
-    { name: 'a new lead time', patch: { availability: 'made-to-order', leadTime: '5 weeks' }, said: 'It is now made to order: ready in 5 weeks.', price: '£195.00' },
+    {
+      name: 'a new lead time',
+      patch: { availability: 'made-to-order', leadTime: '5 weeks' },
+      said: 'It is now made to order: ready in 5 weeks.',
+      price: '£195.00',
+    },
   ]
   for (const c of cases) {
     it(`${c.name}: the page comes back with the new terms, the sentence and what was typed, and no payment page`, async () => {

@@ -24,7 +24,10 @@ describe('the overview says what needs the owner', () => {
     const { store } = suite.t
     const ids = []
     for (const n of [1, 2, 3]) ids.push((await store.addEnquiry(newEnquiry(n))).id)
-    await store.update((d) => ({ ...d, products: d.products.map((p, i) => (i === 0 ? { ...p, status: 'draft' as const } : p)) }))
+    await store.update((d) => ({
+      ...d,
+      products: d.products.map((p, i) => (i === 0 ? { ...p, status: 'draft' as const } : p)),
+    }))
     const draft = store.products[0]!
     const warnings = (await suite.t.services.health()).items.filter((i) => i.status !== 'ok')
 
@@ -34,10 +37,18 @@ describe('the overview says what needs the owner', () => {
       const needs = page.getByRole('region', { name: 'Needs you' })
       const enquiries = needs.getByRole('link', { name: '3 new enquiries', exact: true })
       expect(await enquiries.getAttribute('href')).toBe('/admin/enquiries?state=new')
-      expect(await needs.getByRole('link', { name: `Draft waiting: ${draft.name}` }).getAttribute('href')).toBe(`/admin/products/${draft.id}`)
-      for (const w of warnings) expect(await needs.getByRole('link', { name: `${w.title}: ${w.headline}` }).getAttribute('href')).toBe('/admin/health')
+      expect(await needs.getByRole('link', { name: `Draft waiting: ${draft.name}` }).getAttribute('href')).toBe(
+        `/admin/products/${draft.id}`,
+      )
+      for (const w of warnings)
+        expect(await needs.getByRole('link', { name: `${w.title}: ${w.headline}` }).getAttribute('href')).toBe(
+          '/admin/health',
+        )
       // Above the generator, which is as it was: one progress bar, no figures before a run.
-      const [list, generator] = [await needs.boundingBox(), await page.getByRole('heading', { name: 'Generate images' }).boundingBox()]
+      const [list, generator] = [
+        await needs.boundingBox(),
+        await page.getByRole('heading', { name: 'Generate images' }).boundingBox(),
+      ]
       expect(list!.y).toBeLessThan(generator!.y)
       expect(await page.getByRole('progressbar').count()).toBe(1)
       expect(await page.getByTestId('results-successful').count()).toBe(0)
@@ -50,11 +61,20 @@ describe('the overview says what needs the owner', () => {
 
     await store.setArchived(ids[0]!, true)
     await store.setArchived(ids[1]!, true)
-    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport: 'phone', javaScriptEnabled: false })
+    const { page, context } = await openContext(suite.browser, suite.t.url, {
+      viewport: 'phone',
+      javaScriptEnabled: false,
+    })
     await page.goto('/admin')
-    await page.getByRole('region', { name: 'Needs you' }).getByRole('link', { name: '1 new enquiry', exact: true }).waitFor()
+    await page
+      .getByRole('region', { name: 'Needs you' })
+      .getByRole('link', { name: '1 new enquiry', exact: true })
+      .waitFor()
     await context.close()
-    await store.update((d) => ({ ...d, products: d.products.map((p) => (p.id === draft.id ? { ...p, status: 'published' as const } : p)) }))
+    await store.update((d) => ({
+      ...d,
+      products: d.products.map((p) => (p.id === draft.id ? { ...p, status: 'published' as const } : p)),
+    }))
     await store.setArchived(ids[2]!, true)
   })
 })
@@ -70,7 +90,10 @@ describe('Undo this run', () => {
     expect(results.successCount).toBe(suite.t.store.products.length)
     expect(mains()).not.toEqual(before)
 
-    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport: 'phone', javaScriptEnabled: false })
+    const { page, context } = await openContext(suite.browser, suite.t.url, {
+      viewport: 'phone',
+      javaScriptEnabled: false,
+    })
     await page.goto('/admin')
     await page.getByRole('button', { name: 'Undo this run' }).click()
     await page.getByText(`Undone: ${results.successCount} main photographs are back as before the run.`).waitFor()
@@ -80,15 +103,22 @@ describe('Undo this run', () => {
     await page.goto('/admin/history')
     const entries = page.locator('.history__entry')
     const texts = await entries.allInnerTexts()
-    expect(texts.filter((t) => t.includes('main photograph put back') && t.includes('You, in the workspace'))).toHaveLength(results.successCount)
-    expect(texts.filter((t) => t.includes('new main photograph from a generation run') && t.includes('A generation run'))).toHaveLength(results.successCount)
+    expect(
+      texts.filter((t) => t.includes('main photograph put back') && t.includes('You, in the workspace')),
+    ).toHaveLength(results.successCount)
+    expect(
+      texts.filter((t) => t.includes('new main photograph from a generation run') && t.includes('A generation run')),
+    ).toHaveLength(results.successCount)
     await entries.first().getByRole('img', { name: 'The main photograph before this change' }).waitFor()
     await context.close()
   })
 
   it('with JavaScript: offered as soon as the run the owner started ends', async () => {
     const before = mains()
-    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport: 'phone', javaScriptEnabled: true })
+    const { page, context } = await openContext(suite.browser, suite.t.url, {
+      viewport: 'phone',
+      javaScriptEnabled: true,
+    })
     await page.goto('/admin')
     const generate = page.getByRole('button', { name: 'Generate All Product Images' })
     await expect.poll(() => generate.isEnabled(), { timeout: 20_000 }).toBe(true)

@@ -31,7 +31,9 @@ afterAll(() => stopBrowserSuite({ t, browser }))
 const jpeg = async (name: string, r: number) => ({
   name,
   mimeType: 'image/jpeg',
-  buffer: await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r, g: 80, b: 40 } } }).jpeg().toBuffer(),
+  buffer: await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r, g: 80, b: 40 } } })
+    .jpeg()
+    .toBuffer(),
 })
 const shot = async (page: Page, name: string) => {
   await mkdir(SHOTS, { recursive: true })
@@ -60,33 +62,45 @@ async function closeClean({ context, blocked, errors }: Awaited<ReturnType<typeo
   await context.close()
 }
 
-describe.each(['phone', 'desktop'] as ViewportName[])('several photographs at once, with the page’s script, at %s width', (viewport) => {
-  it('shows one progress per photograph, says each is being prepared, then shows them all', async () => {
-    const id = viewport === 'phone' ? 'bridle-belt' : 'oxford-brogue'
-    const before = photosNow(t, id).length
-    const opened = await openProduct(id, viewport)
-    const { page } = opened
-    const release = holdPhotoWork()
-    await page.getByLabel(LABEL).setInputFiles([await jpeg('IMG_0101.jpg', 20), await jpeg('IMG_0102.jpg', 120), await jpeg('IMG_0103.jpg', 220)])
-    await page.getByRole('button', { name: 'Upload' }).click()
-    // Each photograph has its own line; the first is prepared while the others wait their turn.
-    const queue = page.getByRole('list', { name: 'Photographs being added' })
-    await expect.poll(() => queue.getByRole('listitem').count(), { timeout: 10_000 }).toBe(3)
-    await page.getByRole('status').filter({ hasText: 'Preparing the photograph…' }).waitFor({ timeout: 30_000 })
-    await page.getByRole('progressbar', { name: 'IMG_0101.jpg: Preparing the photograph…' }).waitFor()
-    expect(await queue.getByText('IMG_0103.jpg: waiting its turn').count()).toBe(1)
-    expect(photosNow(t, id)).toHaveLength(before)
-    expect(await violations(page)).toEqual([])
-    await shot(page, `several-preparing-${viewport}`)
-    release()
-    await page.getByRole('status').filter({ hasText: "3 photographs added: they are on the product's page now." }).waitFor({ timeout: 60_000 })
-    expect(photosNow(t, id)).toHaveLength(before + 3)
-    expect(await page.locator('.product-photos__list img').count()).toBe(before + 3)
-    expect(await queue.getByText(/: added$/).count()).toBe(3)
-    await shot(page, `several-added-${viewport}`)
-    await closeClean(opened)
-  })
-})
+describe.each(['phone', 'desktop'] as ViewportName[])(
+  'several photographs at once, with the page’s script, at %s width',
+  (viewport) => {
+    it('shows one progress per photograph, says each is being prepared, then shows them all', async () => {
+      const id = viewport === 'phone' ? 'bridle-belt' : 'oxford-brogue'
+      const before = photosNow(t, id).length
+      const opened = await openProduct(id, viewport)
+      const { page } = opened
+      const release = holdPhotoWork()
+      await page
+        .getByLabel(LABEL)
+        .setInputFiles([
+          await jpeg('IMG_0101.jpg', 20),
+          await jpeg('IMG_0102.jpg', 120),
+          await jpeg('IMG_0103.jpg', 220),
+        ])
+      await page.getByRole('button', { name: 'Upload' }).click()
+      // Each photograph has its own line; the first is prepared while the others wait their turn.
+      const queue = page.getByRole('list', { name: 'Photographs being added' })
+      await expect.poll(() => queue.getByRole('listitem').count(), { timeout: 10_000 }).toBe(3)
+      await page.getByRole('status').filter({ hasText: 'Preparing the photograph…' }).waitFor({ timeout: 30_000 })
+      await page.getByRole('progressbar', { name: 'IMG_0101.jpg: Preparing the photograph…' }).waitFor()
+      expect(await queue.getByText('IMG_0103.jpg: waiting its turn').count()).toBe(1)
+      expect(photosNow(t, id)).toHaveLength(before)
+      expect(await violations(page)).toEqual([])
+      await shot(page, `several-preparing-${viewport}`)
+      release()
+      await page
+        .getByRole('status')
+        .filter({ hasText: "3 photographs added: they are on the product's page now." })
+        .waitFor({ timeout: 60_000 })
+      expect(photosNow(t, id)).toHaveLength(before + 3)
+      expect(await page.locator('.product-photos__list img').count()).toBe(before + 3)
+      expect(await queue.getByText(/: added$/).count()).toBe(3)
+      await shot(page, `several-added-${viewport}`)
+      await closeClean(opened)
+    })
+  },
+)
 
 describe('several photographs at once, without JavaScript, at phone width', () => {
   it('posts them all; the page that comes back shows them and says how many', async () => {
@@ -97,7 +111,10 @@ describe('several photographs at once, without JavaScript, at phone width', () =
     expect(await page.getByLabel(LABEL).getAttribute('accept')).toBe('image/jpeg,image/png,image/webp')
     await page.getByLabel(LABEL).setInputFiles([await jpeg('IMG_0201.jpg', 30), await jpeg('IMG_0202.jpg', 200)])
     await Promise.all([page.waitForURL(/photo=added&n=2/), page.getByRole('button', { name: 'Upload' }).click()])
-    await page.getByRole('status').filter({ hasText: "2 photographs added: they are on the product's page now." }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: "2 photographs added: they are on the product's page now." })
+      .waitFor()
     expect(photosNow(t, id)).toHaveLength(before + 2)
     expect(await page.locator('.product-photos__list img').count()).toBe(before + 2)
     await shot(page, 'several-added-nojs-phone')

@@ -74,9 +74,21 @@ describe('photo buttons with the page’s script, 390 px wide', () => {
     expect(await violations(page)).toEqual([])
     await summary.click()
     const steps = [
-      { button: 'Make main (photograph 2)', list: [two, main, three, four], text: 'Photograph 2 is now the main photograph.' },
-      { button: 'Earlier (photograph 4)', list: [two, main, four, three], text: 'Photograph 4 moved earlier: it is photograph 3 now.' },
-      { button: 'Later (photograph 2)', list: [two, four, main, three], text: 'Photograph 2 moved later: it is photograph 3 now.' },
+      {
+        button: 'Make main (photograph 2)',
+        list: [two, main, three, four],
+        text: 'Photograph 2 is now the main photograph.',
+      },
+      {
+        button: 'Earlier (photograph 4)',
+        list: [two, main, four, three],
+        text: 'Photograph 4 moved earlier: it is photograph 3 now.',
+      },
+      {
+        button: 'Later (photograph 2)',
+        list: [two, four, main, three],
+        text: 'Photograph 2 moved later: it is photograph 3 now.',
+      },
       { button: 'Remove (photograph 3)', list: [two, four, three], text: 'Photograph 3 removed.', reload: true },
       { button: 'Remove (main photograph)', list: [four, three], text: 'Main photograph removed.' },
     ]
@@ -88,7 +100,11 @@ describe('photo buttons with the page’s script, 390 px wide', () => {
       await press(page, step.button)
       expect(photosNow(t, 'briefcase'), step.button).toEqual(step.list)
       await says(page, 'status', step.text)
-      expect(await page.locator('.product-photos__list:not(.new-photos__list) img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')))).toEqual(step.list)
+      expect(
+        await page
+          .locator('.product-photos__list:not(.new-photos__list) img')
+          .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src'))),
+      ).toEqual(step.list)
     }
     expect(errors).toEqual([])
     expect(blocked).toEqual([])

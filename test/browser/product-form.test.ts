@@ -16,7 +16,9 @@ const PHONE = { width: 390, height: 844 }
 const WITHIN = { timeout: 10_000, interval: 50 }
 
 const onDisk = async (id: string) => {
-  const data = JSON.parse(await readFile(suite.t.dataFile, 'utf8')) as { products: { id: string; price: string; paymentLink: string }[] }
+  const data = JSON.parse(await readFile(suite.t.dataFile, 'utf8')) as {
+    products: { id: string; price: string; paymentLink: string }[]
+  }
   return data.products.find((p) => p.id === id)!
 }
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '')
@@ -61,7 +63,9 @@ describe.each([
       expect((await onDisk('chelsea-boot')).paymentLink).toBe('https://buy.stripe.com/ash_chelsea')
       await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
       expect(await price.inputValue()).toBe('£375.50')
-      expect(await page.getByLabel('Card payment page', { exact: true }).inputValue()).toBe('https://buy.stripe.com/ash_chelsea')
+      expect(await page.getByLabel('Card payment page', { exact: true }).inputValue()).toBe(
+        'https://buy.stripe.com/ash_chelsea',
+      )
     } finally {
       await context.close()
     }
@@ -84,7 +88,10 @@ describe.each([
       expect(box.y, 'above the fields').toBeLessThan((await page.getByLabel('Name', { exact: true }).boundingBox())!.y)
       expect(await summary.getByRole('heading').innerText()).toBe('There is a problem')
       const links = summary.getByRole('link')
-      expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['#product-price', '#product-paymentLink'])
+      expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+        '#product-price',
+        '#product-paymentLink',
+      ])
       expect(await links.first().innerText()).toBe(await page.locator('#product-price-error').innerText())
 
       expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Penny Loafer, Tan')

@@ -12,13 +12,19 @@ const suite = freshServerEachTest()
 
 const ids = () => suite.t.store.products.map((p) => p.id)
 const said = (page: Page) => page.locator('.admin-products__said')
-const rowIds = (page: Page) => page.locator('.admin-products__row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.row))
-const focusedButton = (page: Page) => page.evaluate(() => (document.activeElement instanceof HTMLButtonElement ? document.activeElement.textContent : null))
-const servedIds = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/products')).json()) as { id: string }[]).map((p) => p.id))
+const rowIds = (page: Page) =>
+  page.locator('.admin-products__row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.row))
+const focusedButton = (page: Page) =>
+  page.evaluate(() => (document.activeElement instanceof HTMLButtonElement ? document.activeElement.textContent : null))
+const servedIds = (page: Page) =>
+  page.evaluate(async () => ((await (await fetch('/api/products')).json()) as { id: string }[]).map((p) => p.id))
 
 /** Drags row `from` by its handle until its middle is just past the middle of row `to`, by mouse or by a finger (touch events, as a phone sends them). */
 async function drag(page: Page, from: number, to: number, by: 'mouse' | 'finger') {
-  await page.locator('.admin-products__row').nth(Math.round((from + to) / 2)).evaluate((row) => row.scrollIntoView({ block: 'center', behavior: 'instant' }))
+  await page
+    .locator('.admin-products__row')
+    .nth(Math.round((from + to) / 2))
+    .evaluate((row) => row.scrollIntoView({ block: 'center', behavior: 'instant' }))
   const handle = (await page.locator('.admin-products__handle').nth(from).boundingBox())!
   const row = (await page.locator('.admin-products__row').nth(from).boundingBox())!
   const target = (await page.locator('.admin-products__row').nth(to).boundingBox())!
@@ -35,7 +41,8 @@ async function drag(page: Page, from: number, to: number, by: 'mouse' | 'finger'
     return
   }
   const cdp = await page.context().newCDPSession(page)
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] })
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] })
   await touch('touchStart', y0)
   for (let i = 1; i <= steps; i++) await touch('touchMove', y0 + ((y1 - y0) * i) / steps)
   await touch('touchEnd', y1)
@@ -47,7 +54,10 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the products list at %s w
 
   it(`drags a product to a new place by ${by}: saved, said, and served by the shop`, async () => {
     const before = ids()
-    const { page, context, blocked, errors } = await openContext(suite.browser, suite.t.url, { viewport, touch: viewport === 'phone' })
+    const { page, context, blocked, errors } = await openContext(suite.browser, suite.t.url, {
+      viewport,
+      touch: viewport === 'phone',
+    })
     await page.goto('/admin/products')
     await waitForHydration(page)
     await drag(page, 0, 3, by)
@@ -58,7 +68,9 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the products list at %s w
     expect(await servedIds(page)).toEqual(expected)
     await page.goto('/products')
     const shown = await page.locator('.product-card__name').allInnerTexts()
-    expect(shown.slice(0, 4)).toEqual(expected.slice(0, 4).map((id) => suite.t.store.products.find((p) => p.id === id)!.name))
+    expect(shown.slice(0, 4)).toEqual(
+      expected.slice(0, 4).map((id) => suite.t.store.products.find((p) => p.id === id)!.name),
+    )
     // A drag back up, past two rows.
     await page.goto('/admin/products')
     await waitForHydration(page)
@@ -88,12 +100,14 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the products list at %s w
     for (const place of [3, 2, 1]) {
       await up.focus()
       await page.keyboard.press('Enter')
-      await said(page).filter({ hasText: `Chelsea Boot is now number ${place} of 14` }).waitFor()
+      await said(page)
+        .filter({ hasText: `Chelsea Boot is now number ${place} of 14` })
+        .waitFor()
     }
     expect(await up.isDisabled()).toBe(true)
     expect(await focusedButton(page)).toContain('Move Chelsea Boot down')
     expect(ids()[0]).toBe('chelsea-boot')
-    expect((await page.locator('.admin-products__row').first().getAttribute('data-row'))).toBe('chelsea-boot')
+    expect(await page.locator('.admin-products__row').first().getAttribute('data-row')).toBe('chelsea-boot')
     await context.close()
   })
 

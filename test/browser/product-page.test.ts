@@ -19,17 +19,26 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product page at %s widt
     await page.waitForURL(`${t.url}/products/tote-bag`)
     await page.getByRole('heading', { level: 1, name: 'Market Tote' }).waitFor()
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
-    expect((await crumbs.getByRole('link').allInnerTexts()).map((s) => s.trim())).toEqual(['Home', 'Our Collection', 'Bags', 'Market Tote'])
+    expect((await crumbs.getByRole('link').allInnerTexts()).map((s) => s.trim())).toEqual([
+      'Home',
+      'Our Collection',
+      'Bags',
+      'Market Tote',
+    ])
     expect(await crumbs.getByRole('link', { name: 'Market Tote' }).getAttribute('aria-current')).toBe('page')
     await crumbs.getByRole('link', { name: 'Bags' }).click()
     await page.waitForURL(`${t.url}/products?category=bags`)
     // The image leads to the same page (for a pointer; it is out of the tab order, the name is in it).
-    await page.locator('.product-card').filter({ hasText: 'Market Tote' }).locator('a[href="/products/tote-bag"] img').click()
+    await page
+      .locator('.product-card')
+      .filter({ hasText: 'Market Tote' })
+      .locator('a[href="/products/tote-bag"] img')
+      .click()
     await page.waitForURL(`${t.url}/products/tote-bag`)
     await context.close()
   })
 
-  it("shows the whole description, asks about the product on WhatsApp with its name and sku, and lists the rest of the collection", async () => {
+  it('shows the whole description, asks about the product on WhatsApp with its name and sku, and lists the rest of the collection', async () => {
     const p = t.store.products.find((x) => x.id === 'oxford-brogue')!
     const { page, context } = await openContext(browser, t.url, { viewport })
     await page.goto('/products/oxford-brogue')
@@ -53,7 +62,14 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product page at %s widt
     await page.locator('[data-island="product-purchase"]').getByRole('button', { name: 'Purchase Now' }).click()
     const dialog = page.getByRole('dialog', { name: 'Place Your Order' })
     await dialog.waitFor()
-    const order = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '07700 900789', address: '2 Low Road, York', size: '41' }
+    const order = {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      phone: '07700 900789',
+      address: '2 Low Road, York',
+      size: '41',
+    }
     await dialog.getByLabel('First name').fill(order.firstName)
     await dialog.getByLabel('Last name').fill(order.lastName)
     await dialog.getByLabel('Email').fill(order.email)
@@ -74,7 +90,11 @@ describe('a change to the catalogue', () => {
   it('shows on the product page, without a restart', async () => {
     const { page, context } = await openContext(browser, t.url)
     await page.goto('/products/braided-belt')
-    await t.store.updateProduct('braided-belt', (p) => ({ ...p, price: '£72.00', description: 'Now plaited by hand in a new tan.' }))
+    await t.store.updateProduct('braided-belt', (p) => ({
+      ...p,
+      price: '£72.00',
+      description: 'Now plaited by hand in a new tan.',
+    }))
     await page.reload()
     expect(await page.locator('main').innerText()).toContain('Now plaited by hand in a new tan.')
     expect(await page.locator('main').innerText()).toContain('£72.00')

@@ -24,7 +24,8 @@ let browser: Browser
 beforeAll(async () => void ({ fake, t, browser } = await startImageSuite()))
 afterAll(() => stopImageSuite({ fake, t, browser }))
 
-const saved = (id: string) => t.store.products.find((p) => p.id === id) as { mainImage: string; photos?: { src: string }[] }
+const saved = (id: string) =>
+  t.store.products.find((p) => p.id === id) as { mainImage: string; photos?: { src: string }[] }
 const shot = async (page: Page, name: string) => {
   if (!SHOTS) return
   await mkdir(SHOTS, { recursive: true })
@@ -44,11 +45,16 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product’s photographs
     await page.getByRole('button', { name: 'Generate the four angles' }).click()
     const bar = page.getByRole('progressbar', { name: 'Generating the four angles' })
     await bar.waitFor()
-    await page.waitForFunction(() => Number(document.querySelector('.new-photos__track')?.getAttribute('aria-valuenow')) >= 1)
+    await page.waitForFunction(
+      () => Number(document.querySelector('.new-photos__track')?.getAttribute('aria-valuenow')) >= 1,
+    )
     await shot(page, `angles-progress-${viewport}`)
     const choice = page.getByRole('button', { name: 'Use as main (new 45-degree view)' })
     await choice.waitFor()
-    await page.getByRole('status').filter({ hasText: 'The new photographs are ready: choose which to use below.' }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'The new photographs are ready: choose which to use below.' })
+      .waitFor()
     expect(await page.getByRole('img', { name: /new (main view|45-degree view|side profile|detail)$/ }).count()).toBe(4)
     expect(saved(product).mainImage).toBe(before)
     expect(await violations(page)).toEqual([])
@@ -58,7 +64,9 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product’s photographs
     await page.getByRole('status').filter({ hasText: 'The new 45-degree view is now the main photograph.' }).waitFor()
     expect(saved(product).mainImage).toMatch(/-45-degree-1024\.webp$/)
     await page.goto(`/products/${product}`)
-    expect(await page.locator('main img').first().getAttribute('src')).toContain(saved(product).mainImage.replace(/-1024\.webp$/, ''))
+    expect(await page.locator('main img').first().getAttribute('src')).toContain(
+      saved(product).mainImage.replace(/-1024\.webp$/, ''),
+    )
     expect(blocked).toEqual([])
     expect(errors).toEqual([])
     await context.close()
@@ -109,16 +117,29 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product’s photographs
     // A slow phone connection, so the upload takes a few seconds.
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 })
-    await page.getByLabel('Add a photograph (JPEG, PNG or WebP, from the camera or the gallery)').setInputFiles({ name: 'phone.jpg', mimeType: 'image/jpeg', buffer: await noisyJpeg() })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    })
+    await page
+      .getByLabel('Add a photograph (JPEG, PNG or WebP, from the camera or the gallery)')
+      .setInputFiles({ name: 'phone.jpg', mimeType: 'image/jpeg', buffer: await noisyJpeg() })
     const upload = page.getByRole('button', { name: 'Upload' })
     await upload.focus()
     await page.keyboard.press('Enter')
     await page.getByRole('progressbar').first().waitFor()
     await shot(page, `upload-progress-${viewport}`)
-    await page.getByRole('status').filter({ hasText: "Photograph added: it is on the product's page now." }).waitFor({ timeout: 60_000 })
+    await page
+      .getByRole('status')
+      .filter({ hasText: "Photograph added: it is on the product's page now." })
+      .waitFor({ timeout: 60_000 })
     const seen = await page.evaluate(() => (window as unknown as { seen: number[] }).seen)
-    expect(seen.some((v) => v > 0 && v < 100), JSON.stringify(seen)).toBe(true)
+    expect(
+      seen.some((v) => v > 0 && v < 100),
+      JSON.stringify(seen),
+    ).toBe(true)
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true)
     expect(await page.getByRole('img', { name: /photograph 2$/ }).count()).toBe(1)
     expect(saved(id).photos).toHaveLength(1)
@@ -158,5 +179,7 @@ describe('a photograph chosen before the page’s script has started', () => {
 async function noisyJpeg(size = 900): Promise<Buffer> {
   const pixels = Buffer.alloc(size * size * 3)
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24
-  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).jpeg({ quality: 95 }).toBuffer()
+  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer()
 }

@@ -34,7 +34,11 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the card preview at %s wi
     expect(await page.locator('.product-preview__card').evaluate((el) => (el as HTMLElement).inert)).toBe(true)
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
-    expect(saved('oxford-brogue')).toMatchObject({ name: 'Oxford Brogue, Black', price: '£210.00', availability: 'sold-out' })
+    expect(saved('oxford-brogue')).toMatchObject({
+      name: 'Oxford Brogue, Black',
+      price: '£210.00',
+      availability: 'sold-out',
+    })
     expect(await page.locator('.product-preview .product-card__name').innerText()).toBe('Oxford Brogue, Black')
     expect(blocked).toEqual([])
     expect(errors).toEqual([])
@@ -59,7 +63,10 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the card preview at %s wi
     await page.keyboard.type('!', { delay: 20 })
     expect(await name.inputValue()).toBe('Chelsea Boot in Walnut Suede, Hand-stitched!')
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('product-name')
-    await page.locator('.product-preview .product-card__name').filter({ hasText: 'Chelsea Boot in Walnut Suede, Hand-stitched!' }).waitFor()
+    await page
+      .locator('.product-preview .product-card__name')
+      .filter({ hasText: 'Chelsea Boot in Walnut Suede, Hand-stitched!' })
+      .waitFor()
     await context.close()
   })
 

@@ -19,7 +19,12 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the catalogue at %s width
     await page.goto('/products')
     await waitForHydration(page)
     await expect(cards(page).count()).resolves.toBe(count())
-    for (const [label, c] of [['All Products', undefined], ['Belts', 'belts'], ['Footwear', 'footwear'], ['Bags', 'bags']] as const) {
+    for (const [label, c] of [
+      ['All Products', undefined],
+      ['Belts', 'belts'],
+      ['Footwear', 'footwear'],
+      ['Bags', 'bags'],
+    ] as const) {
       expect((await filterLink(page, label).textContent())?.replace(/\s+/g, ' ').trim()).toBe(`${label} (${count(c)})`)
     }
 
@@ -111,7 +116,14 @@ describe.each(['phone', 'desktop'] as ViewportName[])('ordering at %s width', (v
     await dialog.getByRole('button', { name: 'Purchase' }).click()
     const errors = async () => (await dialog.locator('.field__error').allInnerTexts()).sort()
     expect(await errors()).toEqual(
-      ['Delivery address is required', 'Email is required', 'First name is required', 'Last name is required', 'Phone number is required', 'Please select a size'].sort(),
+      [
+        'Delivery address is required',
+        'Email is required',
+        'First name is required',
+        'Last name is required',
+        'Phone number is required',
+        'Please select a size',
+      ].sort(),
     )
     await dialog.getByLabel('First name').fill('Jane')
     expect(await errors()).not.toContain('First name is required')
@@ -136,7 +148,14 @@ describe.each(['phone', 'desktop'] as ViewportName[])('ordering at %s width', (v
     expect(opened, `blocked: ${blocked.join(', ')}`).toBeTruthy()
     const note = new URL(opened!).searchParams.get('note')
     expect(note).toBe(
-      [`Product: ${boot.name} (${boot.price})`, 'Size: 42', 'Name: Jane Smith', 'Email: jane@example.co.uk', 'Phone: 07700 900456', 'Delivery address: 1 High Street\nBath BA1 1AA'].join('\n'),
+      [
+        `Product: ${boot.name} (${boot.price})`,
+        'Size: 42',
+        'Name: Jane Smith',
+        'Email: jane@example.co.uk',
+        'Phone: 07700 900456',
+        'Delivery address: 1 High Street\nBath BA1 1AA',
+      ].join('\n'),
     )
     // Closed and cleared; focus back on the button that opened it.
     await dialog.waitFor({ state: 'detached' })

@@ -22,7 +22,11 @@ describe('restoring a snapshot from the phone', () => {
   it('lists when, why and how many products; confirms what changes; puts the products back and leaves every enquiry', async () => {
     const { t } = suite
     for (const javaScriptEnabled of [false, true]) {
-      const taken = await t.services.catalogue.snapshots.take(t.store.data, 'daily', new Date(javaScriptEnabled ? '2026-07-14T09:30:00Z' : '2026-01-14T09:30:00Z'))
+      const taken = await t.services.catalogue.snapshots.take(
+        t.store.data,
+        'daily',
+        new Date(javaScriptEnabled ? '2026-07-14T09:30:00Z' : '2026-01-14T09:30:00Z'),
+      )
       const price = t.store.products.find((p) => p.id === 'oxford-brogue')!.price
       await t.store.updateProduct('oxford-brogue', (p) => ({ ...p, price: '£999.00' }))
       const enquiry = await t.store.addEnquiry(newEnquiry(javaScriptEnabled ? 2 : 1))
@@ -44,14 +48,20 @@ describe('restoring a snapshot from the phone', () => {
 
       const disk = await onDisk()
       expect(disk.products.find((p) => p.id === 'oxford-brogue')!.price).toBe(price)
-      expect(disk.messages.map((m) => m.id), 'the enquiry sent since stays').toContain(enquiry.id)
+      expect(
+        disk.messages.map((m) => m.id),
+        'the enquiry sent since stays',
+      ).toContain(enquiry.id)
       expect(taken).toMatch(/-daily\.json$/)
       await context.close()
     }
   })
 
   it('a name that is no snapshot: no page, and its restore goes back to the list, nothing changed', async () => {
-    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport: 'phone', javaScriptEnabled: false })
+    const { page, context } = await openContext(suite.browser, suite.t.url, {
+      viewport: 'phone',
+      javaScriptEnabled: false,
+    })
     expect((await page.goto('/admin/snapshots/constructor'))?.status()).toBe(404)
     const before = await readFile(suite.t.dataFile, 'utf8')
     const res = await fetch(`${suite.t.url}/admin/snapshots/__proto__/restore`, { method: 'POST', redirect: 'manual' })

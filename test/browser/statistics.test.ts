@@ -10,11 +10,23 @@ import { todayOnDisk } from '../helpers/statistics.ts'
 
 const suite = freshServerEachTest()
 /** A person's phone: headless Chromium's own browser string names it a robot, which is not counted. */
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
-const TYPED = { 'First name': 'Jane', 'Last name': 'Doe', Email: 'jane@example.com', Phone: '07700 900123', 'Delivery address': '1 High Street, Leeds' }
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+const TYPED = {
+  'First name': 'Jane',
+  'Last name': 'Doe',
+  Email: 'jane@example.com',
+  Phone: '07700 900123',
+  'Delivery address': '1 High Street, Leeds',
+}
 
 async function open(javaScriptEnabled: boolean) {
-  const opened = await openContext(suite.browser, suite.t.url, { viewport: 'phone', javaScriptEnabled, touch: true, userAgent: ANDROID })
+  const opened = await openContext(suite.browser, suite.t.url, {
+    viewport: 'phone',
+    javaScriptEnabled,
+    touch: true,
+    userAgent: ANDROID,
+  })
   await opened.page.setViewportSize({ width: 390, height: 844 })
   const ours: string[] = []
   opened.page.on('request', (r) => {

@@ -15,7 +15,11 @@ const FIELDS: { id: string; typed: string; value: string; byTab?: boolean }[] = 
   { id: 'enquiry-email', typed: 'early@example.com', value: 'early@example.com' },
   // A select answers to a typed letter (reached with Tab: a tap opens the phone's own picker).
   { id: 'enquiry-subject', typed: 'B', value: 'bags', byTab: true },
-  { id: 'enquiry-message', typed: 'Is the Holdall made in dark brown?', value: 'Is the Holdall made in dark brown? Thanks.' },
+  {
+    id: 'enquiry-message',
+    typed: 'Is the Holdall made in dark brown?',
+    value: 'Is the Holdall made in dark brown? Thanks.',
+  },
 ]
 const RUNS = 6
 
@@ -28,7 +32,13 @@ describe('typing through hydration on a slow phone', () => {
   for (let run = 0; run < RUNS; run++) {
     const byTap = run % 2 === 1
     it(`run ${run + 1} of ${RUNS}: every keystroke lands in the field it was typed into (moving on by ${byTap ? 'tapping' : 'Tab'})`, async () => {
-      const context = await browser.newContext({ viewport: VIEWPORTS.phone, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, baseURL: t.url })
+      const context = await browser.newContext({
+        viewport: VIEWPORTS.phone,
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        hasTouch: true,
+        baseURL: t.url,
+      })
       try {
         const page = await context.newPage()
         let release!: () => void
@@ -63,7 +73,10 @@ describe('typing through hydration on a slow phone', () => {
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
         // Still in the message, caret at its end: the next keys land there too.
         await page.keyboard.type(' Thanks.', { delay: 25 })
-        const values = await page.evaluate((ids) => ids.map((id) => (document.getElementById(id) as HTMLInputElement).value), FIELDS.map((f) => f.id))
+        const values = await page.evaluate(
+          (ids) => ids.map((id) => (document.getElementById(id) as HTMLInputElement).value),
+          FIELDS.map((f) => f.id),
+        )
         expect(values, JSON.stringify(values)).toEqual(FIELDS.map((f) => f.value))
         expect(await page.evaluate(() => document.activeElement?.id)).toBe('enquiry-message')
       } finally {

@@ -27,12 +27,27 @@ beforeAll(async () => {
   ;({ t, browser } = await startBrowserSuite())
   const { enquiryId } = await busyWorkspace(t)
   const product = t.store.products[0]!.id
-  pages = ['/admin', '/admin/products', `/admin/products/${product}`, '/admin/products/new', '/admin/enquiries', `/admin/enquiries/${enquiryId}`, '/admin/health', '/admin/history', '/admin/statistics', '/admin/snapshots']
+  pages = [
+    '/admin',
+    '/admin/products',
+    `/admin/products/${product}`,
+    '/admin/products/new',
+    '/admin/enquiries',
+    `/admin/enquiries/${enquiryId}`,
+    '/admin/health',
+    '/admin/history',
+    '/admin/statistics',
+    '/admin/snapshots',
+  ]
 })
 afterAll(() => stopBrowserSuite({ t, browser }))
 
 async function open(javaScriptEnabled: boolean, size = PHONE): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { page, context } = await openContext(browser, t.url, { viewport: 'phone', javaScriptEnabled, reducedMotion: 'reduce' })
+  const { page, context } = await openContext(browser, t.url, {
+    viewport: 'phone',
+    javaScriptEnabled,
+    reducedMotion: 'reduce',
+  })
   await page.setViewportSize(size)
   return { page, close: () => context.close() }
 }
@@ -44,7 +59,11 @@ async function visit(page: Page, path: string, js: boolean) {
 }
 
 /** What `check` finds on each workspace page in turn, each line led by the page's address. */
-async function acrossPages(js: boolean, size: typeof PHONE, check: (page: Page) => Promise<string[]>): Promise<string[]> {
+async function acrossPages(
+  js: boolean,
+  size: typeof PHONE,
+  check: (page: Page) => Promise<string[]>,
+): Promise<string[]> {
   const { page, close } = await open(js, size)
   const found: string[] = []
   for (const path of pages) {
@@ -70,7 +89,8 @@ function tabsOf(page: Page) {
     const overflows = strip.scrollWidth > strip.clientWidth + 1
     return {
       bottom: nav.getBoundingClientRect().bottom + window.scrollY,
-      fits: !overflows && [...nav.querySelectorAll('a')].every((a) => a.getBoundingClientRect().right <= window.innerWidth),
+      fits:
+        !overflows && [...nav.querySelectorAll('a')].every((a) => a.getBoundingClientRect().right <= window.innerWidth),
       cue: shows('::before') || shows('::after'),
       currentInView: current.left >= 0 && current.right <= window.innerWidth,
     }
@@ -81,35 +101,54 @@ describe.each([
   { js: false, label: 'without JavaScript' },
   { js: true, label: 'with JavaScript' },
 ])('on a 390 px phone, $label', ({ js }) => {
-  it('every control on every workspace page is at least 44 px tall and 24 px wide, and axe finds nothing', { timeout: 240_000 }, async () => {
-    expect(await acrossPages(js, PHONE, js ? smallOrFlagged : smallTargets)).toEqual([])
-  })
+  it(
+    'every control on every workspace page is at least 44 px tall and 24 px wide, and axe finds nothing',
+    { timeout: 240_000 },
+    async () => {
+      expect(await acrossPages(js, PHONE, js ? smallOrFlagged : smallTargets)).toEqual([])
+    },
+  )
 
-  it('the header, heading and tabs take at most a fifth of the screen, and the tabs fit it, counts included', { timeout: 240_000 }, async () => {
-    const found = await acrossPages(js, PHONE, async (page) => {
-      const tabs = await tabsOf(page)
-      const count = await page.getByRole('link', { name: /^Enquiries \(\d+ new\)$/ }).count()
-      return [
-        ...(tabs.bottom > TOP_BUDGET ? [`the tabs end ${Math.round(tabs.bottom)} px down`] : []),
-        ...(tabs.fits ? [] : ['the tabs are wider than the screen']),
-        ...(count === 1 ? [] : ['the Enquiries tab shows no count of new ones']),
-      ]
-    })
-    expect(found).toEqual([])
-  })
+  it(
+    'the header, heading and tabs take at most a fifth of the screen, and the tabs fit it, counts included',
+    { timeout: 240_000 },
+    async () => {
+      const found = await acrossPages(js, PHONE, async (page) => {
+        const tabs = await tabsOf(page)
+        const count = await page.getByRole('link', { name: /^Enquiries \(\d+ new\)$/ }).count()
+        return [
+          ...(tabs.bottom > TOP_BUDGET ? [`the tabs end ${Math.round(tabs.bottom)} px down`] : []),
+          ...(tabs.fits ? [] : ['the tabs are wider than the screen']),
+          ...(count === 1 ? [] : ['the Enquiries tab shows no count of new ones']),
+        ]
+      })
+      expect(found).toEqual([])
+    },
+  )
 
-  it('on a narrower phone, tabs that cannot fit show they scroll, with the current one in view', { timeout: 240_000 }, async () => {
-    const found = await acrossPages(js, NARROW, async (page) => {
-      const tabs = await tabsOf(page)
-      return tabs.fits || (tabs.cue && tabs.currentInView) ? [] : [`the tabs overflow with ${tabs.cue ? '' : 'no cue'}${tabs.currentInView ? '' : ' the current tab out of view'}`]
-    })
-    expect(found).toEqual([])
-  })
+  it(
+    'on a narrower phone, tabs that cannot fit show they scroll, with the current one in view',
+    { timeout: 240_000 },
+    async () => {
+      const found = await acrossPages(js, NARROW, async (page) => {
+        const tabs = await tabsOf(page)
+        return tabs.fits || (tabs.cue && tabs.currentInView)
+          ? []
+          : [
+              `the tabs overflow with ${tabs.cue ? '' : 'no cue'}${tabs.currentInView ? '' : ' the current tab out of view'}`,
+            ]
+      })
+      expect(found).toEqual([])
+    },
+  )
 
   it('the first product of the list starts in the top half of the screen', async () => {
     const { page, close } = await open(js)
     await visit(page, '/admin/products', js)
-    const top = await page.locator('main ol > li').first().evaluate((row) => row.getBoundingClientRect().top + window.scrollY)
+    const top = await page
+      .locator('main ol > li')
+      .first()
+      .evaluate((row) => row.getBoundingClientRect().top + window.scrollY)
     await close()
     expect(top).toBeLessThan(PHONE.height / 2)
   })
@@ -133,7 +172,11 @@ describe.each([
 })
 
 describe('on a 1280 px screen', () => {
-  it('every control on every workspace page is at least 44 px tall and 24 px wide, and axe finds nothing', { timeout: 240_000 }, async () => {
-    expect(await acrossPages(true, DESKTOP, smallOrFlagged)).toEqual([])
-  })
+  it(
+    'every control on every workspace page is at least 44 px tall and 24 px wide, and axe finds nothing',
+    { timeout: 240_000 },
+    async () => {
+      expect(await acrossPages(true, DESKTOP, smallOrFlagged)).toEqual([])
+    },
+  )
 })

@@ -29,7 +29,9 @@ describe('a wrong payment link, on a 390 px phone, with JavaScript and without',
       await page.getByRole('button', { name: 'Save', exact: true }).click()
       const message = page.locator('#product-paymentLink-error')
       await message.waitFor()
-      expect(await message.innerText()).toContain('starting with https:// and a host name such as buy.stripe.com, without spaces or commas')
+      expect(await message.innerText()).toContain(
+        'starting with https:// and a host name such as buy.stripe.com, without spaces or commas',
+      )
       expect(await field.getAttribute('aria-invalid')).toBe('true')
       expect(await field.getAttribute('aria-describedby')).toContain('product-paymentLink-error')
       expect(await field.inputValue()).toBe(BAD_PAYMENT_LINKS[0])
@@ -42,14 +44,18 @@ describe('a wrong payment link, on a 390 px phone, with JavaScript and without',
   })
 
   it('in the data file: its page tells the visitor to get in touch instead of taking the order', async () => {
-    const products = suite.t.store.products.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: BAD_PAYMENT_LINKS[0] } : p))
+    const products = suite.t.store.products.map((p) =>
+      p.id === 'bridle-belt' ? { ...p, paymentLink: BAD_PAYMENT_LINKS[0] } : p,
+    )
     await ownerSaves(suite.t.store, JSON.stringify({ ...suite.t.store.data, products }, null, 2))
     for (const javaScriptEnabled of [true, false]) {
       const { page, context } = await openContext(suite.browser, suite.t.url, { viewport: 'phone', javaScriptEnabled })
       await page.setViewportSize(phone)
       expect((await page.goto('/products/bridle-belt?order=1'))?.status()).toBe(200)
       const purchase = page.locator('[data-island="product-purchase"]')
-      expect(await purchase.innerText()).toContain('This product cannot be ordered online just now. Please get in touch to order it.')
+      expect(await purchase.innerText()).toContain(
+        'This product cannot be ordered online just now. Please get in touch to order it.',
+      )
       expect(await purchase.getByRole('button', { name: 'Purchase Now' }).count()).toBe(0)
       expect(await page.getByLabel('First name').count()).toBe(0)
       await purchase.getByRole('link', { name: 'Please get in touch to order it.' }).click()
@@ -99,8 +105,14 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
     await page.getByLabel('Card payment page', { exact: true }).fill('https://buy.stripe.com/ash_key_fob')
     await page.getByRole('button', { name: 'Add as a draft' }).click()
     await page.waitForURL(`${suite.t.url}/admin/products/woven-key-fob?done=added`)
-    const jpeg = await sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 170, g: 120, b: 70 } } }).jpeg().toBuffer()
-    await page.getByLabel('Add a photograph (JPEG, PNG or WebP, from the camera or the gallery)').setInputFiles({ name: 'fob.jpg', mimeType: 'image/jpeg', buffer: jpeg })
+    const jpeg = await sharp({
+      create: { width: 600, height: 600, channels: 3, background: { r: 170, g: 120, b: 70 } },
+    })
+      .jpeg()
+      .toBuffer()
+    await page
+      .getByLabel('Add a photograph (JPEG, PNG or WebP, from the camera or the gallery)')
+      .setInputFiles({ name: 'fob.jpg', mimeType: 'image/jpeg', buffer: jpeg })
     await page.getByRole('button', { name: 'Upload' }).click()
     await page.getByRole('img', { name: 'Woven Key Fob, main photograph' }).waitFor()
     await page.getByRole('button', { name: 'Publish', exact: true }).click()
@@ -134,15 +146,20 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
 
   it('uploads a photograph from the phone, and the product page shows it', async () => {
     const file = path.join(suite.t.dir, 'IMG_0001.jpg')
-    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 120, g: 70, b: 30 } } }).jpeg().toFile(file)
+    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 120, g: 70, b: 30 } } })
+      .jpeg()
+      .toFile(file)
     const { page, context } = await openContext(suite.browser, suite.t.url, { viewport })
     await page.goto('/admin/products/dress-belt')
     await page.getByLabel(/Add a photograph/).setInputFiles(file)
     await page.getByRole('button', { name: 'Upload' }).click()
     await page.getByRole('status').filter({ hasText: 'Photograph added' }).waitFor()
-    const stored = (suite.t.store.products.find((p) => p.id === 'dress-belt') as { photos?: { src: string }[] }).photos![0]!.src
+    const stored = (suite.t.store.products.find((p) => p.id === 'dress-belt') as { photos?: { src: string }[] })
+      .photos![0]!.src
     await page.goto('/products/dress-belt')
-    const shown = await page.locator('main img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).currentSrc || (i as HTMLImageElement).src))
+    const shown = await page
+      .locator('main img')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).currentSrc || (i as HTMLImageElement).src))
     expect(shown.some((src) => src.includes(stored.replace(/-1024\.webp$/, '')))).toBe(true)
     await context.close()
   })
@@ -200,9 +217,19 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
     let listed = ''
-    await snapshots(['--file', suite.t.dataFile], (s) => (listed += s), () => {})
+    await snapshots(
+      ['--file', suite.t.dataFile],
+      (s) => (listed += s),
+      () => {},
+    )
     const name = /^(\S+-daily\.json)/m.exec(listed)![1]!
-    expect(await snapshots(['restore', name, '--file', suite.t.dataFile], () => {}, () => {})).toBe(0)
+    expect(
+      await snapshots(
+        ['restore', name, '--file', suite.t.dataFile],
+        () => {},
+        () => {},
+      ),
+    ).toBe(0)
     await page.goto('/products/monk-strap')
     expect(await page.locator('.product-page__price').innerText()).toBe('£195.00')
     await context.close()
@@ -213,7 +240,13 @@ describe('a visitor', () => {
   it('is refused every workspace page (403) and sees no owner data', async () => {
     const { page, context } = await openContext(suite.browser, suite.t.url)
     await context.setExtraHTTPHeaders({ 'X-Forwarded-For': '203.0.113.9' })
-    for (const address of ['/admin/products', '/admin/products/oxford-brogue', '/admin/products/new', '/admin/history', '/Admin/Products']) {
+    for (const address of [
+      '/admin/products',
+      '/admin/products/oxford-brogue',
+      '/admin/products/new',
+      '/admin/history',
+      '/Admin/Products',
+    ]) {
       const answer = await page.goto(address)
       expect(answer?.status(), address).toBe(403)
       expect(await page.locator('body').innerText(), address).not.toContain('FW-OXB-001')

@@ -49,7 +49,13 @@ it('saves enquiries without reading its own writes back, and still reads an owne
 
   const onDisk: Data = JSON.parse(await readFile(file, 'utf8'))
   expect(onDisk.messages).toHaveLength(21)
-  const edited = { ...onDisk, products: onDisk.products.map((p) => (p.id === 'oxford-brogue' ? { ...p, price: '£199.00' } : p)) }
+  const edited = {
+    ...onDisk,
+    products: onDisk.products.map((p) => (p.id === 'oxford-brogue' ? { ...p, price: '£199.00' } : p)),
+  }
   await writeFile(file, `${JSON.stringify(edited, null, 2)}\n`)
-  await vi.waitFor(() => expect(store!.products.find((p) => p.id === 'oxford-brogue')?.price).toBe('£199.00'), { timeout: 1000, interval: 20 })
+  await vi.waitFor(() => expect(store!.products.find((p) => p.id === 'oxford-brogue')?.price).toBe('£199.00'), {
+    timeout: 1000,
+    interval: 20,
+  })
 })

@@ -28,8 +28,11 @@ const monthFile = (month: string) => path.join(dir, `db.enquiries-${month}.json`
 /** Every enquiry on disk: the data file's and each dated file's, with where it is. */
 async function everywhere(): Promise<Map<string, string[]>> {
   const where = new Map<string, string[]>()
-  for (const name of (await readdir(dir)).filter((n) => n === 'db.json' || /^db\.enquiries-\d{4}-\d{2}\.json$/.test(n))) {
-    for (const m of (await readJson(path.join(dir, name))).messages as StoredEnquiry[]) where.set(m.id, [...(where.get(m.id) ?? []), name])
+  for (const name of (await readdir(dir)).filter(
+    (n) => n === 'db.json' || /^db\.enquiries-\d{4}-\d{2}\.json$/.test(n),
+  )) {
+    for (const m of (await readJson(path.join(dir, name))).messages as StoredEnquiry[])
+      where.set(m.id, [...(where.get(m.id) ?? []), name])
   }
   return where
 }
@@ -61,7 +64,9 @@ describe('a data file of the old shape, with ten years of enquiries', () => {
     const names = await readdir(dir)
     expect(names.filter((n) => n.startsWith('db.enquiries-')).length).toBeGreaterThanOrEqual(120)
     expect(names).not.toContain('db.json.before-move')
-    expect(await readJson(monthFile(all[0]!.createdAt.slice(0, 7)))).toEqual({ messages: all.filter((m) => m.createdAt.slice(0, 7) === all[0]!.createdAt.slice(0, 7)) })
+    expect(await readJson(monthFile(all[0]!.createdAt.slice(0, 7)))).toEqual({
+      messages: all.filter((m) => m.createdAt.slice(0, 7) === all[0]!.createdAt.slice(0, 7)),
+    })
     // The journal holds what the data file might lack: its own enquiries, not ten years of them.
     const journalLines = (await readFile(journalFileFor(file), 'utf8')).trim().split('\n')
     expect(journalLines).toHaveLength(recent.length)
@@ -69,7 +74,10 @@ describe('a data file of the old shape, with ten years of enquiries', () => {
 
   it('keeps an older enquiry still waiting for its e-mail in the data file, and one whose date cannot be read', async () => {
     const [old, undated] = yearsOfEnquiries(2, 1).map((m, i) => ({ ...m, createdAt: i ? 'sometime' : m.createdAt }))
-    const waiting = { ...old!, notification: { status: 'pending' as const, attempts: [], nextAttemptAt: null, sentAt: null } }
+    const waiting = {
+      ...old!,
+      notification: { status: 'pending' as const, attempts: [], nextAttemptAt: null, sentAt: null },
+    }
     await writeFile(file, JSON.stringify({ products: seedProducts, messages: [waiting, undated] }))
     const store = await open()
     expect(store.enquiries.map((m) => m.id)).toEqual([waiting.id, undated!.id])
@@ -89,7 +97,9 @@ describe('enquiries wherever they are', () => {
 
   it('allEnquiries lists the data file’s and the dated files’, newest first; findEnquiry finds either', async () => {
     const all = await store.allEnquiries()
-    expect(all.map((m) => m.id)).toEqual([recent, ...older].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((m) => m.id))
+    expect(all.map((m) => m.id)).toEqual(
+      [recent, ...older].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((m) => m.id),
+    )
     expect(await store.findEnquiry(recent.id)).toEqual(recent)
     expect(await store.findEnquiry(lastYear().id)).toEqual(lastYear())
     expect(await store.findEnquiry('nope')).toBeUndefined()
@@ -101,7 +111,11 @@ describe('enquiries wherever they are', () => {
   it('updateEnquiry and setArchived change an enquiry in its dated file, on disk', async () => {
     const m = lastYear()
     await store.updateEnquiry(m.id, (x) => ({ ...x, readAt: '2026-01-01T00:00:00.000Z' }))
-    expect(await store.setArchived(m.id, true)).toMatchObject({ id: m.id, archived: true, readAt: '2026-01-01T00:00:00.000Z' })
+    expect(await store.setArchived(m.id, true)).toMatchObject({
+      id: m.id,
+      archived: true,
+      readAt: '2026-01-01T00:00:00.000Z',
+    })
     const month = (await readJson(monthFile(m.createdAt.slice(0, 7)))).messages as StoredEnquiry[]
     expect(month.find((x) => x.id === m.id)).toMatchObject({ archived: true, readAt: '2026-01-01T00:00:00.000Z' })
     expect(await store.setArchived(m.id, false)).not.toHaveProperty('archived')
@@ -118,10 +132,21 @@ describe('enquiries wherever they are', () => {
     expect(await count()).toBe(older.filter(unread).length)
     const month = monthFile(m.createdAt.slice(0, 7))
     const onDisk = await readJson(month)
-    await writeFile(month, JSON.stringify({ messages: (onDisk.messages as StoredEnquiry[]).map((x) => ({ ...x, readAt: '2026-01-02T00:00:00.000Z', firstName: 'Edited' })) }))
+    await writeFile(
+      month,
+      JSON.stringify({
+        messages: (onDisk.messages as StoredEnquiry[]).map((x) => ({
+          ...x,
+          readAt: '2026-01-02T00:00:00.000Z',
+          firstName: 'Edited',
+        })),
+      }),
+    )
     const all = await store.allEnquiries()
     expect(all.find((x) => x.id === m.id)).toMatchObject({ firstName: 'Edited', readAt: '2026-01-02T00:00:00.000Z' })
-    expect(await count()).toBe(1 + older.filter((x) => unread(x) && !onDisk.messages.some((y: StoredEnquiry) => y.id === x.id)).length)
+    expect(await count()).toBe(
+      1 + older.filter((x) => unread(x) && !onDisk.messages.some((y: StoredEnquiry) => y.id === x.id)).length,
+    )
   })
 
   it('deleteEnquiry removes one from its dated file and the journal keeps it out of an older copy of the data file', async () => {

@@ -50,13 +50,23 @@ function watchCalls(beforeLink: (to: string) => void = () => {}): string[] {
   return calls
 }
 
-const change = (price: string): Omit<HistoryEntry, 'id' | 'at'> => ({ who: 'owner', action: 'edit', productId: seedProducts[0]!.id, before: seedProducts[0]!, after: { ...seedProducts[0]!, price } })
+const change = (price: string): Omit<HistoryEntry, 'id' | 'at'> => ({
+  who: 'owner',
+  action: 'edit',
+  productId: seedProducts[0]!.id,
+  before: seedProducts[0]!,
+  after: { ...seedProducts[0]!, price },
+})
 
 describe('a snapshot', () => {
   it('is flushed to disk under a temporary name before it takes its own, then the folder is flushed', async () => {
     const snapshots = new Snapshots(snapshotDirFor(file))
     const calls = watchCalls()
-    const name = await snapshots.take({ products: seedProducts, messages: [] }, 'daily', new Date('2026-03-02T10:00:00Z'))
+    const name = await snapshots.take(
+      { products: seedProducts, messages: [] },
+      'daily',
+      new Date('2026-03-02T10:00:00Z'),
+    )
     const snapshot = path.join(snapshots.dir, name)
 
     const placed = calls.findIndex((c) => c.startsWith('link ') || c.startsWith('rename '))
@@ -81,10 +91,16 @@ describe('a snapshot', () => {
     watchCalls((to) => {
       if (to === first && !fs.existsSync(first)) fs.writeFileSync(first, theirs, { mode: 0o600 })
     })
-    const name = await snapshots.take({ products: seedProducts, messages: [] }, 'before-restore', new Date('2026-03-02T10:00:00Z'))
+    const name = await snapshots.take(
+      { products: seedProducts, messages: [] },
+      'before-restore',
+      new Date('2026-03-02T10:00:00Z'),
+    )
     expect(name).toBe('2026-03-02T10-00-00-before-restore-2.json')
     expect(await readFile(first, 'utf8')).toBe(theirs)
-    expect(JSON.parse(await readFile(path.join(snapshots.dir, name), 'utf8')).products).toHaveLength(seedProducts.length)
+    expect(JSON.parse(await readFile(path.join(snapshots.dir, name), 'utf8')).products).toHaveLength(
+      seedProducts.length,
+    )
     expect((await readdir(snapshots.dir)).filter((n) => n.endsWith('.tmp'))).toEqual([])
   })
 })
@@ -100,7 +116,11 @@ describe('a history entry', () => {
     await history.record([change('£2.00'), change('£3.00')])
     expect(calls).toEqual([`fsync ${history.file}`]) // appended in place, never rewritten
     expect((await stat(history.file)).mode & 0o777).toBe(0o600)
-    expect((await new CatalogueHistory(history.file).all()).map((e) => e.after?.price)).toEqual(['£1.00', '£2.00', '£3.00'])
+    expect((await new CatalogueHistory(history.file).all()).map((e) => e.after?.price)).toEqual([
+      '£1.00',
+      '£2.00',
+      '£3.00',
+    ])
   })
 
   it('after a line cut short by a crash, starts on a line of its own, so it is kept', async () => {

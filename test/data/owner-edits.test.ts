@@ -39,11 +39,15 @@ const saveByRename = async (data: unknown) => {
 }
 /** The other kind of editor: the file itself truncated and rewritten. */
 const saveInPlace = (data: unknown) => writeFile(file, typeof data === 'string' ? data : pretty(data))
-const withPrice = (data: Data, id: string, price: string): Data => ({ ...data, products: data.products.map((p) => (p.id === id ? { ...p, price } : p)) })
+const withPrice = (data: Data, id: string, price: string): Data => ({
+  ...data,
+  products: data.products.map((p) => (p.id === id ? { ...p, price } : p)),
+})
 const priceOf = (s: Store, id: string) => s.products.find((p) => p.id === id)?.price
 const ids = (enquiries: readonly { id: string }[]) => enquiries.map((m) => m.id)
 /** Enquiries waiting for their e-mail, as the site saves them. */
-const pendingEnquiry = (n: number) => newEnquiry(n, { status: 'pending', attempts: [], nextAttemptAt: null, sentAt: null })
+const pendingEnquiry = (n: number) =>
+  newEnquiry(n, { status: 'pending', attempts: [], nextAttemptAt: null, sentAt: null })
 /** Edits are promised within a second; polled, never slept. */
 const within1s = (assertion: () => void | Promise<void>) => vi.waitFor(assertion, { timeout: 1000, interval: 20 })
 
@@ -84,7 +88,11 @@ describe('a valid edit while the store runs', () => {
 
   it('keeps top-level fields the site does not know, and the order and text of the owner’s fields', async () => {
     const store = await open()
-    const mine = { notes: 'Re-order belts in May', messages: [], products: [{ sku: 'X-1', ...seedProducts[0], colourway: 'oxblood' }] }
+    const mine = {
+      notes: 'Re-order belts in May',
+      messages: [],
+      products: [{ sku: 'X-1', ...seedProducts[0], colourway: 'oxblood' }],
+    }
     await saveByRename(mine)
     await within1s(() => expect(store.products).toHaveLength(1))
     await store.addEnquiry(pendingEnquiry(1))
@@ -111,7 +119,10 @@ describe('one product’s wrong value in an edit', () => {
       const store = await open()
       logged = []
       const data = withPrice(await onDisk(), 'oxford-brogue', '£199.00')
-      const text = pretty({ ...data, products: data.products.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: link } : p)) })
+      const text = pretty({
+        ...data,
+        products: data.products.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: link } : p)),
+      })
       await saveByRename(text)
       await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£199.00'))
       expect(store.problem).toBeNull()
@@ -119,7 +130,9 @@ describe('one product’s wrong value in an edit', () => {
       const errors = logged.filter((l) => l.level === 'error')
       expect(errors, link).toHaveLength(1)
       expect(errors[0]!.obj).toMatchObject({ dataFile: file, product: 'bridle-belt', field: 'paymentLink' })
-      expect(errors[0]!.msg).toContain(`(id "bridle-belt"), field "paymentLink" must be a card payment page starting with https://`)
+      expect(errors[0]!.msg).toContain(
+        `(id "bridle-belt"), field "paymentLink" must be a card payment page starting with https://`,
+      )
       await store.addEnquiry(pendingEnquiry(1))
       expect((await onDisk()).products.find((p) => p.id === 'bridle-belt')?.paymentLink).toBe(link)
       await store.close()
@@ -139,18 +152,29 @@ describe('one product’s wrong value at start', () => {
     const errors = logged.filter((l) => l.level === 'error')
     expect(errors).toHaveLength(1)
     expect(errors[0]!.obj).toMatchObject({ dataFile: file, product: 'bridle-belt', field: 'paymentLink' })
-    expect(errors[0]!.msg).toContain('The rest of the file is served; this product takes no order until the value is fixed.')
+    expect(errors[0]!.msg).toContain(
+      'The rest of the file is served; this product takes no order until the value is fixed.',
+    )
   })
 })
 
 describe('a product the owner deletes in an editor', () => {
   it('stays deleted when the rest of their copy is current, even one the workspace added or changed', async () => {
     const store = await open()
-    const added = { ...seedProducts[0]!, id: 'ash-belt', name: 'Ash Belt', sku: 'BL-ASH-001', category: 'belts' as const }
+    const added = {
+      ...seedProducts[0]!,
+      id: 'ash-belt',
+      name: 'Ash Belt',
+      sku: 'BL-ASH-001',
+      category: 'belts' as const,
+    }
     await store.update((d) => ({ ...d, products: [...d.products, added] }))
     await store.updateProduct('ash-belt', (p) => ({ ...p, paymentLink: 'https://buy.stripe.com/ash_belt_2' }))
     const current = await onDisk()
-    await saveByRename({ ...current, products: current.products.filter((p) => p.id !== 'ash-belt' && p.id !== 'tote-bag') })
+    await saveByRename({
+      ...current,
+      products: current.products.filter((p) => p.id !== 'ash-belt' && p.id !== 'tote-bag'),
+    })
     await within1s(() => expect(store.products.map((p) => p.id)).not.toContain('ash-belt'))
     expect(store.products.map((p) => p.id)).not.toContain('tote-bag')
     await store.addEnquiry(pendingEnquiry(1))
@@ -163,7 +187,13 @@ describe('a product the owner deletes in an editor', () => {
     const store = await open()
     const old = await onDisk()
     await store.addEnquiry(pendingEnquiry(1))
-    const added = { ...seedProducts[0]!, id: 'ash-belt', name: 'Ash Belt', sku: 'BL-ASH-001', category: 'belts' as const }
+    const added = {
+      ...seedProducts[0]!,
+      id: 'ash-belt',
+      name: 'Ash Belt',
+      sku: 'BL-ASH-001',
+      category: 'belts' as const,
+    }
     await store.update((d) => ({ ...d, products: [...d.products, added] }))
     await saveByRename(withPrice(old, 'oxford-brogue', '£199.00'))
     await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£199.00'))
@@ -204,7 +234,10 @@ describe('an edit saved from a copy opened before new enquiries arrived', () => 
     const m = await store.addEnquiry(pendingEnquiry(1))
     const stale = await onDisk()
     const sentAt = new Date().toISOString()
-    await store.updateEnquiry(m.id, (x) => ({ ...x, notification: { status: 'sent', attempts: [{ at: sentAt, ok: true }], nextAttemptAt: null, sentAt } }))
+    await store.updateEnquiry(m.id, (x) => ({
+      ...x,
+      notification: { status: 'sent', attempts: [{ at: sentAt, ok: true }], nextAttemptAt: null, sentAt },
+    }))
     await saveInPlace(withPrice(stale, 'oxford-brogue', '£177.00'))
     await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£177.00'))
     expect(store.enquiries[0]?.notification.status).toBe('sent')
@@ -230,10 +263,19 @@ describe('an edit saved from a copy opened before new enquiries arrived', () => 
     await store.updateProduct('oxford-brogue', (p) => ({ ...p, mainImage: '/media/oxford-front.webp', images }))
     const current = await onDisk()
     // Back to the photograph the site replaced (the generated set stays listed in the file).
-    await saveByRename({ ...current, products: current.products.map((p) => (p.id === 'oxford-brogue' ? { ...p, mainImage: '/images/seed/oxford-brogue.svg' } : p)) })
-    await within1s(() => expect(store.products.find((p) => p.id === 'oxford-brogue')?.mainImage).toBe('/images/seed/oxford-brogue.svg'))
+    await saveByRename({
+      ...current,
+      products: current.products.map((p) =>
+        p.id === 'oxford-brogue' ? { ...p, mainImage: '/images/seed/oxford-brogue.svg' } : p,
+      ),
+    })
+    await within1s(() =>
+      expect(store.products.find((p) => p.id === 'oxford-brogue')?.mainImage).toBe('/images/seed/oxford-brogue.svg'),
+    )
     await store.drain()
-    expect((await onDisk()).products.find((p) => p.id === 'oxford-brogue')?.mainImage).toBe('/images/seed/oxford-brogue.svg')
+    expect((await onDisk()).products.find((p) => p.id === 'oxford-brogue')?.mainImage).toBe(
+      '/images/seed/oxford-brogue.svg',
+    )
   })
 
   it('keeps a top-level field the site wrote since (a log of its own), and the owner’s own ones', async () => {
@@ -309,7 +351,9 @@ describe('a broken edit', () => {
     expect(await readFile(file, 'utf8')).toBe(broken)
     expect(await readFile(journalFileFor(file), 'utf8')).toContain(m.id)
     // Only enquiries can be kept meanwhile: a product change waits for the fix.
-    await expect(store.updateProduct('oxford-brogue', (p) => ({ ...p, name: 'X' }))).rejects.toBeInstanceOf(StoreWriteError)
+    await expect(store.updateProduct('oxford-brogue', (p) => ({ ...p, name: 'X' }))).rejects.toBeInstanceOf(
+      StoreWriteError,
+    )
     expect(store.products.find((p) => p.id === 'oxford-brogue')?.name).toBe('Oxford Brogue')
 
     const errors = logged.filter((l) => l.level === 'error')
@@ -317,7 +361,9 @@ describe('a broken edit', () => {
     expect(errors[0]).toMatchObject({ obj: { dataFile: file, line } })
 
     // Fixed (with a change of its own): served, and the enquiry received meanwhile is merged in.
-    await saveByRename(withPriceText(broken.replace('"price": "£185.00"\n', '"price": "£185.00",\n'), '£185.00', '£189.00'))
+    await saveByRename(
+      withPriceText(broken.replace('"price": "£185.00"\n', '"price": "£185.00",\n'), '£185.00', '£189.00'),
+    )
     await within1s(() => expect(store.problem).toBeNull())
     expect(priceOf(store, 'oxford-brogue')).toBe('£189.00')
     await within1s(async () => expect(ids((await onDisk()).messages)).toEqual([m.id]))
@@ -331,7 +377,9 @@ describe('a broken edit', () => {
     await saveInPlace(text)
     await within1s(() => expect(store.problem).not.toBeNull())
     const line = text.split('\n').findIndex((l) => l.includes('"price": "210"')) + 1
-    expect(store.problem?.message).toBe(`${file}: product 2 (id "chelsea-boot"), field "price", line ${line}, column 16 must be "£210.00", as the shop shows prices (it is "210").`)
+    expect(store.problem?.message).toBe(
+      `${file}: product 2 (id "chelsea-boot"), field "price", line ${line}, column 16 must be "£210.00", as the shop shows prices (it is "210").`,
+    )
     expect(priceOf(store, 'chelsea-boot')).toBe('£210.00')
   })
 

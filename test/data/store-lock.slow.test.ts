@@ -24,7 +24,11 @@ afterEach(async () => {
 describe('the single-writer lock on a dead lock', () => {
   /** The socket a killed server leaves at `f`'s lock: there, but nobody listens. */
   const deadLock = async (f: string) => {
-    const child = spawn(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(lockFileFor(f))}, () => console.log('held'))`], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(
+      process.execPath,
+      ['-e', `require('node:net').createServer().listen(${JSON.stringify(lockFileFor(f))}, () => console.log('held'))`],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
     await new Promise<void>((resolve) => child.stdout!.on('data', () => resolve()))
     child.kill('SIGKILL')
     await new Promise((r) => child.once('exit', r))
@@ -39,10 +43,10 @@ describe('the single-writer lock on a dead lock', () => {
       const won = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
       opened.push(...won)
       expect(won, `round ${round}`).toHaveLength(1)
-      for (const r of results) if (r.status === 'rejected') expect(String(r.reason)).toMatch(/already open in this process/)
+      for (const r of results)
+        if (r.status === 'rejected') expect(String(r.reason)).toMatch(/already open in this process/)
       await opened.pop()!.close()
     }
     expect(readdirSync(dir).filter((n) => n.includes('.lock.'))).toEqual([]) // no temporary sockets left behind
   })
-
 })

@@ -27,7 +27,8 @@ async function holdsFor(ms: number, check: () => Promise<void> | void): Promise<
   }
 }
 
-const files = async () => Promise.all([readFile(store.file, 'utf8'), readFile(journalFileFor(store.file), 'utf8').catch(() => '')])
+const files = async () =>
+  Promise.all([readFile(store.file, 'utf8'), readFile(journalFileFor(store.file), 'utf8').catch(() => '')])
 
 describe('Store.whilePaused', () => {
   it('writes nothing while paused: an enquiry sent meanwhile is saved, and answered, once the pause ends', async () => {

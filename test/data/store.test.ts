@@ -53,7 +53,9 @@ describe('the data store (lowdb on DATA_FILE)', () => {
 
   it('serialises concurrent writes: 300 at once all land, the file parses', async () => {
     const store = await open()
-    const ids = await Promise.all(Array.from({ length: 300 }, (_, i) => store.addEnquiry(newEnquiry(i)).then((m) => m.id)))
+    const ids = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => store.addEnquiry(newEnquiry(i)).then((m) => m.id)),
+    )
     const data = await onDisk()
     expect(new Set(data.messages.map((m: { id: string }) => m.id))).toEqual(new Set(ids))
   })
@@ -102,7 +104,10 @@ describe('the data store (lowdb on DATA_FILE)', () => {
     ['truncated', '{"products": [{"id": "a"'],
     ['not JSON', 'hello'],
     ['the wrong shape', '{"products": {}, "messages": []}'],
-    ['a product without a valid category', JSON.stringify({ products: [{ ...seedProducts[0], category: 'hats' }], messages: [] })],
+    [
+      'a product without a valid category',
+      JSON.stringify({ products: [{ ...seedProducts[0], category: 'hats' }], messages: [] }),
+    ],
   ] as const) {
     it(`refuses a data file that is ${what}, naming it, and leaves it byte for byte`, async () => {
       await writeFile(file, content)
@@ -112,7 +117,6 @@ describe('the data store (lowdb on DATA_FILE)', () => {
       expect(await readFile(file, 'utf8')).toBe(content)
     })
   }
-
 
   it('undoes a change that could not be written, keeps the file intact, and recovers', async () => {
     const store = await open()
@@ -131,10 +135,19 @@ describe('the data store (lowdb on DATA_FILE)', () => {
 describe('the single-writer lock (a socket the holder listens on)', () => {
   /** Another process holding the lock of `f`, as a server would; resolves once it holds it. */
   const holdInChild = async (f: string) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '-e', `import('./data/lock.server.ts').then((m) => m.acquireLock(${JSON.stringify(f)})).then(() => console.log('held'), (e) => { console.error(e.message); process.exit(1) }); setInterval(() => {}, 1000)`], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('./data/lock.server.ts').then((m) => m.acquireLock(${JSON.stringify(f)})).then(() => console.log('held'), (e) => { console.error(e.message); process.exit(1) }); setInterval(() => {}, 1000)`,
+      ],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on('data', (d) => String(d).includes('held') && resolve())
       child.once('exit', (code) => reject(new Error(`the child exited (${code})`)))
@@ -192,7 +205,9 @@ describe('answering a group of changes', () => {
     }
     setImmediate(beat)
     const answeredIn: number[] = []
-    await Promise.all(Array.from({ length: 30 }, (_, i) => store.addEnquiry(newEnquiry(i)).then(() => answeredIn.push(turn))))
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => store.addEnquiry(newEnquiry(i)).then(() => answeredIn.push(turn))),
+    )
     beating = false
     const perTurn = new Map<number, number>()
     for (const t of answeredIn) perTurn.set(t, (perTurn.get(t) ?? 0) + 1)
@@ -206,7 +221,10 @@ describe('serializePretty', () => {
     const { serializePretty } = await import('../../data/atomic-json-file.server.ts')
     const samples = [
       { products: seedProducts, messages: [] },
-      { products: [], messages: [{ id: 'a', nested: { x: [1, 2, { y: 'z\n"q"' }] }, empty: {}, list: [] }, { id: 'b' }] },
+      {
+        products: [],
+        messages: [{ id: 'a', nested: { x: [1, 2, { y: 'z\n"q"' }] }, empty: {}, list: [] }, { id: 'b' }],
+      },
       { a: 1, b: 'two', c: null, d: [1, 'x', null, [2]] },
       { messages: [{ name: 'Zoë 👞 — “quoted” \u2028 </script>' }], products: [] },
       {},

@@ -48,7 +48,8 @@ describe('the README deployment examples', () => {
   it('nginx serves the SITE_URL host with HSTS and the visitor’s address, and redirects the other host and plain HTTP there', () => {
     const nginx = block('nginx')
     const servers = nginx.split(/\n(?=(?:#[^\n]*\n)*server \{)/).filter((s) => s.includes('server {'))
-    const named = (name: string) => servers.filter((s) => new RegExp(`server_name[^;]*(?<![\\w.-])${name.replace(/\./g, '\\.')}[ ;]`).test(s))
+    const named = (name: string) =>
+      servers.filter((s) => new RegExp(`server_name[^;]*(?<![\\w.-])${name.replace(/\./g, '\\.')}[ ;]`).test(s))
     const proxied = servers.filter((s) => s.includes('proxy_pass'))
     expect(proxied).toHaveLength(1)
     expect(proxied[0]).toMatch(new RegExp(`server_name ${site.replace(/\./g, '\\.')};`))

@@ -57,7 +57,9 @@ describe('ContactSchema: the enquiry form’s rules and messages', () => {
     }
     expect(errorsOf(contactValuesFrom({}))).toEqual(all)
     expect(errorsOf(contactValuesFrom([1, 2]))).toEqual(all)
-    expect(errorsOf(contactValuesFrom({ ...valid, lastName: undefined }))).toEqual({ lastName: 'Last name is required' })
+    expect(errorsOf(contactValuesFrom({ ...valid, lastName: undefined }))).toEqual({
+      lastName: 'Last name is required',
+    })
   })
 
   it('counts white space only as empty', () => {
@@ -67,19 +69,32 @@ describe('ContactSchema: the enquiry form’s rules and messages', () => {
     })
   })
 
-  it.each(['jane', 'jane@', '@example.com', 'jane@example', 'jane smith@example.com', 'jane@@example.com'])('refuses the e-mail %j', (email) => {
-    expect(errorsOf({ ...valid, email })).toEqual({ email: 'Please enter a valid email address' })
-  })
+  it.each(['jane', 'jane@', '@example.com', 'jane@example', 'jane smith@example.com', 'jane@@example.com'])(
+    'refuses the e-mail %j',
+    (email) => {
+      expect(errorsOf({ ...valid, email })).toEqual({ email: 'Please enter a valid email address' })
+    },
+  )
 
   it('needs 10 characters of message after trimming', () => {
-    expect(errorsOf({ ...valid, message: '123456789' })).toEqual({ message: 'Message must be at least 10 characters long' })
-    expect(errorsOf({ ...valid, message: '   123456789   ' })).toEqual({ message: 'Message must be at least 10 characters long' })
+    expect(errorsOf({ ...valid, message: '123456789' })).toEqual({
+      message: 'Message must be at least 10 characters long',
+    })
+    expect(errorsOf({ ...valid, message: '   123456789   ' })).toEqual({
+      message: 'Message must be at least 10 characters long',
+    })
     expect(errorsOf({ ...valid, message: '1234567890' })).toEqual({})
   })
 
   it('accepts exactly the five subjects and nothing else', () => {
     expect(CONTACT_SUBJECTS.map((s) => s.value)).toEqual(['footwear', 'bags', 'belts', 'custom', 'general'])
-    expect(CONTACT_SUBJECTS.map((s) => s.label)).toEqual(['Footwear Enquiry', 'Bags Enquiry', 'Belts Enquiry', 'Custom Order', 'General Enquiry'])
+    expect(CONTACT_SUBJECTS.map((s) => s.label)).toEqual([
+      'Footwear Enquiry',
+      'Bags Enquiry',
+      'Belts Enquiry',
+      'Custom Order',
+      'General Enquiry',
+    ])
     for (const s of CONTACT_SUBJECTS) expect(errorsOf({ ...valid, subject: s.value })).toEqual({})
     for (const subject of ['Footwear Enquiry', 'hats', 'FOOTWEAR', '']) {
       expect(errorsOf({ ...valid, subject })).toEqual({ subject: 'Please select a subject' })
@@ -92,19 +107,49 @@ describe('ContactSchema: the enquiry form’s rules and messages', () => {
     expect(errorsOf({ ...valid, message: 'x'.repeat(5001) }).message).toMatch(/at most 5000/)
     expect(errorsOf({ ...valid, firstName: 'J'.repeat(101) }).firstName).toMatch(/at most 100/)
     expect(errorsOf({ ...valid, lastName: 'S'.repeat(101) }).lastName).toMatch(/at most 100/)
-    expect(errorsOf({ ...valid, email: `${'a'.repeat(250)}@example.com` })).toEqual({ email: 'Please enter a valid email address' })
+    expect(errorsOf({ ...valid, email: `${'a'.repeat(250)}@example.com` })).toEqual({
+      email: 'Please enter a valid email address',
+    })
   })
 
   it('refuses a name that is not one line of plain text: line breaks, control characters, bidirectional controls', () => {
     const forged = 'Ann <ann@example.com>\n  Subject: Custom Order\n  E-mail:  sent 2025-01-14 10:32'
-    for (const bad of [forged, 'Ann\rSmith', 'Ann\r\nSmith', 'Ann\tSmith', 'Ann\u0085Smith', 'Ann\u2028Smith', 'Ann\u2029Smith', 'Ann\u0000', 'Ann\u001b[31m', 'Ann\u007f', 'Ann\u202eevil', 'Ann\u202a', 'Ann\u2066x\u2069']) {
-      expect(errorsOf({ ...valid, firstName: bad }), JSON.stringify(bad)).toEqual({ firstName: 'First name must be a single line, without line breaks or invisible control characters' })
-      expect(errorsOf({ ...valid, lastName: bad }), JSON.stringify(bad)).toEqual({ lastName: 'Last name must be a single line, without line breaks or invisible control characters' })
+    for (const bad of [
+      forged,
+      'Ann\rSmith',
+      'Ann\r\nSmith',
+      'Ann\tSmith',
+      'Ann\u0085Smith',
+      'Ann\u2028Smith',
+      'Ann\u2029Smith',
+      'Ann\u0000',
+      'Ann\u001b[31m',
+      'Ann\u007f',
+      'Ann\u202eevil',
+      'Ann\u202a',
+      'Ann\u2066x\u2069',
+    ]) {
+      expect(errorsOf({ ...valid, firstName: bad }), JSON.stringify(bad)).toEqual({
+        firstName: 'First name must be a single line, without line breaks or invisible control characters',
+      })
+      expect(errorsOf({ ...valid, lastName: bad }), JSON.stringify(bad)).toEqual({
+        lastName: 'Last name must be a single line, without line breaks or invisible control characters',
+      })
     }
   })
 
   it('accepts names in any script, with accents, apostrophes, joiners and emoji', () => {
-    for (const good of ['Zoë', "O'Hara", 'José-María', 'Nguyễn', 'محمد', 'مهر\u200cآسا', '山田', 'Ólafur Þór', '👩\u200d💻 Sam']) {
+    for (const good of [
+      'Zoë',
+      "O'Hara",
+      'José-María',
+      'Nguyễn',
+      'محمد',
+      'مهر\u200cآسا',
+      '山田',
+      'Ólafur Þór',
+      '👩\u200d💻 Sam',
+    ]) {
       expect(errorsOf({ ...valid, firstName: good }), good).toEqual({})
     }
   })
@@ -116,15 +161,24 @@ describe('ContactSchema: the enquiry form’s rules and messages', () => {
         lastName: 'Last name is required',
       })
     }
-    expect(errorsOf({ ...valid, message: '\u200b'.repeat(10) })).toEqual({ message: 'Message must be at least 10 characters long' })
-    expect(errorsOf({ ...valid, message: `123456789${'\u200b'.repeat(5)}` })).toEqual({ message: 'Message must be at least 10 characters long' })
+    expect(errorsOf({ ...valid, message: '\u200b'.repeat(10) })).toEqual({
+      message: 'Message must be at least 10 characters long',
+    })
+    expect(errorsOf({ ...valid, message: `123456789${'\u200b'.repeat(5)}` })).toEqual({
+      message: 'Message must be at least 10 characters long',
+    })
     // Characters, not UTF-16 units: nine emoji are nine characters.
-    expect(errorsOf({ ...valid, message: '😀'.repeat(9) })).toEqual({ message: 'Message must be at least 10 characters long' })
+    expect(errorsOf({ ...valid, message: '😀'.repeat(9) })).toEqual({
+      message: 'Message must be at least 10 characters long',
+    })
     expect(errorsOf({ ...valid, message: '😀'.repeat(10) })).toEqual({})
   })
 
   it('keeps the message’s lines and tabs, and drops the control and bidirectional characters that show nothing', () => {
-    const r = v.safeParse(ContactSchema, { ...valid, message: 'Line one\r\nLine two\rLine\tthree\u2028four \u202eevil\u202c \u0007bell\u001b[31m' })
+    const r = v.safeParse(ContactSchema, {
+      ...valid,
+      message: 'Line one\r\nLine two\rLine\tthree\u2028four \u202eevil\u202c \u0007bell\u001b[31m',
+    })
     expect(r.success).toBe(true)
     expect(r.output).toMatchObject({ message: 'Line one\nLine two\nLine\tthree\nfour evil bell[31m' })
   })

@@ -14,9 +14,12 @@ describe('handling time in business days', () => {
     expect(businessDaysIn(words)).toEqual(days)
   })
 
-  it.each(['about a month', 'soon', '3', '3-2 weeks', 'weeks', ''])('gives no time for %j rather than invent one', (words) => {
-    expect(businessDaysIn(words)).toBeUndefined()
-  })
+  it.each(['about a month', 'soon', '3', '3-2 weeks', 'weeks', ''])(
+    'gives no time for %j rather than invent one',
+    (words) => {
+      expect(businessDaysIn(words)).toBeUndefined()
+    },
+  )
 
   it("is the terms' 5-7 business days for stock, sold out too, and the lead time when made to order", () => {
     expect(handlingDays({})).toEqual({ min: 5, max: 7 })

@@ -13,9 +13,16 @@ describe('an order against the product as it is now', () => {
   })
 
   it('says a product sold out meanwhile with its own noun, and takes no order', () => {
-    expect(termsChange({ ...tote, availability: 'sold-out' }, shownTote)).toEqual({ soldOut: true, sentence: 'This bag sold out a moment ago.' })
-    expect(termsChange({ price: '£65.00', category: 'belts', availability: 'sold-out' }, shownTote)?.sentence).toBe('This belt sold out a moment ago.')
-    expect(termsChange({ price: '£185.00', category: 'footwear', availability: 'sold-out' }, shownTote)?.sentence).toBe('This pair sold out a moment ago.')
+    expect(termsChange({ ...tote, availability: 'sold-out' }, shownTote)).toEqual({
+      soldOut: true,
+      sentence: 'This bag sold out a moment ago.',
+    })
+    expect(termsChange({ price: '£65.00', category: 'belts', availability: 'sold-out' }, shownTote)?.sentence).toBe(
+      'This belt sold out a moment ago.',
+    )
+    expect(termsChange({ price: '£185.00', category: 'footwear', availability: 'sold-out' }, shownTote)?.sentence).toBe(
+      'This pair sold out a moment ago.',
+    )
   })
 
   it('says the new price', () => {
@@ -26,13 +33,24 @@ describe('an order against the product as it is now', () => {
 
   it('says a new lead time, and a product that became made to order or came back in stock', () => {
     const threeWeeks = termsOf({ ...tote, availability: 'made-to-order', leadTime: '3 weeks' })
-    expect(termsChange({ ...tote, availability: 'made-to-order', leadTime: '5 weeks' }, threeWeeks)?.sentence).toMatch(/^It will now be ready in 5 weeks\. /)
-    expect(termsChange({ ...tote, availability: 'made-to-order', leadTime: '3 weeks' }, shownTote)?.sentence).toMatch(/^It is now made to order: ready in 3 weeks\. /)
+    expect(termsChange({ ...tote, availability: 'made-to-order', leadTime: '5 weeks' }, threeWeeks)?.sentence).toMatch(
+      /^It will now be ready in 5 weeks\. /,
+    )
+    expect(termsChange({ ...tote, availability: 'made-to-order', leadTime: '3 weeks' }, shownTote)?.sentence).toMatch(
+      /^It is now made to order: ready in 3 weeks\. /,
+    )
     expect(termsChange(tote, threeWeeks)?.sentence).toMatch(/^It is now in stock\. /)
   })
 
   it('reads the terms a form carried, and none from a post without them', () => {
-    expect(shownTermsFrom({ firstName: 'Jane', shownPrice: '£195.00', shownAvailability: 'made-to-order', shownLeadTime: '3 weeks' })).toEqual({
+    expect(
+      shownTermsFrom({
+        firstName: 'Jane',
+        shownPrice: '£195.00',
+        shownAvailability: 'made-to-order',
+        shownLeadTime: '3 weeks',
+      }),
+    ).toEqual({
       price: '£195.00',
       availability: 'made-to-order',
       leadTime: '3 weeks',

@@ -4,7 +4,14 @@ import { fieldErrors } from '../../domain/form-errors.ts'
 import { buildOrderNote, buildPaymentUrl, orderSchemaFor, type OrderForm } from '../../domain/order.ts'
 
 const EMPTY_ORDER: OrderForm = { firstName: '', lastName: '', email: '', phone: '', address: '', size: '' }
-const valid: OrderForm = { firstName: 'Jane', lastName: 'Smith', email: 'jane@example.co.uk', phone: '07700 900456', address: '1 High Street, Bath, BA1 1AA', size: '' }
+const valid: OrderForm = {
+  firstName: 'Jane',
+  lastName: 'Smith',
+  email: 'jane@example.co.uk',
+  phone: '07700 900456',
+  address: '1 High Street, Bath, BA1 1AA',
+  size: '',
+}
 
 const errorsOf = (category: 'footwear' | 'bags' | 'belts', values: OrderForm) => {
   const r = v.safeParse(orderSchemaFor(category), values)
@@ -52,7 +59,14 @@ describe('order note and payment URL', () => {
   it('summarises product, price, size, name, email, phone and address', () => {
     const note = buildOrderNote(boot, { ...valid, size: '43', firstName: ' Jane ' })
     expect(note).toBe(
-      ['Product: Chelsea Boot (£210.00)', 'Size: 43', 'Name: Jane Smith', 'Email: jane@example.co.uk', 'Phone: 07700 900456', 'Delivery address: 1 High Street, Bath, BA1 1AA'].join('\n'),
+      [
+        'Product: Chelsea Boot (£210.00)',
+        'Size: 43',
+        'Name: Jane Smith',
+        'Email: jane@example.co.uk',
+        'Phone: 07700 900456',
+        'Delivery address: 1 High Street, Bath, BA1 1AA',
+      ].join('\n'),
     )
   })
 

@@ -17,7 +17,15 @@ describe('a product’s payment link', () => {
     ]) {
       expect(accepts(link), link).toBe(true)
     }
-    for (const link of [...BAD_PAYMENT_LINKS, 'https://owner@buy.stripe.com/x', 'https://192.168.1.10/pay', 'https://buy.stripe.com./x', 'https://-buy.stripe.com/x', ' https://buy.stripe.com/x', 'https:buy.stripe.com/x']) {
+    for (const link of [
+      ...BAD_PAYMENT_LINKS,
+      'https://owner@buy.stripe.com/x',
+      'https://192.168.1.10/pay',
+      'https://buy.stripe.com./x',
+      'https://-buy.stripe.com/x',
+      ' https://buy.stripe.com/x',
+      'https:buy.stripe.com/x',
+    ]) {
       expect(accepts(link), link).toBe(false)
     }
   })

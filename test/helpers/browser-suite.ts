@@ -5,7 +5,9 @@ import { startFakeOpenAIForSdk, type FakeOpenAI } from './fake-openai.ts'
 import { startTestServer, type TestServer } from './server.ts'
 
 /** What a browser test file shares: one listening test server and one Chromium. */
-export async function startBrowserSuite(options: Parameters<typeof startTestServer>[0] = {}): Promise<{ t: TestServer; browser: Browser }> {
+export async function startBrowserSuite(
+  options: Parameters<typeof startTestServer>[0] = {},
+): Promise<{ t: TestServer; browser: Browser }> {
   const t = await startTestServer(options)
   return { t, browser: await connectBrowser() }
 }
@@ -37,7 +39,14 @@ export async function startImageSuite(): Promise<{ fake: FakeOpenAI; t: TestServ
   return { fake, ...(await startBrowserSuite({ env, avifTwins: false })) }
 }
 
-export async function stopImageSuite({ fake, ...suite }: { fake?: FakeOpenAI; t?: TestServer; browser?: Browser }): Promise<void> {
+export async function stopImageSuite({
+  fake,
+  ...suite
+}: {
+  fake?: FakeOpenAI
+  t?: TestServer
+  browser?: Browser
+}): Promise<void> {
   await stopBrowserSuite(suite)
   await fake?.close()
 }

@@ -34,7 +34,10 @@ export async function startContactApp(options: {
   const config = loadConfig({ DATA_FILE: dataFile, LOG_LEVEL: 'silent', CONTACT_RATE_LIMIT: '0', ...options.env })
   const store = await openStore(config.dataFile)
   const logger = createLogger(config.logLevel)
-  const services = createServices({ config, store, logger }, { retry: options.retry, smtpTimeoutMs: options.smtpTimeoutMs })
+  const services = createServices(
+    { config, store, logger },
+    { retry: options.retry, smtpTimeoutMs: options.smtpTimeoutMs },
+  )
   const { app } = await createSite({ config, store, services, logger })
   await services.start()
   return {

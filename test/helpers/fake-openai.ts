@@ -23,7 +23,15 @@ export type FakeReply =
 export type RecordedRequest = {
   /** 0-based, in arrival order. */
   index: number
-  body: { model?: string; prompt?: string; size?: string; quality?: string; n?: number; response_format?: string; [k: string]: unknown }
+  body: {
+    model?: string
+    prompt?: string
+    size?: string
+    quality?: string
+    n?: number
+    response_format?: string
+    [k: string]: unknown
+  }
   authorization: string | undefined
 }
 
@@ -145,16 +153,23 @@ export async function startFakeOpenAI(initial: FakeOpenAIOptions = {}): Promise<
       case 'hang':
         return
       case 'fail':
-        return json(res, 500, { error: { message: 'The fake server failed on purpose.', type: 'server_error', code: null } })
+        return json(res, 500, {
+          error: { message: 'The fake server failed on purpose.', type: 'server_error', code: null },
+        })
       case 'unauthorized':
-        return json(res, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } })
+        return json(res, 401, {
+          error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' },
+        })
       case 'malformed':
         res.writeHead(200, { 'Content-Type': 'application/json' })
         return res.end('{"created": 1, "data": [{"b64_json": ')
       case 'empty':
         return json(res, 200, { created: 1, data: [] })
       case 'not-image':
-        return json(res, 200, { created: 1, data: [{ b64_json: Buffer.from('this is not a picture').toString('base64') }] })
+        return json(res, 200, {
+          created: 1,
+          data: [{ b64_json: Buffer.from('this is not a picture').toString('base64') }],
+        })
       case 'url-hang':
         return json(res, 200, { created: 1, data: [{ url: `${origin}/files/hang.png` }] })
       case 'ok': {

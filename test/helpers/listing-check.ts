@@ -8,9 +8,26 @@
 type Json = Record<string, unknown>
 
 const S = 'https://schema.org/'
-const AVAILABILITY = ['BackOrder', 'Discontinued', 'InStock', 'InStoreOnly', 'LimitedAvailability', 'MadeToOrder', 'OnlineOnly', 'OutOfStock', 'PreOrder', 'PreSale', 'Reserved', 'SoldOut']
+const AVAILABILITY = [
+  'BackOrder',
+  'Discontinued',
+  'InStock',
+  'InStoreOnly',
+  'LimitedAvailability',
+  'MadeToOrder',
+  'OnlineOnly',
+  'OutOfStock',
+  'PreOrder',
+  'PreSale',
+  'Reserved',
+  'SoldOut',
+]
 const CONDITION = ['NewCondition', 'RefurbishedCondition', 'UsedCondition', 'DamagedCondition']
-const RETURN_CATEGORY = ['MerchantReturnFiniteReturnWindow', 'MerchantReturnNotPermitted', 'MerchantReturnUnlimitedWindow']
+const RETURN_CATEGORY = [
+  'MerchantReturnFiniteReturnWindow',
+  'MerchantReturnNotPermitted',
+  'MerchantReturnUnlimitedWindow',
+]
 const RETURN_METHOD = ['ReturnAtKiosk', 'ReturnByMail', 'ReturnInStore']
 const RETURN_FEES = ['FreeReturn', 'ReturnFeesCustomerResponsibility', 'ReturnShippingFees']
 
@@ -23,41 +40,55 @@ const wholeDays = (v: unknown) => typeof v === 'number' && Number.isInteger(v) &
 
 /** Every JSON-LD object of a page, arrays and ItemList entries opened. */
 export function jsonLdBlocks(html: string): Json[] {
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((m) => [JSON.parse(m[1]!) as unknown].flat())
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((m) =>
+    [JSON.parse(m[1]!) as unknown].flat(),
+  )
   return blocks.filter(isObject)
 }
 
 function checkDays(where: string, q: unknown, problems: string[]) {
   const v = one(q)
   if (!v) return problems.push(`${where} is not a QuantitativeValue`)
-  if (!wholeDays(v.minValue) || !wholeDays(v.maxValue) || (v.minValue as number) > (v.maxValue as number)) problems.push(`${where} needs whole minValue <= maxValue`)
+  if (!wholeDays(v.minValue) || !wholeDays(v.maxValue) || (v.minValue as number) > (v.maxValue as number))
+    problems.push(`${where} needs whole minValue <= maxValue`)
   if (v.unitCode !== 'DAY' && v.unitCode !== 'd') problems.push(`${where}.unitCode must be DAY or d`)
 }
 
 function checkReturns(policy: Json | undefined, problems: string[]) {
   if (!policy) return problems.push('offers.hasMerchantReturnPolicy is missing')
-  if (!/^[A-Z]{2}$/.test(String(policy.applicableCountry))) problems.push('hasMerchantReturnPolicy.applicableCountry must be a two-letter country code')
-  if (!named(policy.returnPolicyCategory, RETURN_CATEGORY)) problems.push('hasMerchantReturnPolicy.returnPolicyCategory is missing or unknown')
-  if (named(policy.returnPolicyCategory, ['MerchantReturnFiniteReturnWindow']) && !(wholeDays(policy.merchantReturnDays) && (policy.merchantReturnDays as number) > 0)) {
+  if (!/^[A-Z]{2}$/.test(String(policy.applicableCountry)))
+    problems.push('hasMerchantReturnPolicy.applicableCountry must be a two-letter country code')
+  if (!named(policy.returnPolicyCategory, RETURN_CATEGORY))
+    problems.push('hasMerchantReturnPolicy.returnPolicyCategory is missing or unknown')
+  if (
+    named(policy.returnPolicyCategory, ['MerchantReturnFiniteReturnWindow']) &&
+    !(wholeDays(policy.merchantReturnDays) && (policy.merchantReturnDays as number) > 0)
+  ) {
     problems.push('hasMerchantReturnPolicy.merchantReturnDays is required for a finite return window')
   }
-  if (policy.returnMethod !== undefined && !named(policy.returnMethod, RETURN_METHOD)) problems.push('hasMerchantReturnPolicy.returnMethod is unknown')
-  if (policy.returnFees !== undefined && !named(policy.returnFees, RETURN_FEES)) problems.push('hasMerchantReturnPolicy.returnFees is unknown')
-  if (named(policy.returnFees, ['ReturnShippingFees']) && !one(policy.returnShippingFeesAmount)) problems.push('returnShippingFeesAmount is required with ReturnShippingFees')
+  if (policy.returnMethod !== undefined && !named(policy.returnMethod, RETURN_METHOD))
+    problems.push('hasMerchantReturnPolicy.returnMethod is unknown')
+  if (policy.returnFees !== undefined && !named(policy.returnFees, RETURN_FEES))
+    problems.push('hasMerchantReturnPolicy.returnFees is unknown')
+  if (named(policy.returnFees, ['ReturnShippingFees']) && !one(policy.returnShippingFeesAmount))
+    problems.push('returnShippingFeesAmount is required with ReturnShippingFees')
 }
 
 function checkShipping(details: Json | undefined, problems: string[]) {
   if (!details) return problems.push('offers.shippingDetails is missing')
-  if (!/^[A-Z]{2}$/.test(String(one(details.shippingDestination)?.addressCountry))) problems.push('shippingDetails.shippingDestination.addressCountry must be a two-letter country code')
+  if (!/^[A-Z]{2}$/.test(String(one(details.shippingDestination)?.addressCountry)))
+    problems.push('shippingDetails.shippingDestination.addressCountry must be a two-letter country code')
   const rate = details.shippingRate
   if (rate !== undefined) {
     const r = one(rate)
-    if (!r || typeof r.value !== 'number' || r.value < 0 || !/^[A-Z]{3}$/.test(String(r.currency))) problems.push('shippingDetails.shippingRate needs a value and a currency')
+    if (!r || typeof r.value !== 'number' || r.value < 0 || !/^[A-Z]{3}$/.test(String(r.currency)))
+      problems.push('shippingDetails.shippingRate needs a value and a currency')
   }
   const time = details.deliveryTime
   if (time === undefined) return
   const t = one(time)
-  if (!t || (t.handlingTime === undefined && t.transitTime === undefined)) return problems.push('shippingDetails.deliveryTime has neither handlingTime nor transitTime')
+  if (!t || (t.handlingTime === undefined && t.transitTime === undefined))
+    return problems.push('shippingDetails.deliveryTime has neither handlingTime nor transitTime')
   if (t.handlingTime !== undefined) checkDays('deliveryTime.handlingTime', t.handlingTime, problems)
   if (t.transitTime !== undefined) checkDays('deliveryTime.transitTime', t.transitTime, problems)
 }
@@ -71,9 +102,12 @@ export function listingProblems(product: Json): string[] {
   const offer = one(product.offers)
   if (!offer || offer['@type'] !== 'Offer') return [...problems, 'offers is missing']
   if (!(Number(offer.price) > 0)) problems.push('offers.price must be a number above zero')
-  if (!/^[A-Z]{3}$/.test(String(offer.priceCurrency))) problems.push('offers.priceCurrency must be a three-letter currency code')
-  if (offer.availability !== undefined && !named(offer.availability, AVAILABILITY)) problems.push('offers.availability is unknown')
-  if (offer.itemCondition !== undefined && !named(offer.itemCondition, CONDITION)) problems.push('offers.itemCondition is unknown')
+  if (!/^[A-Z]{3}$/.test(String(offer.priceCurrency)))
+    problems.push('offers.priceCurrency must be a three-letter currency code')
+  if (offer.availability !== undefined && !named(offer.availability, AVAILABILITY))
+    problems.push('offers.availability is unknown')
+  if (offer.itemCondition !== undefined && !named(offer.itemCondition, CONDITION))
+    problems.push('offers.itemCondition is unknown')
   checkReturns(one(offer.hasMerchantReturnPolicy), problems)
   checkShipping(one(offer.shippingDetails), problems)
   return problems

@@ -6,7 +6,9 @@ import { writeOldShapeFile } from '../../support/years-of-enquiries.ts'
 
 /** The ids of every enquiry saved beside `dataFile`: in the data file and in the dated files. */
 async function idsEverywhere(dataFile: string): Promise<Set<string>> {
-  const ids = new Set<string>((JSON.parse(await readFile(dataFile, 'utf8')) as { messages: StoredEnquiry[] }).messages.map((m) => m.id))
+  const ids = new Set<string>(
+    (JSON.parse(await readFile(dataFile, 'utf8')) as { messages: StoredEnquiry[] }).messages.map((m) => m.id),
+  )
   for (const { file } of await listDatedFiles(dataFile)) for (const m of await readDatedFile(file)) ids.add(m.id)
   return ids
 }
@@ -26,7 +28,10 @@ export const FRESH_SHOP: Shop = {
  * Ten years of enquiries in a file of the old shape (20,000: large enough to move a few megabytes at
  * the first start, small enough to start within the tests' time limit on a busy machine).
  */
-export const YEARS_OF_ENQUIRIES: Shop = { name: 'ten years of enquiries', prepare: (file) => writeOldShapeFile(file, 20_000) }
+export const YEARS_OF_ENQUIRIES: Shop = {
+  name: 'ten years of enquiries',
+  prepare: (file) => writeOldShapeFile(file, 20_000),
+}
 
 /** Both shops, for the proofs that run on each. */
 export const SHOPS: readonly Shop[] = [FRESH_SHOP, YEARS_OF_ENQUIRIES]

@@ -1,7 +1,10 @@
 import type { NewEnquiry } from '../../data/store.server.ts'
 
 /** The n-th enquiry a test saves: a valid one, told apart by its name and e-mail. */
-export function newEnquiry(n: number, notification: NewEnquiry['notification'] = { status: 'disabled', attempts: [] }): NewEnquiry {
+export function newEnquiry(
+  n: number,
+  notification: NewEnquiry['notification'] = { status: 'disabled', attempts: [] },
+): NewEnquiry {
   return {
     firstName: `Ann${n}`,
     lastName: 'Lee',

@@ -14,7 +14,15 @@ export function heicBytes(): Buffer {
  * A square cut from its centre shows only the wall.
  */
 export async function portraitWithSubjectOnTop(): Promise<Buffer> {
-  const subject = await sharp({ create: { width: 600, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 90 }, background: '#000' } })
+  const subject = await sharp({
+    create: {
+      width: 600,
+      height: 600,
+      channels: 3,
+      noise: { type: 'gaussian', mean: 128, sigma: 90 },
+      background: '#000',
+    },
+  })
     .png()
     .toBuffer()
   return sharp({ create: { width: 600, height: 1800, channels: 3, background: { r: 200, g: 200, b: 200 } } })

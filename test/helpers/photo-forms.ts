@@ -13,7 +13,9 @@ export const photoVersion = (t: TestServer, id: string): string => photoListVers
 /** Uploads `count` photographs, each a colour of its own, as the owner's form does; answers the product's photographs then. */
 export async function addPhotos(t: TestServer, id: string, count: number): Promise<string[]> {
   for (let i = 0; i < count; i++) {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 40 * i, g: 90, b: 200 - 40 * i } } })
+    const png = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: { r: 40 * i, g: 90, b: 200 - 40 * i } },
+    })
       .png()
       .toBuffer()
     await request(t.app).post(`/admin/products/${id}/photos`).attach('photo', png, `photo-${i}.png`).expect(303)

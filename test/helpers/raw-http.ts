@@ -5,7 +5,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 export type RawResponse = { status: number; headers: IncomingHttpHeaders; body: Buffer }
 export type RawClient = {
   /** One request, its body exactly as it came over the wire (nothing decompressed). */
-  send: (path: string, options?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<RawResponse>
+  send: (
+    path: string,
+    options?: { method?: string; headers?: Record<string, string>; body?: string },
+  ) => Promise<RawResponse>
   close: () => Promise<void>
 }
 

@@ -45,7 +45,12 @@ export async function createTestApp(
   const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'leather-test-')))
   const dataFile = path.join(dir, 'db.json')
   await options.prepare?.(dir)
-  const config = loadConfig({ DATA_FILE: dataFile, LOG_LEVEL: 'silent', SITE_URL: 'https://www.example.co.uk', ...options.env })
+  const config = loadConfig({
+    DATA_FILE: dataFile,
+    LOG_LEVEL: 'silent',
+    SITE_URL: 'https://www.example.co.uk',
+    ...options.env,
+  })
   const store = await openStore(config.dataFile)
   const logger = options.logger ?? createLogger(config.logLevel)
   const services = createServices({ config, store, logger })

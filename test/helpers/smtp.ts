@@ -81,7 +81,10 @@ export class FakeSmtp {
   waitForMails(n: number, timeoutMs = 10_000): Promise<void> {
     if (this.received.length >= n) return Promise.resolve()
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`Timed out waiting for ${n} mails (got ${this.received.length})`)), timeoutMs)
+      const timer = setTimeout(
+        () => reject(new Error(`Timed out waiting for ${n} mails (got ${this.received.length})`)),
+        timeoutMs,
+      )
       this.waiters.push({
         n,
         resolve: () => {
@@ -117,7 +120,10 @@ function decodeBody(body: string, encoding: string | undefined): string {
   if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
   if (enc === 'quoted-printable') {
     // Literal % first, then each =XX byte as %XX: one percent-decoding gives the UTF-8 text.
-    const escaped = body.replace(/=\r\n/g, '').replace(/%/g, '%25').replace(/=([0-9A-F]{2})/gi, (_, h: string) => `%${h}`)
+    const escaped = body
+      .replace(/=\r\n/g, '')
+      .replace(/%/g, '%25')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => `%${h}`)
     return decodeURIComponent(escaped)
   }
   return body

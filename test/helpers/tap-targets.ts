@@ -13,8 +13,12 @@ export async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate((tap) => {
     const controls = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], label'
     const describe = (el: Element, r: DOMRect) => {
-      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''
-      const text = (el.textContent || el.getAttribute('aria-label') || el.getAttribute('name') || '').replace(/\s+/g, ' ').trim().slice(0, 40)
+      const cls =
+        typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''
+      const text = (el.textContent || el.getAttribute('aria-label') || el.getAttribute('name') || '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 40)
       return `${el.tagName.toLowerCase()}${cls} "${text}" ${Math.round(r.width)}×${Math.round(r.height)}`
     }
     const inRunningText = (el: Element) => {
@@ -30,7 +34,10 @@ export async function smallTargets(page: Page): Promise<string[]> {
     }
     const box = (el: Element) => {
       const after = getComputedStyle(el, '::after')
-      const stretched = after.content !== 'none' && after.position === 'absolute' && [after.top, after.right, after.bottom, after.left].every((v) => v === '0px')
+      const stretched =
+        after.content !== 'none' &&
+        after.position === 'absolute' &&
+        [after.top, after.right, after.bottom, after.left].every((v) => v === '0px')
       const row = stretched && el instanceof HTMLElement ? el.offsetParent : null
       return (row ?? el).getBoundingClientRect()
     }

@@ -49,13 +49,17 @@ async function pipelineWithoutReading(port: number, requests: string[]): Promise
 /** Until the attack holds: the attacker's end is full of unread answers and the server's end cannot send more. */
 async function wedged(socket: Socket): Promise<void> {
   const stuck = async () => {
-    const [attacker, shop] = await Promise.all([tcpEnd(socket.localPort!, server.port), tcpEnd(server.port, socket.localPort!)])
+    const [attacker, shop] = await Promise.all([
+      tcpEnd(socket.localPort!, server.port),
+      tcpEnd(server.port, socket.localPort!),
+    ])
     return (attacker?.unread ?? 0) > 0 && (shop?.unsent ?? 0) > 0
   }
   await expect.poll(stuck, { timeout: 20_000 }).toBe(true)
 }
 
-const request = (target: string) => `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAccept-Encoding: identity\r\n\r\n`
+const request = (target: string) =>
+  `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAccept-Encoding: identity\r\n\r\n`
 const filler = () => Array.from({ length: 220 }, () => request('/products'))
 
 describe('wedge: a client that pipelines and never reads', () => {
@@ -67,7 +71,9 @@ describe('wedge: a client that pipelines and never reads', () => {
     await wedged(socket)
     for (let i = 0; i < 3; i++) expect(await getWithin(`${server.url}/contact`, 8000)).toBe(200)
     socket.destroy()
-    await expect.poll(async () => (await tcpEnd(server.port, socket.localPort!))?.state ?? 'gone', { timeout: 10_000 }).not.toBe('established')
+    await expect
+      .poll(async () => (await tcpEnd(server.port, socket.localPort!))?.state ?? 'gone', { timeout: 10_000 })
+      .not.toBe('established')
     expect(await getWithin(`${server.url}/contact`, 8000)).toBe(200)
   })
 
@@ -77,7 +83,9 @@ describe('wedge: a client that pipelines and never reads', () => {
     data.products[0].name = 'Edited By The Owner'
     await writeFile(`${dataFile}.edit`, JSON.stringify(data, null, 2))
     await rename(`${dataFile}.edit`, dataFile)
-    await expect.poll(async () => (await rawGet(`${server.url}/api/products`)).body.toString(), { timeout: 5000 }).toContain('Edited By The Owner')
+    await expect
+      .poll(async () => (await rawGet(`${server.url}/api/products`)).body.toString(), { timeout: 5000 })
+      .toContain('Edited By The Owner')
     expect((await rawGet(`${server.url}/products`)).status).toBe(200)
     const socket = await pipelineWithoutReading(server.port, [...filler(), request('/')])
     await wedged(socket)
@@ -87,7 +95,8 @@ describe('wedge: a client that pipelines and never reads', () => {
   })
 })
 
-const hostGet = (target: string, host: string) => rawGet(`${server.url}${target}`, { host, 'accept-encoding': 'identity' })
+const hostGet = (target: string, host: string) =>
+  rawGet(`${server.url}${target}`, { host, 'accept-encoding': 'identity' })
 const random = () => Math.random().toString(36).slice(2, 10)
 
 describe('poison: a request that chooses its key', () => {
@@ -105,7 +114,12 @@ describe('poison: a request that chooses its key', () => {
   })
 
   it('keeps no spelling of a path other than the plain one, so none can answer for another', async () => {
-    for (const spelling of ['/products/%77eekender-holdall', '/%70roducts', '/products/weekender-holdall/', '//products']) {
+    for (const spelling of [
+      '/products/%77eekender-holdall',
+      '/%70roducts',
+      '/products/weekender-holdall/',
+      '//products',
+    ]) {
       await hostGet(spelling, `127.0.0.1:${server.port}`)
       const again = await hostGet(spelling, `127.0.0.1:${server.port}`)
       expect(again.headers['cache-status'], spelling).not.toBe('ashbourne; hit')
@@ -147,7 +161,10 @@ describe('flood: one-off keys', () => {
       await hostGet(page, own())
       await hostGet(page, own())
     }
-    const flood = [...Array.from({ length: 300 }, () => hostGet(`/${random()}`, own())), ...Array.from({ length: 100 }, () => hostGet('/', `${random()}.example`))]
+    const flood = [
+      ...Array.from({ length: 300 }, () => hostGet(`/${random()}`, own())),
+      ...Array.from({ length: 100 }, () => hostGet('/', `${random()}.example`)),
+    ]
     for (const res of await Promise.all(flood)) expect([200, 404]).toContain(res.status)
     for (const page of ['/', '/products', '/products?category=bags']) {
       expect((await hostGet(page, own())).headers['cache-status'], page).toBe('ashbourne; hit')
@@ -190,7 +207,10 @@ describe('deadlines: a client sending its headers a byte at a time (slowloris)',
     socket.write('GET / HTTP/1.1\r\n')
     const drip = setInterval(() => socket.writable && socket.write('X'), 500)
     const served = await getWithin(`${server.url}/`, 8000)
-    const cutAt = await Promise.race([closed, new Promise<number>((resolve) => setTimeout(() => resolve(Infinity), 20_000))])
+    const cutAt = await Promise.race([
+      closed,
+      new Promise<number>((resolve) => setTimeout(() => resolve(Infinity), 20_000)),
+    ])
     clearInterval(drip)
     socket.destroy()
     expect(served).toBe(200)
@@ -235,7 +255,11 @@ describe('renders the cache cannot answer (last: it uses up this client’s allo
     expect(statuses.slice(0, firstRefused).every((s) => s === 200)).toBe(true)
     expect(statuses.slice(firstRefused).every((s) => s === 429)).toBe(true)
     // The order form posted back with its messages is one of them.
-    const order = await fetch(`${server.url}/products/oxford-brogue`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'firstName=' })
+    const order = await fetch(`${server.url}/products/oxford-brogue`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'firstName=',
+    })
     expect(order.status).toBe(429)
     expect((await hostGet('/products', own)).headers['cache-status']).toBe('ashbourne; hit')
   })

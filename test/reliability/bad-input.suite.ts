@@ -22,7 +22,8 @@ import { startTestServer, type TestServer } from '../helpers/server.ts'
  */
 function fuzzRuns(tierDefault: number): number {
   const runs = Number(process.env.FUZZ_RUNS ?? tierDefault)
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`FUZZ_RUNS must be a whole number of runs, 1 or more (got ${process.env.FUZZ_RUNS}).`)
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`FUZZ_RUNS must be a whole number of runs, 1 or more (got ${process.env.FUZZ_RUNS}).`)
   return runs
 }
 
@@ -42,13 +43,20 @@ afterAll(() => agent.destroy())
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
 
 /** Sends exactly these bytes to exactly this path (no URL normalisation, unlike fetch). */
-function send(method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<Answer> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: Buffer | string,
+): Promise<Answer> {
   const { port } = new URL(t.url)
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      )
       res.on('error', reject)
     })
     req.on('error', reject)
@@ -76,11 +84,27 @@ function toJson(node: Node): string {
 }
 
 const FIELDS = ['firstName', 'lastName', 'email', 'subject', 'message']
-const KEYS = [...FIELDS, 'website', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'polluted', 'id', 'createdAt', 'notification', '']
+const KEYS = [
+  ...FIELDS,
+  'website',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'polluted',
+  'id',
+  'createdAt',
+  'notification',
+  '',
+]
 
 /** Huge strings built fast: one character, repeated past the 32 kB body limit at times. */
 const huge = fc
-  .tuple(fc.constantFrom('a', 'é', '漢', '😀', '\u0000', '\u202e', '\ud800', '<script>', '"', '\\', ' '), fc.integer({ min: 100, max: 12_000 }))
+  .tuple(
+    fc.constantFrom('a', 'é', '漢', '😀', '\u0000', '\u202e', '\ud800', '<script>', '"', '\\', ' '),
+    fc.integer({ min: 100, max: 12_000 }),
+  )
   .map(([c, n]) => c.repeat(n))
 
 const text: fc.Arbitrary<string> = fc.oneof(
@@ -104,12 +128,16 @@ const { node } = fc.letrec<{ node: Node }>((tie) => ({
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     text.map((s): Node => ({ s })),
-    fc.oneof(fc.double().map(String), fc.integer().map(String), fc.constantFrom('1e309', '-0', '1e-400')).map((n): Node => ({ n: n === 'NaN' || n.includes('Infinity') ? '0' : n })),
+    fc
+      .oneof(fc.double().map(String), fc.integer().map(String), fc.constantFrom('1e309', '-0', '1e-400'))
+      .map((n): Node => ({ n: n === 'NaN' || n.includes('Infinity') ? '0' : n })),
     fc.boolean().map((b): Node => ({ b })),
     fc.constant<Node>({ nil: true }),
     fc.constantFrom(...POLLUTERS),
     fc.array(tie('node'), { maxLength: 5 }).map((arr): Node => ({ arr })),
-    fc.array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), fc.string()), tie('node')), { maxLength: 6 }).map((obj): Node => ({ obj })),
+    fc
+      .array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), fc.string()), tie('node')), { maxLength: 6 })
+      .map((obj): Node => ({ obj })),
   ),
 }))
 
@@ -117,7 +145,11 @@ const { node } = fc.letrec<{ node: Node }>((tie) => ({
 const mostly = (good: fc.Arbitrary<string>) => fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: text })
 const goodName = fc.constantFrom('Jane', 'Zoë', "O'Hara", '李', 'Jean-Luc')
 const goodEmail = fc.constantFrom('jane@example.com', 'jean.luc+shoes@mail.example.co.uk', 'x_y@example.org')
-const goodMessage = fc.constantFrom('I would like a belt in 42 inches, please.', 'Can the Oxford brogue be resoled? 🙂', 'Größe 44 bitte, danke schön.')
+const goodMessage = fc.constantFrom(
+  'I would like a belt in 42 inches, please.',
+  'Can the Oxford brogue be resoled? 🙂',
+  'Größe 44 bitte, danke schön.',
+)
 
 /** A valid enquiry, then changed: fields replaced by anything, dropped, or joined by odd keys. */
 const nearlyValid = fc
@@ -133,13 +165,23 @@ const nearlyValid = fc
       fc.constant(base),
       fc.oneof(
         { weight: 2, arbitrary: fc.constant<[string, Node][]>([]) },
-        { weight: 3, arbitrary: fc.array(fc.tuple(fc.constantFrom(...KEYS), fc.oneof(node, fc.constantFrom(...POLLUTERS))), { maxLength: 3 }) },
+        {
+          weight: 3,
+          arbitrary: fc.array(fc.tuple(fc.constantFrom(...KEYS), fc.oneof(node, fc.constantFrom(...POLLUTERS))), {
+            maxLength: 3,
+          }),
+        },
       ),
       fc.oneof({ weight: 4, arbitrary: fc.constant<string[]>([]) }, { weight: 1, arbitrary: fc.subarray(FIELDS) }),
     ),
   )
   .map(([base, extra, dropped]): Node => ({
-    obj: [...Object.entries(base).filter(([k]) => !dropped.includes(k)).map(([k, s]): [string, Node] => [k, { s }]), ...extra],
+    obj: [
+      ...Object.entries(base)
+        .filter(([k]) => !dropped.includes(k))
+        .map(([k, s]): [string, Node] => [k, { s }]),
+      ...extra,
+    ],
   }))
 
 const jsonBody = fc.oneof(
@@ -165,7 +207,13 @@ const jsonType = fc.oneof(
 )
 
 /** A valid enquiry, as a visitor's browser would send it. */
-const VALID = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', subject: CONTACT_SUBJECTS[0]!.value, message: 'Is the Oxford brogue made in England?' }
+const VALID = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane@example.com',
+  subject: CONTACT_SUBJECTS[0]!.value,
+  message: 'Is the Oxford brogue made in England?',
+}
 
 /**
  * Bodies tried before the generated ones, so that every answer comes up however short the run:
@@ -183,10 +231,23 @@ function jsonExamples(rateLimit: number): [string, string][] {
 
 // --- generated form posts --------------------------------------------------------------------------
 
-const FORM_KEYS = [...KEYS, '__proto__[polluted]', 'constructor[prototype][polluted]', 'firstName[]', 'message[0]', 'a[b][c]', '__proto__.polluted']
+const FORM_KEYS = [
+  ...KEYS,
+  '__proto__[polluted]',
+  'constructor[prototype][polluted]',
+  'firstName[]',
+  'message[0]',
+  'a[b][c]',
+  '__proto__.polluted',
+]
 
 /** Percent-encodes the UTF-8 bytes (encodeURIComponent throws on lone surrogates). */
-const pct = (s: string) => [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9*._-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0')}`)).join('')
+const pct = (s: string) =>
+  [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9*._-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0')}`,
+    )
+    .join('')
 
 const formBody = fc.oneof(
   {
@@ -204,12 +265,37 @@ const formBody = fc.oneof(
       )
       .map(([base, extra]) => [...Object.entries(base), ...extra].map(([k, val]) => `${pct(k)}=${pct(val)}`).join('&')),
   },
-  { weight: 2, arbitrary: fc.array(fc.constantFrom('%', '%E0%A4%A', '%zz', '&', '=', '==', '+', '%00', 'firstName', 'message=', '__proto__=x', 'a', '%F0%9F'), { maxLength: 40 }).map((parts) => parts.join('')) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(
+        fc.constantFrom(
+          '%',
+          '%E0%A4%A',
+          '%zz',
+          '&',
+          '=',
+          '==',
+          '+',
+          '%00',
+          'firstName',
+          'message=',
+          '__proto__=x',
+          'a',
+          '%F0%9F',
+        ),
+        { maxLength: 40 },
+      )
+      .map((parts) => parts.join('')),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary' }) },
 )
 
 /** A form body with these fields, as a browser encodes it. */
-const formOf = (fields: Record<string, string>) => Object.entries(fields).map(([k, val]) => `${pct(k)}=${pct(val)}`).join('&')
+const formOf = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([k, val]) => `${pct(k)}=${pct(val)}`)
+    .join('&')
 
 const formType = fc.constantFrom(
   'application/x-www-form-urlencoded',
@@ -244,98 +330,149 @@ export function fuzzBadInput(tierDefault: number) {
   const rateLimit = Math.max(2, Math.round(runs / 40)) // 50 for 2,000 runs
   describe('POST /api/contact with generated bodies', () => {
     useServer(rateLimit)
-    it(`answers only 201, 400, 413, 415 or 429 to ${runs} generated bodies, and saves every enquiry it accepted`, { timeout: 120_000 }, async () => {
-      const accepted: string[] = []
-      const seen = new Map<number, number>()
-      await fc.assert(
-        fc.asyncProperty(jsonBody, jsonType, async (body, type) => {
-          const headers: Record<string, string> = type ? { 'content-type': type } : {}
-          const a = await send('POST', '/api/contact', headers, Buffer.from(body, 'utf8'))
-          seen.set(a.status, (seen.get(a.status) ?? 0) + 1)
-          expect([201, 400, 413, 415, 429]).toContain(a.status)
-          expect(a.headers['content-type']).toMatch(/^application\/json/)
-          expectNothingLeaked(a)
-          const answer = JSON.parse(a.body) as { id?: string; error?: string }
-          if (a.status === 201) {
-            let sent: unknown
-            try {
-              sent = JSON.parse(body)
-            } catch {
-              /* accepted text must be JSON */
+    it(
+      `answers only 201, 400, 413, 415 or 429 to ${runs} generated bodies, and saves every enquiry it accepted`,
+      { timeout: 120_000 },
+      async () => {
+        const accepted: string[] = []
+        const seen = new Map<number, number>()
+        await fc.assert(
+          fc.asyncProperty(jsonBody, jsonType, async (body, type) => {
+            const headers: Record<string, string> = type ? { 'content-type': type } : {}
+            const a = await send('POST', '/api/contact', headers, Buffer.from(body, 'utf8'))
+            seen.set(a.status, (seen.get(a.status) ?? 0) + 1)
+            expect([201, 400, 413, 415, 429]).toContain(a.status)
+            expect(a.headers['content-type']).toMatch(/^application\/json/)
+            expectNothingLeaked(a)
+            const answer = JSON.parse(a.body) as { id?: string; error?: string }
+            if (a.status === 201) {
+              let sent: unknown
+              try {
+                sent = JSON.parse(body)
+              } catch {
+                /* accepted text must be JSON */
+              }
+              if (!isHoneypotFilled(sent)) accepted.push(answer.id!)
+            } else {
+              expect(answer.error).toMatch(/^[A-Z].*[.)]$/) // a sentence a person can read
             }
-            if (!isHoneypotFilled(sent)) accepted.push(answer.id!)
-          } else {
-            expect(answer.error).toMatch(/^[A-Z].*[.)]$/) // a sentence a person can read
-          }
-        }),
-        { numRuns: runs, examples: jsonExamples(rateLimit) },
-      )
-      expectNoPollution()
-      const saved = new Set((await dataFile()).messages.map((m) => m.id))
-      expect(accepted.filter((id) => !saved.has(id))).toEqual([])
-      // The generators reach the interesting answers, not just 400s.
-      for (const status of [201, 400, 413, 415, 429]) expect(seen.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(0)
-    })
+          }),
+          { numRuns: runs, examples: jsonExamples(rateLimit) },
+        )
+        expectNoPollution()
+        const saved = new Set((await dataFile()).messages.map((m) => m.id))
+        expect(accepted.filter((id) => !saved.has(id))).toEqual([])
+        // The generators reach the interesting answers, not just 400s.
+        for (const status of [201, 400, 413, 415, 429])
+          expect(seen.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(0)
+      },
+    )
   })
 
   describe('POST /contact (no JavaScript) with generated form bodies', () => {
     useServer(rateLimit)
-    it(`answers only 303 (back to the form, or on to the confirmation), 400, 413, 415 or 429 to ${runs} generated bodies`, { timeout: 120_000 }, async () => {
-      // The no-JS post answers every outcome it can show on a page with a 303 redirect (post/redirect/get);
-      // 400/413/415 come from the body parser for bodies it cannot read.
-      const before = (await dataFile()).messages.length
-      let confirmed = 0
-      const seen = new Map<number, number>()
-      await fc.assert(
-        fc.asyncProperty(formBody, formType, async (body, type) => {
-          const headers: Record<string, string> = type ? { 'content-type': type } : {}
-          const a = await send('POST', '/contact', headers, Buffer.from(body, 'utf8'))
-          seen.set(a.status, (seen.get(a.status) ?? 0) + 1)
-          expect([303, 400, 413, 415, 429]).toContain(a.status)
-          expectNothingLeaked(a)
-          if (a.status === 303) {
-            const location = String(a.headers.location)
-            expect(location).toMatch(/^\/contact(\/sent$|\?form=[\w-]+#contact-form$)/) // never off-site
-            if (location === '/contact/sent' && type.startsWith('application/x-www-form-urlencoded') && !isHoneypotFilled(parseQuery(body))) confirmed++
-          }
-        }),
-        { numRuns: runs, examples: [[formOf(VALID), 'application/x-www-form-urlencoded']] },
-      )
-      expectNoPollution()
-      const after = (await dataFile()).messages.length
-      expect(after - before).toBe(confirmed)
-      expect(seen.get(303) ?? 0).toBeGreaterThan(0)
-      expect(confirmed).toBeGreaterThan(0)
-    })
+    it(
+      `answers only 303 (back to the form, or on to the confirmation), 400, 413, 415 or 429 to ${runs} generated bodies`,
+      { timeout: 120_000 },
+      async () => {
+        // The no-JS post answers every outcome it can show on a page with a 303 redirect (post/redirect/get);
+        // 400/413/415 come from the body parser for bodies it cannot read.
+        const before = (await dataFile()).messages.length
+        let confirmed = 0
+        const seen = new Map<number, number>()
+        await fc.assert(
+          fc.asyncProperty(formBody, formType, async (body, type) => {
+            const headers: Record<string, string> = type ? { 'content-type': type } : {}
+            const a = await send('POST', '/contact', headers, Buffer.from(body, 'utf8'))
+            seen.set(a.status, (seen.get(a.status) ?? 0) + 1)
+            expect([303, 400, 413, 415, 429]).toContain(a.status)
+            expectNothingLeaked(a)
+            if (a.status === 303) {
+              const location = String(a.headers.location)
+              expect(location).toMatch(/^\/contact(\/sent$|\?form=[\w-]+#contact-form$)/) // never off-site
+              if (
+                location === '/contact/sent' &&
+                type.startsWith('application/x-www-form-urlencoded') &&
+                !isHoneypotFilled(parseQuery(body))
+              )
+                confirmed++
+            }
+          }),
+          { numRuns: runs, examples: [[formOf(VALID), 'application/x-www-form-urlencoded']] },
+        )
+        expectNoPollution()
+        const after = (await dataFile()).messages.length
+        expect(after - before).toBe(confirmed)
+        expect(seen.get(303) ?? 0).toBeGreaterThan(0)
+        expect(confirmed).toBeGreaterThan(0)
+      },
+    )
   })
 
   describe('generated addresses and parameters on pages', () => {
     useServer(rateLimit)
-    it('answers no generated address with a 5xx; broken percent-encoding is always a 400', { timeout: 60_000 }, async () => {
-      const piece = fc.oneof(
-        fc.constantFrom('products', 'contact', 'admin', 'api', 'images', 'seed', 'assets', 'media', '..', '.', '', 'index.pageContext.json', '.env', 'db.json'),
-        fc.constantFrom('%', '%2', '%zz', '%E0%A4%A', '%2f', '%2F', '%2e%2e', '%00', '%C0%AE', '%ff', '%20', '[]', '~', '+'),
-        fc.stringMatching(/^[A-Za-z0-9._~-]{0,12}$/),
-      )
-      const query = fc.array(fc.tuple(fc.oneof(fc.constantFrom('category', 'form', 'category[]', 'x'), piece), piece), { maxLength: 3 })
-      await fc.assert(
-        fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 6 }), query, async (segments, params) => {
-          const path = `/${segments.join('/')}`
-          const url = params.length ? `${path}?${params.map(([k, val]) => `${k}=${val}`).join('&')}` : path
-          const a = await send('GET', url)
-          expect(a.status, url).toBeLessThan(500)
-          expectNothingLeaked(a)
-          let malformed = false
-          try {
-            decodeURIComponent(url)
-          } catch {
-            malformed = true
-          }
-          if (malformed) expect(a.status, url).toBe(400)
-        }),
-        { numRuns: Math.min(runs, 600) },
-      )
-    })
+    it(
+      'answers no generated address with a 5xx; broken percent-encoding is always a 400',
+      { timeout: 60_000 },
+      async () => {
+        const piece = fc.oneof(
+          fc.constantFrom(
+            'products',
+            'contact',
+            'admin',
+            'api',
+            'images',
+            'seed',
+            'assets',
+            'media',
+            '..',
+            '.',
+            '',
+            'index.pageContext.json',
+            '.env',
+            'db.json',
+          ),
+          fc.constantFrom(
+            '%',
+            '%2',
+            '%zz',
+            '%E0%A4%A',
+            '%2f',
+            '%2F',
+            '%2e%2e',
+            '%00',
+            '%C0%AE',
+            '%ff',
+            '%20',
+            '[]',
+            '~',
+            '+',
+          ),
+          fc.stringMatching(/^[A-Za-z0-9._~-]{0,12}$/),
+        )
+        const query = fc.array(
+          fc.tuple(fc.oneof(fc.constantFrom('category', 'form', 'category[]', 'x'), piece), piece),
+          { maxLength: 3 },
+        )
+        await fc.assert(
+          fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 6 }), query, async (segments, params) => {
+            const path = `/${segments.join('/')}`
+            const url = params.length ? `${path}?${params.map(([k, val]) => `${k}=${val}`).join('&')}` : path
+            const a = await send('GET', url)
+            expect(a.status, url).toBeLessThan(500)
+            expectNothingLeaked(a)
+            let malformed = false
+            try {
+              decodeURIComponent(url)
+            } catch {
+              malformed = true
+            }
+            if (malformed) expect(a.status, url).toBe(400)
+          }),
+          { numRuns: Math.min(runs, 600) },
+        )
+      },
+    )
   })
 }
 

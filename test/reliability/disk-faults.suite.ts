@@ -16,7 +16,8 @@ import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { lostEnquiries, type Shop } from '../helpers/lost-enquiries.ts'
 import { makeReadOnly, makeWritable } from '../helpers/read-only.ts'
 
-const SAVE_FAILED = /^Sorry, your message could not be saved just now\. Please try again in a few minutes, or e-mail us at \S+@\S+\.$/
+const SAVE_FAILED =
+  /^Sorry, your message could not be saved just now\. Please try again in a few minutes, or e-mail us at \S+@\S+\.$/
 
 const enquiry = (n: number) => ({
   firstName: `Disk${n}`,
@@ -27,7 +28,11 @@ const enquiry = (n: number) => ({
 })
 
 async function postJson(s: ChildServer, body: object) {
-  return fetch(`${s.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', origin: s.url }, body: JSON.stringify(body) })
+  return fetch(`${s.url}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: s.url },
+    body: JSON.stringify(body),
+  })
 }
 
 async function postForm(s: ChildServer, body: Record<string, string>) {
@@ -62,7 +67,10 @@ async function expectRefusedButServing(s: ChildServer) {
   const back = form.headers.get('location')!
   expect(back).toMatch(/^\/contact\?form=/)
   // As the visitor's browser asks: with the cookie the post set, which carries the form for that address.
-  const cookie = form.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = form.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   const page = await fetch(new URL(back, s.url), { headers: { cookie } })
   expect(page.status).toBe(200)
   const html = await page.text()
@@ -74,11 +82,15 @@ async function expectRefusedButServing(s: ChildServer) {
   }
   const health = await fetch(`${s.url}/healthz`)
   expect(health.status).toBe(503)
-  expect(await health.json()).toMatchObject({ status: 'degraded', error: expect.stringMatching(/^The data file cannot be written\.$/) })
+  expect(await health.json()).toMatchObject({
+    status: 'degraded',
+    error: expect.stringMatching(/^The data file cannot be written\.$/),
+  })
 }
 
 /** The ids of the enquiries in the data file now. */
-const inDataFile = async (dataFile: string) => (JSON.parse(await readFile(dataFile, 'utf8')) as { messages: { id: string }[] }).messages.map((m) => m.id)
+const inDataFile = async (dataFile: string) =>
+  (JSON.parse(await readFile(dataFile, 'utf8')) as { messages: { id: string }[] }).messages.map((m) => m.id)
 
 async function expectRecovered(s: ChildServer, dataFile: string, earlier: string[]) {
   expect((await fetch(`${s.url}/healthz`)).status).toBe(200)
@@ -139,7 +151,11 @@ export function diskFaultsWhileRunning(shop: Shop) {
       }
       try {
         // Room for the shop's files and little more (ten years of enquiries are moved once, a copy kept meanwhile).
-        execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${shop.name === 'a fresh shop' ? '256k' : '64m'}`, 'tmpfs', mnt], { stdio: 'pipe' })
+        execFileSync(
+          'mount',
+          ['-t', 'tmpfs', '-o', `size=${shop.name === 'a fresh shop' ? '256k' : '64m'}`, 'tmpfs', mnt],
+          { stdio: 'pipe' },
+        )
         mounted = true
       } catch (err) {
         why = `mount -t tmpfs is not permitted here: ${(err as Error).message.split('\n')[0]}`
@@ -153,7 +169,8 @@ export function diskFaultsWhileRunning(shop: Shop) {
     })
 
     it('answers 503 with a sentence, keeps serving pages, loses nothing, and recovers once space is freed', async () => {
-      if (!mounted) throw new Error(`This test fills a small disk of its own, which needs root (CI runs as root): ${why}`)
+      if (!mounted)
+        throw new Error(`This test fills a small disk of its own, which needs root (CI runs as root): ${why}`)
       const dataFile = path.join(mnt, 'db.json')
       const history = await shop.prepare(dataFile)
       server = await spawnServer({ DATA_FILE: dataFile, CONTACT_RATE_LIMIT: '0' })
@@ -181,7 +198,11 @@ export function diskFaultsWhileRunning(shop: Shop) {
       expect((await readFile(dataFile)).equals(before)).toBe(true)
       // A failed write leaves no half-written temporary file behind to fill the owner's backup.
       expect((await readdir(mnt)).sort()).toEqual([...files, 'filler.bin'].sort())
-      expect(files.filter((f) => !f.startsWith('db.enquiries-')).sort()).toEqual(['db.json', 'db.json.journal', 'db.json.lock'])
+      expect(files.filter((f) => !f.startsWith('db.enquiries-')).sort()).toEqual([
+        'db.json',
+        'db.json.journal',
+        'db.json.lock',
+      ])
 
       await rm(filler)
       await expectRecovered(server, dataFile, earlier)

@@ -28,7 +28,14 @@ const SECRETS = {
   'the SMTP password': SMTP_PASSWORD,
 }
 
-type LogLine = { level: number; msg: string; req?: { id: number; method: string; url: string; headers?: Record<string, string> }; res?: { statusCode: number }; err?: unknown; [k: string]: unknown }
+type LogLine = {
+  level: number
+  msg: string
+  req?: { id: number; method: string; url: string; headers?: Record<string, string> }
+  res?: { statusCode: number }
+  err?: unknown
+  [k: string]: unknown
+}
 
 let dir: string
 let server: ChildServer
@@ -52,11 +59,22 @@ afterAll(async () => {
 
 const json = (body: object) => ({
   method: 'POST',
-  headers: { 'content-type': 'application/json', origin: server.url, authorization: basicAuth(ADMIN_PASSWORD), cookie: `session=${SECRETS['a cookie']}` },
+  headers: {
+    'content-type': 'application/json',
+    origin: server.url,
+    authorization: basicAuth(ADMIN_PASSWORD),
+    cookie: `session=${SECRETS['a cookie']}`,
+  },
   body: JSON.stringify(body),
 })
 
-const enquiry = (message: string) => ({ firstName: SECRETS["the visitor's name"], lastName: 'Marker', email: SECRETS["the visitor's e-mail"], subject: 'general', message })
+const enquiry = (message: string) => ({
+  firstName: SECRETS["the visitor's name"],
+  lastName: 'Marker',
+  email: SECRETS["the visitor's e-mail"],
+  subject: 'general',
+  message,
+})
 
 function logLines(): LogLine[] {
   return server
@@ -73,64 +91,98 @@ function logLines(): LogLine[] {
 }
 
 describe('logs', () => {
-  it('writes one JSON line per request and per error, and never a message, visitor details or a password', { timeout: 30_000 }, async () => {
-    const u = server.url
-    const made: { method: string; url: string; status: number }[] = []
-    const call = async (url: string, init: RequestInit = {}) => {
-      const res = await fetch(`${u}${url}`, { redirect: 'manual', ...init })
-      await res.arrayBuffer()
-      made.push({ method: init.method ?? 'GET', url, status: res.status })
-      return res
-    }
+  it(
+    'writes one JSON line per request and per error, and never a message, visitor details or a password',
+    { timeout: 30_000 },
+    async () => {
+      const u = server.url
+      const made: { method: string; url: string; status: number }[] = []
+      const call = async (url: string, init: RequestInit = {}) => {
+        const res = await fetch(`${u}${url}`, { redirect: 'manual', ...init })
+        await res.arrayBuffer()
+        made.push({ method: init.method ?? 'GET', url, status: res.status })
+        return res
+      }
 
-    expect((await call('/api/contact', json(enquiry(SECRETS['the message text'])))).status).toBe(201)
-    const form = new URLSearchParams(enquiry(SECRETS['the no-JS message text'])).toString()
-    expect((await call('/contact', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: u }, body: form })).status).toBe(303)
-    expect((await call('/contact?x=1', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: u }, body: form.replace('general', 'nonsense') })).status).toBe(303)
-    expect((await call('/admin', { headers: { authorization: basicAuth(ADMIN_PASSWORD) } })).status).toBe(200)
-    expect((await call('/admin', { headers: { authorization: basicAuth(SECRETS['a wrong password']) } })).status).toBe(401)
-    expect((await call('/api/contact', { ...json({}), body: `{"message": "${SECRETS['the message text']}` })).status).toBe(400)
-    expect((await call('/products?category=bags')).status).toBe(200)
-    expect((await call('/api/nope')).status).toBe(404)
+      expect((await call('/api/contact', json(enquiry(SECRETS['the message text'])))).status).toBe(201)
+      const form = new URLSearchParams(enquiry(SECRETS['the no-JS message text'])).toString()
+      expect(
+        (
+          await call('/contact', {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', origin: u },
+            body: form,
+          })
+        ).status,
+      ).toBe(303)
+      expect(
+        (
+          await call('/contact?x=1', {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', origin: u },
+            body: form.replace('general', 'nonsense'),
+          })
+        ).status,
+      ).toBe(303)
+      expect((await call('/admin', { headers: { authorization: basicAuth(ADMIN_PASSWORD) } })).status).toBe(200)
+      expect(
+        (await call('/admin', { headers: { authorization: basicAuth(SECRETS['a wrong password']) } })).status,
+      ).toBe(401)
+      expect(
+        (await call('/api/contact', { ...json({}), body: `{"message": "${SECRETS['the message text']}` })).status,
+      ).toBe(400)
+      expect((await call('/products?category=bags')).status).toBe(200)
+      expect((await call('/api/nope')).status).toBe(404)
 
-    // An error: the data folder turns read-only under an enquiry.
-    await makeReadOnly(dir)
-    try {
-      expect((await call('/api/contact', json(enquiry(SECRETS['the message text'])))).status).toBe(503)
-    } finally {
-      await makeWritable(dir)
-    }
+      // An error: the data folder turns read-only under an enquiry.
+      await makeReadOnly(dir)
+      try {
+        expect((await call('/api/contact', json(enquiry(SECRETS['the message text'])))).status).toBe(503)
+      } finally {
+        await makeWritable(dir)
+      }
 
-    // Let the outbox try the mail server (it is down) and log that.
-    await expect.poll(() => logLines().some((l) => l.msg === 'Enquiry e-mail not sent; will retry'), { timeout: 10_000 }).toBe(true)
+      // Let the outbox try the mail server (it is down) and log that.
+      await expect
+        .poll(() => logLines().some((l) => l.msg === 'Enquiry e-mail not sent; will retry'), { timeout: 10_000 })
+        .toBe(true)
 
-    // Lines are written once each response has finished; give the pipe a moment to carry them.
-    await expect.poll(() => logLines().filter((l) => l.req && l.res).length, { timeout: 5000 }).toBeGreaterThanOrEqual(made.length)
-    const lines = logLines()
-    // One line per request: pino-http's, naming method, address and status.
-    for (const m of made) {
-      // The path only: a query's values (what someone typed) never reach the log.
-      const url = m.url.replace(/\?.*/, '?[redacted]')
-      const mine = lines.filter((l) => l.req && l.res && l.req.method === m.method && l.req.url === url && l.res.statusCode === m.status)
-      expect(mine, `${m.method} ${m.url} → ${m.status}`).toHaveLength(1)
-    }
-    const requestLines = lines.filter((l) => l.req && l.res)
-    expect(requestLines).toHaveLength(made.length)
+      // Lines are written once each response has finished; give the pipe a moment to carry them.
+      await expect
+        .poll(() => logLines().filter((l) => l.req && l.res).length, { timeout: 5000 })
+        .toBeGreaterThanOrEqual(made.length)
+      const lines = logLines()
+      // One line per request: pino-http's, naming method, address and status.
+      for (const m of made) {
+        // The path only: a query's values (what someone typed) never reach the log.
+        const url = m.url.replace(/\?.*/, '?[redacted]')
+        const mine = lines.filter(
+          (l) => l.req && l.res && l.req.method === m.method && l.req.url === url && l.res.statusCode === m.status,
+        )
+        expect(mine, `${m.method} ${m.url} → ${m.status}`).toHaveLength(1)
+      }
+      const requestLines = lines.filter((l) => l.req && l.res)
+      expect(requestLines).toHaveLength(made.length)
 
-    // One line per error, at error level, carrying the reason (and tied to its request).
-    const errors = lines.filter((l) => l.level >= 50)
-    expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatchObject({ msg: 'enquiry not saved', err: expect.objectContaining({ message: expect.stringMatching(/Could not write/) }) })
-    expect(errors[0]!.req).toBeDefined()
+      // One line per error, at error level, carrying the reason (and tied to its request).
+      const errors = lines.filter((l) => l.level >= 50)
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toMatchObject({
+        msg: 'enquiry not saved',
+        err: expect.objectContaining({ message: expect.stringMatching(/Could not write/) }),
+      })
+      expect(errors[0]!.req).toBeDefined()
 
-    // Nothing private anywhere in the log, including the failed-delivery line.
-    const text = server.output()
-    for (const [what, secret] of Object.entries(SECRETS)) expect(text.includes(secret), `${what} is in the log`).toBe(false)
-    // Request lines are compact: method, URL and address, never headers (credentials, cookies).
-    const withAuth = requestLines.find((l) => l.req!.url === '/admin')!
-    expect(withAuth.req).toMatchObject({ method: 'GET', url: '/admin' })
-    expect(withAuth.req!.headers).toBeUndefined()
-  })
+      // Nothing private anywhere in the log, including the failed-delivery line.
+      const text = server.output()
+      for (const [what, secret] of Object.entries(SECRETS))
+        expect(text.includes(secret), `${what} is in the log`).toBe(false)
+      // Request lines are compact: method, URL and address, never headers (credentials, cookies).
+      const withAuth = requestLines.find((l) => l.req!.url === '/admin')!
+      expect(withAuth.req).toMatchObject({ method: 'GET', url: '/admin' })
+      expect(withAuth.req!.headers).toBeUndefined()
+    },
+  )
 })
 
 describe('/healthz', () => {
@@ -142,7 +194,10 @@ describe('/healthz', () => {
     expect(await health()).toEqual({ status: 200, body: { status: 'ok' } })
     await makeReadOnly(dir)
     try {
-      expect(await health()).toEqual({ status: 503, body: { status: 'degraded', error: 'The data file cannot be written.' } })
+      expect(await health()).toEqual({
+        status: 503,
+        body: { status: 'degraded', error: 'The data file cannot be written.' },
+      })
     } finally {
       await makeWritable(dir)
     }
@@ -152,7 +207,9 @@ describe('/healthz', () => {
   it('reports memory and event-loop delay on request (?detail=1) to the owner, for the load benchmark', async () => {
     const owner = { headers: { authorization: basicAuth(ADMIN_PASSWORD) } }
     expect(await (await fetch(`${server.url}/healthz?detail=1`)).json()).toEqual({ status: 'ok' })
-    const first = (await (await fetch(`${server.url}/healthz?detail=1`, owner)).json()) as { detail: { memory: { rssBytes: number }; eventLoopDelayMs: unknown } }
+    const first = (await (await fetch(`${server.url}/healthz?detail=1`, owner)).json()) as {
+      detail: { memory: { rssBytes: number }; eventLoopDelayMs: unknown }
+    }
     expect(first.detail.memory.rssBytes).toBeGreaterThan(10 * 1024 * 1024)
     // The baseline: this process's own loop over the same half second, measured the way the server does.
     const here = monitorEventLoopDelay({ resolution: 10 })

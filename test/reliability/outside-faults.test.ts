@@ -107,7 +107,9 @@ async function postPromptly(h: Harness): Promise<string[]> {
   } finally {
     await quiet.close()
   }
-  expect(misbehaving, `${misbehaving} ms against ${baseline} ms without e-mail`).toBeLessThan(PROMPT_RATIO * baseline + PROMPT_SLACK_MS)
+  expect(misbehaving, `${misbehaving} ms against ${baseline} ms without e-mail`).toBeLessThan(
+    PROMPT_RATIO * baseline + PROMPT_SLACK_MS,
+  )
   return ids
 }
 
@@ -191,7 +193,11 @@ describe('the image API fails during a generation run (real server, real SDK, fa
   const IDS = ['oxford-brogue', 'chelsea-boot', 'tote-bag', 'braided-belt']
   const products = seedProducts.filter((p) => IDS.includes(p.id))
   const [brogue, chelsea, tote, belt] = IDS.map((id) => products.find((p) => p.id === id)!)
-  const FAULTS: Record<string, FakeReply> = { [brogue!.name]: 'fail', [chelsea!.name]: 'hang', [tote!.name]: 'malformed' }
+  const FAULTS: Record<string, FakeReply> = {
+    [brogue!.name]: 'fail',
+    [chelsea!.name]: 'hang',
+    [tote!.name]: 'malformed',
+  }
 
   let fake: FakeOpenAI
   let dir: string
@@ -224,57 +230,63 @@ describe('the image API fails during a generation run (real server, real SDK, fa
     expect(res.status).toBe(200)
     return ((await res.json()) as { results: { successCount: number; errorCount: number; total: number } }).results
   }
-  const catalogue = async () => (await (await fetch(`${server.url}/api/products`)).json()) as { id: string; mainImage: string }[]
+  const catalogue = async () =>
+    (await (await fetch(`${server.url}/api/products`)).json()) as { id: string; mainImage: string }[]
 
-  it('counts 500s, a timeout and a malformed body as failures, keeps those products’ images, and stays responsive', { timeout: 60_000 }, async () => {
-    // A first, successful run gives every product generated images.
-    expect(await generate()).toEqual({ successCount: 4, errorCount: 0, total: 4 })
-    const first = Object.fromEntries((await catalogue()).map((p) => [p.id, p.mainImage]))
-    for (const id of IDS) expect(first[id]).toMatch(/^\/media\//)
+  it(
+    'counts 500s, a timeout and a malformed body as failures, keeps those products’ images, and stays responsive',
+    { timeout: 60_000 },
+    async () => {
+      // A first, successful run gives every product generated images.
+      expect(await generate()).toEqual({ successCount: 4, errorCount: 0, total: 4 })
+      const first = Object.fromEntries((await catalogue()).map((p) => [p.id, p.mainImage]))
+      for (const id of IDS) expect(first[id]).toMatch(/^\/media\//)
 
-    // The second run meets every kind of fault; meanwhile a visitor keeps browsing.
-    // The hanging request is open from its arrival until the server's timeout gives up on it.
-    let hangArrived = false
-    fake.set({
-      reply: (r) => {
-        const reply = Object.entries(FAULTS).find(([name]) => r.body.prompt?.includes(`Product: ${name}.`))?.[1] ?? 'ok'
-        if (reply === 'hang') hangArrived = true
-        return reply
-      },
-    })
-    const hanging = () => hangArrived && fake.inFlight > 0
-    const probes: { path: string; status: number; ms: number; duringHang: boolean }[] = []
-    let running = true
-    const browse = (async () => {
-      const paths = ['/', '/products', '/api/products', '/contact']
-      for (let i = 0; running || probes.length < 4; i++) {
-        const p = paths[i % paths.length]!
-        const started = Date.now()
-        const duringHang = hanging()
-        const res = await fetch(`${server.url}${p}`)
-        await res.arrayBuffer()
-        // The next once this one is read, as a person would.
-        probes.push({ path: p, status: res.status, ms: Date.now() - started, duringHang: duringHang && hanging() })
+      // The second run meets every kind of fault; meanwhile a visitor keeps browsing.
+      // The hanging request is open from its arrival until the server's timeout gives up on it.
+      let hangArrived = false
+      fake.set({
+        reply: (r) => {
+          const reply =
+            Object.entries(FAULTS).find(([name]) => r.body.prompt?.includes(`Product: ${name}.`))?.[1] ?? 'ok'
+          if (reply === 'hang') hangArrived = true
+          return reply
+        },
+      })
+      const hanging = () => hangArrived && fake.inFlight > 0
+      const probes: { path: string; status: number; ms: number; duringHang: boolean }[] = []
+      let running = true
+      const browse = (async () => {
+        const paths = ['/', '/products', '/api/products', '/contact']
+        for (let i = 0; running || probes.length < 4; i++) {
+          const p = paths[i % paths.length]!
+          const started = Date.now()
+          const duringHang = hanging()
+          const res = await fetch(`${server.url}${p}`)
+          await res.arrayBuffer()
+          // The next once this one is read, as a person would.
+          probes.push({ path: p, status: res.status, ms: Date.now() - started, duringHang: duringHang && hanging() })
+        }
+      })()
+      const started = Date.now()
+      const results = await generate().finally(() => (running = false))
+      await browse
+      expect(results).toEqual({ successCount: 1, errorCount: 3, total: 4 })
+      expect(Date.now() - started).toBeGreaterThanOrEqual(IMAGE_TIMEOUT_MS) // it did wait for the hanging request
+
+      expect(probes.length).toBeGreaterThanOrEqual(4)
+      for (const p of probes) expect(p.status, p.path).toBe(200)
+      // Never stuck behind the generation: pages asked for and answered while an image request hung.
+      expect(probes.filter((p) => p.duringHang).length, JSON.stringify(probes)).toBeGreaterThanOrEqual(2)
+
+      // The failed products keep the images of the first run, still served; the good one has new ones.
+      const second = Object.fromEntries((await catalogue()).map((p) => [p.id, p.mainImage]))
+      for (const p of [brogue!, chelsea!, tote!]) {
+        expect(second[p.id]).toBe(first[p.id])
+        expect((await fetch(`${server.url}${second[p.id]}`)).status).toBe(200)
       }
-    })()
-    const started = Date.now()
-    const results = await generate().finally(() => (running = false))
-    await browse
-    expect(results).toEqual({ successCount: 1, errorCount: 3, total: 4 })
-    expect(Date.now() - started).toBeGreaterThanOrEqual(IMAGE_TIMEOUT_MS) // it did wait for the hanging request
-
-    expect(probes.length).toBeGreaterThanOrEqual(4)
-    for (const p of probes) expect(p.status, p.path).toBe(200)
-    // Never stuck behind the generation: pages asked for and answered while an image request hung.
-    expect(probes.filter((p) => p.duringHang).length, JSON.stringify(probes)).toBeGreaterThanOrEqual(2)
-
-    // The failed products keep the images of the first run, still served; the good one has new ones.
-    const second = Object.fromEntries((await catalogue()).map((p) => [p.id, p.mainImage]))
-    for (const p of [brogue!, chelsea!, tote!]) {
-      expect(second[p.id]).toBe(first[p.id])
-      expect((await fetch(`${server.url}${second[p.id]}`)).status).toBe(200)
-    }
-    expect(second[belt!.id]).not.toBe(first[belt!.id])
-    expect((await fetch(`${server.url}${second[belt!.id]}`)).status).toBe(200)
-  })
+      expect(second[belt!.id]).not.toBe(first[belt!.id])
+      expect((await fetch(`${server.url}${second[belt!.id]}`)).status).toBe(200)
+    },
+  )
 })

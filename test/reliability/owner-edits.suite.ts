@@ -25,7 +25,8 @@ const onShop = (shop: Shop) => {
     history = await shop.prepare(file)
     server = await spawnServer({ DATA_FILE: file, CONTACT_RATE_LIMIT: '0', LOG_LEVEL: 'info' })
     // A page's first render loads its code: paid here, so the timings below measure the edit alone.
-    for (const p of ['/products', '/products?category=footwear', '/admin', '/api/products']) await fetch(`${server.url}${p}`)
+    for (const p of ['/products', '/products?category=footwear', '/admin', '/api/products'])
+      await fetch(`${server.url}${p}`)
   })
   afterAll(async () => {
     server?.child.kill('SIGKILL')
@@ -42,12 +43,18 @@ const saveByRename = async (text: string) => {
   await rename(path.join(dir, 'db.json.tmp-editor'), file)
 }
 const saveInPlace = (text: string) => writeFile(file, text)
-const edit = (data: Data, id: string, patch: Record<string, string>): Data => ({ ...data, products: data.products.map((p) => (p.id === id ? { ...p, ...patch } : p)) })
+const edit = (data: Data, id: string, patch: Record<string, string>): Data => ({
+  ...data,
+  products: data.products.map((p) => (p.id === id ? { ...p, ...patch } : p)),
+})
 const get = async (p: string) => {
   const res = await fetch(`${server.url}${p}`)
   return { status: res.status, text: await res.text() }
 }
-const apiPrice = async (id: string) => ((await (await fetch(`${server.url}/api/products`)).json()) as { id: string; price: string }[]).find((p) => p.id === id)?.price
+const apiPrice = async (id: string) =>
+  ((await (await fetch(`${server.url}/api/products`)).json()) as { id: string; price: string }[]).find(
+    (p) => p.id === id,
+  )?.price
 const jsonLdPrices = (html: string): string[] => {
   const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1]
   const list = JSON.parse(json ?? '{}') as { itemListElement?: { item: { offers: { price: string } } }[] }
@@ -57,7 +64,13 @@ async function post(i: number): Promise<string> {
   const res = await fetch(`${server.url}/api/contact`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ firstName: `Owner${i}`, lastName: 'Edits', email: `o${i}@example.com`, subject: 'general', message: `Enquiry ${i} while the owner edits the file.` }),
+    body: JSON.stringify({
+      firstName: `Owner${i}`,
+      lastName: 'Edits',
+      email: `o${i}@example.com`,
+      subject: 'general',
+      message: `Enquiry ${i} while the owner edits the file.`,
+    }),
   })
   expect(res.status).toBe(201)
   return ((await res.json()) as { id: string }).id
@@ -79,7 +92,9 @@ async function within1s(since: number, check: () => Promise<void>): Promise<void
     { timeout: Math.max(0, since + 5000 - Date.now()), interval: 25 },
   )
   const busy = answeredAt - sentAt
-  expect(sentAt - since, `served ${sentAt - since} ms after the save; one check took ${busy} ms`).toBeLessThan(1000 + 2 * busy)
+  expect(sentAt - since, `served ${sentAt - since} ms after the save; one check took ${busy} ms`).toBeLessThan(
+    1000 + 2 * busy,
+  )
 }
 const logLines = () =>
   server
@@ -99,7 +114,9 @@ export function ownerEditsWhileRunning(shop: Shop) {
     onShop(shop)
     it('is served within a second on the pages, their JSON-LD, the admin overview and /api/products (saved by rename)', async () => {
       const since = Date.now()
-      await saveByRename(pretty(edit(await onDisk(), 'oxford-brogue', { price: '£199.00', name: 'Oxford Brogue in Oxblood' })))
+      await saveByRename(
+        pretty(edit(await onDisk(), 'oxford-brogue', { price: '£199.00', name: 'Oxford Brogue in Oxblood' })),
+      )
       await within1s(since, async () => {
         expect(await apiPrice('oxford-brogue')).toBe('£199.00')
         const catalogue = await get('/products')
@@ -143,7 +160,9 @@ export function ownerEditsWhileRunning(shop: Shop) {
         expect(health.status).toBe(200)
         const body = (await health.json()) as { status: string; dataFile: string }
         expect(body.status).toBe('attention')
-        expect(body.dataFile).toMatch(new RegExp(`^db\\.json is not valid JSON at line ${line}, column \\d+: a comma is missing`))
+        expect(body.dataFile).toMatch(
+          new RegExp(`^db\\.json is not valid JSON at line ${line}, column \\d+: a comma is missing`),
+        )
         expect(body.dataFile).not.toContain(dir) // a public answer: the file's name, not where it is
       })
       // The shop goes on: the last good catalogue, and enquiries acknowledged.

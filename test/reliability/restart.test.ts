@@ -11,11 +11,15 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 
-const unshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child=SIGKILL', 'true'], { encoding: 'utf8' })
+const unshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child=SIGKILL', 'true'], {
+  encoding: 'utf8',
+})
 /** Fails the test that needs a fresh pid namespace where this machine will not give one. */
 function needUnshare() {
   if (unshare.status !== 0) {
-    throw new Error(`This test needs pid namespaces (unshare --pid --fork --mount-proc, as root; CI runs as root): ${(unshare.error?.message ?? unshare.stderr).trim()}`)
+    throw new Error(
+      `This test needs pid namespaces (unshare --pid --fork --mount-proc, as root; CI runs as root): ${(unshare.error?.message ?? unshare.stderr).trim()}`,
+    )
   }
 }
 
@@ -59,12 +63,19 @@ async function enquire(s: ChildServer, i: number): Promise<string> {
   const res = await fetch(`${s.url}/api/contact`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: s.url },
-    body: JSON.stringify({ firstName: `Restart${i}`, lastName: 'Test', email: `r${i}@example.com`, subject: 'general', message: 'Still there after a restart?' }),
+    body: JSON.stringify({
+      firstName: `Restart${i}`,
+      lastName: 'Test',
+      email: `r${i}@example.com`,
+      subject: 'general',
+      message: 'Still there after a restart?',
+    }),
   })
   expect(res.status).toBe(201)
   return ((await res.json()) as { id: string }).id
 }
-const savedIds = async () => (JSON.parse(await readFile(env.DATA_FILE!, 'utf8')) as { messages: { id: string }[] }).messages.map((m) => m.id)
+const savedIds = async () =>
+  (JSON.parse(await readFile(env.DATA_FILE!, 'utf8')) as { messages: { id: string }[] }).messages.map((m) => m.id)
 
 describe('restart after SIGKILL', () => {
   it('starts at once when the killed server has not even been reaped yet, round after round', async () => {
@@ -106,7 +117,9 @@ describe('two live servers on one data file', () => {
     const first = await start()
     const second = await spawnServer(env, { waitReady: false })
     expect(await second.exited).toBe(1)
-    expect(second.output()).toContain(`The data file ${env.DATA_FILE} is in use by another process (pid ${first.child.pid}). Only one server may write it.`)
+    expect(second.output()).toContain(
+      `The data file ${env.DATA_FILE} is in use by another process (pid ${first.child.pid}). Only one server may write it.`,
+    )
     await enquire(first, 1)
   })
 

@@ -27,7 +27,13 @@ const SITE = 'https://www.example.co.uk'
 const PASSWORD = 'correct horse battery'
 const OWNER = basicAuth(PASSWORD)
 
-const enquiry = { firstName: 'Jane', lastName: 'Smith', email: 'jane@example.com', subject: 'general', message: 'A question about the briefcase.' }
+const enquiry = {
+  firstName: 'Jane',
+  lastName: 'Smith',
+  email: 'jane@example.com',
+  subject: 'general',
+  message: 'A question about the briefcase.',
+}
 const form = new URLSearchParams(enquiry).toString()
 
 type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
@@ -74,8 +80,19 @@ afterEach(async () => {
 /** The site with image generation set up, an admin password, and a one-product catalogue (short runs). */
 async function shop(env: Record<string, string> = {}) {
   t = await createTestApp({
-    env: { SITE_URL: SITE, OPENAI_API_KEY: 'sk-test-not-a-real-key', OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: PASSWORD, CONTACT_RATE_LIMIT: '0', ...env },
-    prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products: seedProducts.slice(0, 1), messages: [] }, null, 2)),
+    env: {
+      SITE_URL: SITE,
+      OPENAI_API_KEY: 'sk-test-not-a-real-key',
+      OPENAI_MAX_RETRIES: '0',
+      ADMIN_PASSWORD: PASSWORD,
+      CONTACT_RATE_LIMIT: '0',
+      ...env,
+    },
+    prepare: (dir) =>
+      writeFile(
+        path.join(dir, 'db.json'),
+        JSON.stringify({ products: seedProducts.slice(0, 1), messages: [] }, null, 2),
+      ),
   })
   return t
 }
@@ -153,8 +170,14 @@ describe('admin password guessing', () => {
     for (let i = 0; i < 20; i++) {
       const res =
         i % 2 === 0
-          ? await request(app).get('/admin').set('X-Forwarded-For', attacker).set('Authorization', basicAuth(`guess-${i}`))
-          : await request(app).post('/api/generate-images').set('X-Forwarded-For', attacker).set('Authorization', basicAuth(`guess-${i}`))
+          ? await request(app)
+              .get('/admin')
+              .set('X-Forwarded-For', attacker)
+              .set('Authorization', basicAuth(`guess-${i}`))
+          : await request(app)
+              .post('/api/generate-images')
+              .set('X-Forwarded-For', attacker)
+              .set('Authorization', basicAuth(`guess-${i}`))
       statuses.push(res.status)
       if (res.status === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
     }
@@ -167,9 +190,13 @@ describe('admin password guessing', () => {
     expect(fake.requests).toHaveLength(0)
 
     // While stopped, even the right password is not checked for this client (a guess must not tell).
-    expect((await request(app).get('/admin').set('X-Forwarded-For', attacker).set('Authorization', OWNER)).status).toBe(429)
+    expect((await request(app).get('/admin').set('X-Forwarded-For', attacker).set('Authorization', OWNER)).status).toBe(
+      429,
+    )
     // The owner, elsewhere, is not locked out.
-    expect((await request(app).get('/admin').set('X-Forwarded-For', '198.51.100.20').set('Authorization', OWNER)).status).toBe(200)
+    expect(
+      (await request(app).get('/admin').set('X-Forwarded-For', '198.51.100.20').set('Authorization', OWNER)).status,
+    ).toBe(200)
   })
 })
 
@@ -179,7 +206,10 @@ describe('limits per visitor, not per socket', () => {
     const statuses: number[] = []
     // 10 loopback addresses × 4 guesses: each address alone stays under the lock-out.
     for (let i = 0; i < 10; i++) {
-      for (let g = 0; g < 4; g++) statuses.push((await raw(t.url, '/admin', { Authorization: basicAuth(`guess-${i}-${g}`) }, `127.0.0.${i + 2}`)).status)
+      for (let g = 0; g < 4; g++)
+        statuses.push(
+          (await raw(t.url, '/admin', { Authorization: basicAuth(`guess-${i}-${g}`) }, `127.0.0.${i + 2}`)).status,
+        )
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401])
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true)
@@ -187,15 +217,23 @@ describe('limits per visitor, not per socket', () => {
 
   it('groups IPv6 addresses by /64, and IPv4-mapped addresses with their IPv4 address', async () => {
     const { app } = await shop({ TRUST_PROXY: '1' })
-    const guess = (from: string, i: number) => request(app).post('/api/generate-images').set('X-Forwarded-For', from).set('Authorization', basicAuth(`guess-${i}`))
+    const guess = (from: string, i: number) =>
+      request(app)
+        .post('/api/generate-images')
+        .set('X-Forwarded-For', from)
+        .set('Authorization', basicAuth(`guess-${i}`))
     const statuses: number[] = []
     for (let i = 0; i < 8; i++) statuses.push((await guess(`2001:db8:1:2::${(i + 1).toString(16)}:${i}`, i)).status)
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429])
     // The next /64 is another subscriber: not locked out.
-    expect((await request(app).get('/admin').set('X-Forwarded-For', '2001:db8:1:3::1').set('Authorization', OWNER)).status).toBe(200)
+    expect(
+      (await request(app).get('/admin').set('X-Forwarded-For', '2001:db8:1:3::1').set('Authorization', OWNER)).status,
+    ).toBe(200)
 
     for (let i = 0; i < 5; i++) await guess(i % 2 ? '203.0.113.7' : '::ffff:203.0.113.7', i)
-    expect((await request(app).get('/admin').set('X-Forwarded-For', '203.0.113.7').set('Authorization', OWNER)).status).toBe(429)
+    expect(
+      (await request(app).get('/admin').set('X-Forwarded-For', '203.0.113.7').set('Authorization', OWNER)).status,
+    ).toBe(429)
   })
 
   it('warns once, naming TRUST_PROXY, when X-Forwarded-For arrives while TRUST_PROXY is unset', async () => {
@@ -209,7 +247,8 @@ describe('limits per visitor, not per socket', () => {
     const app = await build({})
     await request(app).get('/').expect(200) // no header: nothing to say
     expect(lines).toEqual([])
-    for (const path of ['/', '/products', '/api/products']) await request(app).get(path).set('X-Forwarded-For', '203.0.113.7')
+    for (const path of ['/', '/products', '/api/products'])
+      await request(app).get(path).set('X-Forwarded-For', '203.0.113.7')
     await request(app).post('/api/contact').set('X-Forwarded-For', '203.0.113.8').send(enquiry).expect(201)
     await request(app).get('/').set('Forwarded', 'for=203.0.113.9')
     const warnings = lines.filter((l) => /TRUST_PROXY/.test(l.msg))
@@ -269,7 +308,12 @@ describe('error answers show nothing of the server’s insides', () => {
     const { app } = await appWithFaults()
     const answers = [
       [await request(app).post('/api/contact').set('Content-Type', 'application/json').send('{"firstName": '), 400],
-      [await request(app).post('/api/contact').send({ ...enquiry, message: 'x'.repeat(64 * 1024) }), 413],
+      [
+        await request(app)
+          .post('/api/contact')
+          .send({ ...enquiry, message: 'x'.repeat(64 * 1024) }),
+        413,
+      ],
       [await request(app).post('/api/contact').set('Content-Type', 'text/plain').send('hello'), 415],
       [await request(app).post('/api/contact').set('Content-Type', 'application/json; charset=nope').send('{}'), 415],
       [await request(app).get('/api/nothing-here'), 404],
@@ -410,11 +454,14 @@ describe('/admin however it is spelled', () => {
     '/admin/anything',
   ]
   /** The owner's page as rendered, or its page data: what must never reach anyone else. */
-  const ownerPage = (body: string) => /Daily limit|"access":"owner"|<button[^>]*class="[^"]*admin-generator__button[^"]*"(?![^>]*disabled)/.test(body)
+  const ownerPage = (body: string) =>
+    /Daily limit|"access":"owner"|<button[^>]*class="[^"]*admin-generator__button[^"]*"(?![^>]*disabled)/.test(body)
   const adminPage = (body: string) => /Product Image Generator|"pageId":"\/pages\/admin"/.test(body)
 
   it('asks for the password (401, private, no-store) or answers 404 for every spelling, never the page without it', async () => {
-    t = await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD, OPENAI_API_KEY: 'sk-test-not-a-real-key' } })
+    t = await startTestServer({
+      env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD, OPENAI_API_KEY: 'sk-test-not-a-real-key' },
+    })
     for (const p of SPELLINGS) {
       const res = await raw(t.url, p)
       expect([401, 404], p).toContain(res.status)
@@ -449,13 +496,28 @@ describe('/admin however it is spelled', () => {
   it('protects every generated spelling: case, escapes, doubled slashes, dot segments, trailing slashes, page data', async () => {
     t = await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD } })
     const letter = (c: string) =>
-      fc.constantFrom(c, c.toUpperCase(), `%${c.charCodeAt(0).toString(16)}`, `%${c.charCodeAt(0).toString(16).toUpperCase()}`, `%25${c.charCodeAt(0).toString(16)}`)
+      fc.constantFrom(
+        c,
+        c.toUpperCase(),
+        `%${c.charCodeAt(0).toString(16)}`,
+        `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+        `%25${c.charCodeAt(0).toString(16)}`,
+      )
     const slashes = fc.constantFrom('/', '//', '/./', '/%2e/', '\\', '/%2f', '%5c')
     const spelling = fc
       .tuple(
         slashes,
         fc.tuple(...[...'admin'].map(letter)).map((cs) => cs.join('')),
-        fc.constantFrom('', '/', '//', '/.', '/index.pageContext.json', '/INDEX.PAGECONTEXT.JSON', '%2findex.pageContext.json', '/x'),
+        fc.constantFrom(
+          '',
+          '/',
+          '//',
+          '/.',
+          '/index.pageContext.json',
+          '/INDEX.PAGECONTEXT.JSON',
+          '%2findex.pageContext.json',
+          '/x',
+        ),
         fc.constantFrom('', '?a=1', '?category=bags'),
       )
       .map(([lead, name, tail, query]) => `${lead}${name}${tail}${query}`)
@@ -475,7 +537,10 @@ describe('/admin however it is spelled', () => {
     const logger = createLogger('silent')
     const real = createServices({ config, store, logger })
     // As if a path slipped past the check: the page handler without the admin check in front.
-    const { app } = await createSite({ config, store, services: real, logger }, (deps) => ({ ...siteRoutes(deps), owner() {} }))
+    const { app } = await createSite({ config, store, services: real, logger }, (deps) => ({
+      ...siteRoutes(deps),
+      owner() {},
+    }))
     const page = await request(app).get('/admin')
     expect(page.status).toBe(404)
     expect(page.text).toContain('Page Not Found')

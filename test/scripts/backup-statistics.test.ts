@@ -11,7 +11,8 @@ import { ukDay } from '../../server/services/statistics/statistics.server.ts'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { statisticsOnDisk } from '../helpers/statistics.ts'
 
-const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+const BROWSER =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
 
 let dir: string
 const running: ChildServer[] = []
@@ -33,11 +34,15 @@ const start = async (dataFile: string) => {
   return s
 }
 
-const visit = async (s: ChildServer, page: string) => expect((await fetch(`${s.url}${page}`, { headers: { 'user-agent': BROWSER } })).status).toBe(200)
+const visit = async (s: ChildServer, page: string) =>
+  expect((await fetch(`${s.url}${page}`, { headers: { 'user-agent': BROWSER } })).status).toBe(200)
 
 /** Today's views of a product page as the file holds them, once the server has written them. */
 async function viewsOnDisk(dataFile: string, page: string, expected: number): Promise<void> {
-  await vi.waitFor(async () => expect((await statisticsOnDisk(dataFile))?.days[ukDay(Date.now())]?.pages[page]?.views).toBe(expected), { timeout: 10_000, interval: 100 })
+  await vi.waitFor(
+    async () => expect((await statisticsOnDisk(dataFile))?.days[ukDay(Date.now())]?.pages[page]?.views).toBe(expected),
+    { timeout: 10_000, interval: 100 },
+  )
 }
 
 describe('npm run backup while the server counts visits', () => {
@@ -49,14 +54,26 @@ describe('npm run backup while the server counts visits', () => {
 
     const archive = path.join(dir, 'shop.tar.gz')
     let err = ''
-    expect(await backup([archive, '--file', dataFile], () => {}, (s) => (err += s))).toBe(0)
+    expect(
+      await backup(
+        [archive, '--file', dataFile],
+        () => {},
+        (s) => (err += s),
+      ),
+    ).toBe(0)
     expect(err).toBe('')
     const names: string[] = []
     await list({ file: archive, onReadEntry: (entry) => void names.push(entry.path) })
     expect(names).toContain('db.json.statistics.json')
 
     const restoredFile = path.join(dir, 'restored', 'db.json')
-    expect(await restore([archive, '--file', restoredFile], () => {}, () => {})).toBe(0)
+    expect(
+      await restore(
+        [archive, '--file', restoredFile],
+        () => {},
+        () => {},
+      ),
+    ).toBe(0)
     const restored = statisticsFileFor(restoredFile)
     expect(await readFile(restored, 'utf8')).toBe(await readFile(statisticsFileFor(dataFile), 'utf8'))
     expect((await stat(restored)).mode & 0o777).toBe(0o600)

@@ -30,7 +30,11 @@ afterEach(async () => {
 async function run(command: typeof backup, ...argv: string[]) {
   let out = ''
   let err = ''
-  const code = await command(argv, (s) => (out += s), (s) => (err += s))
+  const code = await command(
+    argv,
+    (s) => (out += s),
+    (s) => (err += s),
+  )
   return { code, out, err }
 }
 
@@ -45,7 +49,13 @@ async function enquire(s: ChildServer, n: number): Promise<{ id: string; status:
   const res = await fetch(`${s.url}/api/contact`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: s.url },
-    body: JSON.stringify({ firstName: `Visitor${n}`, lastName: 'Backup', email: `v${n}@example.com`, subject: 'general', message: `Enquiry number ${n}, sent during the backup.` }),
+    body: JSON.stringify({
+      firstName: `Visitor${n}`,
+      lastName: 'Backup',
+      email: `v${n}@example.com`,
+      subject: 'general',
+      message: `Enquiry number ${n}, sent during the backup.`,
+    }),
   })
   const at = Date.now()
   const body = (await res.json()) as { id?: string }
@@ -55,9 +65,13 @@ async function enquire(s: ChildServer, n: number): Promise<{ id: string; status:
 /** Every enquiry a data file's folder holds: the data file's and its dated files'. */
 async function savedIds(dataFile: string): Promise<Set<string>> {
   const folder = path.dirname(dataFile)
-  const files = [dataFile, ...(await readdir(folder)).filter((n) => n.startsWith('db.enquiries-')).map((n) => path.join(folder, n))]
+  const files = [
+    dataFile,
+    ...(await readdir(folder)).filter((n) => n.startsWith('db.enquiries-')).map((n) => path.join(folder, n)),
+  ]
   const ids = new Set<string>()
-  for (const f of files) for (const m of (JSON.parse(await readFile(f, 'utf8')) as { messages: { id: string }[] }).messages) ids.add(m.id)
+  for (const f of files)
+    for (const m of (JSON.parse(await readFile(f, 'utf8')) as { messages: { id: string }[] }).messages) ids.add(m.id)
   return ids
 }
 
@@ -67,7 +81,12 @@ async function uploadPhoto(s: ChildServer, productId: string): Promise<void> {
     .toBuffer()
   const form = new FormData()
   form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'saddle.png')
-  const res = await fetch(`${s.url}/admin/products/${productId}/photos`, { method: 'POST', body: form, headers: { origin: s.url }, redirect: 'manual' })
+  const res = await fetch(`${s.url}/admin/products/${productId}/photos`, {
+    method: 'POST',
+    body: form,
+    headers: { origin: s.url },
+    redirect: 'manual',
+  })
   expect(res.status).toBe(303)
 }
 
@@ -102,7 +121,10 @@ describe('npm run backup, then npm run restore', () => {
     const taken = await run(backup, archive, '--file', dataFile)
     const ended = Date.now()
     const whileRunning = sent.length
-    await vi.waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(whileRunning + 8), { timeout: 20_000, interval: 20 })
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(whileRunning + 8), {
+      timeout: 20_000,
+      interval: 20,
+    })
     sending = false
     await Promise.all(visitors)
 
@@ -111,7 +133,10 @@ describe('npm run backup, then npm run restore', () => {
     expect(taken.out).toMatch(/through the running server \(pid \d+\), which paused its writes for \d+ ms/)
     const pausedMs = Number(/paused its writes for (\d+) ms/.exec(taken.out)![1])
     expect(pausedMs).toBeLessThan(1000)
-    expect(sent.every((e) => e.status === 201), 'no enquiry was refused during the backup').toBe(true)
+    expect(
+      sent.every((e) => e.status === 201),
+      'no enquiry was refused during the backup',
+    ).toBe(true)
     expect((await stat(archive)).mode & 0o777).toBe(0o600)
 
     const restoredFile = path.join(dir, 'restored', 'db.json')
@@ -120,23 +145,29 @@ describe('npm run backup, then npm run restore', () => {
     expect(put.code).toBe(0)
     const inArchive = await savedIds(restoredFile)
     for (const id of before) expect(inArchive.has(id), `enquiry ${id}, acknowledged before the backup`).toBe(true)
-    for (const e of sent.filter((e) => e.at < began)) expect(inArchive.has(e.id), `enquiry ${e.id}, acknowledged before the backup`).toBe(true)
+    for (const e of sent.filter((e) => e.at < began))
+      expect(inArchive.has(e.id), `enquiry ${e.id}, acknowledged before the backup`).toBe(true)
     // One acknowledged during the backup but not in it was acknowledged once the copy was done: held, never lost.
     const copyDone = Date.parse((await manifestOf(archive)).createdAt) + pausedMs
-    for (const e of sent.filter((e) => e.at >= began && e.at <= ended && !inArchive.has(e.id))) expect(e.at, `enquiry ${e.id}`).toBeGreaterThanOrEqual(copyDone)
+    for (const e of sent.filter((e) => e.at >= began && e.at <= ended && !inArchive.has(e.id)))
+      expect(e.at, `enquiry ${e.id}`).toBeGreaterThanOrEqual(copyDone)
     const all = await savedIds(dataFile)
     for (const e of sent) expect(all.has(e.id), `enquiry ${e.id} kept by the running shop`).toBe(true)
 
     expect((await stat(restoredFile)).mode & 0o777).toBe(0o600)
     const copy = await start(restoredFile)
     expect(await productsOf(copy)).toEqual(await productsOf(live))
-    const uploaded = JSON.parse(await readFile(dataFile, 'utf8')) as { products: { id: string; photos?: { src: string }[] }[] }
+    const uploaded = JSON.parse(await readFile(dataFile, 'utf8')) as {
+      products: { id: string; photos?: { src: string }[] }[]
+    }
     const photo = uploaded.products.find((p) => p.id === 'oxford-brogue')!.photos!.at(-1)!.src
     expect(photo).toMatch(/^\/media\//)
     const [served, original] = await Promise.all([fetch(`${copy.url}${photo}`), fetch(`${live.url}${photo}`)])
     expect(served.status).toBe(200)
     expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(await original.arrayBuffer()))).toBe(true)
-    expect((await stat(path.join(dir, 'restored', photo.replace(/^\/media\//, 'media/')))).mode & 0o777).toBe(0o666 & ~process.umask())
+    expect((await stat(path.join(dir, 'restored', photo.replace(/^\/media\//, 'media/')))).mode & 0o777).toBe(
+      0o666 & ~process.umask(),
+    )
     expect(await (await fetch(`${live.url}/admin/history`)).text()).toContain('photographs changed')
     expect(await (await fetch(`${copy.url}/admin/history`)).text()).toContain('photographs changed')
     expect((await readdir(`${restoredFile}.snapshots`)).length).toBeGreaterThan(0)
@@ -150,7 +181,8 @@ describe('npm run backup, then npm run restore', () => {
     await store.close()
     const folder = path.join(dir, 'backups')
     await mkdir(folder)
-    for (const name of ['shop-2020-01-01T000000Z.tar.gz', 'shop-2021-06-01T120000Z.tar.gz', 'notes.txt']) await writeFile(path.join(folder, name), 'not a backup')
+    for (const name of ['shop-2020-01-01T000000Z.tar.gz', 'shop-2021-06-01T120000Z.tar.gz', 'notes.txt'])
+      await writeFile(path.join(folder, name), 'not a backup')
 
     const first = await run(backup, folder, '--file', dataFile, '--keep', '2')
     expect(first.err).toBe('')

@@ -12,6 +12,11 @@ describe('check-shape (run by npm run lint)', () => {
   })
 
   it('leaves declaration files and stylesheets out of the line limit', () => {
-    expect(shapeProblems([{ path: 'scripts/x.d.ts', text: lines(500) }, { path: 'styles/x.scss', text: lines(500, 'a { b: c }') }])).toEqual([])
+    expect(
+      shapeProblems([
+        { path: 'scripts/x.d.ts', text: lines(500) },
+        { path: 'styles/x.scss', text: lines(500, 'a { b: c }') },
+      ]),
+    ).toEqual([])
   })
 })

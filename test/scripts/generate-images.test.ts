@@ -43,10 +43,14 @@ async function catalogue(where: string) {
 /** Runs the script with exactly `env` (plus PATH), as a separate process. */
 function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'scripts', 'generate-images.ts')], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
-    })
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'scripts', 'generate-images.ts')],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+      },
+    )
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d) => (stdout += d))
@@ -64,18 +68,27 @@ describe('npm run generate-images without a server', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'leather-cli-'))
     await catalogue(dir)
     const dataFile = path.join(dir, 'db.json')
-    const res = await run({ DATA_FILE: dataFile, OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, OPENAI_MAX_RETRIES: '0', OPENAI_IMAGE_MODEL: 'dall-e-3' })
+    const res = await run({
+      DATA_FILE: dataFile,
+      OPENAI_API_KEY: KEY,
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_MAX_RETRIES: '0',
+      OPENAI_IMAGE_MODEL: 'dall-e-3',
+    })
     expect(res.stderr).toBe('')
     expect(res.code).toBe(0)
     const images = FEW.length * 4
-    expect(res.stdout).toContain(`Starting image generation... ${images} images (4 angles × ${FEW.length} products) with dall-e-3`)
+    expect(res.stdout).toContain(
+      `Starting image generation... ${images} images (4 angles × ${FEW.length} products) with dall-e-3`,
+    )
     expect(res.stdout).toMatch(new RegExp(`\\[█+░*\\]\\s+1/${images}\\s+\\d+%  Generating 1 of ${images}: `))
     expect(res.stdout).toContain(`[${'█'.repeat(28)}]  ${images}/${images} 100%`)
     expect(res.stdout).toContain('✓ Generation completed!')
     expect(res.stdout).toContain(`Successful: ${FEW.length}   Failed: 0   Total: ${FEW.length}`)
     // The same generator code: 4 requests per product, dall-e-3 at its highest quality.
     expect(fake.requests).toHaveLength(images)
-    for (const r of fake.requests) expect(r.body).toMatchObject({ model: 'dall-e-3', size: '1024x1024', quality: 'hd', response_format: 'b64_json' })
+    for (const r of fake.requests)
+      expect(r.body).toMatchObject({ model: 'dall-e-3', size: '1024x1024', quality: 'hd', response_format: 'b64_json' })
     for (const p of await stored(dataFile)) {
       expect(p.mainImage).toMatch(new RegExp(`^/media/products/${p.id}/.+-main-1024\\.webp$`))
       expect(existsSync(path.join(dir, p.mainImage))).toBe(true)
@@ -87,7 +100,12 @@ describe('npm run generate-images without a server', () => {
     fake.set({ reply: failFor(['Tote Bag', 'Market Tote']) })
     dir = await mkdtemp(path.join(os.tmpdir(), 'leather-cli-'))
     await catalogue(dir)
-    const res = await run({ DATA_FILE: path.join(dir, 'db.json'), OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, OPENAI_MAX_RETRIES: '0' })
+    const res = await run({
+      DATA_FILE: path.join(dir, 'db.json'),
+      OPENAI_API_KEY: KEY,
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_MAX_RETRIES: '0',
+    })
     expect(res.code).toBe(1)
     expect(res.stdout).toMatch(/✗ Market Tote keeps its previous images\./)
     expect(res.stdout).toContain(`Successful: ${FEW.length - 1}   Failed: 1   Total: ${FEW.length}`)
@@ -109,13 +127,23 @@ describe('npm run generate-images without a server', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'leather-cli-'))
     await catalogue(dir)
     const dataFile = path.join(dir, 'db.json')
-    const env = { DATA_FILE: dataFile, OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, OPENAI_MAX_RETRIES: '0', IMAGE_DAILY_LIMIT: String(FEW.length * 4) }
+    const env = {
+      DATA_FILE: dataFile,
+      OPENAI_API_KEY: KEY,
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_MAX_RETRIES: '0',
+      IMAGE_DAILY_LIMIT: String(FEW.length * 4),
+    }
     expect((await run(env)).code).toBe(0)
-    expect(JSON.parse(await readFile(dataFile, 'utf8')).imageRuns).toEqual([{ id: expect.any(String), startedAt: expect.any(String), images: FEW.length * 4 }])
+    expect(JSON.parse(await readFile(dataFile, 'utf8')).imageRuns).toEqual([
+      { id: expect.any(String), startedAt: expect.any(String), images: FEW.length * 4 },
+    ])
     fake.reset()
     const again = await run(env)
     expect(again.code).toBe(1)
-    expect(again.stderr).toMatch(/^✗ Generation failed: The daily image limit is reached: 16 of 16 images were requested in the last 24 hours/)
+    expect(again.stderr).toMatch(
+      /^✗ Generation failed: The daily image limit is reached: 16 of 16 images were requested in the last 24 hours/,
+    )
     expect(fake.requests).toHaveLength(0)
   })
 })
@@ -123,7 +151,11 @@ describe('npm run generate-images without a server', () => {
 describe('npm run generate-images while the server runs', () => {
   it("asks the server holding the data file, as admin, and shows the server's streamed progress", async () => {
     fake.set({ delayMs: 30 })
-    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'saddle-stitch-42' }, prepare: catalogue, avifTwins: false })
+    t = await startTestServer({
+      env: { OPENAI_API_KEY: KEY, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'saddle-stitch-42' },
+      prepare: catalogue,
+      avifTwins: false,
+    })
     const port = new URL(t.url).port
     // The shell has no OpenAI key of its own: the server's is used.
     const res = await run({ DATA_FILE: t.dataFile, PORT: port, HOST: '127.0.0.1', ADMIN_PASSWORD: 'saddle-stitch-42' })
@@ -140,15 +172,28 @@ describe('npm run generate-images while the server runs', () => {
   })
 
   it('says so when the admin password is wrong, and nothing runs', async () => {
-    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, ADMIN_PASSWORD: 'saddle-stitch-42' }, prepare: catalogue, avifTwins: false })
-    const res = await run({ DATA_FILE: t.dataFile, PORT: new URL(t.url).port, HOST: '127.0.0.1', ADMIN_PASSWORD: 'not-the-password' })
+    t = await startTestServer({
+      env: { OPENAI_API_KEY: KEY, ADMIN_PASSWORD: 'saddle-stitch-42' },
+      prepare: catalogue,
+      avifTwins: false,
+    })
+    const res = await run({
+      DATA_FILE: t.dataFile,
+      PORT: new URL(t.url).port,
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'not-the-password',
+    })
     expect(res.code).toBe(1)
     expect(res.stderr).toContain('The server refused the admin password. Set ADMIN_PASSWORD')
     expect(fake.requests).toHaveLength(0)
   })
 
   it('is let in as the machine itself when the server has no admin password', async () => {
-    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, OPENAI_MAX_RETRIES: '0' }, prepare: catalogue, avifTwins: false })
+    t = await startTestServer({
+      env: { OPENAI_API_KEY: KEY, OPENAI_MAX_RETRIES: '0' },
+      prepare: catalogue,
+      avifTwins: false,
+    })
     const res = await run({ DATA_FILE: t.dataFile, PORT: new URL(t.url).port, HOST: '127.0.0.1' })
     expect(res.stderr).toBe('')
     expect(res.code).toBe(0)
@@ -156,10 +201,16 @@ describe('npm run generate-images while the server runs', () => {
   })
 
   it("passes on the server's 429 when a run would pass the daily image limit", async () => {
-    t = await startTestServer({ env: { OPENAI_API_KEY: KEY, IMAGE_DAILY_LIMIT: '4' }, prepare: catalogue, avifTwins: false })
+    t = await startTestServer({
+      env: { OPENAI_API_KEY: KEY, IMAGE_DAILY_LIMIT: '4' },
+      prepare: catalogue,
+      avifTwins: false,
+    })
     const res = await run({ DATA_FILE: t.dataFile, PORT: new URL(t.url).port, HOST: '127.0.0.1' })
     expect(res.code).toBe(1)
-    expect(res.stderr).toContain(`✗ Generation failed: A run of the whole catalogue needs ${FEW.length * 4} images, more than the daily limit of 4.`)
+    expect(res.stderr).toContain(
+      `✗ Generation failed: A run of the whole catalogue needs ${FEW.length * 4} images, more than the daily limit of 4.`,
+    )
     expect(fake.requests).toHaveLength(0)
   })
 
@@ -167,7 +218,9 @@ describe('npm run generate-images while the server runs', () => {
     t = await startTestServer({ env: {}, prepare: catalogue, avifTwins: false })
     const res = await run({ DATA_FILE: t.dataFile, PORT: new URL(t.url).port, HOST: '127.0.0.1', OPENAI_API_KEY: KEY })
     expect(res.code).toBe(1)
-    expect(res.stderr).toContain('✗ Generation failed: Image generation is not set up on this server: OPENAI_API_KEY is not set.')
+    expect(res.stderr).toContain(
+      '✗ Generation failed: Image generation is not set up on this server: OPENAI_API_KEY is not set.',
+    )
     expect(fake.requests).toHaveLength(0)
   })
 })

@@ -23,21 +23,39 @@ afterEach(async () => {
 async function health(file: string, env: NodeJS.ProcessEnv = {}, ...argv: string[]) {
   const out: string[] = []
   const err: string[] = []
-  const code = await main(['--file', file, ...argv], (s) => out.push(s), (s) => err.push(s), env)
+  const code = await main(
+    ['--file', file, ...argv],
+    (s) => out.push(s),
+    (s) => err.push(s),
+    env,
+  )
   return { code, out: out.join(''), err: err.join('') }
 }
 
-const failing = (at: string) => ({ status: 'pending' as const, attempts: [{ at, ok: false, error: '451 4.3.0 Mailbox busy' }], nextAttemptAt: at })
+const failing = (at: string) => ({
+  status: 'pending' as const,
+  attempts: [{ at, ok: false, error: '451 4.3.0 Mailbox busy' }],
+  nextAttemptAt: at,
+})
 
 describe('npm run health', () => {
   it('asks the running server and prints what it knows: uptime, mail failing since when and why, the data file', async () => {
     t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } })
     await t.store.addEnquiry({ ...newEnquiry(1), notification: failing('2025-03-04T09:00:00.000Z') })
-    await t.store.addEnquiry({ ...newEnquiry(2), notification: { status: 'sent', attempts: [{ at: '2025-03-03T12:00:00.000Z', ok: true }], sentAt: '2025-03-03T12:00:00.000Z' } })
+    await t.store.addEnquiry({
+      ...newEnquiry(2),
+      notification: {
+        status: 'sent',
+        attempts: [{ at: '2025-03-03T12:00:00.000Z', ok: true }],
+        sentAt: '2025-03-03T12:00:00.000Z',
+      },
+    })
     const { code, out } = await health(t.dataFile)
     expect(out).toMatch(/^Shop health: Something needs you now\./)
     expect(out).toMatch(/\[OK\] Server: Running version \d+\.\d+\.\d+, up for /)
-    expect(out).toContain('[Problem] Mail: Failing since 4 Mar 2025, 09:00: the mail server is busy or asked to try again later.')
+    expect(out).toContain(
+      '[Problem] Mail: Failing since 4 Mar 2025, 09:00: the mail server is busy or asked to try again later.',
+    )
     expect(out).toContain('The mail server said: 451 4.3.0 Mailbox busy')
     expect(out).toContain('Last e-mail delivered 3 Mar 2025, 12:00.')
     expect(out).toContain('[OK] Data file: db.json is valid.')
@@ -53,15 +71,23 @@ describe('npm run health', () => {
     const parsed = JSON.parse(out) as ShopHealth
     const dataFile = parsed.items.find((i) => i.key === 'dataFile')!
     expect(dataFile.status).toBe('problem')
-    expect(dataFile.headline).toBe('Your last edit of db.json has a mistake (line 3, column 17): the site shows the version before it.')
+    expect(dataFile.headline).toBe(
+      'Your last edit of db.json has a mistake (line 3, column 17): the site shows the version before it.',
+    )
     expect(code).toBe(1)
   })
 
   it('names the product and the field of a wrong payment link, from the running server and from the file alone', async () => {
-    const products = seedProducts.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: 'https://buy,stripe.com/ash_belt' } : p))
-    t = await createTestApp({ prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products, messages: [] }, null, 2)), keepDir: true })
+    const products = seedProducts.map((p) =>
+      p.id === 'bridle-belt' ? { ...p, paymentLink: 'https://buy,stripe.com/ash_belt' } : p,
+    )
+    t = await createTestApp({
+      prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products, messages: [] }, null, 2)),
+      keepDir: true,
+    })
     dirs.push(t.dir)
-    const headline = '"Bridle Leather Belt" (bridle-belt) cannot be ordered: its field "paymentLink" has a value the site will not use.'
+    const headline =
+      '"Bridle Leather Belt" (bridle-belt) cannot be ordered: its field "paymentLink" has a value the site will not use.'
     const running = await health(t.dataFile)
     expect(running.out).toContain(`[Problem] Data file: ${headline}`)
     expect(running.out).toContain('(it is "https://buy,stripe.com/ash_belt")')
@@ -79,7 +105,9 @@ describe('npm run health', () => {
     await writeFile(file, JSON.stringify({ products: seedProducts, messages: [], imageRuns: runs }, null, 2))
     const { code, out } = await health(file, { IMAGE_DAILY_LIMIT: '20' })
     expect(out).toContain('[Problem] Server: The server is not running.')
-    expect(out).toContain('[Attention] Mail: Not set up: enquiries are saved but not e-mailed to you (SMTP_URL is not set).')
+    expect(out).toContain(
+      '[Attention] Mail: Not set up: enquiries are saved but not e-mailed to you (SMTP_URL is not set).',
+    )
     expect(out).toContain('[OK] Image budget: 8 images used in the last 24 hours, 12 images left of 20.')
     expect(out).toContain('[OK] Snapshots: No snapshot of the catalogue yet.')
     expect(code).toBe(1)
@@ -90,7 +118,9 @@ describe('npm run health', () => {
     dirs.push(dir)
     const file = path.join(dir, 'db.json')
     await writeFile(file, JSON.stringify({ products: seedProducts, messages: [] }))
-    const run = await promisify(execFile)('npm', ['run', '--silent', 'health', '--', '--file', file], { cwd: ROOT }).catch((e: { stdout: string; code: number }) => e)
+    const run = await promisify(execFile)('npm', ['run', '--silent', 'health', '--', '--file', file], {
+      cwd: ROOT,
+    }).catch((e: { stdout: string; code: number }) => e)
     expect(run.stdout).toContain('Shop health:')
     expect(run.stdout).toContain('[Problem] Server: The server is not running.')
   })

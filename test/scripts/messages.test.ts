@@ -25,7 +25,12 @@ const enquiries: StoredEnquiry[] = [
     lastName: 'Sent',
     ...base,
     subject: 'footwear',
-    notification: { status: 'sent', attempts: [{ at: '2025-01-10T09:05:01.000Z', ok: true }], sentAt: '2025-01-10T09:05:01.000Z', nextAttemptAt: null },
+    notification: {
+      status: 'sent',
+      attempts: [{ at: '2025-01-10T09:05:01.000Z', ok: true }],
+      sentAt: '2025-01-10T09:05:01.000Z',
+      nextAttemptAt: null,
+    },
   },
   {
     id: 'm3',
@@ -63,12 +68,16 @@ describe('formatReport', () => {
     expect(out.indexOf('Newest Pending')).toBeLessThan(out.indexOf('Middle Disabled'))
     expect(out.indexOf('Middle Disabled')).toBeLessThan(out.indexOf('Oldest Sent'))
     expect(out).toContain('3 enquiries, 2 not e-mailed. Newest first.')
-    expect(out).toContain('2025-01-12 16:45\n  Name:     Newest Pending\n  E-mail:   newest@example.com\n  Subject:  Custom Order\n')
+    expect(out).toContain(
+      '2025-01-12 16:45\n  Name:     Newest Pending\n  E-mail:   newest@example.com\n  Subject:  Custom Order\n',
+    )
     expect(out).toContain('Subject:  Belts Enquiry')
     expect(out).toContain('Subject:  Footwear Enquiry')
     expect(out).toContain('Notified: sent 2025-01-10 09:05')
     expect(out).toContain('Notified: not e-mailed (no SMTP_URL was set when it arrived)')
-    expect(out).toContain('Notified: pending, 2 attempts; last error: connect ECONNREFUSED 10.0.0.1:587; next try 2025-01-12 16:48')
+    expect(out).toContain(
+      'Notified: pending, 2 attempts; last error: connect ECONNREFUSED 10.0.0.1:587; next try 2025-01-12 16:48',
+    )
     // The message behind a bar, line by line; a terminal escape code shown, never sent to the terminal.
     expect(out).toContain('  Message:\n  │ Line one\n  │ Line two \\u001B[31mred\\u001B[0m')
     expect(out).not.toContain('\u001b')
@@ -82,16 +91,29 @@ describe('formatReport', () => {
       lastName: 'Smith\u202e',
       email: 'evil@example.com\u2028  Name:     Someone',
       message: 'Hello\n  Name:     Fake Person\n  E-mail:   fake@example.com\u001b[2J',
-      notification: { status: 'pending', attempts: [{ at: '2025-01-14T10:32:00.000Z', ok: false, error: '451 busy\r\n  Name: x' }], nextAttemptAt: null, sentAt: null },
+      notification: {
+        status: 'pending',
+        attempts: [{ at: '2025-01-14T10:32:00.000Z', ok: false, error: '451 busy\r\n  Name: x' }],
+        nextAttemptAt: null,
+        sentAt: null,
+      },
     }
     const out = formatReport([forged], { unsent: false })
     const lines = out.split('\n')
     // One line per field, in order; every other line is the summary, the message's bar or blank.
     for (const label of ['Name:', 'E-mail:', 'Subject:', 'Notified:', 'Message:']) {
-      expect(lines.filter((l) => l.startsWith(`  ${label}`)), label).toHaveLength(1)
+      expect(
+        lines.filter((l) => l.startsWith(`  ${label}`)),
+        label,
+      ).toHaveLength(1)
     }
-    for (const line of lines) expect(line).toMatch(/^(|1 enquiry.*|\d{4}-\d\d-\d\d \d\d:\d\d| {2}(Name|E-mail|Subject|Notified|Id|Message): ?.*| {2}│ .*)$/)
-    expect(out).toContain('  Name:     Ann <ann@example.com>\\n  Subject:  Custom Order\\r\\n  Notified: sent 2025-01-14 10:32 Smith\\u202E\n')
+    for (const line of lines)
+      expect(line).toMatch(
+        /^(|1 enquiry.*|\d{4}-\d\d-\d\d \d\d:\d\d| {2}(Name|E-mail|Subject|Notified|Id|Message): ?.*| {2}│ .*)$/,
+      )
+    expect(out).toContain(
+      '  Name:     Ann <ann@example.com>\\n  Subject:  Custom Order\\r\\n  Notified: sent 2025-01-14 10:32 Smith\\u202E\n',
+    )
     expect(out).toContain('  E-mail:   evil@example.com\\u2028  Name:     Someone\n')
     expect(out).toContain('last error: 451 busy\\r\\n  Name: x')
     expect(out).toContain('  │ Hello\n  │   Name:     Fake Person\n  │   E-mail:   fake@example.com\\u001B[2J')
@@ -138,7 +160,11 @@ describe('npm run messages', () => {
     const store = await openStore(file)
     try {
       const out: string[] = []
-      const code = await main(['--file', file], (s) => out.push(s), (s) => out.push(s))
+      const code = await main(
+        ['--file', file],
+        (s) => out.push(s),
+        (s) => out.push(s),
+      )
       expect(code).toBe(0)
       expect(out.join('')).toContain('3 enquiries')
     } finally {
@@ -148,18 +174,36 @@ describe('npm run messages', () => {
 
   it('explains a missing or broken data file and exits non-zero', async () => {
     const err: string[] = []
-    expect(await main(['--file', path.join(dir, 'nope.json')], () => {}, (s) => err.push(s))).toBe(1)
+    expect(
+      await main(
+        ['--file', path.join(dir, 'nope.json')],
+        () => {},
+        (s) => err.push(s),
+      ),
+    ).toBe(1)
     expect(err.join('')).toMatch(/There is no data file at .*nope\.json/)
 
     const broken = path.join(dir, 'broken.json')
     await writeFile(broken, '{"products": [')
     const err2: string[] = []
-    expect(await main(['--file', broken], () => {}, (s) => err2.push(s))).toBe(1)
+    expect(
+      await main(
+        ['--file', broken],
+        () => {},
+        (s) => err2.push(s),
+      ),
+    ).toBe(1)
     expect(err2.join('')).toMatch(/not valid JSON/)
     expect(await readFile(broken, 'utf8')).toBe('{"products": [') // left as it was
 
     const err3: string[] = []
-    expect(await main(['--frobnicate'], () => {}, (s) => err3.push(s))).toBe(2)
+    expect(
+      await main(
+        ['--frobnicate'],
+        () => {},
+        (s) => err3.push(s),
+      ),
+    ).toBe(2)
     expect(err3.join('')).toMatch(/Unknown option --frobnicate/)
   })
 })
@@ -175,7 +219,11 @@ describe('npm run messages -- archive | unarchive | delete', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }))
   const cli = async (...argv: string[]) => {
     const out: string[] = []
-    const code = await main([...argv, '--file', file], (s) => out.push(s), (s) => out.push(s))
+    const code = await main(
+      [...argv, '--file', file],
+      (s) => out.push(s),
+      (s) => out.push(s),
+    )
     return { code, out: out.join('') }
   }
 
@@ -194,7 +242,9 @@ describe('npm run messages -- archive | unarchive | delete', () => {
     } finally {
       await store.close()
     }
-    expect(JSON.parse(await readFile(file, 'utf8')).messages.find((m: StoredEnquiry) => m.id === 'm3').archived).toBe(true)
+    expect(JSON.parse(await readFile(file, 'utf8')).messages.find((m: StoredEnquiry) => m.id === 'm3').archived).toBe(
+      true,
+    )
   })
 
   it('unarchives and deletes on the file itself when no server runs', async () => {
@@ -202,7 +252,8 @@ describe('npm run messages -- archive | unarchive | delete', () => {
     expect(await cli('delete', 'm2')).toMatchObject({ code: 0, out: `Enquiry m2 deleted for good from ${file}.\n` })
     // Enquiries of January 2025 are older than the data file keeps: m1 is in its month's file (m3 waits for its e-mail).
     const inFile = JSON.parse(await readFile(file, 'utf8')).messages as StoredEnquiry[]
-    const inMonth = JSON.parse(await readFile(path.join(dir, 'db.enquiries-2025-01.json'), 'utf8')).messages as StoredEnquiry[]
+    const inMonth = JSON.parse(await readFile(path.join(dir, 'db.enquiries-2025-01.json'), 'utf8'))
+      .messages as StoredEnquiry[]
     expect(inFile.map((m) => [m.id, m.archived])).toEqual([['m3', undefined]])
     expect(inMonth.map((m) => [m.id, m.archived])).toEqual([['m1', undefined]])
     expect((await cli('delete')).code).toBe(2)
@@ -216,15 +267,28 @@ describe('npm run messages across the data file and the dated files, with likely
     dir = await mkdtemp(path.join(os.tmpdir(), 'leather-dated-'))
     file = path.join(dir, 'db.json')
     const recent = { ...enquiries[0]!, id: 'recent', createdAt: new Date().toISOString(), firstName: 'Recent' }
-    const spam = { ...enquiries[0]!, id: 'spam', createdAt: new Date().toISOString(), firstName: 'Spammer', likelySpam: 'mostly links: 3 web addresses, 90% of the message' }
+    const spam = {
+      ...enquiries[0]!,
+      id: 'spam',
+      createdAt: new Date().toISOString(),
+      firstName: 'Spammer',
+      likelySpam: 'mostly links: 3 web addresses, 90% of the message',
+    }
     await writeFile(file, JSON.stringify({ products: seedProducts, messages: [recent, spam] }, null, 2))
-    await writeFile(path.join(dir, 'db.enquiries-2025-01.json'), JSON.stringify({ messages: [enquiries[0], enquiries[2]] }, null, 2))
+    await writeFile(
+      path.join(dir, 'db.enquiries-2025-01.json'),
+      JSON.stringify({ messages: [enquiries[0], enquiries[2]] }, null, 2),
+    )
   })
   afterAll(() => rm(dir, { recursive: true, force: true }))
   const cli = async (...argv: string[]) => {
     const out: string[] = []
     const err: string[] = []
-    const code = await main([...argv, '--file', file], (s) => out.push(s), (s) => err.push(s))
+    const code = await main(
+      [...argv, '--file', file],
+      (s) => out.push(s),
+      (s) => err.push(s),
+    )
     return { code, out: out.join(''), err: err.join('') }
   }
 
@@ -248,6 +312,8 @@ describe('npm run messages across the data file and the dated files, with likely
     const listed = await cli()
     expect(listed.code).toBe(0)
     expect(listed.out).toContain('3 enquiries')
-    expect(listed.err).toMatch(/db\.enquiries-2024-12\.json is not valid JSON at line 1, column \d+: .* Its enquiries are not listed\./)
+    expect(listed.err).toMatch(
+      /db\.enquiries-2024-12\.json is not valid JSON at line 1, column \d+: .* Its enquiries are not listed\./,
+    )
   })
 })

@@ -18,7 +18,11 @@ let t: TestServer | undefined
 async function run(command: typeof backup, ...argv: string[]) {
   let out = ''
   let err = ''
-  const code = await command(argv, (s) => (out += s), (s) => (err += s))
+  const code = await command(
+    argv,
+    (s) => (out += s),
+    (s) => (err += s),
+  )
   return { code, out, err }
 }
 
@@ -81,12 +85,18 @@ describe('npm run restore refuses what it cannot trust', () => {
 
   it('a file missing', async () => {
     const file = await remade((folder) => rm(path.join(folder, 'media'), { recursive: true }))
-    await expectRefused(file, `${file} is damaged: media/products/oxford-brogue/photo-1024.webp is listed in its MANIFEST.json but missing from the archive.`)
+    await expectRefused(
+      file,
+      `${file} is damaged: media/products/oxford-brogue/photo-1024.webp is listed in its MANIFEST.json but missing from the archive.`,
+    )
   })
 
   it('a file added after the backup', async () => {
     const file = await remade((folder) => writeFile(path.join(folder, 'db.json.extra'), 'x'))
-    await expectRefused(file, `${file} holds db.json.extra, which its MANIFEST.json does not list: it was changed after the backup was taken.`)
+    await expectRefused(
+      file,
+      `${file} holds db.json.extra, which its MANIFEST.json does not list: it was changed after the backup was taken.`,
+    )
   })
 
   it('a byte flipped in the archive itself, and an archive cut short', async () => {
@@ -102,8 +112,14 @@ describe('npm run restore refuses what it cannot trust', () => {
   it('a foreign archive, and a file that is no archive', async () => {
     await writeFile(path.join(dir, 'notes.txt'), 'not the shop')
     tar('-czf', path.join(dir, 'foreign.tar.gz'), '-C', dir, 'notes.txt')
-    await expectRefused(path.join(dir, 'foreign.tar.gz'), `${path.join(dir, 'foreign.tar.gz')} is not a backup of this shop: it holds no MANIFEST.json.`)
-    await expectRefused(path.join(dir, 'notes.txt'), `${path.join(dir, 'notes.txt')} is not a backup of this shop: it is not a gzip-compressed tar archive (.tar.gz).`)
+    await expectRefused(
+      path.join(dir, 'foreign.tar.gz'),
+      `${path.join(dir, 'foreign.tar.gz')} is not a backup of this shop: it holds no MANIFEST.json.`,
+    )
+    await expectRefused(
+      path.join(dir, 'notes.txt'),
+      `${path.join(dir, 'notes.txt')} is not a backup of this shop: it is not a gzip-compressed tar archive (.tar.gz).`,
+    )
   })
 
   it('a path outside the folder, and a link', async () => {
@@ -130,7 +146,9 @@ describe('npm run restore and an existing shop', () => {
 
     const refused = await run(restore, archive, '--file', target)
     expect(refused.code).toBe(1)
-    expect(refused.err).toContain(`${path.dirname(target)} already holds a shop (db.json, db.json.journal): nothing was changed. To replace it, run the restore again with --replace`)
+    expect(refused.err).toContain(
+      `${path.dirname(target)} already holds a shop (db.json, db.json.journal): nothing was changed. To replace it, run the restore again with --replace`,
+    )
     expect(await readFile(target, 'utf8')).toBe(old)
 
     const replaced = await run(restore, archive, '--file', target, '--force')
@@ -140,7 +158,9 @@ describe('npm run restore and an existing shop', () => {
     expect(aside).toMatch(/\/before-restore-\d{4}-\d{2}-\d{2}T\d{6}Z$/)
     expect(await readFile(path.join(aside!, 'db.json'), 'utf8')).toBe(old)
     expect(await readFile(target, 'utf8')).toBe(await readFile(path.join(shared, 'shop', 'db.json'), 'utf8'))
-    expect(await readFile(path.join(dir, 'live', 'media', 'products', 'oxford-brogue', 'photo-1024.webp'), 'utf8')).toBe('a photograph')
+    expect(
+      await readFile(path.join(dir, 'live', 'media', 'products', 'oxford-brogue', 'photo-1024.webp'), 'utf8'),
+    ).toBe('a photograph')
   })
 
   it('puts a shop backed up as db.json under the names another data file gives it', async () => {

@@ -33,7 +33,11 @@ beforeAll(async () => {
   // The temporary folder of this test alone: where the server leaves its record, and the shell looks.
   records = await mkdtemp(path.join(os.tmpdir(), 'leather-records-'))
   dataFile = path.join(dir, 'db.json')
-  const enquiries = Array.from({ length: ENQUIRIES }, (_, n) => ({ id: `enquiry-${n}`, createdAt: new Date(Date.now() - n * 60_000).toISOString(), ...newEnquiry(n) }))
+  const enquiries = Array.from({ length: ENQUIRIES }, (_, n) => ({
+    id: `enquiry-${n}`,
+    createdAt: new Date(Date.now() - n * 60_000).toISOString(),
+    ...newEnquiry(n),
+  }))
   const data = { products: seedProducts, messages: enquiries } as unknown as Data
   await writeFile(dataFile, JSON.stringify(data, null, 2), { mode: 0o600 })
   snapshot = await new Snapshots(snapshotDirFor(dataFile)).take(data, 'daily')
@@ -50,7 +54,10 @@ afterAll(async () => {
 /** A login shell's environment: no DATA_FILE, the same temporary folder as the server's. */
 function plainShell(command: string) {
   const { DATA_FILE: _, ...env } = process.env
-  return promisify(execFile)('bash', ['-c', `set -o pipefail; ${command}`], { cwd: ROOT, env: { ...env, TMPDIR: records } }).then(
+  return promisify(execFile)('bash', ['-c', `set -o pipefail; ${command}`], {
+    cwd: ROOT,
+    env: { ...env, TMPDIR: records },
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
   )
@@ -74,7 +81,9 @@ describe('from a plain shell, while the server runs with its own DATA_FILE', () 
     const health = await plainShell('npm run --silent health -- --json')
     const items = (JSON.parse(health.stdout) as { items: { key: string; headline: string; details: string[] }[] }).items
     expect(items.find((i) => i.key === 'server')!.headline, 'the running server answered').toMatch(/^Running version/)
-    expect(items.find((i) => i.key === 'dataFile')!.details.join(' ')).toContain(`${ENQUIRIES.toLocaleString('en-GB')} enquiries`)
+    expect(items.find((i) => i.key === 'dataFile')!.details.join(' ')).toContain(
+      `${ENQUIRIES.toLocaleString('en-GB')} enquiries`,
+    )
     expect(health.stderr).toContain(says())
     const check = await plainShell('npm run --silent check-data')
     expect(check.code, check.stderr).toBe(0)

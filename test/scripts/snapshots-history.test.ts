@@ -17,8 +17,24 @@ it('records the restore as a command of the shell, not as the workspace', async 
   const file = path.join(dir, 'db.json')
   const data = { products: seedProducts, messages: [] } as unknown as Data
   const name = await new Snapshots(snapshotDirFor(file)).take(data, 'daily')
-  await writeFile(file, JSON.stringify({ ...data, products: seedProducts.map((p, i) => (i === 0 ? { ...p, price: '£999.00' } : p)) }, null, 2))
-  expect(await main(['restore', name, '--file', file], () => {}, () => {})).toBe(0)
-  const entries = (await readFile(historyFileFor(file), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { who: string; action: string })
+  await writeFile(
+    file,
+    JSON.stringify(
+      { ...data, products: seedProducts.map((p, i) => (i === 0 ? { ...p, price: '£999.00' } : p)) },
+      null,
+      2,
+    ),
+  )
+  expect(
+    await main(
+      ['restore', name, '--file', file],
+      () => {},
+      () => {},
+    ),
+  ).toBe(0)
+  const entries = (await readFile(historyFileFor(file), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { who: string; action: string })
   expect(entries).toEqual([expect.objectContaining({ who: 'command', action: 'snapshot-restore' })])
 })

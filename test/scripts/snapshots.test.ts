@@ -18,18 +18,34 @@ afterEach(async () => {
 async function run(...argv: string[]) {
   let out = ''
   let err = ''
-  const code = await main(argv, (s) => (out += s), (s) => (err += s))
+  const code = await main(
+    argv,
+    (s) => (out += s),
+    (s) => (err += s),
+  )
   return { code, out, err }
 }
 
-const onDisk = async (file: string) => dataOnDisk<{ products: { id: string; price: string }[]; messages: { id: string }[] }>(file)
+const onDisk = async (file: string) =>
+  dataOnDisk<{ products: { id: string; price: string }[]; messages: { id: string }[] }>(file)
 
 describe('npm run snapshots', () => {
   it('lists the snapshot taken before the day’s first change and restores the products through the running server, never the enquiries', async () => {
     t = await createTestApp()
     const { catalogue } = t.services
     const first = await t.store.addEnquiry(newEnquiry(1))
-    const form = { id: 'oxford-brogue', name: 'Oxford Brogue', description: 'x', price: '£999.00', sku: 'FW-OXB-001', category: 'footwear', availability: 'in-stock', leadTime: '', mainImage: '/images/seed/oxford-brogue.svg', paymentLink: 'https://buy.stripe.com/x' }
+    const form = {
+      id: 'oxford-brogue',
+      name: 'Oxford Brogue',
+      description: 'x',
+      price: '£999.00',
+      sku: 'FW-OXB-001',
+      category: 'footwear',
+      availability: 'in-stock',
+      leadTime: '',
+      mainImage: '/images/seed/oxford-brogue.svg',
+      paymentLink: 'https://buy.stripe.com/x',
+    }
     expect((await catalogue.save('oxford-brogue', form, { revision: '', base: null })).ok).toBe(true)
     await catalogue.remove('briefcase')
     const later = await t.store.addEnquiry(newEnquiry(2))
@@ -42,7 +58,9 @@ describe('npm run snapshots', () => {
 
     const restored = await run('restore', name!, '--file', t.dataFile)
     expect(restored.code, restored.err).toBe(0)
-    expect(restored.out).toMatch(/Restored the products of .* The catalogue as it was just before is kept as .*before-restore\.json/)
+    expect(restored.out).toMatch(
+      /Restored the products of .* The catalogue as it was just before is kept as .*before-restore\.json/,
+    )
     const data = await onDisk(t.dataFile)
     expect(data.products.map((p) => p.id)).toEqual(seedProducts.map((p) => p.id))
     expect(data.products[0]!.price).toBe('£185.00')
@@ -70,8 +88,13 @@ describe('npm run snapshots', () => {
   it('keeps a bounded number, the oldest going first', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'snapshots-'))
     const snapshots = new Snapshots(path.join(dir, 'db.json.snapshots'), 3)
-    for (let day = 1; day <= 5; day++) await snapshots.take({ products: [], messages: [] }, 'daily', new Date(`2026-01-0${day}T10:00:00Z`))
-    expect((await snapshots.list()).map((s) => s.takenAt)).toEqual(['2026-01-05T10:00:00Z', '2026-01-04T10:00:00Z', '2026-01-03T10:00:00Z'])
+    for (let day = 1; day <= 5; day++)
+      await snapshots.take({ products: [], messages: [] }, 'daily', new Date(`2026-01-0${day}T10:00:00Z`))
+    expect((await snapshots.list()).map((s) => s.takenAt)).toEqual([
+      '2026-01-05T10:00:00Z',
+      '2026-01-04T10:00:00Z',
+      '2026-01-03T10:00:00Z',
+    ])
     await rm(dir, { recursive: true, force: true })
   })
 })

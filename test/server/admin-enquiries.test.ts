@@ -31,8 +31,10 @@ async function withEnquiries(n: number, env: Record<string, string> = { ADMIN_PA
   return { t, saved }
 }
 
-const onDisk = async (file: string, id: string) => (await dataOnDisk<{ messages: Record<string, unknown>[] }>(file)).messages.find((m) => m.id === id)
-const post = (t: TestServer, path: string, form: Record<string, string>) => request(t.app).post(path).set('Authorization', OWNER).type('form').send(form)
+const onDisk = async (file: string, id: string) =>
+  (await dataOnDisk<{ messages: Record<string, unknown>[] }>(file)).messages.find((m) => m.id === id)
+const post = (t: TestServer, path: string, form: Record<string, string>) =>
+  request(t.app).post(path).set('Authorization', OWNER).type('form').send(form)
 
 describe('who may see the inbox and the health panel', () => {
   const spellings = (id: string) => [
@@ -56,7 +58,10 @@ describe('who may see the inbox and the health panel', () => {
       expect(res.headers['cache-control'], path).toContain('no-store')
       expect(res.text, path).not.toContain('ann0@example.com')
     }
-    const res = await request(t.app).post(`/admin/enquiries/${saved[0]!.id}`).type('form').send({ action: 'delete', confirm: 'yes' })
+    const res = await request(t.app)
+      .post(`/admin/enquiries/${saved[0]!.id}`)
+      .type('form')
+      .send({ action: 'delete', confirm: 'yes' })
     expect(res.status).toBe(401)
     expect(await onDisk(t.dataFile, saved[0]!.id)).toBeDefined()
   })
@@ -69,7 +74,11 @@ describe('who may see the inbox and the health panel', () => {
       expect(res.text, path).not.toContain('ann0@example.com')
     }
     for (const action of ['archive', 'answered', 'delete']) {
-      const res = await request(t.app).post(`/admin/enquiries/${saved[0]!.id}`).set('X-Forwarded-For', '203.0.113.9').type('form').send({ action, confirm: 'yes' })
+      const res = await request(t.app)
+        .post(`/admin/enquiries/${saved[0]!.id}`)
+        .set('X-Forwarded-For', '203.0.113.9')
+        .type('form')
+        .send({ action, confirm: 'yes' })
       expect(res.status).toBe(403)
     }
     expect(await onDisk(t.dataFile, saved[0]!.id)).toEqual(JSON.parse(JSON.stringify(saved[0])))
@@ -82,7 +91,9 @@ describe('who may see the inbox and the health panel', () => {
 
   it('refuses a post from another website (403), even with the owner’s password, and changes nothing', async () => {
     const { t, saved } = await withEnquiries(1)
-    const res = await post(t, `/admin/enquiries/${saved[0]!.id}`, { action: 'archive' }).set('Origin', 'https://evil.example').set('Sec-Fetch-Site', 'cross-site')
+    const res = await post(t, `/admin/enquiries/${saved[0]!.id}`, { action: 'archive' })
+      .set('Origin', 'https://evil.example')
+      .set('Sec-Fetch-Site', 'cross-site')
     expect(res.status).toBe(403)
     expect((await onDisk(t.dataFile, saved[0]!.id))?.archived).toBeUndefined()
   })
@@ -101,7 +112,9 @@ describe('reading and settling an enquiry', () => {
     expect(res.status).toBe(303)
     expect(res.headers.location).toBe(`/admin/enquiries/${id}?state=new&q=ann&done=answered`)
     expect(typeof (await onDisk(t.dataFile, id))?.answeredAt).toBe('string')
-    expect((await request(t.app).get(res.headers.location!).set('Authorization', OWNER)).text).toContain('Marked as answered.')
+    expect((await request(t.app).get(res.headers.location!).set('Authorization', OWNER)).text).toContain(
+      'Marked as answered.',
+    )
 
     await post(t, `/admin/enquiries/${id}`, { action: 'archive' }).expect(303)
     expect((await onDisk(t.dataFile, id))?.archived).toBe(true) // the field npm run messages reads
@@ -167,13 +180,20 @@ describe('reading and settling an enquiry', () => {
 
 describe('an enquiry older than the data file keeps (in its month’s dated file)', () => {
   it('is listed, opened (marked read in its file), found, and deleted for good from its file', async () => {
-    const old = { ...newEnquiry(7), id: 'old-one', createdAt: '2024-03-10T09:00:00.000Z', notification: { status: 'sent', attempts: [], sentAt: '2024-03-10T09:01:00.000Z' } }
+    const old = {
+      ...newEnquiry(7),
+      id: 'old-one',
+      createdAt: '2024-03-10T09:00:00.000Z',
+      notification: { status: 'sent', attempts: [], sentAt: '2024-03-10T09:01:00.000Z' },
+    }
     t = await createTestApp({
       env: { ADMIN_PASSWORD: PASSWORD },
-      prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products: seedProducts, messages: [old] })),
+      prepare: (dir) =>
+        writeFile(path.join(dir, 'db.json'), JSON.stringify({ products: seedProducts, messages: [old] })),
     })
     const dated = datedFileFor(t.dataFile, '2024-03')
-    const inDated = async () => JSON.parse(await readFile(dated, 'utf8').catch(() => '{"messages":[]}')).messages as Record<string, unknown>[]
+    const inDated = async () =>
+      JSON.parse(await readFile(dated, 'utf8').catch(() => '{"messages":[]}')).messages as Record<string, unknown>[]
     await expect.poll(async () => (await inDated()).map((m) => m.id)).toEqual(['old-one'])
     const list = await request(t.app).get('/admin/enquiries?q=ann7').set('Authorization', OWNER)
     expect(list.text).toContain('ann7@example.com')

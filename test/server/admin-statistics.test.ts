@@ -4,15 +4,23 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { validEnquiry } from '../helpers/valid-enquiry.ts'
 
-const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+const BROWSER =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 const PASSWORD = 'a-long-owner-password'
 const OWNER = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`
 
 let t: TestServer
 afterEach(() => t.close())
 
-const visit = (path: string, headers: Record<string, string> = {}) => request(t.handler).get(path).set({ 'User-Agent': BROWSER, ...headers })
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/\s+/g, ' ')
+const visit = (path: string, headers: Record<string, string> = {}) =>
+  request(t.handler)
+    .get(path)
+    .set({ 'User-Agent': BROWSER, ...headers })
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/\s+/g, ' ')
 
 describe('the owner’s statistics page', () => {
   it('shows the views, hand-offs and their share per product, referrers, campaigns, devices and enquiries by subject', async () => {
@@ -20,7 +28,10 @@ describe('the owner’s statistics page', () => {
     for (let n = 0; n < 4; n++) await visit('/products/tote-bag', { Referer: 'https://www.instagram.com/' })
     await visit('/?utm_source=newsletter&utm_medium=email&utm_campaign=winter-boots')
     await visit('/api/handoff/tote-bag').expect(204)
-    await request(t.app).post('/api/contact').send({ ...validEnquiry, subject: 'bags' }).expect(201)
+    await request(t.app)
+      .post('/api/contact')
+      .send({ ...validEnquiry, subject: 'bags' })
+      .expect(201)
 
     const page = await request(t.app).get('/admin/statistics?days=30').set('Authorization', OWNER).expect(200)
     expect(page.headers['cache-control']).toBe('private, no-store')
@@ -43,8 +54,13 @@ describe('the owner’s statistics page', () => {
     await visit('/api/handoff/tote-bag').expect(204)
     const csv = await request(t.app).get('/admin/statistics.csv?days=7').set('Authorization', OWNER).expect(200)
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
-    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="visits-last-7-days-to-\d{4}-\d{2}-\d{2}\.csv"$/)
-    const rows = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="visits-last-7-days-to-\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
+    const rows = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(rows[0]).toBe('date,views,visitors,hand-offs to payment')
     expect(rows).toHaveLength(8)
     expect(rows.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2},1,1,1$/)

@@ -13,12 +13,26 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/\s+/g, ' ')
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/\s+/g, ' ')
 const offerOf = (html: string) => {
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((m) => [JSON.parse(m[1]!)].flat()) as Record<string, unknown>[]
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((m) =>
+    [JSON.parse(m[1]!)].flat(),
+  ) as Record<string, unknown>[]
   return (blocks.find((b) => b['@type'] === 'Product') as { offers: { availability: string } }).offers
 }
-const ORDER = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '07700 900123', address: '1 High Street, Leeds', size: '' }
+const ORDER = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane@example.com',
+  phone: '07700 900123',
+  address: '1 High Street, Leeds',
+  size: '',
+}
 
 async function setAvailability(id: string, availability: Availability | undefined, leadTime?: string) {
   await t.store.updateProduct(id, (p) => {
@@ -54,7 +68,9 @@ describe('availability', () => {
     expect(text(post.text)).toContain(SOLD_OUT_MESSAGE)
 
     const catalogue = await request(t.app).get('/products?category=bags').expect(200)
-    const card = /<article class="product-card"[^>]*aria-labelledby="product-tote-bag"[\s\S]*?<\/article>/.exec(catalogue.text)![0]
+    const card = /<article class="product-card"[^>]*aria-labelledby="product-tote-bag"[\s\S]*?<\/article>/.exec(
+      catalogue.text,
+    )![0]
     expect(card).toContain('Sold out')
     expect(card).not.toContain('action="/products/tote-bag#order"')
     await setAvailability('tote-bag', undefined)
@@ -75,31 +91,60 @@ describe('availability', () => {
     expect(page).toContain('Made to order: ready in 3 weeks; 14 days to change your mind')
     expect(page).not.toMatch(/Dispatched in/i)
     const catalogue = await request(t.app).get('/products?category=bags').expect(200)
-    const card = text(/<article class="product-card"[^>]*aria-labelledby="product-briefcase"[\s\S]*?<\/article>/.exec(catalogue.text)![0])
+    const card = text(
+      /<article class="product-card"[^>]*aria-labelledby="product-briefcase"[\s\S]*?<\/article>/.exec(
+        catalogue.text,
+      )![0],
+    )
     expect(card).toContain('Made to order: ready in 3 weeks')
     expect(card).not.toMatch(/Dispatched in/i)
     const post = await request(t.app).post('/products/briefcase').type('form').send(ORDER).expect(303)
-    expect(new URL(post.headers.location!).searchParams.get('note')!.split('\n')).toContain('Made to order: ready in 3 weeks')
+    expect(new URL(post.headers.location!).searchParams.get('note')!.split('\n')).toContain(
+      'Made to order: ready in 3 weeks',
+    )
 
-    expect(text((await request(t.app).get('/products/weekender-holdall').expect(200)).text)).toContain('Dispatched in 5-7 business days; 14 days to change your mind')
+    expect(text((await request(t.app).get('/products/weekender-holdall').expect(200)).text)).toContain(
+      'Dispatched in 5-7 business days; 14 days to change your mind',
+    )
   })
 
   it('stays out of GET /api/products, which keeps its eight fields', async () => {
     const products = (await request(t.app).get('/api/products').expect(200)).body as Record<string, unknown>[]
-    expect(Object.keys(products.find((p) => p.id === 'briefcase')!)).toEqual(['id', 'name', 'description', 'price', 'sku', 'category', 'mainImage', 'paymentLink'])
-    expect(JSON.parse(await readFile(t.dataFile, 'utf8')).products.find((p: { id: string }) => p.id === 'briefcase')).toMatchObject({ availability: 'made-to-order', leadTime: '3 weeks' })
+    expect(Object.keys(products.find((p) => p.id === 'briefcase')!)).toEqual([
+      'id',
+      'name',
+      'description',
+      'price',
+      'sku',
+      'category',
+      'mainImage',
+      'paymentLink',
+    ])
+    expect(
+      JSON.parse(await readFile(t.dataFile, 'utf8')).products.find((p: { id: string }) => p.id === 'briefcase'),
+    ).toMatchObject({ availability: 'made-to-order', leadTime: '3 weeks' })
   })
 })
 
 describe('the data file check of availability', () => {
-  const file = (extra: object) => JSON.stringify({ products: [{ ...seedProducts[0], ...extra }], messages: [] }, null, 2)
+  const file = (extra: object) =>
+    JSON.stringify({ products: [{ ...seedProducts[0], ...extra }], messages: [] }, null, 2)
   it('accepts no field, each of the three values, and refuses anything else or a made-to-order without its lead time', () => {
-    for (const extra of [{}, { availability: 'in-stock' }, { availability: 'sold-out' }, { availability: 'made-to-order', leadTime: '2 weeks' }]) {
+    for (const extra of [
+      {},
+      { availability: 'in-stock' },
+      { availability: 'sold-out' },
+      { availability: 'made-to-order', leadTime: '2 weeks' },
+    ]) {
       expect(checkDataText(file(extra), 'db.json').ok, JSON.stringify(extra)).toBe(true)
     }
     const wrong = checkDataText(file({ availability: 'gone' }), 'db.json')
-    expect(!wrong.ok && wrong.problem.message).toMatch(/field "availability", line \d+, column \d+ must be one of "in-stock", "made-to-order", "sold-out"/)
+    expect(!wrong.ok && wrong.problem.message).toMatch(
+      /field "availability", line \d+, column \d+ must be one of "in-stock", "made-to-order", "sold-out"/,
+    )
     const noLead = checkDataText(file({ availability: 'made-to-order' }), 'db.json')
-    expect(!noLead.ok && noLead.problem.message).toMatch(/field "leadTime".* must say how long a made-to-order product takes/)
+    expect(!noLead.ok && noLead.problem.message).toMatch(
+      /field "leadTime".* must say how long a made-to-order product takes/,
+    )
   })
 })

@@ -15,7 +15,11 @@ describe('cache hits answered before the app', () => {
   let version = 1
   const reached: string[] = []
   const logged: string[] = []
-  const cache = new ResponseCache({ version: () => version, siteUrl: 'https://www.example.co.uk', trustProxy: () => false })
+  const cache = new ResponseCache({
+    version: () => version,
+    siteUrl: 'https://www.example.co.uk',
+    trustProxy: () => false,
+  })
   const app = (req: IncomingMessage, res: ServerResponse) => {
     reached.push(`${req.method} ${req.url}`)
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -27,9 +31,14 @@ describe('cache hits answered before the app', () => {
     res.setHeader('Cache-Control', 'no-cache')
     cache.sendShared(req, res, () => BODY)
   }
-  const handler = answerCacheHitsFirst({ cache, seeRequest: (req) => void logged.push(`${req.method} ${req.url}`), app })
+  const handler = answerCacheHitsFirst({
+    cache,
+    seeRequest: (req) => void logged.push(`${req.method} ${req.url}`),
+    app,
+  })
   let http: RawClient
-  const send = (path: string, options: Parameters<RawClient['send']>[1] = {}) => http.send(path, { ...options, headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...options.headers } })
+  const send = (path: string, options: Parameters<RawClient['send']>[1] = {}) =>
+    http.send(path, { ...options, headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...options.headers } })
 
   beforeAll(async () => {
     http = await rawClient(handler)
@@ -60,7 +69,14 @@ describe('cache hits answered before the app', () => {
     await send('/page?fbclid=%E0%A4%A') // malformed: left to the app, which refuses it (400)
     await send('/page?x[]=1')
     await send('/other') // nothing kept for it yet
-    expect(reached).toEqual(['POST /page', 'DELETE /page', 'GET /page', 'GET /page?fbclid=%E0%A4%A', 'GET /page?x[]=1', 'GET /other'])
+    expect(reached).toEqual([
+      'POST /page',
+      'DELETE /page',
+      'GET /page',
+      'GET /page?fbclid=%E0%A4%A',
+      'GET /page?x[]=1',
+      'GET /other',
+    ])
   })
 
   it('goes to the app once the data has changed, and answers early again once the new answer is kept', async () => {

@@ -17,10 +17,22 @@ beforeEach(async () => {
 afterEach(() => t.close())
 
 const onDisk = async () => dataOnDisk<{ products: Record<string, unknown>[]; messages: unknown[] }>(t.dataFile)
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ')
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ')
 const hidden = (html: string, name: string) => {
   const raw = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)![1]!
-  return raw.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+  return raw
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
 }
 
 /** The edit form as the page gives it: its values and its hidden fields. */
@@ -48,7 +60,10 @@ describe('the products list', () => {
 describe('editing a product', () => {
   it('saves a new price to the file and the site, and records it in the history', async () => {
     const form = await openForm('oxford-brogue')
-    const res = await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ ...form, price: '£199.00' })
+    const res = await request(t.app)
+      .post('/admin/products/oxford-brogue')
+      .type('form')
+      .send({ ...form, price: '£199.00' })
     expect(res.status).toBe(303)
     expect(res.headers.location).toBe('/admin/products/oxford-brogue?done=saved')
     expect((await onDisk()).products.find((p) => p.id === 'oxford-brogue')!.price).toBe('£199.00')
@@ -62,10 +77,15 @@ describe('editing a product', () => {
   it('sends a wrong form back with the messages beside the fields and the values kept, saving nothing', async () => {
     const before = await readFile(t.dataFile, 'utf8')
     const form = await openForm('oxford-brogue')
-    const res = await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ ...form, price: '185 pounds', paymentLink: 'not a link', availability: 'made-to-order', leadTime: '' })
+    const res = await request(t.app)
+      .post('/admin/products/oxford-brogue')
+      .type('form')
+      .send({ ...form, price: '185 pounds', paymentLink: 'not a link', availability: 'made-to-order', leadTime: '' })
     expect(res.status).toBe(400)
     expect(res.headers['cache-control']).toBe('private, no-store')
-    expect(res.text).toMatch(/id="product-price"[^>]*aria-invalid="true"[^>]*aria-describedby="product-price-hint product-price-error"/)
+    expect(res.text).toMatch(
+      /id="product-price"[^>]*aria-invalid="true"[^>]*aria-describedby="product-price-hint product-price-error"/,
+    )
     expect(res.text).toContain('id="product-price-error">Write the price in pounds, such as 185')
     expect(res.text).toContain('id="product-leadTime-error">Say how long it takes to make')
     expect(res.text).toContain('id="product-paymentLink-error">')
@@ -75,10 +95,24 @@ describe('editing a product', () => {
 
   it('takes a price and a payment link as people type them, and writes them to the file as the shop shows them', async () => {
     const form = await openForm('oxford-brogue')
-    await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ ...form, price: '375', paymentLink: 'buy.stripe.com/ash_oxford' }).expect(303)
+    await request(t.app)
+      .post('/admin/products/oxford-brogue')
+      .type('form')
+      .send({ ...form, price: '375', paymentLink: 'buy.stripe.com/ash_oxford' })
+      .expect(303)
     const saved = (await onDisk()).products.find((p) => p.id === 'oxford-brogue')!
     expect([saved.price, saved.paymentLink]).toEqual(['£375.00', 'https://buy.stripe.com/ash_oxford'])
-    const fresh = { id: '', name: 'Ash Belt', price: '£1,250.5', category: 'belts', availability: 'in-stock', leadTime: '', sku: 'BL-ASH-001', description: '', paymentLink: 'buy.stripe.com/ash_belt' }
+    const fresh = {
+      id: '',
+      name: 'Ash Belt',
+      price: '£1,250.5',
+      category: 'belts',
+      availability: 'in-stock',
+      leadTime: '',
+      sku: 'BL-ASH-001',
+      description: '',
+      paymentLink: 'buy.stripe.com/ash_belt',
+    }
     await request(t.app).post('/admin/products/new').type('form').send(fresh).expect(303)
     const added = (await onDisk()).products.find((p) => p.id === 'ash-belt')!
     expect([added.price, added.paymentLink]).toEqual(['£1,250.50', 'https://buy.stripe.com/ash_belt'])
@@ -86,9 +120,23 @@ describe('editing a product', () => {
 
   it('lists every mistake at the top of the form it sends back, each a link to its field, focused as the page opens', async () => {
     const form = await openForm('oxford-brogue')
-    const fresh = { id: 'Ash Belt', name: '', price: 'lots', category: 'belts', availability: 'in-stock', leadTime: '', sku: 'BL-ASH-001', description: '', paymentLink: 'buy stripe.com' }
+    const fresh = {
+      id: 'Ash Belt',
+      name: '',
+      price: 'lots',
+      category: 'belts',
+      availability: 'in-stock',
+      leadTime: '',
+      sku: 'BL-ASH-001',
+      description: '',
+      paymentLink: 'buy stripe.com',
+    }
     for (const [url, body, listed] of [
-      ['/admin/products/oxford-brogue', { ...form, price: 'lots', paymentLink: 'buy stripe.com' }, ['price', 'paymentLink']],
+      [
+        '/admin/products/oxford-brogue',
+        { ...form, price: 'lots', paymentLink: 'buy stripe.com' },
+        ['price', 'paymentLink'],
+      ],
       ['/admin/products/new', fresh, ['name', 'id', 'price', 'paymentLink']],
     ] as const) {
       const res = await request(t.app).post(url).type('form').send(body).expect(400)
@@ -100,7 +148,9 @@ describe('editing a product', () => {
       expect(text(summary![2]!)).toMatch(/^ ?There is a problem /)
       expect([...summary![2]!.matchAll(/<a href="#product-(\w+)">/g)].map((m) => m[1])).toEqual(listed)
       for (const field of listed) expect(res.text).toContain(`id="product-${field}-error"`)
-      expect(res.text.indexOf('id="error-summary"'), 'above the fields').toBeLessThan(res.text.indexOf('id="product-name"'))
+      expect(res.text.indexOf('id="error-summary"'), 'above the fields').toBeLessThan(
+        res.text.indexOf('id="product-name"'),
+      )
       expect(res.text).toContain('value="lots"')
       expect(res.text).toContain('value="buy stripe.com"')
     }
@@ -109,7 +159,17 @@ describe('editing a product', () => {
   it('refuses a payment link that is not https:// with a valid host name, with the message beside the field, on an edit and on a new product', async () => {
     const before = await readFile(t.dataFile, 'utf8')
     const form = await openForm('bridle-belt')
-    const fresh = { id: '', name: 'Ash Belt', price: '£95.00', category: 'belts', availability: 'in-stock', leadTime: '', sku: 'BL-ASH-001', description: '', mainImage: '/images/seed/bridle-belt.svg' }
+    const fresh = {
+      id: '',
+      name: 'Ash Belt',
+      price: '£95.00',
+      category: 'belts',
+      availability: 'in-stock',
+      leadTime: '',
+      sku: 'BL-ASH-001',
+      description: '',
+      mainImage: '/images/seed/bridle-belt.svg',
+    }
     for (const link of BAD_PAYMENT_LINKS) {
       for (const [url, body] of [
         ['/admin/products/bridle-belt', { ...form, paymentLink: link }],
@@ -117,8 +177,12 @@ describe('editing a product', () => {
       ] as const) {
         const res = await request(t.app).post(url).type('form').send(body)
         expect(res.status, `${url} ${link}`).toBe(400)
-        expect(res.text).toMatch(/aria-invalid="true"[^>]*aria-describedby="product-paymentLink-hint product-paymentLink-error"/)
-        expect(res.text).toContain('id="product-paymentLink-error">Write the whole address of the card payment page, starting with https:// and a host name such as buy.stripe.com, without spaces or commas.<')
+        expect(res.text).toMatch(
+          /aria-invalid="true"[^>]*aria-describedby="product-paymentLink-hint product-paymentLink-error"/,
+        )
+        expect(res.text).toContain(
+          'id="product-paymentLink-error">Write the whole address of the card payment page, starting with https:// and a host name such as buy.stripe.com, without spaces or commas.<',
+        )
       }
     }
     expect(await readFile(t.dataFile, 'utf8')).toBe(before)
@@ -126,7 +190,11 @@ describe('editing a product', () => {
 
   it('marks a product sold out from the form: it can no longer be ordered', async () => {
     const form = await openForm('tote-bag')
-    await request(t.app).post('/admin/products/tote-bag').type('form').send({ ...form, availability: 'sold-out' }).expect(303)
+    await request(t.app)
+      .post('/admin/products/tote-bag')
+      .type('form')
+      .send({ ...form, availability: 'sold-out' })
+      .expect(303)
     expect((await onDisk()).products.find((p) => p.id === 'tote-bag')!.availability).toBe('sold-out')
     const order = { firstName: 'A', lastName: 'B', email: 'a@example.com', phone: '1', address: 'x', size: '' }
     expect((await request(t.app).post('/products/tote-bag').type('form').send(order)).status).toBe(409)
@@ -134,7 +202,11 @@ describe('editing a product', () => {
 
   it('refuses a form posted from another website', async () => {
     const form = await openForm('oxford-brogue')
-    const res = await request(t.app).post('/admin/products/oxford-brogue').set('Origin', 'https://evil.example').type('form').send({ ...form, price: '£1.00' })
+    const res = await request(t.app)
+      .post('/admin/products/oxford-brogue')
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ ...form, price: '£1.00' })
     expect(res.status).toBe(403)
     expect((await onDisk()).products.find((p) => p.id === 'oxford-brogue')!.price).toBe('£185.00')
   })
@@ -144,15 +216,27 @@ describe('two tabs on the same product', () => {
   it('tells the second save that it is out of date, shows both versions, and saves nothing until it is sent again', async () => {
     const first = await openForm('chelsea-boot')
     const second = await openForm('chelsea-boot')
-    await request(t.app).post('/admin/products/chelsea-boot').type('form').send({ ...first, price: '£220.00' }).expect(303)
-    const late = await request(t.app).post('/admin/products/chelsea-boot').type('form').send({ ...second, price: '£230.00' })
+    await request(t.app)
+      .post('/admin/products/chelsea-boot')
+      .type('form')
+      .send({ ...first, price: '£220.00' })
+      .expect(303)
+    const late = await request(t.app)
+      .post('/admin/products/chelsea-boot')
+      .type('form')
+      .send({ ...second, price: '£230.00' })
     expect(late.status).toBe(409)
     const shown = text(late.text)
     expect(shown).toContain('saved in another tab or window after you opened it')
     expect(shown).toMatch(/price £220\.00 £230\.00/)
     expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')!.price).toBe('£220.00')
     // Sending the form it came back with keeps the owner's version, knowingly.
-    const again = { ...second, price: '£230.00', revision: hidden(late.text, 'revision'), base: hidden(late.text, 'base') }
+    const again = {
+      ...second,
+      price: '£230.00',
+      revision: hidden(late.text, 'revision'),
+      base: hidden(late.text, 'base'),
+    }
     await request(t.app).post('/admin/products/chelsea-boot').type('form').send(again).expect(303)
     expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')!.price).toBe('£230.00')
   })
@@ -169,9 +253,17 @@ describe('the browser and an editor on the same product', () => {
     loafer.price = '£170.00'
     await ownerSaves(t.store, JSON.stringify(edited, null, 2))
     // The browser, later, from the form opened before that save: price and description.
-    await request(t.app).post('/admin/products/penny-loafer').type('form').send({ ...form, price: '£175.00', description: 'Now with a leather sole.' }).expect(303)
+    await request(t.app)
+      .post('/admin/products/penny-loafer')
+      .type('form')
+      .send({ ...form, price: '£175.00', description: 'Now with a leather sole.' })
+      .expect(303)
     const saved = (await onDisk()).products.find((p) => p.id === 'penny-loafer')!
-    expect(saved).toMatchObject({ name: 'Penny Loafer in Cognac', description: 'Now with a leather sole.', price: '£175.00' })
+    expect(saved).toMatchObject({
+      name: 'Penny Loafer in Cognac',
+      description: 'Now with a leather sole.',
+      price: '£175.00',
+    })
     const history = text((await request(t.app).get('/admin/history').expect(200)).text)
     expect(history).toMatch(/An edit of the data file .*price £165\.00 → £170\.00/)
   })
@@ -179,16 +271,41 @@ describe('the browser and an editor on the same product', () => {
 
 describe('adding, duplicating, removing, ordering', () => {
   it('adds a product with an id made from its name, unique, and serves its page once published', async () => {
-    const product = { name: 'Oxford Brogue', price: '£1,250.00', category: 'footwear', availability: 'made-to-order', leadTime: '6 weeks', sku: 'FW-BSP-001', description: 'Bespoke.', paymentLink: 'https://buy.stripe.com/bespoke', id: '' }
+    const product = {
+      name: 'Oxford Brogue',
+      price: '£1,250.00',
+      category: 'footwear',
+      availability: 'made-to-order',
+      leadTime: '6 weeks',
+      sku: 'FW-BSP-001',
+      description: 'Bespoke.',
+      paymentLink: 'https://buy.stripe.com/bespoke',
+      id: '',
+    }
     const res = await request(t.app).post('/admin/products/new').type('form').send(product)
     expect(res.status).toBe(303)
     expect(res.headers.location).toBe('/admin/products/oxford-brogue-2?done=added')
-    expect((await onDisk()).products.at(-1)).toMatchObject({ id: 'oxford-brogue-2', price: '£1,250.00', availability: 'made-to-order', leadTime: '6 weeks', status: 'draft' })
+    expect((await onDisk()).products.at(-1)).toMatchObject({
+      id: 'oxford-brogue-2',
+      price: '£1,250.00',
+      availability: 'made-to-order',
+      leadTime: '6 weeks',
+      status: 'draft',
+    })
     const form = await openForm('oxford-brogue-2')
-    await request(t.app).post('/admin/products/oxford-brogue-2').type('form').send({ ...form, mainImage: '/images/seed/oxford-brogue.svg' }).expect(303)
+    await request(t.app)
+      .post('/admin/products/oxford-brogue-2')
+      .type('form')
+      .send({ ...form, mainImage: '/images/seed/oxford-brogue.svg' })
+      .expect(303)
     await request(t.app).post('/admin/products/oxford-brogue-2/publish').expect(303)
-    expect(text((await request(t.app).get('/products/oxford-brogue-2').expect(200)).text)).toContain('Made to order: ready in 6 weeks')
-    const taken = await request(t.app).post('/admin/products/new').type('form').send({ ...product, id: 'oxford-brogue' })
+    expect(text((await request(t.app).get('/products/oxford-brogue-2').expect(200)).text)).toContain(
+      'Made to order: ready in 6 weeks',
+    )
+    const taken = await request(t.app)
+      .post('/admin/products/new')
+      .type('form')
+      .send({ ...product, id: 'oxford-brogue' })
     expect(taken.status).toBe(400)
     expect(taken.text).toContain('Another product already has the id oxford-brogue')
   })

@@ -31,7 +31,14 @@ describe('configuration from the environment', () => {
       TRUST_PROXY: '1',
       SITE_URL: 'https://www.example.co.uk/',
     })
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', dataFile: '/srv/shop/db.json', mailTo: 'owner@example.com', trustProxy: 1, siteUrl: 'https://www.example.co.uk' })
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataFile: '/srv/shop/db.json',
+      mailTo: 'owner@example.com',
+      trustProxy: 1,
+      siteUrl: 'https://www.example.co.uk',
+    })
     expect(c).toMatchObject({ adminPassword: 'saddle-stitch-42', imageDailyLimit: 30 })
   })
 
@@ -89,7 +96,9 @@ describe('configuration from the environment', () => {
 
   it.each(['true', 'TRUE', 'yes', 'on'])('refuses TRUST_PROXY=%s and asks for a hop count or a subnet', (value) => {
     const err = refusal({ TRUST_PROXY: value })
-    expect(err.message).toMatch(/TRUST_PROXY must say which proxies to trust: a hop count .* or their address or subnet/)
+    expect(err.message).toMatch(
+      /TRUST_PROXY must say which proxies to trust: a hop count .* or their address or subnet/,
+    )
   })
 
   it.each([

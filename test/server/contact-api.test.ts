@@ -10,10 +10,14 @@ const readText = (t: TestServer) => readFile(t.dataFile, 'utf8')
 const readEnquiries = async (t: TestServer): Promise<FileEnquiry[]> => JSON.parse(await readText(t)).messages
 
 const post = (t: TestServer, body: unknown, headers: Record<string, string> = {}) =>
-  request(t.app).post('/api/contact').set(headers).send(body as object)
+  request(t.app)
+    .post('/api/contact')
+    .set(headers)
+    .send(body as object)
 
 /** The cookies an answer set, as a browser sends them back. */
-const cookiesFrom = (res: request.Response) => ((res.headers['set-cookie'] ?? []) as string[]).map((c) => c.split(';')[0]).join('; ')
+const cookiesFrom = (res: request.Response) =>
+  ((res.headers['set-cookie'] ?? []) as string[]).map((c) => c.split(';')[0]).join('; ')
 /** Follows a 303 back to the form as a browser does: its address, with the cookies the answer set. */
 const backToForm = (t: TestServer, res: request.Response) =>
   request(t.app).get(String(res.headers.location).replace(/#.*/, '')).set('Cookie', cookiesFrom(res))
@@ -68,12 +72,27 @@ describe('POST /api/contact', () => {
       message: 'A bespoke belt, 38 inches, please.',
       notification: { status: 'disabled', attempts: [] },
     })
-    expect(Object.keys(saved).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'lastName', 'message', 'notification', 'subject'])
+    expect(Object.keys(saved).sort()).toEqual([
+      'createdAt',
+      'email',
+      'firstName',
+      'id',
+      'lastName',
+      'message',
+      'notification',
+      'subject',
+    ])
   })
 
   it('answers 400 with the form’s message for each bad field, and saves nothing', async () => {
     const before = await readText(t)
-    const res = await post(t, { firstName: ' ', lastName: '', email: 'not-an-email', subject: 'hats', message: 'too short' }).expect(400)
+    const res = await post(t, {
+      firstName: ' ',
+      lastName: '',
+      email: 'not-an-email',
+      subject: 'hats',
+      message: 'too short',
+    }).expect(400)
     expect(res.headers['content-type']).toMatch(/application\/json/)
     expect(typeof res.body.error).toBe('string')
     expect(res.body.issues).toEqual({
@@ -88,13 +107,20 @@ describe('POST /api/contact', () => {
 
   it('answers 400 for names that are not one line of text and for invisible-only fields, keeps a message’s lines, and saves nothing bad', async () => {
     const before = await readText(t)
-    const forged = await post(t, { ...valid, firstName: 'Ann <ann@example.com>\n  Subject: Custom Order', lastName: 'Smith\u202e' }).expect(400)
+    const forged = await post(t, {
+      ...valid,
+      firstName: 'Ann <ann@example.com>\n  Subject: Custom Order',
+      lastName: 'Smith\u202e',
+    }).expect(400)
     expect(forged.body.issues).toEqual({
       firstName: 'First name must be a single line, without line breaks or invisible control characters',
       lastName: 'Last name must be a single line, without line breaks or invisible control characters',
     })
     const invisible = await post(t, { ...valid, firstName: '\u200b\u200b', message: '\u200b'.repeat(12) }).expect(400)
-    expect(invisible.body.issues).toEqual({ firstName: 'First name is required', message: 'Message must be at least 10 characters long' })
+    expect(invisible.body.issues).toEqual({
+      firstName: 'First name is required',
+      message: 'Message must be at least 10 characters long',
+    })
     expect(await readText(t)).toBe(before)
 
     const res = await post(t, { ...valid, message: 'Line one\r\nLine two \u202eand\u0007 three' }).expect(201)
@@ -114,7 +140,11 @@ describe('POST /api/contact', () => {
   })
 
   it('answers 400 JSON for a body that is not valid JSON', async () => {
-    const res = await request(t.app).post('/api/contact').set('Content-Type', 'application/json').send('{"firstName": "Jane",').expect(400)
+    const res = await request(t.app)
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send('{"firstName": "Jane",')
+      .expect(400)
     expect(res.headers['content-type']).toMatch(/application\/json/)
     expect(res.body.error).toMatch(/not valid JSON/)
   })
@@ -123,7 +153,11 @@ describe('POST /api/contact', () => {
     const form = await request(t.app).post('/api/contact').type('form').send(valid).expect(415)
     expect(form.headers['content-type']).toMatch(/application\/json/)
     expect(form.body.error).toMatch(/JSON/)
-    const text = await request(t.app).post('/api/contact').set('Content-Type', 'text/plain').send(JSON.stringify(valid)).expect(415)
+    const text = await request(t.app)
+      .post('/api/contact')
+      .set('Content-Type', 'text/plain')
+      .send(JSON.stringify(valid))
+      .expect(415)
     expect(text.body.error).toMatch(/JSON/)
     await request(t.app).post('/api/contact').expect(415) // no body, no type
   })
@@ -163,7 +197,9 @@ describe('POST /api/contact', () => {
   it('keeps all of a burst of 200 concurrent enquiries, in a file that still parses', async () => {
     const before = (await readEnquiries(t)).length
     const responses = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => post(t, { ...valid, firstName: `Visitor${i}`, message: `Burst message number ${i}.` })),
+      Array.from({ length: 200 }, (_, i) =>
+        post(t, { ...valid, firstName: `Visitor${i}`, message: `Burst message number ${i}.` }),
+      ),
     )
     expect(responses.map((r) => r.status)).toEqual(Array(200).fill(201))
     const ids = responses.map((r) => r.body.id as string)
@@ -232,7 +268,11 @@ describe('the no-JavaScript form post (POST /contact, post/redirect/get)', () =>
   afterAll(() => t.close())
 
   it('saves a valid post the same way and redirects to the confirmation page', async () => {
-    const res = await request(t.app).post('/contact').type('form').send({ ...valid, firstName: ' Form ', website: '' }).expect(303)
+    const res = await request(t.app)
+      .post('/contact')
+      .type('form')
+      .send({ ...valid, firstName: ' Form ', website: '' })
+      .expect(303)
     expect(res.headers.location).toBe('/contact/sent')
     const saved = (await readEnquiries(t)).at(-1)!
     expect(saved).toMatchObject({ ...valid, firstName: 'Form', notification: { status: 'disabled', attempts: [] } })
@@ -273,7 +313,10 @@ describe('the no-JavaScript form post (POST /contact, post/redirect/get)', () =>
     const blank = await request(t.app).get('/contact').expect(200)
     expect(blank.text).not.toContain('Last name is required')
     expect(blank.text).not.toContain('jane@nowhere')
-    const stale = await request(t.app).get('/contact?form=00000000-0000-0000-0000-000000000000').set('Cookie', cookiesFrom(res)).expect(200)
+    const stale = await request(t.app)
+      .get('/contact?form=00000000-0000-0000-0000-000000000000')
+      .set('Cookie', cookiesFrom(res))
+      .expect(200)
     expect(stale.text).not.toContain('Last name is required')
   })
 
@@ -292,13 +335,21 @@ describe('the no-JavaScript form post (POST /contact, post/redirect/get)', () =>
 
   it('drops a bot post (honeypot) but shows the bot the confirmation', async () => {
     const before = await readText(t)
-    const res = await request(t.app).post('/contact').type('form').send({ ...valid, website: 'spam.example' }).expect(303)
+    const res = await request(t.app)
+      .post('/contact')
+      .type('form')
+      .send({ ...valid, website: 'spam.example' })
+      .expect(303)
     expect(res.headers.location).toBe('/contact/sent')
     expect(await readText(t)).toBe(before)
   })
 
   it('sends an oversized post back to the form with a sentence', async () => {
-    const res = await request(t.app).post('/contact').type('form').send({ ...valid, message: 'x'.repeat(100_000) }).expect(303)
+    const res = await request(t.app)
+      .post('/contact')
+      .type('form')
+      .send({ ...valid, message: 'x'.repeat(100_000) })
+      .expect(303)
     const page = await backToForm(t, res).expect(200)
     expect(page.text).toContain('Your message is too long to send')
   })

@@ -119,7 +119,11 @@ describe('DailyImageLimit', () => {
     await store.close()
 
     const broken = path.join(dir, 'broken.json')
-    const text = JSON.stringify({ products: seedProducts.slice(0, 1), messages: [], imageRuns: [{ id: 'x', startedAt: 'yesterday', images: 4 }] })
+    const text = JSON.stringify({
+      products: seedProducts.slice(0, 1),
+      messages: [],
+      imageRuns: [{ id: 'x', startedAt: 'yesterday', images: 4 }],
+    })
     await writeFile(broken, text)
     await expect(openStore(broken)).rejects.toThrow(/imageRuns\.0\.startedAt/)
     expect(await readFile(broken, 'utf8')).toBe(text)

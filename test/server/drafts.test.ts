@@ -20,13 +20,35 @@ afterEach(() => t.close())
 type Stored = Record<string, unknown> & { id: string; sku: string; name: string }
 const onDisk = async () => dataOnDisk<{ products: Stored[] }>(t.dataFile)
 const stored = async (id: string) => (await onDisk()).products.find((p) => p.id === id)
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/\s+/g, ' ')
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
 const hidden = (html: string, name: string) =>
-  new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+  new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`)
+    .exec(html)![1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
 /** The shop as visitors reach it: through the page cache too. */
 const shop = () => request(t.handler)
 
-const NEW_BELT = { id: '', name: 'Plaited Bridle Belt', price: '£95.00', category: 'belts', availability: 'in-stock', leadTime: '', sku: 'BL-PLB-001', description: 'Plaited bridle leather.', paymentLink: 'https://buy.stripe.com/plaited' }
+const NEW_BELT = {
+  id: '',
+  name: 'Plaited Bridle Belt',
+  price: '£95.00',
+  category: 'belts',
+  availability: 'in-stock',
+  leadTime: '',
+  sku: 'BL-PLB-001',
+  description: 'Plaited bridle leather.',
+  paymentLink: 'https://buy.stripe.com/plaited',
+}
 
 async function addBelt(): Promise<string> {
   const res = await request(t.app).post('/admin/products/new').type('form').send(NEW_BELT)
@@ -52,7 +74,14 @@ async function expectOffTheShop(id: string, name: string, sku: string) {
   expect((await shop().get('/').expect(200)).text).not.toContain(name)
   expect((await shop().get('/sitemap.xml').expect(200)).text).not.toContain(`/products/${id}<`)
   expect((await shop().get(`/products/${id}`)).status).toBe(404)
-  const order = { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com', phone: '07700900000', address: '1 High Street', size: '' }
+  const order = {
+    firstName: 'Ada',
+    lastName: 'Byron',
+    email: 'ada@example.com',
+    phone: '07700900000',
+    address: '1 High Street',
+    size: '',
+  }
   const ordered = await shop().post(`/products/${id}`).type('form').send(order)
   expect(ordered.status).toBe(404)
   expect(ordered.headers.location).toBeUndefined()
@@ -81,10 +110,14 @@ describe('publishing', () => {
     const refused = await request(t.app).post(`/admin/products/${id}/publish`)
     expect(refused.status).toBe(400)
     expect(refused.headers['cache-control']).toBe('private, no-store')
-    expect(text(refused.text)).toContain('It cannot be published yet. It still needs: a photograph: upload one below (Photographs)')
+    expect(text(refused.text)).toContain(
+      'It cannot be published yet. It still needs: a photograph: upload one below (Photographs)',
+    )
     expect((await stored(id))!.status).toBe('draft')
 
-    const jpeg = await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 120, g: 70, b: 30 } } }).jpeg().toBuffer()
+    const jpeg = await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 120, g: 70, b: 30 } } })
+      .jpeg()
+      .toBuffer()
     await request(t.app).post(`/admin/products/${id}/photos`).attach('photo', jpeg, 'belt.jpg').expect(303)
     const published = await request(t.app).post(`/admin/products/${id}/publish`)
     expect(published.status).toBe(303)
@@ -110,7 +143,9 @@ describe('publishing', () => {
     await request(t.app).post('/admin/products/braided-belt/publish').expect(303)
     expect((await shop().get('/products/braided-belt')).status).toBe(200)
     const history = text((await request(t.app).get('/admin/history').expect(200)).text)
-    expect(history).toMatch(/Braided Belt: published: on the shop now .*Braided Belt: taken off the shop \(kept as a draft\)/)
+    expect(history).toMatch(
+      /Braided Belt: published: on the shop now .*Braided Belt: taken off the shop \(kept as a draft\)/,
+    )
   })
 })
 
@@ -137,14 +172,25 @@ describe('the main photograph', () => {
   it('refuses an edited address that is not a file the site serves, with the message beside the field', async () => {
     const before = await readFile(t.dataFile, 'utf8')
     const form = await openForm('oxford-brogue')
-    for (const made_up of ['/media/products/oxford-brogue/made-up.jpg', 'https://images.example.com/brogue.jpg', '/images/seed/../../db.json']) {
-      const res = await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ ...form, mainImage: made_up })
+    for (const made_up of [
+      '/media/products/oxford-brogue/made-up.jpg',
+      'https://images.example.com/brogue.jpg',
+      '/images/seed/../../db.json',
+    ]) {
+      const res = await request(t.app)
+        .post('/admin/products/oxford-brogue')
+        .type('form')
+        .send({ ...form, mainImage: made_up })
       expect(res.status).toBe(400)
       expect(res.text).toContain('id="product-mainImage-error">This is not a photograph of the site')
     }
     expect(await readFile(t.dataFile, 'utf8')).toBe(before)
     // One of the site's own photographs is accepted.
-    await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ ...form, mainImage: '/images/seed/chelsea-boot.svg' }).expect(303)
+    await request(t.app)
+      .post('/admin/products/oxford-brogue')
+      .type('form')
+      .send({ ...form, mainImage: '/images/seed/chelsea-boot.svg' })
+      .expect(303)
   })
 })
 
@@ -159,20 +205,31 @@ describe('files written before drafts', () => {
     await expectOffTheShop('tote-bag', 'Market Tote', (await stored('tote-bag'))!.sku)
     expect(((await shop().get('/api/products').expect(200)).body as unknown[]).length).toBe(file.products.length - 1)
     // The history says what the edit changed, as for any other field.
-    await vi.waitFor(async () => expect(text((await request(t.app).get('/admin/history').expect(200)).text)).toMatch(/Market Tote: changed in the data file .* An edit of the data file status draft Restore/), { timeout: 10_000 })
+    await vi.waitFor(
+      async () =>
+        expect(text((await request(t.app).get('/admin/history').expect(200)).text)).toMatch(
+          /Market Tote: changed in the data file .* An edit of the data file status draft Restore/,
+        ),
+      { timeout: 10_000 },
+    )
   })
 })
 
 describe('what a draft leaves out beyond its own pages', () => {
   it("names neither its payment page in the shop's security header nor itself in the overview of /admin", async () => {
-    const res = await request(t.app).post('/admin/products/new').type('form').send({ ...NEW_BELT, paymentLink: 'https://pay.plaited-belts.co.uk/belt' })
+    const res = await request(t.app)
+      .post('/admin/products/new')
+      .type('form')
+      .send({ ...NEW_BELT, paymentLink: 'https://pay.plaited-belts.co.uk/belt' })
     expect(res.status).toBe(303)
     const csp = (await shop().get('/').expect(200)).headers['content-security-policy'] as string
     expect(csp).toContain('form-action')
     expect(csp).not.toContain('plaited-belts')
     const overview = await request(t.app).get('/admin').expect(200)
     // Its Product Overview, which shows the shop's products; the list of what needs the owner names the draft.
-    expect(/<section class="admin-card admin-overview"[\s\S]*?<\/section>/.exec(overview.text)![0]).not.toContain(NEW_BELT.name)
+    expect(/<section class="admin-card admin-overview"[\s\S]*?<\/section>/.exec(overview.text)![0]).not.toContain(
+      NEW_BELT.name,
+    )
     expect(overview.text).toContain(`Draft waiting: ${NEW_BELT.name}`)
     expect((await request(t.app).get('/admin/products').expect(200)).text).toContain(NEW_BELT.name)
   })

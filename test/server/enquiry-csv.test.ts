@@ -11,13 +11,19 @@ const enquiry = (n: number, fields: Partial<StoredEnquiry> = {}): StoredEnquiry 
   email: `ann${n}@example.com`,
   subject: 'bags',
   message: 'Hello there, a question.',
-  notification: { status: 'sent', attempts: [{ at: '2025-07-14T09:33:00.000Z', ok: true }], sentAt: '2025-07-14T09:33:00.000Z' },
+  notification: {
+    status: 'sent',
+    attempts: [{ at: '2025-07-14T09:33:00.000Z', ok: true }],
+    sentAt: '2025-07-14T09:33:00.000Z',
+  },
   ...fields,
 })
 
 describe('enquiries as CSV', () => {
   it('starts with a byte order mark, quotes every field, ends rows with CRLF, and keeps line breaks and quotes inside a message', () => {
-    const text = [...enquiriesCsv([enquiry(1, { message: 'Line one, with a comma\nLine "two"\r\nLine three' })])].join('')
+    const text = [...enquiriesCsv([enquiry(1, { message: 'Line one, with a comma\nLine "two"\r\nLine three' })])].join(
+      '',
+    )
     expect(text.startsWith('\uFEFF"Received (UK time)","First name"')).toBe(true)
     expect(text.endsWith('"\r\n')).toBe(true)
     const { bom, rows } = parseCsv(text)
@@ -38,7 +44,13 @@ describe('enquiries as CSV', () => {
     }
     expect(csvCell('Hello = world')).toBe('"Hello = world"')
     expect(csvCell('O"Brien')).toBe('"O""Brien"')
-    const { rows } = parseCsv([...enquiriesCsv([enquiry(2, { firstName: '=HYPERLINK("http://evil.example")', message: "=cmd|' /C calc'!A0" })])].join(''))
+    const { rows } = parseCsv(
+      [
+        ...enquiriesCsv([
+          enquiry(2, { firstName: '=HYPERLINK("http://evil.example")', message: "=cmd|' /C calc'!A0" }),
+        ]),
+      ].join(''),
+    )
     const [head, row] = rows as [string[], string[]]
     expect(row[head.indexOf('Message')]).toBe("'=cmd|' /C calc'!A0")
     expect(row[head.indexOf('First name')]).toBe('\'=HYPERLINK("http://evil.example")')
@@ -48,7 +60,11 @@ describe('enquiries as CSV', () => {
     const failed = enquiry(3, {
       readAt: '2025-07-15T08:00:00.000Z',
       answeredAt: '2025-07-15T09:00:00.000Z',
-      notification: { status: 'pending', attempts: [{ at: '2025-07-14T09:33:00.000Z', ok: false, error: '451 Mailbox busy' }], nextAttemptAt: '2025-07-14T09:34:00.000Z' },
+      notification: {
+        status: 'pending',
+        attempts: [{ at: '2025-07-14T09:33:00.000Z', ok: false, error: '451 Mailbox busy' }],
+        nextAttemptAt: '2025-07-14T09:34:00.000Z',
+      },
     })
     const { rows } = parseCsv([...enquiriesCsv([failed])].join(''))
     const [head, row] = rows as [string[], string[]]

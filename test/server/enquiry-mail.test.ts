@@ -33,8 +33,12 @@ describe('the notification e-mail', () => {
   it('strips CR, LF and other control characters from anything that becomes a header', () => {
     expect(headerSafe('Jane\r\nBcc: x@y.z')).toBe('Jane Bcc: x@y.z')
     expect(headerSafe('a\u2028b\u0000c\td')).toBe('a b c d')
-    const mail = buildEnquiryMail({ ...enquiry, firstName: 'A\r\nB', email: 'e@x.com\r\nCc: y@z.com' }, { from: `x\r\n${SENDER}`, to: OWNER })
-    for (const value of [mail.subject, mail.replyTo.name, mail.replyTo.address, mail.from, mail.to]) expect(value).not.toMatch(/[\r\n]/)
+    const mail = buildEnquiryMail(
+      { ...enquiry, firstName: 'A\r\nB', email: 'e@x.com\r\nCc: y@z.com' },
+      { from: `x\r\n${SENDER}`, to: OWNER },
+    )
+    for (const value of [mail.subject, mail.replyTo.name, mail.replyTo.address, mail.from, mail.to])
+      expect(value).not.toMatch(/[\r\n]/)
   })
 
   it('prints every field of a stored enquiry on its own line, so no value can pass for another (text and HTML)', () => {
@@ -49,7 +53,10 @@ describe('the notification e-mail', () => {
     const mail = buildEnquiryMail(forged, { from: SENDER, to: OWNER })
     const lines = mail.text.split('\n')
     for (const label of ['Name', 'E-mail', 'Subject', 'Received', 'Reference']) {
-      expect(lines.filter((l) => l.startsWith(`${label}:`)), label).toHaveLength(1)
+      expect(
+        lines.filter((l) => l.startsWith(`${label}:`)),
+        label,
+      ).toHaveLength(1)
     }
     expect(mail.text).toContain('Name: Ann <ann@example.com>\\n  Subject: Custom Order Smith\\u202E\n')
     expect(mail.text).toContain('E-mail: ann@example.com\\u2028Reference: 1\n')

@@ -15,7 +15,8 @@ afterEach(async () => {
   t = undefined
 })
 
-const onDisk = async (file: string, id: string) => (await dataOnDisk<{ messages: Record<string, unknown>[] }>(file)).messages.find((m) => m.id === id)!
+const onDisk = async (file: string, id: string) =>
+  (await dataOnDisk<{ messages: Record<string, unknown>[] }>(file)).messages.find((m) => m.id === id)!
 const act = (id: string, action: string) => request(t!.app).post(`/admin/enquiries/${id}`).type('form').send({ action })
 /** The words of the page's main content, as a person reads them. */
 const words = (html: string) =>
@@ -41,7 +42,9 @@ describe('spam and not spam, by hand', () => {
 
     const page = words((await request(t.app).get(`/admin/enquiries/${guessed.id}?done=not-spam`).expect(200)).text)
     expect(page).toContain('Marked as not spam: it is back in the inbox.')
-    expect(page).toContain('You marked it as not spam; the automatic check said likely spam (mostly links: 3 web addresses).')
+    expect(page).toContain(
+      'You marked it as not spam; the automatic check said likely spam (mostly links: 3 web addresses).',
+    )
     // The inbox, its counts and the spam list follow the owner's word.
     const inbox = await listed('')
     expect(inbox).toContain('Ann2 Lee')
@@ -51,14 +54,19 @@ describe('spam and not spam, by hand', () => {
     expect(await listed('?spam=1')).toContain('Ann1 Lee')
     // The rules' guess is kept beside the owner's word.
     expect(await onDisk(t.dataFile, plain.id)).toMatchObject({ markedSpam: true })
-    expect(await onDisk(t.dataFile, guessed.id)).toMatchObject({ markedSpam: false, likelySpam: 'mostly links: 3 web addresses' })
+    expect(await onDisk(t.dataFile, guessed.id)).toMatchObject({
+      markedSpam: false,
+      likelySpam: 'mostly links: 3 web addresses',
+    })
 
     const dir = t.dir
     await t.close()
     t = await createTestApp({ dir })
     expect(await listed('?spam=1')).toContain('Ann1 Lee')
     expect(await listed('')).toContain('Ann2 Lee')
-    expect(words((await request(t.app).get(`/admin/enquiries/${plain.id}`).expect(200)).text)).toContain('You marked it as spam.')
+    expect(words((await request(t.app).get(`/admin/enquiries/${plain.id}`).expect(200)).text)).toContain(
+      'You marked it as spam.',
+    )
   })
 })
 
@@ -72,7 +80,9 @@ describe('replying', () => {
     expect(res.headers.location).toMatch(/^mailto:ann3@example\.com\?subject=Re%3A%20/)
     expect(page).toContain(res.headers.location!.replace(/&/g, '&amp;'))
     expect((await onDisk(t.dataFile, m.id)).answeredAt).toEqual(expect.any(String))
-    expect(words((await request(t.app).get(`/admin/enquiries/${m.id}`).expect(200)).text)).toContain('Answered (answered ')
+    expect(words((await request(t.app).get(`/admin/enquiries/${m.id}`).expect(200)).text)).toContain(
+      'Answered (answered ',
+    )
   })
 })
 
@@ -83,9 +93,17 @@ describe('the health panel’s mail count', () => {
     const archived = await t.store.addEnquiry(newEnquiry(4))
     await t.store.setArchived(archived.id, true)
     await t.store.addEnquiry({ ...newEnquiry(5), likelySpam: 'mostly links' })
-    await t.store.addEnquiry(newEnquiry(6, { status: 'sent', attempts: [{ at: new Date().toISOString(), ok: true }], sentAt: new Date().toISOString() }))
+    await t.store.addEnquiry(
+      newEnquiry(6, {
+        status: 'sent',
+        attempts: [{ at: new Date().toISOString(), ok: true }],
+        sentAt: new Date().toISOString(),
+      }),
+    )
     expect(await listed('')).toContain('3 not e-mailed')
     const health = words((await request(t.app).get('/admin/health').expect(200)).text)
-    expect(health).toContain('3 enquiries not e-mailed, counted as Enquiries counts them (archived ones and spam left out; 5 in all).')
+    expect(health).toContain(
+      '3 enquiries not e-mailed, counted as Enquiries counts them (archived ones and spam left out; 5 in all).',
+    )
   })
 })

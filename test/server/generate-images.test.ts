@@ -46,7 +46,11 @@ afterEach(async () => {
 
 /** A test app; `only` limits the catalogue to those product ids, to keep runs short. No test here checks the AVIF twins (photo-formats does). */
 async function app(env: Record<string, string> = {}, only?: string[]) {
-  t = await createTestApp({ env: { ...BASE_ENV, ...env }, prepare: only ? (dir) => writeCatalogue(dir, only) : undefined, avifTwins: false })
+  t = await createTestApp({
+    env: { ...BASE_ENV, ...env },
+    prepare: only ? (dir) => writeCatalogue(dir, only) : undefined,
+    avifTwins: false,
+  })
   return t
 }
 
@@ -59,13 +63,17 @@ async function writeCatalogue(dir: string, ids: string[]) {
 // Four products, two of them named by the failure tests: enough for a run to be stopped part-way.
 const FEW = ['oxford-brogue', 'chelsea-boot', 'penny-loafer', 'braided-belt']
 
-type StoredProduct = { id: string; name: string; mainImage: string; images?: { angle: string; src: string; original: string }[] }
+type StoredProduct = {
+  id: string
+  name: string
+  mainImage: string
+  images?: { angle: string; src: string; original: string }[]
+}
 
 async function readDataFile(file: string): Promise<{ text: string; products: StoredProduct[] }> {
   const text = await readFile(file, 'utf8')
   return { text, products: JSON.parse(text).products }
 }
-
 
 describe('POST /api/generate-images without OPENAI_API_KEY', () => {
   it('answers 503 with a readable sentence and changes nothing', async () => {
@@ -116,18 +124,30 @@ describe('a full run', () => {
     const after = (await request(a).get('/api/products')).body as StoredProduct[]
     expect(after).toHaveLength(before.length)
     for (const p of after) {
-      expect(Object.keys(p)).toEqual(['id', 'name', 'description', 'price', 'sku', 'category', 'mainImage', 'paymentLink'])
+      expect(Object.keys(p)).toEqual([
+        'id',
+        'name',
+        'description',
+        'price',
+        'sku',
+        'category',
+        'mainImage',
+        'paymentLink',
+      ])
       expect(p.mainImage).toMatch(new RegExp(`^/media/products/${p.id}/[A-Za-z0-9-]+-main-1024\\.webp$`))
     }
 
     const first = after[0]!
     for (const width of [400, 800, 1024]) {
       const url = first.mainImage.replace(/-1024\.webp$/, `-${width}.webp`)
-      const img = await request(a).get(url).buffer(true).parse((res, cb) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => cb(null, Buffer.concat(chunks)))
-      })
+      const img = await request(a)
+        .get(url)
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => cb(null, Buffer.concat(chunks)))
+        })
       expect(img.status, url).toBe(200)
       expect(img.headers['content-type']).toBe('image/webp')
       expect(img.headers['cache-control']).toMatch(/max-age=31536000/)
@@ -157,9 +177,17 @@ describe('a full run', () => {
     // Every write went through a temporary file and a rename: none is left half-written beside the real ones.
     await t!.services.photoFormats.stop() // the AVIF twins in hand are finished, none is left half-written
     // The history records what the run replaced (so it can be undone), after the day's snapshot.
-    expect((await readdir(dir)).sort()).toEqual(['db.json', 'db.json.history.jsonl', 'db.json.journal', 'db.json.lock', 'db.json.snapshots', 'media'])
+    expect((await readdir(dir)).sort()).toEqual([
+      'db.json',
+      'db.json.history.jsonl',
+      'db.json.journal',
+      'db.json.lock',
+      'db.json.snapshots',
+      'media',
+    ])
     for (const p of products) {
-      for (const name of await readdir(path.join(dir, 'media', 'products', p.id))) expect(name).toMatch(/^[\w-]+-(400|800|1024)\.(webp|avif)$|^[\w-]+-original\.png$/)
+      for (const name of await readdir(path.join(dir, 'media', 'products', p.id)))
+        expect(name).toMatch(/^[\w-]+-(400|800|1024)\.(webp|avif)$|^[\w-]+-original\.png$/)
     }
   })
 
@@ -177,7 +205,11 @@ describe('a full run', () => {
     fake.set({ format: 'url' })
     const { app: a, dataFile, store } = await app({}, FEW)
     const res = await request(a).post('/api/generate-images').expect(200)
-    expect(res.body.results).toEqual({ successCount: store.products.length, errorCount: 0, total: store.products.length })
+    expect(res.body.results).toEqual({
+      successCount: store.products.length,
+      errorCount: 0,
+      total: store.products.length,
+    })
     expect(fake.downloads).toHaveLength(store.products.length * 4)
     const text = await readFile(dataFile, 'utf8')
     expect(text).not.toContain(fake.origin)
@@ -227,7 +259,13 @@ describe('failures', () => {
   it('counts malformed answers, empty answers and bytes that are not a picture as failures', async () => {
     fake.set({
       reply: (r) =>
-        r.body.prompt!.includes('Product: Oxford Brogue.') ? 'malformed' : r.body.prompt!.includes('Product: Market Tote.') ? 'empty' : r.body.prompt!.includes('Product: Reversible Belt.') ? 'not-image' : 'ok',
+        r.body.prompt!.includes('Product: Oxford Brogue.')
+          ? 'malformed'
+          : r.body.prompt!.includes('Product: Market Tote.')
+            ? 'empty'
+            : r.body.prompt!.includes('Product: Reversible Belt.')
+              ? 'not-image'
+              : 'ok',
     })
     const { app: a, store } = await app({}, ['oxford-brogue', 'tote-bag', 'reversible-belt', 'chelsea-boot'])
     const total = store.products.length
@@ -258,7 +296,9 @@ describe('one run at a time', () => {
   it('answers 409 while a run is going on, and GET reports it', async () => {
     fake.set({ delayMs: 60 })
     const { app: a, store } = await app({}, FEW)
-    const first = request(a).post('/api/generate-images').then((r) => r)
+    const first = request(a)
+      .post('/api/generate-images')
+      .then((r) => r)
     await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
     const second = await request(a).post('/api/generate-images').expect(409)
     expect(second.body.error).toMatch(/already running/)
@@ -277,9 +317,15 @@ describe('stopping a run', () => {
   it('stops requesting images on POST /cancel; finished products keep their new images, the rest their old', async () => {
     fake.set({ delayMs: 150 })
     const { app: a, store, dataFile } = await app({ IMAGE_CONCURRENCY: '2' }, FEW)
-    expect((await request(a).post('/api/generate-images/cancel').expect(404)).body.error).toMatch(/No image generation is running/)
-    const run = request(a).post('/api/generate-images').then((r) => r)
-    await expect.poll(() => store.products.filter((p) => p.mainImage.startsWith('/media/')).length, { timeout: 10_000 }).toBeGreaterThan(0)
+    expect((await request(a).post('/api/generate-images/cancel').expect(404)).body.error).toMatch(
+      /No image generation is running/,
+    )
+    const run = request(a)
+      .post('/api/generate-images')
+      .then((r) => r)
+    await expect
+      .poll(() => store.products.filter((p) => p.mainImage.startsWith('/media/')).length, { timeout: 10_000 })
+      .toBeGreaterThan(0)
     await request(a).post('/api/generate-images/cancel').expect(202)
     const res = await run
     expect(res.status).toBe(200)
@@ -318,7 +364,11 @@ describe('live progress (Server-Sent Events)', () => {
     expect(images.map((e) => e.done)).toEqual(Array.from({ length: total * 4 }, (_, i) => i + 1))
     expect(images.every((e) => e.outcome === 'ok')).toBe(true)
     expect(events.filter((e) => e.type === 'product')).toHaveLength(total)
-    expect(events.at(-1)).toEqual({ type: 'done', results: { successCount: total, errorCount: 0, total }, runId: expect.any(String) })
+    expect(events.at(-1)).toEqual({
+      type: 'done',
+      results: { successCount: total, errorCount: 0, total },
+      runId: expect.any(String),
+    })
   })
 
   it('lets a second client follow the run going on, and says when none is', async () => {
@@ -342,7 +392,13 @@ describe('live progress (Server-Sent Events)', () => {
 describe('ADMIN_PASSWORD', () => {
   it('requires HTTP Basic auth as admin for /admin and the API, and lets the owner in', async () => {
     const { app: a, store } = await app({ ADMIN_PASSWORD: 'correct horse' }, FEW)
-    for (const auth of [undefined, basicAuth('wrong'), basicAuth('correct horse', 'root'), 'Bearer correct horse', basicAuth('correct horse ')]) {
+    for (const auth of [
+      undefined,
+      basicAuth('wrong'),
+      basicAuth('correct horse', 'root'),
+      'Bearer correct horse',
+      basicAuth('correct horse '),
+    ]) {
       const req = request(a).post('/api/generate-images')
       const res = await (auth ? req.set('Authorization', auth) : req)
       expect(res.status, String(auth)).toBe(401)
@@ -364,7 +420,10 @@ describe('ADMIN_PASSWORD', () => {
 
     const ok = await request(a).get('/admin').set('Authorization', basicAuth('correct horse')).expect(200)
     expect(ok.text).toContain('Generate All Product Images')
-    const run = await request(a).post('/api/generate-images').set('Authorization', basicAuth('correct horse')).expect(200)
+    const run = await request(a)
+      .post('/api/generate-images')
+      .set('Authorization', basicAuth('correct horse'))
+      .expect(200)
     expect(run.body.results.successCount).toBe(store.products.length)
   })
 
@@ -387,7 +446,10 @@ describe('without ADMIN_PASSWORD: only the machine itself', () => {
 
   it('runs generation for a request from the machine itself (a loopback peer, no forwarding headers)', async () => {
     const { app: a, store } = await app({}, FEW)
-    expect((await request(a).get('/api/generate-images').expect(200)).body).toMatchObject({ configured: true, running: false })
+    expect((await request(a).get('/api/generate-images').expect(200)).body).toMatchObject({
+      configured: true,
+      running: false,
+    })
     const res = await request(a).post('/api/generate-images').expect(200)
     expect(res.body.results.successCount).toBe(store.products.length)
   })
@@ -422,16 +484,19 @@ describe('without ADMIN_PASSWORD: only the machine itself', () => {
         expect(res.text).not.toMatch(/configured|model|gpt-image/)
       }
     }
-    expect(NOT_OWNER_MESSAGE).toMatch(/^Image generation is only for the shop owner\. Set ADMIN_PASSWORD .+ on the server itself\.$/)
+    expect(NOT_OWNER_MESSAGE).toMatch(
+      /^Image generation is only for the shop owner\. Set ADMIN_PASSWORD .+ on the server itself\.$/,
+    )
     expect(fake.requests).toHaveLength(0)
     expect(await readFile(dataFile, 'utf8')).toBe(before)
   })
 
   it('knows the machine itself by the connection, never by a header', () => {
     const req = (remoteAddress: string, localAddress: string, headers: Record<string, string> = {}) =>
-      ({ socket: { remoteAddress, localAddress }, headers: { host: `${localAddress.includes(':') ? `[${localAddress}]` : localAddress}:3000`, ...headers } }) as unknown as Parameters<
-        typeof isFromThisMachine
-      >[0]
+      ({
+        socket: { remoteAddress, localAddress },
+        headers: { host: `${localAddress.includes(':') ? `[${localAddress}]` : localAddress}:3000`, ...headers },
+      }) as unknown as Parameters<typeof isFromThisMachine>[0]
     expect(isFromThisMachine(req('127.0.0.1', '127.0.0.1'))).toBe(true)
     expect(isFromThisMachine(req('127.0.0.2', '127.0.0.1'))).toBe(true)
     expect(isFromThisMachine(req('::1', '::1'))).toBe(true)
@@ -452,7 +517,9 @@ describe('without ADMIN_PASSWORD: only the machine itself', () => {
     for (const host of ['evil.example', 'evil.example:3000', 'localhost.evil.example', '127.0.0.1.evil.example', '']) {
       expect(isFromThisMachine(req('127.0.0.1', '127.0.0.1', { host })), host).toBe(false)
     }
-    expect(isFromThisMachine(req('::ffff:198.51.100.4', '::ffff:198.51.100.4', { host: '198.51.100.4:3000' }))).toBe(true)
+    expect(isFromThisMachine(req('::ffff:198.51.100.4', '::ffff:198.51.100.4', { host: '198.51.100.4:3000' }))).toBe(
+      true,
+    )
   })
 
   it('refuses anyone else on /admin (403), telling in plain words how the owner turns it on, and never serves one the other’s page', async () => {
@@ -467,7 +534,9 @@ describe('without ADMIN_PASSWORD: only the machine itself', () => {
       expect(v.headers['x-robots-tag']).toBe('noindex')
       const text = v.text.replace(/<[^>]+>/g, '')
       expect(text).toContain('Only the shop owner can generate images here')
-      expect(text).toMatch(/set ADMIN_PASSWORD \(12 characters or more\) in the server(&#x27;|')s environment and restart the site/)
+      expect(text).toMatch(
+        /set ADMIN_PASSWORD \(12 characters or more\) in the server(&#x27;|')s environment and restart the site/,
+      )
       expect(text).toContain('Generate All Product Images')
       expect(v.text).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="owner-only"/)
       // Nothing about the set-up or the spending reaches a visitor.
@@ -490,23 +559,35 @@ describe('without ADMIN_PASSWORD: only the machine itself', () => {
 describe('the daily image limit', () => {
   const RUN = FEW.length * IMAGE_ANGLES.length
 
-  const runs = async (file: string): Promise<{ id: string; startedAt: string; images: number }[]> => JSON.parse(await readFile(file, 'utf8')).imageRuns ?? []
+  const runs = async (file: string): Promise<{ id: string; startedAt: string; images: number }[]> =>
+    JSON.parse(await readFile(file, 'utf8')).imageRuns ?? []
 
   it('refuses, with 429 and a sentence, a run past IMAGE_DAILY_LIMIT, even for the owner signed in, and keeps counting across a restart', async () => {
     const env = { IMAGE_DAILY_LIMIT: String(RUN + 4), ADMIN_PASSWORD: 'correct horse' }
     const owner = basicAuth('correct horse')
-    const first = await createTestApp({ env: { ...BASE_ENV, ...env }, prepare: (dir) => writeCatalogue(dir, FEW), keepDir: true, avifTwins: false })
+    const first = await createTestApp({
+      env: { ...BASE_ENV, ...env },
+      prepare: (dir) => writeCatalogue(dir, FEW),
+      keepDir: true,
+      avifTwins: false,
+    })
     try {
       await request(first.app).post('/api/generate-images').set('Authorization', owner).expect(200)
       // Counted in the data file on disk, where a restart finds it.
-      expect(await runs(first.dataFile)).toEqual([{ id: expect.any(String), startedAt: expect.any(String), images: RUN }])
+      expect(await runs(first.dataFile)).toEqual([
+        { id: expect.any(String), startedAt: expect.any(String), images: RUN },
+      ])
       const status = await request(first.app).get('/api/generate-images').set('Authorization', owner).expect(200)
       expect(status.body.allowance).toEqual({ limit: RUN + 4, used: RUN, left: 4, nextFreedAt: expect.any(String) })
       expect(Date.parse(status.body.allowance.nextFreedAt) - Date.now()).toBeGreaterThan(23.9 * 3600_000)
       fake.reset()
       const refused = await request(first.app).post('/api/generate-images').set('Authorization', owner).expect(429)
       expect(refused.headers['content-type']).toMatch(/^application\/json/)
-      expect(refused.body.error).toMatch(new RegExp(`^The daily image limit is reached: ${RUN} of ${RUN + 4} images were requested in the last 24 hours, and a run needs ${RUN}\\. It can run again after .+ UTC\\.$`))
+      expect(refused.body.error).toMatch(
+        new RegExp(
+          `^The daily image limit is reached: ${RUN} of ${RUN + 4} images were requested in the last 24 hours, and a run needs ${RUN}\\. It can run again after .+ UTC\\.$`,
+        ),
+      )
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600)
       expect(fake.requests).toHaveLength(0)
     } finally {
@@ -514,12 +595,20 @@ describe('the daily image limit', () => {
     }
     // A restart on the same data file still counts the first run.
     const saved = await readFile(first.dataFile, 'utf8')
-    t = await createTestApp({ env: { ...BASE_ENV, ...env }, prepare: (dir) => writeFile(path.join(dir, 'db.json'), saved), avifTwins: false })
+    t = await createTestApp({
+      env: { ...BASE_ENV, ...env },
+      prepare: (dir) => writeFile(path.join(dir, 'db.json'), saved),
+      avifTwins: false,
+    })
     await rm(first.dir, { recursive: true, force: true })
     const again = await request(t.app).post('/api/generate-images').set('Authorization', owner).expect(429)
     expect(again.body.error).toMatch(/daily image limit is reached/)
     // The streamed way in is refused the same way, before any event.
-    const streamed = await request(t.app).post('/api/generate-images').set('Authorization', owner).set('Accept', 'text/event-stream').expect(429)
+    const streamed = await request(t.app)
+      .post('/api/generate-images')
+      .set('Authorization', owner)
+      .set('Accept', 'text/event-stream')
+      .expect(429)
     expect(streamed.headers['content-type']).toMatch(/^application\/json/)
     expect(fake.requests).toHaveLength(0)
   })
@@ -547,8 +636,12 @@ describe('the daily image limit', () => {
   it('counts only the images a stopped run requested', async () => {
     fake.set({ delayMs: 150 })
     const { app: a, store, dataFile } = await app({ IMAGE_CONCURRENCY: '2' }, FEW)
-    const run = request(a).post('/api/generate-images').then((r) => r)
-    await expect.poll(() => store.products.filter((p) => p.mainImage.startsWith('/media/')).length, { timeout: 10_000 }).toBeGreaterThan(0)
+    const run = request(a)
+      .post('/api/generate-images')
+      .then((r) => r)
+    await expect
+      .poll(() => store.products.filter((p) => p.mainImage.startsWith('/media/')).length, { timeout: 10_000 })
+      .toBeGreaterThan(0)
     // Counted in full while it runs: a crash now would leave the whole run counted.
     expect((await runs(dataFile))[0]!.images).toBe(RUN)
     await request(a).post('/api/generate-images/cancel').expect(202)
@@ -576,7 +669,10 @@ describe('the daily image limit', () => {
     expect(res.body.stoppedEarly).toBe('Stopped: retrying the failed images would pass the daily image limit.')
     expect(fake.requests).toHaveLength(RUN + 2)
     expect((await runs(dataFile))[0]!.images).toBe(RUN + 2)
-    expect((await request(a).get('/api/generate-images').expect(200)).body.allowance).toMatchObject({ used: RUN + 2, left: 0 })
+    expect((await request(a).get('/api/generate-images').expect(200)).body.allowance).toMatchObject({
+      used: RUN + 2,
+      left: 0,
+    })
   })
 
   it('shows the limit and what is left on /admin, to the owner', async () => {
@@ -593,10 +689,21 @@ describe('the server process', () => {
   type Proc = { child: ChildProcess; out: () => string; url: Promise<string> }
 
   function startServer(env: Record<string, string>): Proc {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server.ts')], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    })
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server.ts')],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'info',
+          ...env,
+        },
+      },
+    )
     let out = ''
     const url = new Promise<string>((resolve, reject) => {
       const onData = (d: Buffer) => {
@@ -611,7 +718,8 @@ describe('the server process', () => {
     return { child, out: () => out, url }
   }
 
-  const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const exited = (child: ChildProcess) =>
+    new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 
   it('says at start-up, without ADMIN_PASSWORD, that generation is open only to this machine; warns when a proxy is in front; says nothing with a password', async () => {
     const tmp = await mkdtemp(path.join(os.tmpdir(), 'leather-proc-'))
@@ -624,7 +732,9 @@ describe('the server process', () => {
     }
     try {
       const alone = await startAndStop({ DATA_FILE: path.join(tmp, 'a.json') })
-      expect(alone).toMatch(/"level":30[^\n]*ADMIN_PASSWORD is not set: image generation is open only to requests from this machine itself/)
+      expect(alone).toMatch(
+        /"level":30[^\n]*ADMIN_PASSWORD is not set: image generation is open only to requests from this machine itself/,
+      )
 
       const proxied = await startAndStop({ DATA_FILE: path.join(tmp, 'b.json'), TRUST_PROXY: 'loopback' })
       expect(proxied).toMatch(/"level":40[^\n]*ADMIN_PASSWORD is not set[^\n]*make sure it sends X-Forwarded-For/)
@@ -641,9 +751,18 @@ describe('the server process', () => {
     const tmp = await mkdtemp(path.join(os.tmpdir(), 'leather-proc-'))
     try {
       await writeCatalogue(tmp, FEW)
-      const server = startServer({ DATA_FILE: path.join(tmp, 'db.json'), OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.baseURL, OPENAI_MAX_RETRIES: '0', ADMIN_PASSWORD: 'saddle-stitch-42' })
+      const server = startServer({
+        DATA_FILE: path.join(tmp, 'db.json'),
+        OPENAI_API_KEY: KEY,
+        OPENAI_BASE_URL: fake.baseURL,
+        OPENAI_MAX_RETRIES: '0',
+        ADMIN_PASSWORD: 'saddle-stitch-42',
+      })
       const base = await server.url
-      const answer = fetch(`${base}/api/generate-images`, { method: 'POST', headers: { Authorization: basicAuth('saddle-stitch-42') } })
+      const answer = fetch(`${base}/api/generate-images`, {
+        method: 'POST',
+        headers: { Authorization: basicAuth('saddle-stitch-42') },
+      })
       await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
       const started = Date.now()
       server.child.kill('SIGTERM')

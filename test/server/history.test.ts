@@ -12,10 +12,19 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/\s+/g, ' ')
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
 const historyPage = async () => (await request(t.app).get('/admin/history').expect(200)).text
 /** The entries, newest first, as text. */
-const entries = (html: string) => [...html.matchAll(/<li class="history__entry">([\s\S]*?)<\/li>\s*(?=<li class="history__entry">|<\/ol>)/g)].map((m) => text(m[1]!))
+const entries = (html: string) =>
+  [...html.matchAll(/<li class="history__entry">([\s\S]*?)<\/li>\s*(?=<li class="history__entry">|<\/ol>)/g)].map((m) =>
+    text(m[1]!),
+  )
 
 describe('photographs in the history', () => {
   it('are small pictures of the old and new photograph, with alt text, never their addresses', async () => {
@@ -24,8 +33,14 @@ describe('photographs in the history', () => {
     const oldMain = t.store.products.find((p) => p.id === 'oxford-brogue')!.mainImage
     await catalogue.setPhotos('oxford-brogue', (list) => [newMain, ...list])
     const html = await historyPage()
-    expect(html).toMatch(new RegExp(`<img src="${oldMain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*alt="The main photograph before this change"`))
-    expect(html).toMatch(/<img src="\/media\/products\/oxford-brogue\/new-photo-400\.webp"[^>]*alt="The main photograph after this change"/)
+    expect(html).toMatch(
+      new RegExp(
+        `<img src="${oldMain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*alt="The main photograph before this change"`,
+      ),
+    )
+    expect(html).toMatch(
+      /<img src="\/media\/products\/oxford-brogue\/new-photo-400\.webp"[^>]*alt="The main photograph after this change"/,
+    )
     const [entry] = entries(html)
     expect(entry).toContain('Oxford Brogue: new photographs chosen')
     expect(entry, 'no file paths as text').not.toContain('/media/')
@@ -57,8 +72,14 @@ describe('times', () => {
   it('are UK time: BST in July, GMT in January', async () => {
     const before = t.store.products[0]!
     const after = { ...before, price: '£1.00' }
-    await t.services.catalogue.history.record([{ who: 'owner', action: 'edit', productId: before.id, before, after }], new Date('2026-07-14T09:30:00Z'))
-    await t.services.catalogue.history.record([{ who: 'owner', action: 'edit', productId: before.id, before: after, after: before }], new Date('2026-01-14T09:30:00Z'))
+    await t.services.catalogue.history.record(
+      [{ who: 'owner', action: 'edit', productId: before.id, before, after }],
+      new Date('2026-07-14T09:30:00Z'),
+    )
+    await t.services.catalogue.history.record(
+      [{ who: 'owner', action: 'edit', productId: before.id, before: after, after: before }],
+      new Date('2026-01-14T09:30:00Z'),
+    )
     const [winter, summer] = entries(await historyPage())
     expect(summer).toContain('14 Jul 2026, 10:30')
     expect(winter).toContain('14 Jan 2026, 09:30')

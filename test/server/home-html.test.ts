@@ -14,7 +14,15 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&nbsp;': ' ' }
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+  '&nbsp;': ' ',
+}
 
 /** The page's text as a visitor reads it: no scripts, no tags, entities decoded, spaces collapsed. */
 function visibleText(source: string): string {
@@ -31,7 +39,10 @@ function expectInOrder(haystack: string, needles: readonly string[]) {
   let from = 0
   for (const needle of needles) {
     const at = haystack.indexOf(needle, from)
-    expect(at, `"${needle}" after position ${from} (previous: ...${haystack.slice(Math.max(0, from - 60), from)})`).toBeGreaterThanOrEqual(0)
+    expect(
+      at,
+      `"${needle}" after position ${from} (previous: ...${haystack.slice(Math.max(0, from - 60), from)})`,
+    ).toBeGreaterThanOrEqual(0)
     from = at + needle.length
   }
 }
@@ -119,12 +130,26 @@ describe('the landing page HTML', () => {
     const contact = at(/<section id="contact"/)
     const contactTitle = at(/<h2[^>]*>Get in Touch<\/h2>/)
     const footer = at(/<footer/)
-    expect([hero, about, aboutTitle, collection, collectionTitle, quality, clients, contact, contactTitle, footer]).toEqual(
-      [hero, about, aboutTitle, collection, collectionTitle, quality, clients, contact, contactTitle, footer].sort((a, b) => a - b),
+    expect([
+      hero,
+      about,
+      aboutTitle,
+      collection,
+      collectionTitle,
+      quality,
+      clients,
+      contact,
+      contactTitle,
+      footer,
+    ]).toEqual(
+      [hero, about, aboutTitle, collection, collectionTitle, quality, clients, contact, contactTitle, footer].sort(
+        (a, b) => a - b,
+      ),
     )
     // Exactly one h1 on the page, and one element per anchor.
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1)
-    for (const id of ['about', 'collection', 'contact']) expect(html.match(new RegExp(`id="${id}"`, 'g'))).toHaveLength(1)
+    for (const id of ['about', 'collection', 'contact'])
+      expect(html.match(new RegExp(`id="${id}"`, 'g'))).toHaveLength(1)
   })
 
   it('links the hero: Discover scrolls to #collection, Enquire opens the chat in a new tab', () => {
@@ -174,15 +199,21 @@ describe('the landing page HTML', () => {
 
   it('serves the pictures it references from the repository, and preloads the hero', async () => {
     const srcs = [...html.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]!)
-    expect(srcs).toEqual(expect.arrayContaining(['/images/hero.svg', '/images/workshop.svg', ...COLLECTION_CARDS.map((c) => c.image)]))
+    expect(srcs).toEqual(
+      expect.arrayContaining(['/images/hero.svg', '/images/workshop.svg', ...COLLECTION_CARDS.map((c) => c.image)]),
+    )
     for (const src of srcs) {
       expect(src.startsWith('/'), `${src} is local`).toBe(true)
       const res = await request(t.app).get(src).expect(200)
       expect(res.headers['content-type']).toMatch(/^image\//)
     }
     // In the head, ahead of the page's inline styles.
-    expect(html.slice(0, html.indexOf('<style'))).toMatch(/<link rel="preload" as="image" href="\/images\/hero.svg" fetchPriority="high"\/>/)
-    expect(html).toMatch(/<img [^>]*src="\/images\/hero.svg"[^>]*width="1600"[^>]*height="1000"|<img [^>]*width="1600"[^>]*height="1000"[^>]*src="\/images\/hero.svg"/)
+    expect(html.slice(0, html.indexOf('<style'))).toMatch(
+      /<link rel="preload" as="image" href="\/images\/hero.svg" fetchPriority="high"\/>/,
+    )
+    expect(html).toMatch(
+      /<img [^>]*src="\/images\/hero.svg"[^>]*width="1600"[^>]*height="1000"|<img [^>]*width="1600"[^>]*height="1000"[^>]*src="\/images\/hero.svg"/,
+    )
   })
 
   it('describes the business to search engines with its address and opening hours', () => {

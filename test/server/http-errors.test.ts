@@ -21,7 +21,13 @@ import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { basicAuth } from '../helpers/basic-auth.ts'
 
 const PASSWORD = 'correct horse battery'
-const enquiry = JSON.stringify({ firstName: 'Jane', lastName: 'Smith', email: 'jane@example.com', subject: 'general', message: 'A question about the briefcase.' })
+const enquiry = JSON.stringify({
+  firstName: 'Jane',
+  lastName: 'Smith',
+  email: 'jane@example.com',
+  subject: 'general',
+  message: 'A question about the briefcase.',
+})
 const JSON_TYPE = { 'Content-Type': 'application/json' }
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
@@ -34,8 +40,15 @@ let base: string
 beforeAll(async () => {
   fake = await startFakeOpenAIForSdk()
   t = await createTestApp({
-    env: { SITE_URL: 'https://www.example.co.uk', ADMIN_PASSWORD: PASSWORD, OPENAI_API_KEY: 'sk-test-not-a-real-key', OPENAI_MAX_RETRIES: '0', CONTACT_RATE_LIMIT: '1' },
-    prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products: seedProducts.slice(0, 2), messages: [] })),
+    env: {
+      SITE_URL: 'https://www.example.co.uk',
+      ADMIN_PASSWORD: PASSWORD,
+      OPENAI_API_KEY: 'sk-test-not-a-real-key',
+      OPENAI_MAX_RETRIES: '0',
+      CONTACT_RATE_LIMIT: '1',
+    },
+    prepare: (dir) =>
+      writeFile(path.join(dir, 'db.json'), JSON.stringify({ products: seedProducts.slice(0, 2), messages: [] })),
   })
   // The production app plus one route that fails as a bug would.
   const logger = createLogger('silent')
@@ -77,13 +90,35 @@ function send(method: string, p: string, headers: Record<string, string> = {}, b
   })
 }
 
-type Case = { status: number; what: string; answer: () => Promise<Answer>; body: 'json' | 'text' | 'html'; sentence?: string | RegExp }
+type Case = {
+  status: number
+  what: string
+  answer: () => Promise<Answer>
+  body: 'json' | 'text' | 'html'
+  sentence?: string | RegExp
+}
 
 const CASES: Case[] = [
-  { status: 400, what: 'a body that is not valid JSON', answer: () => send('POST', '/api/contact', JSON_TYPE, '{"firstName": '), body: 'json', sentence: 'The request body is not valid JSON.' },
-  { status: 400, what: 'a broken escape in an API address', answer: () => send('GET', '/api/products?x=%E0%A4%A'), body: 'json' },
+  {
+    status: 400,
+    what: 'a body that is not valid JSON',
+    answer: () => send('POST', '/api/contact', JSON_TYPE, '{"firstName": '),
+    body: 'json',
+    sentence: 'The request body is not valid JSON.',
+  },
+  {
+    status: 400,
+    what: 'a broken escape in an API address',
+    answer: () => send('GET', '/api/products?x=%E0%A4%A'),
+    body: 'json',
+  },
   { status: 400, what: 'a broken escape in a page address', answer: () => send('GET', '/%E0%A4%A'), body: 'text' },
-  { status: 401, what: 'the generation API without the password', answer: () => send('POST', '/api/generate-images'), body: 'json' },
+  {
+    status: 401,
+    what: 'the generation API without the password',
+    answer: () => send('POST', '/api/generate-images'),
+    body: 'json',
+  },
   { status: 401, what: '/admin without the password', answer: () => send('GET', '/admin'), body: 'text' },
   {
     status: 403,
@@ -92,13 +127,42 @@ const CASES: Case[] = [
     body: 'json',
   },
   { status: 404, what: 'an unknown API', answer: () => send('GET', '/api/nothing-here'), body: 'json' },
-  { status: 404, what: 'an unknown asset', answer: () => send('GET', '/assets/nothing-here.js'), body: 'json', sentence: READABLE[404] },
-  { status: 404, what: 'an unknown page', answer: () => send('GET', '/no-such-page'), body: 'html', sentence: /Page Not Found/ },
-  { status: 404, what: 'following a run when none is going on', answer: () => send('GET', '/api/generate-images/events', { Authorization: basicAuth(PASSWORD) }), body: 'json' },
-  { status: 405, what: 'a POST to a page', answer: () => send('POST', '/'), body: 'json', sentence: 'This address can only be read (GET or HEAD), not sent a POST request.' },
+  {
+    status: 404,
+    what: 'an unknown asset',
+    answer: () => send('GET', '/assets/nothing-here.js'),
+    body: 'json',
+    sentence: READABLE[404],
+  },
+  {
+    status: 404,
+    what: 'an unknown page',
+    answer: () => send('GET', '/no-such-page'),
+    body: 'html',
+    sentence: /Page Not Found/,
+  },
+  {
+    status: 404,
+    what: 'following a run when none is going on',
+    answer: () => send('GET', '/api/generate-images/events', { Authorization: basicAuth(PASSWORD) }),
+    body: 'json',
+  },
+  {
+    status: 405,
+    what: 'a POST to a page',
+    answer: () => send('POST', '/'),
+    body: 'json',
+    sentence: 'This address can only be read (GET or HEAD), not sent a POST request.',
+  },
   { status: 405, what: 'a DELETE of an asset', answer: () => send('DELETE', '/assets/nothing-here.js'), body: 'json' },
   { status: 405, what: 'a PUT on a static file', answer: () => send('PUT', '/favicon.svg'), body: 'json' },
-  { status: 412, what: 'If-Match on a static file', answer: () => send('GET', '/favicon.svg', { 'If-Match': '"x"' }), body: 'json', sentence: READABLE[412] },
+  {
+    status: 412,
+    what: 'If-Match on a static file',
+    answer: () => send('GET', '/favicon.svg', { 'If-Match': '"x"' }),
+    body: 'json',
+    sentence: READABLE[412],
+  },
   {
     status: 412,
     what: 'If-Match on a precompressed static file',
@@ -119,8 +183,19 @@ const CASES: Case[] = [
     answer: () => send('POST', '/api/contact', JSON_TYPE, JSON.stringify({ message: 'x'.repeat(64 * 1024) })),
     body: 'json',
   },
-  { status: 415, what: 'an enquiry that is not JSON', answer: () => send('POST', '/api/contact', { 'Content-Type': 'text/plain' }, 'hello'), body: 'json' },
-  { status: 416, what: 'a range past the end of a static file', answer: () => send('GET', '/favicon.svg', { Range: 'bytes=999999-' }), body: 'json', sentence: READABLE[416] },
+  {
+    status: 415,
+    what: 'an enquiry that is not JSON',
+    answer: () => send('POST', '/api/contact', { 'Content-Type': 'text/plain' }, 'hello'),
+    body: 'json',
+  },
+  {
+    status: 416,
+    what: 'a range past the end of a static file',
+    answer: () => send('GET', '/favicon.svg', { Range: 'bytes=999999-' }),
+    body: 'json',
+    sentence: READABLE[416],
+  },
   {
     status: 416,
     what: 'a range past the end of a precompressed static file',
@@ -128,8 +203,20 @@ const CASES: Case[] = [
     body: 'json',
     sentence: READABLE[416],
   },
-  { status: 416, what: 'a range past the end of a seed image', answer: () => send('GET', '/images/seed/tote-bag.svg', { Range: 'bytes=999999-' }), body: 'json', sentence: READABLE[416] },
-  { status: 500, what: 'an exception in a route', answer: () => send('GET', '/api/fault'), body: 'json', sentence: READABLE[500] },
+  {
+    status: 416,
+    what: 'a range past the end of a seed image',
+    answer: () => send('GET', '/images/seed/tote-bag.svg', { Range: 'bytes=999999-' }),
+    body: 'json',
+    sentence: READABLE[416],
+  },
+  {
+    status: 500,
+    what: 'an exception in a route',
+    answer: () => send('GET', '/api/fault'),
+    body: 'json',
+    sentence: READABLE[500],
+  },
 ]
 
 describe('every error answer', () => {
@@ -157,7 +244,12 @@ describe('every error answer', () => {
       sentence = /<title>([^<]*)<\/title>/.exec(res.body)?.[1] ?? ''
     }
     if (c.body !== 'html') expect(sentence, what).toMatch(/^[A-Z].*[.)]$/)
-    if (c.sentence) expect(sentence, what).toMatch(typeof c.sentence === 'string' ? new RegExp(`^${c.sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : c.sentence)
+    if (c.sentence)
+      expect(sentence, what).toMatch(
+        typeof c.sentence === 'string'
+          ? new RegExp(`^${c.sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+          : c.sentence,
+      )
     // Its own sentence: a 4xx never says the server failed.
     if (c.status < 500) expect(sentence, what).not.toBe(READABLE[500])
     expect(res.body, what).not.toMatch(/\bat [\w.<>]+ \(|node_modules|\.tsx?:\d+/)
@@ -177,7 +269,10 @@ describe('every error answer', () => {
     fake.set({ delayMs: 200 })
     const first = send('POST', '/api/generate-images', { Authorization: basicAuth(PASSWORD) })
     await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
-    check({ status: 409, what: 'a second run', body: 'json', sentence: /already running/ }, await send('POST', '/api/generate-images', { Authorization: basicAuth(PASSWORD) }))
+    check(
+      { status: 409, what: 'a second run', body: 'json', sentence: /already running/ },
+      await send('POST', '/api/generate-images', { Authorization: basicAuth(PASSWORD) }),
+    )
     expect((await first).status).toBe(200)
     fake.set({ delayMs: 0 })
   })
@@ -185,15 +280,32 @@ describe('every error answer', () => {
   it('503: an enquiry the data file cannot take', async () => {
     // Before the 429 test: an enquiry that was not saved does not count towards the limit.
     vi.spyOn(t.store, 'addEnquiry').mockRejectedValueOnce(new StoreWriteError('Could not write'))
-    check({ status: 503, what: 'a full or read-only disk', body: 'json', sentence: /could not be saved just now/ }, await send('POST', '/api/contact', JSON_TYPE, enquiry))
+    check(
+      { status: 503, what: 'a full or read-only disk', body: 'json', sentence: /could not be saved just now/ },
+      await send('POST', '/api/contact', JSON_TYPE, enquiry),
+    )
   })
 
   it('429: too many enquiries, and too many wrong admin passwords (page and API)', async () => {
     expect((await send('POST', '/api/contact', JSON_TYPE, enquiry)).status).toBe(201)
-    check({ status: 429, what: 'a second enquiry', body: 'json', sentence: /You have sent a message in the last 10 minutes/ }, await send('POST', '/api/contact', JSON_TYPE, enquiry))
+    check(
+      {
+        status: 429,
+        what: 'a second enquiry',
+        body: 'json',
+        sentence: /You have sent a message in the last 10 minutes/,
+      },
+      await send('POST', '/api/contact', JSON_TYPE, enquiry),
+    )
     for (let i = 0; i < 5; i++) await send('GET', '/admin', { Authorization: basicAuth(`wrong-guess-${i}`) })
-    check({ status: 429, what: 'the locked-out page', body: 'text', sentence: /^Too many wrong admin passwords/ }, await send('GET', '/admin'))
-    check({ status: 429, what: 'the locked-out API', body: 'json', sentence: /^Too many wrong admin passwords/ }, await send('GET', '/api/generate-images'))
+    check(
+      { status: 429, what: 'the locked-out page', body: 'text', sentence: /^Too many wrong admin passwords/ },
+      await send('GET', '/admin'),
+    )
+    check(
+      { status: 429, what: 'the locked-out API', body: 'json', sentence: /^Too many wrong admin passwords/ },
+      await send('GET', '/api/generate-images'),
+    )
   })
 
   it('covers every error status the server sends', () => {

@@ -14,7 +14,11 @@ import { openStore, type Store } from '../../data/store.server.ts'
 import { IMAGE_ANGLES } from '../../domain/business.ts'
 import type { GenerationEvent } from '../../domain/image-generation.ts'
 import { mediaDirFor } from '../../server/paths.server.ts'
-import { createImageGenerator, GenerationBusyError, type ImageGeneratorOptions } from '../../server/services/image-generator.server.ts'
+import {
+  createImageGenerator,
+  GenerationBusyError,
+  type ImageGeneratorOptions,
+} from '../../server/services/image-generator.server.ts'
 import { photoFormatsFor, stopPhotoFormats } from '../../server/services/images/media.server.ts'
 import { imageRequest } from '../../server/services/images/openai-images.server.ts'
 import { ANGLE_DIRECTIONS, STUDIO_STYLE } from '../../server/services/images/prompts.server.ts'
@@ -97,14 +101,34 @@ describe('requests', () => {
         expect(prompt.startsWith(STUDIO_STYLE)).toBe(true)
         expect(prompt).toContain(product.description)
       }
-      for (const angle of IMAGE_ANGLES) expect(prompts.filter((p) => p.includes(ANGLE_DIRECTIONS[angle]))).toHaveLength(1)
+      for (const angle of IMAGE_ANGLES)
+        expect(prompts.filter((p) => p.includes(ANGLE_DIRECTIONS[angle]))).toHaveLength(1)
     }
   })
 
   it('asks each model family for its highest quality at 1024x1024', () => {
-    expect(imageRequest('gpt-image-1', 'x')).toEqual({ model: 'gpt-image-1', prompt: 'x', n: 1, size: '1024x1024', quality: 'high' })
-    expect(imageRequest('dall-e-3', 'x')).toEqual({ model: 'dall-e-3', prompt: 'x', n: 1, size: '1024x1024', quality: 'hd', response_format: 'b64_json' })
-    expect(imageRequest('dall-e-2', 'x')).toEqual({ model: 'dall-e-2', prompt: 'x', n: 1, size: '1024x1024', response_format: 'b64_json' })
+    expect(imageRequest('gpt-image-1', 'x')).toEqual({
+      model: 'gpt-image-1',
+      prompt: 'x',
+      n: 1,
+      size: '1024x1024',
+      quality: 'high',
+    })
+    expect(imageRequest('dall-e-3', 'x')).toEqual({
+      model: 'dall-e-3',
+      prompt: 'x',
+      n: 1,
+      size: '1024x1024',
+      quality: 'hd',
+      response_format: 'b64_json',
+    })
+    expect(imageRequest('dall-e-2', 'x')).toEqual({
+      model: 'dall-e-2',
+      prompt: 'x',
+      n: 1,
+      size: '1024x1024',
+      response_format: 'b64_json',
+    })
   })
 })
 
@@ -116,7 +140,10 @@ describe('answers', () => {
     const { results } = await job.result
     expect(results).toEqual({ successCount: 3, errorCount: 1, total: 4 })
     const failure = job.events.find((e) => e.type === 'image' && e.outcome === 'failed')
-    expect(failure).toMatchObject({ productId: 'chelsea-boot', error: expect.stringMatching(/could not be downloaded within 0\.3 seconds/) })
+    expect(failure).toMatchObject({
+      productId: 'chelsea-boot',
+      error: expect.stringMatching(/could not be downloaded within 0\.3 seconds/),
+    })
     expect(store.products.find((p) => p.id === 'chelsea-boot')!.mainImage).toBe('/images/seed/chelsea-boot.svg')
   })
 
@@ -158,9 +185,20 @@ describe('events and cancelling', () => {
     job.subscribe((e) => seen.push(e))
     await job.result
     expect(seen[0]).toMatchObject({ type: 'start', products: 4, images: 16, model: 'gpt-image-1', concurrency: 3 })
-    expect(seen.filter((e) => e.type === 'image').map((e) => e.done)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1))
-    expect(seen.filter((e) => e.type === 'product').map((e) => e.productId).sort()).toEqual([...FOUR].sort())
-    expect(seen.at(-1)).toEqual({ type: 'done', results: { successCount: 4, errorCount: 0, total: 4 }, runId: expect.any(String) })
+    expect(seen.filter((e) => e.type === 'image').map((e) => e.done)).toEqual(
+      Array.from({ length: 16 }, (_, i) => i + 1),
+    )
+    expect(
+      seen
+        .filter((e) => e.type === 'product')
+        .map((e) => e.productId)
+        .sort(),
+    ).toEqual([...FOUR].sort())
+    expect(seen.at(-1)).toEqual({
+      type: 'done',
+      results: { successCount: 4, errorCount: 0, total: 4 },
+      runId: expect.any(String),
+    })
   })
 
   it('stops requesting when cancelled; finished products keep their new images, the rest their old', async () => {
@@ -187,11 +225,15 @@ describe('events and cancelling', () => {
   it('counts a product whose images cannot be saved as failed, and removes its files', async () => {
     const { generator, store, mediaDir } = await setup(['oxford-brogue', 'chelsea-boot'], {}, true)
     const real = store.updateProduct.bind(store)
-    store.updateProduct = (id, patch) => (id === 'chelsea-boot' ? Promise.reject(new Error('disk full')) : real(id, patch))
+    store.updateProduct = (id, patch) =>
+      id === 'chelsea-boot' ? Promise.reject(new Error('disk full')) : real(id, patch)
     const job = generator.start()
     const { results } = await job.result
     expect(results).toEqual({ successCount: 1, errorCount: 1, total: 2 })
-    expect(job.events.find((e) => e.type === 'product' && !e.ok)).toMatchObject({ productId: 'chelsea-boot', error: expect.stringMatching(/disk full/) })
+    expect(job.events.find((e) => e.type === 'product' && !e.ok)).toMatchObject({
+      productId: 'chelsea-boot',
+      error: expect.stringMatching(/disk full/),
+    })
     await photoFormatsFor(mediaDir).idle()
     expect(await readdir(path.join(mediaDir, 'products', 'chelsea-boot'))).toEqual([])
     const kept = await readdir(path.join(mediaDir, 'products', 'oxford-brogue'))

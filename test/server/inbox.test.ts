@@ -23,7 +23,9 @@ const newestFirst = (list: StoredEnquiry[]) => [...list].reverse()
 
 describe('the inbox', () => {
   it('lists newest first, one page at a time, and counts the new ones (not those held as likely spam)', () => {
-    const all = newestFirst(Array.from({ length: 60 }, (_, i) => enquiry(i, i === 5 ? { likelySpam: 'Many links' } : {})))
+    const all = newestFirst(
+      Array.from({ length: 60 }, (_, i) => enquiry(i, i === 5 ? { likelySpam: 'Many links' } : {})),
+    )
     const view = inboxView(all, parseInboxFilter({}))
     expect(view.rows).toHaveLength(INBOX_PAGE_SIZE)
     expect(view.rows[0]!.id).toBe('id-59')
@@ -43,7 +45,10 @@ describe('the inbox', () => {
       enquiry(2, { readAt: at(30) }),
       enquiry(3, { readAt: at(30), answeredAt: at(31), subject: 'bags' }),
       enquiry(4, { archived: true, firstName: 'José' }),
-      enquiry(5, { notification: { status: 'pending', attempts: [{ at: at(5), ok: false, error: '451 busy' }] }, email: 'Buyer@Shop.example' }),
+      enquiry(5, {
+        notification: { status: 'pending', attempts: [{ at: at(5), ok: false, error: '451 busy' }] },
+        email: 'Buyer@Shop.example',
+      }),
       enquiry(6, { message: 'Do you make a brown BELT\nin size 34?' }),
     ])
     const ids = (query: Record<string, string>) => inboxView(all, parseInboxFilter(query)).rows.map((r) => r.id)
@@ -66,18 +71,30 @@ describe('the inbox', () => {
     const filter = parseInboxFilter({ state: 'nonsense', subject: 'hats', page: '-2', q: ['a', 'b'], unsent: '1' })
     expect(filter).toEqual({ state: 'open', subject: null, q: '', unsent: true, spam: false, page: 1 })
     expect(inboxQuery(filter)).toBe('?unsent=1')
-    expect(inboxQuery(parseInboxFilter({ q: 'ann & co', state: 'new', page: '2' }))).toBe('?state=new&q=ann+%26+co&page=2')
+    expect(inboxQuery(parseInboxFilter({ q: 'ann & co', state: 'new', page: '2' }))).toBe(
+      '?state=new&q=ann+%26+co&page=2',
+    )
   })
 })
 
 describe('Reply', () => {
   it('is a mailto link with the address, a Re: subject and the message quoted, every part encoded', () => {
-    const link = replyLink(enquiry(1, { email: 'o.brien+shop@example.co.uk', subject: 'custom', firstName: 'Seán', lastName: "O'Brien", message: 'Hello & welcome?\nSecond line = 100%' }))
+    const link = replyLink(
+      enquiry(1, {
+        email: 'o.brien+shop@example.co.uk',
+        subject: 'custom',
+        firstName: 'Seán',
+        lastName: "O'Brien",
+        message: 'Hello & welcome?\nSecond line = 100%',
+      }),
+    )
     const url = new URL(link)
     expect(url.protocol).toBe('mailto:')
     expect(decodeURIComponent(url.pathname)).toBe('o.brien+shop@example.co.uk')
     expect(url.searchParams.get('subject')).toBe('Re: Custom Order')
-    expect(url.searchParams.get('body')).toBe("\r\n\r\nOn 14 Jan 2025, 10:01, Seán O'Brien wrote:\r\n> Hello & welcome?\r\n> Second line = 100%")
+    expect(url.searchParams.get('body')).toBe(
+      "\r\n\r\nOn 14 Jan 2025, 10:01, Seán O'Brien wrote:\r\n> Hello & welcome?\r\n> Second line = 100%",
+    )
     expect(link).not.toMatch(/[\s&]body=.*&/) // no bare & inside the body could start another header
   })
 
@@ -90,7 +107,13 @@ describe('Reply', () => {
 
 describe('the e-mail notification, in words', () => {
   it('says a failed one failed, with the mail server’s own words, a plain reason, and Send again', () => {
-    const failed = enquiry(1, { notification: { status: 'pending', attempts: [{ at: at(1), ok: false, error: '451 4.3.0 Mailbox busy, try again later' }], nextAttemptAt: at(2) } })
+    const failed = enquiry(1, {
+      notification: {
+        status: 'pending',
+        attempts: [{ at: at(1), ok: false, error: '451 4.3.0 Mailbox busy, try again later' }],
+        nextAttemptAt: at(2),
+      },
+    })
     const d = describeDelivery(failed, true)
     expect(d.state).toBe('failed')
     expect(d.summary).toBe('Not e-mailed: the mail server is busy or asked to try again later (1 try).')

@@ -7,7 +7,14 @@ import { createTestApp, type TestServer } from '../helpers/server.ts'
 let t: TestServer
 const pages = new Map<string, { html: string; text: string }>()
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" }
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#x27;': "'",
+  '&#39;': "'",
+}
 const visibleText = (html: string) =>
   html
     .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
@@ -43,7 +50,9 @@ const TERMS = {
   inspect: new RegExp(`within ${POLICY.inspectWithinHours} hours of delivery`),
   cancel: new RegExp(`cancel your order (for any reason )?within ${POLICY.cancellationDays} days`),
   refund: new RegExp(`within ${POLICY.refundWithinDaysOfNotice} days of receiving your notice of cancellation`),
-  returnGoods: new RegExp(`(send the goods back to us|on its way to us) within ${POLICY.returnGoodsWithinDays} days of the day you`),
+  returnGoods: new RegExp(
+    `(send the goods back to us|on its way to us) within ${POLICY.returnGoodsWithinDays} days of the day you`,
+  ),
   faulty: new RegExp(`within ${POLICY.faultyReportWithinDays} days of delivery`),
   processing: new RegExp(`processed within ${POLICY.refundProcessingBusinessDays} business days`),
   records: new RegExp(`${POLICY.orderRecordsYears} years`),
@@ -89,12 +98,17 @@ describe('the legal pages and the policy terms they state', () => {
 
   it('the Privacy Policy names the data controller, the lawful bases, retention, rights and the ICO', () => {
     const { text, html } = page('/privacy')
-    expect(text).toMatch(new RegExp(`controller of your personal data is ${COMPANY.legalName}, a company registered in ${COMPANY.registeredIn} under company number ${COMPANY.companyNumber}`))
+    expect(text).toMatch(
+      new RegExp(
+        `controller of your personal data is ${COMPANY.legalName}, a company registered in ${COMPANY.registeredIn} under company number ${COMPANY.companyNumber}`,
+      ),
+    )
     expect(text).toContain('UK GDPR')
     expect(text).toContain('Data Protection Act 2018')
     expect(text).toMatch(TERMS.records)
     expect(text).toMatch(TERMS.payments)
-    for (const right of ['access', 'rectification', 'erasure', 'restriction', 'portability']) expect(text).toContain(`(${right})`)
+    for (const right of ['access', 'rectification', 'erasure', 'restriction', 'portability'])
+      expect(text).toContain(`(${right})`)
     expect(text).toContain("Information Commissioner's Office")
     expect(html).toContain('href="https://ico.org.uk/make-a-complaint/"')
     expect(html).toContain(`href="mailto:${COMPANY.emails.enquiries}"`)
@@ -107,7 +121,9 @@ describe('the legal pages and the policy terms they state', () => {
     expect(text).toMatch(/no tracking or advertising cookies/)
     expect(text).toMatch(/Strictly necessary: contact-form \(and contact-form\.1 for a long message\)/)
     expect(text).toMatch(/What it holds: what you typed into our enquiry form/)
-    expect(text).toMatch(/Why: it is set only when you send the enquiry form while your browser is not running our scripts/)
+    expect(text).toMatch(
+      /Why: it is set only when you send the enquiry form while your browser is not running our scripts/,
+    )
     expect(text).toContain(`How long: ${RETURNED_FORM_TTL_MS / 60_000} minutes`)
     expect(text).toContain('Last updated: January 2025')
     expect(text).toMatch(/card payment provider, which you reach through the payment link/)
@@ -137,11 +153,20 @@ describe('how visits are counted, said plainly', () => {
       const { text } = page(path)
       expect(text, path).toContain('Added November 2026.')
       expect(text, path).toMatch(/counts visits (itself|to its pages itself), on our own server/)
-      expect(text, path).toMatch(/No cookie or similar technology is used for it|uses no cookie, local storage or tracking pixel for this/)
+      expect(text, path).toMatch(
+        /No cookie or similar technology is used for it|uses no cookie, local storage or tracking pixel for this/,
+      )
       expect(text, path).toMatch(/Last updated:? January 2025/i)
     }
     const privacy = page('/privacy').text
-    for (const counted of ['each page was viewed', 'different visitors', 'payment page for each product', 'instagram.com', 'campaign', 'a phone, a tablet or a computer']) {
+    for (const counted of [
+      'each page was viewed',
+      'different visitors',
+      'payment page for each product',
+      'instagram.com',
+      'campaign',
+      'a phone, a tablet or a computer',
+    ]) {
       expect(privacy).toContain(counted)
     }
     expect(privacy).toContain('a random value that changes every day and is never stored')

@@ -12,7 +12,13 @@ beforeEach(async () => {
 })
 afterEach(() => rm(dir, { recursive: true, force: true }))
 
-const enquiry = (n: number) => ({ firstName: `Ann${n}`, lastName: 'Lee', email: `ann${n}@example.com`, subject: 'general', message: 'A question about resoling.' })
+const enquiry = (n: number) => ({
+  firstName: `Ann${n}`,
+  lastName: 'Lee',
+  email: `ann${n}@example.com`,
+  subject: 'general',
+  message: 'A question about resoling.',
+})
 
 describe('the server process', () => {
   it('stops start-up on a bad setting with a message naming the variable', async () => {
@@ -32,14 +38,20 @@ describe('the server process', () => {
   it('on SIGTERM finishes requests in flight and pending writes, then exits 0', async () => {
     const s = await spawnServer({ DATA_FILE: dataFile, CONTACT_RATE_LIMIT: '0' })
     const posts = Array.from({ length: 40 }, (_, i) =>
-      fetch(`${s.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', origin: s.url }, body: JSON.stringify(enquiry(i)) }),
+      fetch(`${s.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: s.url },
+        body: JSON.stringify(enquiry(i)),
+      }),
     )
     // Once the first is answered the server is handling them: ask it to stop while the rest are under way.
     await Promise.any(posts)
     s.child.kill('SIGTERM')
     const answers = await Promise.allSettled(posts)
     const created = await Promise.all(
-      answers.flatMap((a) => (a.status === 'fulfilled' && a.value.status === 201 ? [a.value.json() as Promise<{ id: string }>] : [])),
+      answers.flatMap((a) =>
+        a.status === 'fulfilled' && a.value.status === 201 ? [a.value.json() as Promise<{ id: string }>] : [],
+      ),
     )
     expect(await s.exited).toBe(0)
     expect(created.length).toBeGreaterThan(0)
@@ -72,7 +84,10 @@ describe('npm start', () => {
     })
     try {
       await expect
-        .poll(async () => (await fetch(`http://127.0.0.1:${port}/`).catch(() => null))?.status, { timeout: 60_000, interval: 200 })
+        .poll(async () => (await fetch(`http://127.0.0.1:${port}/`).catch(() => null))?.status, {
+          timeout: 60_000,
+          interval: 200,
+        })
         .toBe(200)
       expect(await (await fetch(`http://127.0.0.1:${port}/products`)).text()).toContain('Purchase Now')
     } finally {
@@ -82,8 +97,13 @@ describe('npm start', () => {
   }, 90_000)
 
   it('npm run dev listens on this machine only when HOST is unset', async () => {
-    const external = Object.values(os.networkInterfaces()).flat().find((a) => a && !a.internal && a.family === 'IPv4')
-    if (!external) throw new Error('This test needs a network address other than loopback, to show the server does not listen on it.')
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a && !a.internal && a.family === 'IPv4')
+    if (!external)
+      throw new Error(
+        'This test needs a network address other than loopback, to show the server does not listen on it.',
+      )
     const s = await spawnServer({ DATA_FILE: dataFile, HOST: '' }, { args: ['--dev'] })
     try {
       expect((await fetch(`${s.url}/healthz`)).status).toBe(200)

@@ -16,7 +16,11 @@ type Harness = ContactHarness
 
 /** The app as server.ts builds it, with the contact feature's retries shortened to fractions of a second. */
 function startApp(smtpUrl: string | undefined, prepare?: (dataFile: string) => Promise<void>): Promise<Harness> {
-  return startContactApp({ env: { MAIL_TO: OWNER, MAIL_FROM: SENDER, ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}) }, retry: RETRY, prepare })
+  return startContactApp({
+    env: { MAIL_TO: OWNER, MAIL_FROM: SENDER, ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}) },
+    retry: RETRY,
+    prepare,
+  })
 }
 
 /** The enquiries as they are on disk. */
@@ -101,7 +105,9 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
 
     // Backoff: the waits grow (300 ms, then 600 ms) until capped (1000 ms).
     const thrice = await enquiryOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 3)
-    const waits = thrice.notification.attempts.slice(0, 3).map((a, i, all) => (all[i + 1] ? Date.parse(all[i + 1]!.at) - Date.parse(a.at) : null))
+    const waits = thrice.notification.attempts
+      .slice(0, 3)
+      .map((a, i, all) => (all[i + 1] ? Date.parse(all[i + 1]!.at) - Date.parse(a.at) : null))
     expect(waits[0]).toBeGreaterThanOrEqual(RETRY.firstDelayMs - 20)
     expect(waits[1]).toBeGreaterThanOrEqual(RETRY.firstDelayMs * 2 - 20)
     expect(thrice.notification.status).toBe('pending')
@@ -144,7 +150,11 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
         sentAt: null,
       },
     }
-    const alreadySent: StoredEnquiry = { ...left, id: 'already-sent-0002', notification: { status: 'sent', attempts: [{ at: left.createdAt, ok: true }], sentAt: left.createdAt } }
+    const alreadySent: StoredEnquiry = {
+      ...left,
+      id: 'already-sent-0002',
+      notification: { status: 'sent', attempts: [{ at: left.createdAt, ok: true }], sentAt: left.createdAt },
+    }
     const disabled: StoredEnquiry = { ...left, id: 'disabled-0003', notification: { status: 'disabled', attempts: [] } }
     h = await startApp(smtp.url, (file) =>
       writeFile(file, JSON.stringify({ products: seedProducts, messages: [left, alreadySent, disabled] }, null, 2)),
@@ -161,7 +171,10 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
     h = await startApp(undefined)
     const res = await request(h.app).post('/api/contact').send(valid).expect(201)
     // Saved as "disabled" in the answer's own write; a stop waits for any send under way.
-    expect((await onDisk(h)).find((m) => m.id === res.body.id)!.notification).toEqual({ status: 'disabled', attempts: [] })
+    expect((await onDisk(h)).find((m) => m.id === res.body.id)!.notification).toEqual({
+      status: 'disabled',
+      attempts: [],
+    })
     await h.contact.stop()
     expect(smtp.received).toHaveLength(0)
   })

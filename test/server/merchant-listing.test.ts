@@ -12,14 +12,27 @@ afterAll(() => Promise.all([t.close(), priced.close()]))
 
 const SITE = 'https://www.example.co.uk'
 const MON_FRI = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`)
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/\s+/g, ' ')
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/\s+/g, ' ')
 
-type Offer = Record<string, unknown> & { shippingDetails: Record<string, unknown>; hasMerchantReturnPolicy: Record<string, unknown> }
+type Offer = Record<string, unknown> & {
+  shippingDetails: Record<string, unknown>
+  hasMerchantReturnPolicy: Record<string, unknown>
+}
 const productOf = (html: string) => jsonLdBlocks(html).find((b) => b['@type'] === 'Product')!
 const offerOf = (html: string) => productOf(html).offers as Offer
-const pageOf = async (server: TestServer, id: string) => (await request(server.app).get(`/products/${id}`).expect(200)).text
+const pageOf = async (server: TestServer, id: string) =>
+  (await request(server.app).get(`/products/${id}`).expect(200)).text
 const catalogueItems = async (server: TestServer) =>
-  (jsonLdBlocks((await request(server.app).get('/products').expect(200)).text)[0]!.itemListElement as { item: Record<string, unknown> }[]).map((e) => e.item)
+  (
+    jsonLdBlocks((await request(server.app).get('/products').expect(200)).text)[0]!.itemListElement as {
+      item: Record<string, unknown>
+    }[]
+  ).map((e) => e.item)
 
 describe("each product's offer, as shopping listings read it", () => {
   it('in stock: price, GBP, InStock, its page and photographs, the returns policy and 5-7 business days to dispatch in the United Kingdom', async () => {
@@ -27,7 +40,12 @@ describe("each product's offer, as shopping listings read it", () => {
     const product = productOf(html)
     expect(product.image).toEqual(expect.arrayContaining([expect.stringMatching(/^https:\/\/www\.example\.co\.uk\//)]))
     const offer = offerOf(html)
-    expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'GBP', availability: 'https://schema.org/InStock', url: `${SITE}/products/oxford-brogue` })
+    expect(offer).toMatchObject({
+      '@type': 'Offer',
+      priceCurrency: 'GBP',
+      availability: 'https://schema.org/InStock',
+      url: `${SITE}/products/oxford-brogue`,
+    })
     expect(Number(offer.price)).toBeGreaterThan(0)
     expect(offer.hasMerchantReturnPolicy).toEqual({
       '@type': 'MerchantReturnPolicy',
@@ -54,19 +72,27 @@ describe("each product's offer, as shopping listings read it", () => {
     await t.store.updateProduct('briefcase', (p) => ({ ...p, availability: 'made-to-order', leadTime: '2-3 weeks' }))
     const offer = offerOf(await pageOf(t, 'briefcase'))
     expect(offer.availability).toBe('https://schema.org/MadeToOrder')
-    expect(offer.shippingDetails.deliveryTime).toMatchObject({ handlingTime: { minValue: 10, maxValue: 15, unitCode: 'DAY' } })
+    expect(offer.shippingDetails.deliveryTime).toMatchObject({
+      handlingTime: { minValue: 10, maxValue: 15, unitCode: 'DAY' },
+    })
     expect(offer.hasMerchantReturnPolicy).toMatchObject({ merchantReturnDays: 14 })
 
     await t.store.updateProduct('briefcase', (p) => ({ ...p, leadTime: 'by the spring' }))
     const vague = offerOf(await pageOf(t, 'briefcase'))
-    expect(vague.shippingDetails).toEqual({ '@type': 'OfferShippingDetails', shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'GB' } })
+    expect(vague.shippingDetails).toEqual({
+      '@type': 'OfferShippingDetails',
+      shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'GB' },
+    })
   })
 
   it('sold out: SoldOut, with the same returns and delivery terms', async () => {
     await t.store.updateProduct('tote-bag', (p) => ({ ...p, availability: 'sold-out' }))
     const offer = offerOf(await pageOf(t, 'tote-bag'))
     expect(offer.availability).toBe('https://schema.org/SoldOut')
-    expect(offer.hasMerchantReturnPolicy).toMatchObject({ merchantReturnDays: 14, returnMethod: 'https://schema.org/ReturnByMail' })
+    expect(offer.hasMerchantReturnPolicy).toMatchObject({
+      merchantReturnDays: 14,
+      returnMethod: 'https://schema.org/ReturnByMail',
+    })
     expect(offer.shippingDetails.deliveryTime).toMatchObject({ handlingTime: { minValue: 5, maxValue: 7 } })
   })
 
@@ -85,7 +111,8 @@ describe("each product's offer, as shopping listings read it", () => {
     expect(returns).toContain('Send it by a tracked and insured service')
     expect(returns).toContain('the cost of sending it back is yours')
     expect(policy.merchantReturnLink).toBe(`${SITE}/returns`)
-    const handling = (offer.shippingDetails.deliveryTime as { handlingTime: { minValue: number; maxValue: number } }).handlingTime
+    const handling = (offer.shippingDetails.deliveryTime as { handlingTime: { minValue: number; maxValue: number } })
+      .handlingTime
     expect(terms).toContain(`We dispatch orders within ${handling.minValue}-${handling.maxValue} business days`)
     expect(terms).toContain('Business days are Monday to Friday')
     expect(terms).toContain('We deliver to addresses in the United Kingdom')
@@ -103,7 +130,10 @@ describe("each product's offer, as shopping listings read it", () => {
     const items = await catalogueItems(t)
     expect(items.map((i) => i.url)).toEqual(t.store.products.map((p) => `${SITE}/products/${p.id}`))
     for (const item of items) {
-      expect(item.offers).toMatchObject({ priceCurrency: 'GBP', availability: expect.stringMatching(/^https:\/\/schema\.org\//) })
+      expect(item.offers).toMatchObject({
+        priceCurrency: 'GBP',
+        availability: expect.stringMatching(/^https:\/\/schema\.org\//),
+      })
       expect(item.offers).not.toHaveProperty('shippingDetails')
       expect(item.offers).not.toHaveProperty('hasMerchantReturnPolicy')
     }
@@ -112,9 +142,18 @@ describe("each product's offer, as shopping listings read it", () => {
   it('the listings check fails an offer without returns or delivery, or with a made-up handling time', async () => {
     const product = productOf(await pageOf(t, 'oxford-brogue'))
     const { hasMerchantReturnPolicy: _r, shippingDetails: _s, ...bare } = product.offers as Offer
-    expect(listingProblems({ ...product, offers: bare })).toEqual(['offers.hasMerchantReturnPolicy is missing', 'offers.shippingDetails is missing'])
+    expect(listingProblems({ ...product, offers: bare })).toEqual([
+      'offers.hasMerchantReturnPolicy is missing',
+      'offers.shippingDetails is missing',
+    ])
     const offer = product.offers as Offer
-    const wrong = { ...offer, shippingDetails: { ...offer.shippingDetails, deliveryTime: { handlingTime: { minValue: 7, maxValue: 5, unitCode: 'week' } } } }
+    const wrong = {
+      ...offer,
+      shippingDetails: {
+        ...offer.shippingDetails,
+        deliveryTime: { handlingTime: { minValue: 7, maxValue: 5, unitCode: 'week' } },
+      },
+    }
     expect(listingProblems({ ...product, offers: wrong })).toHaveLength(2)
   })
 })

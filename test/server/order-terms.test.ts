@@ -12,8 +12,20 @@ let t: TestServer
 beforeEach(async () => void (t = await createTestApp()))
 afterEach(() => t.close())
 
-const typed = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '07700 900123', address: '1 High Street, Leeds', size: '' }
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/\s+/g, ' ')
+const typed = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane@example.com',
+  phone: '07700 900123',
+  address: '1 High Street, Leeds',
+  size: '',
+}
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/\s+/g, ' ')
 
 /** The hidden fields of the order form as the product's page renders it. */
 async function shownTerms(id: string): Promise<Record<string, string>> {
@@ -25,7 +37,8 @@ async function shownTerms(id: string): Promise<Record<string, string>> {
 }
 
 const change = (id: string, patch: Partial<StoredProduct>) => t.store.updateProduct(id, (p) => ({ ...p, ...patch }))
-const order = (id: string, fields: Record<string, string>) => request(t.app).post(`/products/${id}?order=1`).type('form').send(fields)
+const order = (id: string, fields: Record<string, string>) =>
+  request(t.app).post(`/products/${id}?order=1`).type('form').send(fields)
 
 /** Loads the order form, lets the owner change the product, then posts what was typed with the terms the form was shown with: refused. */
 async function orderAfterChange(id: string, patch: Partial<StoredProduct>, fields: Record<string, string> = typed) {
@@ -64,7 +77,9 @@ describe('an order posted from a page shown before the product changed', () => {
     const { res, said } = await orderAfterChange('tote-bag', { availability: 'made-to-order', leadTime: '3 weeks' })
     expect(said).toContain('It is now made to order: ready in 3 weeks.')
     expectTypedKept(res.text)
-    expect((await orderAfterChange('tote-bag', { leadTime: '5 weeks' })).said).toContain('It will now be ready in 5 weeks.')
+    expect((await orderAfterChange('tote-bag', { leadTime: '5 weeks' })).said).toContain(
+      'It will now be ready in 5 weeks.',
+    )
   })
 
   it('says a product sold out meanwhile, keeps what was typed, and offers no Purchase', async () => {
@@ -75,8 +90,13 @@ describe('an order posted from a page shown before the product changed', () => {
   })
 
   it('names the product by its kind: a belt, a pair of shoes', async () => {
-    for (const [id, sentence] of [['bridle-belt', 'This belt sold out a moment ago.'], ['oxford-brogue', 'This pair sold out a moment ago.']] as const) {
-      expect((await orderAfterChange(id, { availability: 'sold-out' }, { ...typed, size: '42' })).said).toContain(sentence)
+    for (const [id, sentence] of [
+      ['bridle-belt', 'This belt sold out a moment ago.'],
+      ['oxford-brogue', 'This pair sold out a moment ago.'],
+    ] as const) {
+      expect((await orderAfterChange(id, { availability: 'sold-out' }, { ...typed, size: '42' })).said).toContain(
+        sentence,
+      )
     }
   })
 })

@@ -29,10 +29,28 @@ function raw(url: string, p: string, headers: Record<string, string> = {}, metho
   })
 }
 
-const letter = (c: string) => fc.constantFrom(c, c.toUpperCase(), `%${c.charCodeAt(0).toString(16)}`, `%${c.charCodeAt(0).toString(16).toUpperCase()}`, `%25${c.charCodeAt(0).toString(16)}`)
+const letter = (c: string) =>
+  fc.constantFrom(
+    c,
+    c.toUpperCase(),
+    `%${c.charCodeAt(0).toString(16)}`,
+    `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+    `%25${c.charCodeAt(0).toString(16)}`,
+  )
 const word = (w: string) => fc.tuple(...[...w].map(letter)).map((cs) => cs.join(''))
 const slash = fc.constantFrom('/', '//', '/./', '/%2e/', '\\', '/%2f', '%5c')
-const PAGE_TAILS = ['', '/', '/index.pageContext.json', '/products', '/products/', '/products/oxford-brogue', '/products/oxford-brogue/index.pageContext.json', '/products/new', '/history', '/x']
+const PAGE_TAILS = [
+  '',
+  '/',
+  '/index.pageContext.json',
+  '/products',
+  '/products/',
+  '/products/oxford-brogue',
+  '/products/oxford-brogue/index.pageContext.json',
+  '/products/new',
+  '/history',
+  '/x',
+]
 const API_TAILS = ['', '/products', '/products/oxford-brogue', '/history', '/snapshots']
 
 /** What may follow in a raw target: nothing, a query, or a fragment no browser sends. */
@@ -41,11 +59,14 @@ const ending = fc.constantFrom('', '?x=1', '#', '#x', '?#')
 /** Any spelling of a workspace page or of the owner's API. */
 const workspaceAddress = fc.oneof(
   fc.tuple(slash, word('admin'), fc.constantFrom(...PAGE_TAILS), ending).map(([a, b, c, d]) => `${a}${b}${c}${d}`),
-  fc.tuple(slash, word('api'), slash, word('admin'), fc.constantFrom(...API_TAILS), ending).map(([a, b, c, d, e, f]) => `${a}${b}${c}${d}${e}${f}`),
+  fc
+    .tuple(slash, word('api'), slash, word('admin'), fc.constantFrom(...API_TAILS), ending)
+    .map(([a, b, c, d, e, f]) => `${a}${b}${c}${d}${e}${f}`),
 )
 
 /** What only the owner may see: the workspace's own markup or its data. */
-const ownerData = (body: string) => /aria-label="Workspace"|access(&quot;|"):(&quot;|")owner|Daily limit|admin-products|"token":/.test(body)
+const ownerData = (body: string) =>
+  /aria-label="Workspace"|access(&quot;|"):(&quot;|")owner|Daily limit|admin-products|"token":/.test(body)
 
 let t: TestServer | undefined
 afterEach(async () => {

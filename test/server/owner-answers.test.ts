@@ -19,7 +19,13 @@ function expectPrivate(res: Answer, status: number, what: string) {
 }
 
 const hidden = (html: string, name: string) =>
-  new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+  new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`)
+    .exec(html)![1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
 
 let t: TestServer | undefined
 afterEach(async () => {
@@ -30,13 +36,27 @@ afterEach(async () => {
 describe('answers to someone not signed in', () => {
   it('401 without or with wrong credentials, then 429 once locked out, on pages and APIs alike', async () => {
     t = await createTestApp({ env: { ADMIN_PASSWORD: PASSWORD } })
-    const addresses = ['/admin', '/admin/products', '/admin/products/oxford-brogue', '/api/admin/enquiries', '/api/admin/products/order', '/api/generate-images/status']
+    const addresses = [
+      '/admin',
+      '/admin/products',
+      '/admin/products/oxford-brogue',
+      '/api/admin/enquiries',
+      '/api/admin/products/order',
+      '/api/generate-images/status',
+    ]
     for (const p of addresses) {
       expectPrivate(await request(t.app).get(p), 401, `GET ${p} without credentials`)
       expectPrivate(await request(t.app).post(p).type('form').send({ to: 'up' }), 401, `POST ${p} without credentials`)
     }
-    expectPrivate(await request(t.app).get('/admin/products').set('Authorization', basicAuth('wrong password!')), 401, 'a wrong password')
-    for (let i = 0; i < 5; i++) await request(t.app).get('/admin').set('Authorization', basicAuth(`wrong password ${i}`))
+    expectPrivate(
+      await request(t.app).get('/admin/products').set('Authorization', basicAuth('wrong password!')),
+      401,
+      'a wrong password',
+    )
+    for (let i = 0; i < 5; i++)
+      await request(t.app)
+        .get('/admin')
+        .set('Authorization', basicAuth(`wrong password ${i}`))
     for (const p of addresses) {
       const locked = await request(t.app).get(p).set('Authorization', basicAuth(PASSWORD))
       expectPrivate(locked, 429, `${p} locked out`)
@@ -46,7 +66,14 @@ describe('answers to someone not signed in', () => {
 
   it('403 to a visitor from elsewhere when no password is set', async () => {
     t = await createTestApp()
-    for (const p of ['/admin', '/admin/products', '/admin/history', '/api/admin/enquiries', '/api/admin/products/order', '/api/generate-images/status']) {
+    for (const p of [
+      '/admin',
+      '/admin/products',
+      '/admin/history',
+      '/api/admin/enquiries',
+      '/api/admin/products/order',
+      '/api/generate-images/status',
+    ]) {
       expectPrivate(await request(t.app).get(p).set(VISITOR), 403, `GET ${p}`)
       expectPrivate(await request(t.app).post(p).set(VISITOR).send({}), 403, `POST ${p}`)
     }
@@ -58,29 +85,99 @@ describe("the owner's own answers", () => {
     t = await createTestApp()
     const page = await request(t.app).get('/admin/products/oxford-brogue')
     expectPrivate(page, 200, 'the edit page')
-    const form = { ...JSON.parse(hidden(page.text, 'base')), revision: hidden(page.text, 'revision'), base: hidden(page.text, 'base') }
-    expectPrivate(await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ ...form, price: 'cheap' }), 400, 'a wrong price')
-    expectPrivate(await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ ...form, price: '£190.00' }), 303, 'a save')
-    expectPrivate(await request(t.app).post('/admin/products/oxford-brogue/move').type('form').send({ to: 'down' }), 303, 'a move')
+    const form = {
+      ...JSON.parse(hidden(page.text, 'base')),
+      revision: hidden(page.text, 'revision'),
+      base: hidden(page.text, 'base'),
+    }
+    expectPrivate(
+      await request(t.app)
+        .post('/admin/products/oxford-brogue')
+        .type('form')
+        .send({ ...form, price: 'cheap' }),
+      400,
+      'a wrong price',
+    )
+    expectPrivate(
+      await request(t.app)
+        .post('/admin/products/oxford-brogue')
+        .type('form')
+        .send({ ...form, price: '£190.00' }),
+      303,
+      'a save',
+    )
+    expectPrivate(
+      await request(t.app).post('/admin/products/oxford-brogue/move').type('form').send({ to: 'down' }),
+      303,
+      'a move',
+    )
     expectPrivate(await request(t.app).post('/admin/products/oxford-brogue/duplicate'), 303, 'a duplicate')
-    expectPrivate(await request(t.app).post('/admin/products/no-such-thing').type('form').send(form), 404, 'an unknown product')
-    expectPrivate(await request(t.app).post('/api/admin/products/order').send({ id: 'oxford-brogue', to: 'top' }), 200, 'a move through the API')
-    expectPrivate(await request(t.app).post('/api/admin/products/order').send({ id: 'oxford-brogue', to: 'sideways' }), 400, 'a move the API cannot make')
+    expectPrivate(
+      await request(t.app).post('/admin/products/no-such-thing').type('form').send(form),
+      404,
+      'an unknown product',
+    )
+    expectPrivate(
+      await request(t.app).post('/api/admin/products/order').send({ id: 'oxford-brogue', to: 'top' }),
+      200,
+      'a move through the API',
+    )
+    expectPrivate(
+      await request(t.app).post('/api/admin/products/order').send({ id: 'oxford-brogue', to: 'sideways' }),
+      400,
+      'a move the API cannot make',
+    )
   })
 
   it('409 when another tab saved first', async () => {
     t = await createTestApp()
     const page = await request(t.app).get('/admin/products/chelsea-boot')
-    const form = { ...JSON.parse(hidden(page.text, 'base')), revision: hidden(page.text, 'revision'), base: hidden(page.text, 'base') }
-    await request(t.app).post('/admin/products/chelsea-boot').type('form').send({ ...form, price: '£220.00' }).expect(303)
-    expectPrivate(await request(t.app).post('/admin/products/chelsea-boot').type('form').send({ ...form, price: '£230.00' }), 409, 'the late save')
+    const form = {
+      ...JSON.parse(hidden(page.text, 'base')),
+      revision: hidden(page.text, 'revision'),
+      base: hidden(page.text, 'base'),
+    }
+    await request(t.app)
+      .post('/admin/products/chelsea-boot')
+      .type('form')
+      .send({ ...form, price: '£220.00' })
+      .expect(303)
+    expectPrivate(
+      await request(t.app)
+        .post('/admin/products/chelsea-boot')
+        .type('form')
+        .send({ ...form, price: '£230.00' }),
+      409,
+      'the late save',
+    )
   })
 
   it('413 for a form or photograph too large, 415 for a file that is not a photograph or a body that is not JSON', async () => {
     t = await createTestApp()
-    expectPrivate(await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ description: 'x'.repeat(70 * 1024) }), 413, 'a form over its limit')
-    expectPrivate(await request(t.app).post('/admin/products/oxford-brogue/photos').attach('photo', Buffer.from('not a picture'), 'notes.jpg'), 415, 'a text file as a photograph')
-    expectPrivate(await request(t.app).post('/api/admin/products/order').set('Content-Type', 'text/plain').send('oxford-brogue up'), 415, 'a move not sent as JSON')
-    expectPrivate(await request(t.app).post('/api/admin/products/order').set('Content-Type', 'application/json').send('{"id":'), 400, 'broken JSON')
+    expectPrivate(
+      await request(t.app)
+        .post('/admin/products/oxford-brogue')
+        .type('form')
+        .send({ description: 'x'.repeat(70 * 1024) }),
+      413,
+      'a form over its limit',
+    )
+    expectPrivate(
+      await request(t.app)
+        .post('/admin/products/oxford-brogue/photos')
+        .attach('photo', Buffer.from('not a picture'), 'notes.jpg'),
+      415,
+      'a text file as a photograph',
+    )
+    expectPrivate(
+      await request(t.app).post('/api/admin/products/order').set('Content-Type', 'text/plain').send('oxford-brogue up'),
+      415,
+      'a move not sent as JSON',
+    )
+    expectPrivate(
+      await request(t.app).post('/api/admin/products/order').set('Content-Type', 'application/json').send('{"id":'),
+      400,
+      'broken JSON',
+    )
   })
 })

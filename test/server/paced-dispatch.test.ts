@@ -1,4 +1,11 @@
-import { createServer, request, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http'
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { pacedDispatch } from '../../server/http/paced-dispatch.server.ts'

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { ResponseCache } from '../../server/cache/response-cache.server.ts'
 
 describe('ResponseCache: waiting for a page being made', () => {
-  const cache = () => new ResponseCache({ version: () => 1, siteUrl: 'https://www.example.co.uk', trustProxy: () => false, fillWaitMs: 100 })
+  const cache = () =>
+    new ResponseCache({
+      version: () => 1,
+      siteUrl: 'https://www.example.co.uk',
+      trustProxy: () => false,
+      fillWaitMs: 100,
+    })
 
   it('lets a request wait for another render of its page, and no longer than the deadline when that render never ends', async () => {
     const c = cache()

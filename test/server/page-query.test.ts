@@ -16,14 +16,18 @@ afterAll(() => t.close())
 
 /** Vike's pages a visitor may be answered from the shared cache (the workspace never is). */
 function sharedPages() {
-  return Object.entries(getGlobalContextSync().pages).filter(([, page]) => typeof page.route === 'string' && !page.route.startsWith('/admin'))
+  return Object.entries(getGlobalContextSync().pages).filter(
+    ([, page]) => typeof page.route === 'string' && !page.route.startsWith('/admin'),
+  )
 }
 
 /** The names a page's own files read from `urlParsed.search`. */
 function namesRead(pageId: string): string[] {
   const folder = path.join(ROOT, pageId)
   const files = readdirSync(folder).filter((name) => /\.tsx?$/.test(name))
-  return files.flatMap((name) => [...readFileSync(path.join(folder, name), 'utf8').matchAll(/\bsearch\??\.(\w+)/g)].map((m) => m[1]!))
+  return files.flatMap((name) =>
+    [...readFileSync(path.join(folder, name), 'utf8').matchAll(/\bsearch\??\.(\w+)/g)].map((m) => m[1]!),
+  )
 }
 
 describe('query parameters', () => {
@@ -41,7 +45,11 @@ describe('query parameters', () => {
 
   it('reaches the page from its declaration alone, through the cache, with what else the address carries dropped', async () => {
     const target = cacheTarget('/products?utm_source=x&category=bags', 'https://shop.example')
-    expect(target).toEqual({ key: 'https://shop.example/products?category=bags', url: '/products?category=bags', origin: 'https://shop.example' })
+    expect(target).toEqual({
+      key: 'https://shop.example/products?category=bags',
+      url: '/products?category=bags',
+      origin: 'https://shop.example',
+    })
     const miss = await request(t.app).get('/products?utm_source=x&category=bags').expect(200)
     expect(miss.text).toContain('<title>Handmade Leather Bags &amp; Briefcases | Ashbourne Leather</title>')
     const hit = await request(t.app).get('/products?category=bags').expect(200)

@@ -9,7 +9,12 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/\s+/g, ' ')
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/\s+/g, ' ')
 
 describe('server-rendered catalogue (/products)', () => {
   it('has every product in the HTML, no loading state, and the filters with counts', async () => {
@@ -61,7 +66,16 @@ describe('server-rendered catalogue (/products)', () => {
 describe('head tags', () => {
   it('gives each page its own title and description, in en-GB', async () => {
     const seen = new Set<string>()
-    for (const path of ['/', '/products', '/products?category=bags', '/terms', '/privacy', '/cookies', '/returns', '/admin']) {
+    for (const path of [
+      '/',
+      '/products',
+      '/products?category=bags',
+      '/terms',
+      '/privacy',
+      '/cookies',
+      '/returns',
+      '/admin',
+    ]) {
       const html = (await request(t.app).get(path).expect(200)).text
       expect(html).toContain('<html lang="en-GB">')
       const title = /<title>([^<]+)<\/title>/.exec(html)?.[1]
@@ -84,7 +98,12 @@ describe('island data is serialised safely', () => {
     // The props the browser hydrates the catalogue with still carry the exact name.
     const attr = /data-island="catalogue" data-props="([^"]*)"/.exec(html)?.[1]
     expect(attr).toBeTruthy()
-    const json = attr!.replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&')
+    const json = attr!
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#x27;', "'")
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&amp;', '&')
     const props = JSON.parse(json) as { products: { id: string; name: string }[] }
     expect(props.products.find((p) => p.id === 'oxford-brogue')?.name).toBe(evil)
   })
@@ -92,7 +111,15 @@ describe('island data is serialised safely', () => {
 
 describe('stylesheets inside the page (first paint without a CSS request)', () => {
   it("puts every page's styles into its head, with no stylesheet to fetch, after <meta charset>", async () => {
-    for (const path of ['/', '/products', '/products/oxford-brogue', '/terms', '/admin', '/contact/sent', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/products',
+      '/products/oxford-brogue',
+      '/terms',
+      '/admin',
+      '/contact/sent',
+      '/no-such-page',
+    ]) {
       const res = await request(t.app).get(path)
       const head = res.text.slice(0, res.text.indexOf('</head>'))
       expect(head, path).not.toMatch(/<link rel="stylesheet"/)

@@ -15,10 +15,28 @@ import { ownerSaves } from '../helpers/owner-save.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { validEnquiry } from '../helpers/valid-enquiry.ts'
 
-const ORDER = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '07700 900123', address: '1 High Street, Leeds', size: '' }
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ')
+const ORDER = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane@example.com',
+  phone: '07700 900123',
+  address: '1 High Street, Leeds',
+  size: '',
+}
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
 const pretty = (data: unknown) => `${JSON.stringify(data, null, 2)}\n`
-const withLink = (products: readonly { id: string }[], id: string, paymentLink: string) => products.map((p) => (p.id === id ? { ...p, paymentLink } : p))
+const withLink = (products: readonly { id: string }[], id: string, paymentLink: string) =>
+  products.map((p) => (p.id === id ? { ...p, paymentLink } : p))
 
 let t: TestServer | undefined
 afterEach(async () => {
@@ -29,7 +47,10 @@ afterEach(async () => {
 /** The sources the security header lets forms lead on to. */
 function formAction(res: request.Response): string[] {
   const csp = String(res.headers['content-security-policy'])
-  const directive = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('form-action '))!
+  const directive = csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('form-action '))!
   return directive.split(/\s+/).slice(1)
 }
 
@@ -37,7 +58,8 @@ async function expectServedAround(app: TestServer['app'], id: string, link: stri
   for (const page of ['/', '/products', '/products/oxford-brogue', '/admin', '/admin/products']) {
     const res = await request(app).get(page)
     expect(res.status, page).toBe(200)
-    for (const source of formAction(res)) expect(source === "'self'" || isPaymentLink(source), `${page}: ${source}`).toBe(true)
+    for (const source of formAction(res))
+      expect(source === "'self'" || isPaymentLink(source), `${page}: ${source}`).toBe(true)
     expect(formAction(res)).toContain('https://buy.stripe.com')
   }
   // A monitor looking for "ok" tells the owner; the detail is the owner's alone (this test asks from the server machine).
@@ -70,7 +92,11 @@ async function expectServedAround(app: TestServer['app'], id: string, link: stri
 describe('a wrong payment link in the data file', () => {
   it('written before the start: the site serves, and only that product cannot be ordered', async () => {
     t = await createTestApp({
-      prepare: (dir) => writeFile(path.join(dir, 'db.json'), pretty({ products: withLink(seedProducts, 'bridle-belt', BAD_PAYMENT_LINKS[0]), messages: [] })),
+      prepare: (dir) =>
+        writeFile(
+          path.join(dir, 'db.json'),
+          pretty({ products: withLink(seedProducts, 'bridle-belt', BAD_PAYMENT_LINKS[0]), messages: [] }),
+        ),
     })
     await expectServedAround(t.app, 'bridle-belt', BAD_PAYMENT_LINKS[0])
   })
@@ -78,7 +104,9 @@ describe('a wrong payment link in the data file', () => {
   for (const link of BAD_PAYMENT_LINKS) {
     it(`saved by the owner while the site runs (${link}): the rest of the save is served, only that product cannot be ordered`, async () => {
       t = await createTestApp()
-      const products = withLink(t.store.products, 'braided-belt', link).map((p) => (p.id === 'oxford-brogue' ? { ...p, price: '£199.00' } : p))
+      const products = withLink(t.store.products, 'braided-belt', link).map((p) =>
+        p.id === 'oxford-brogue' ? { ...p, price: '£199.00' } : p,
+      )
       await ownerSaves(t.store, pretty({ ...t.store.data, products }))
       expect(t.store.problem).toBeNull()
       expect(text((await request(t.app).get('/products/oxford-brogue').expect(200)).text)).toContain('£199.00')

@@ -18,7 +18,10 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-const jpeg = (r: number) => sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 90, b: 40 } } }).jpeg().toBuffer()
+const jpeg = (r: number) =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 90, b: 40 } } })
+    .jpeg()
+    .toBuffer()
 /** The words of the page's main content, as a person reads them. */
 const text = (html: string) =>
   (/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? html)
@@ -66,14 +69,19 @@ describe('a HEIC that arrives anyway', () => {
       expect(page.status, name).toBe(415)
       expect(text(page.text)).toContain(HEIC_TIP)
     }
-    const json = await request(t.app).post('/admin/products/bridle-belt/photos').set('accept', 'application/json').attach('photo', heicBytes(), { filename: 'IMG_0005.heic', contentType: 'image/heic' })
+    const json = await request(t.app)
+      .post('/admin/products/bridle-belt/photos')
+      .set('accept', 'application/json')
+      .attach('photo', heicBytes(), { filename: 'IMG_0005.heic', contentType: 'image/heic' })
     expect(json.status).toBe(415)
     expect(json.body).toEqual({ error: HEIC_TIP })
     expect(existsSync(path.join(t.dir, 'media', 'products', 'bridle-belt'))).toBe(false)
   })
 
   it('is also known by its name when its content cannot be read at all', async () => {
-    const res = await request(t.app).post('/admin/products/bridle-belt/photos').attach('photo', Buffer.from('not quite a picture'), { filename: 'IMG_0006.heic', contentType: 'image/heic' })
+    const res = await request(t.app)
+      .post('/admin/products/bridle-belt/photos')
+      .attach('photo', Buffer.from('not quite a picture'), { filename: 'IMG_0006.heic', contentType: 'image/heic' })
     expect(res.status).toBe(415)
     expect(text(res.text)).toContain(HEIC_TIP)
   })
@@ -86,7 +94,10 @@ describe('crops follow the subject', () => {
     const top = await sharp(portrait).extract({ left: 0, top: 0, width: 600, height: 600 }).toBuffer()
     expect(await detail(middle)).toBeLessThan(5)
     expect(await detail(top)).toBeGreaterThan(40)
-    await request(t.app).post('/admin/products/bridle-belt/photos').attach('photo', portrait, 'IMG_0007.jpg').expect(303)
+    await request(t.app)
+      .post('/admin/products/bridle-belt/photos')
+      .attach('photo', portrait, 'IMG_0007.jpg')
+      .expect(303)
     await t.services.photoFormats.idle()
     const folder = path.join(t.dir, 'media', 'products', 'bridle-belt')
     const sizes = (await readdir(folder)).filter((f) => /-\d+\.(webp|avif)$/.test(f))

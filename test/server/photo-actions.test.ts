@@ -12,21 +12,41 @@ let t: TestServer
 beforeAll(async () => void (t = await createTestApp()))
 afterAll(() => t.close())
 
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/\s+/g, ' ')
-const change = (id: string, fields: Record<string, string>) => request(t.app).post(`/admin/products/${id}/photos/change`).type('form').send(fields)
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/\s+/g, ' ')
+const change = (id: string, fields: Record<string, string>) =>
+  request(t.app).post(`/admin/products/${id}/photos/change`).type('form').send(fields)
 
 describe('a photo button', () => {
   it('acts on the photograph it names and says what it did', async () => {
     const [main, two, three, four] = await addPhotos(t, 'derby-shoe', 3)
     const steps: { src: string; action: string; list: (string | undefined)[]; says: string }[] = [
       { src: two!, action: 'main', list: [two, main, three, four], says: 'Photograph 2 is now the main photograph.' },
-      { src: four!, action: 'earlier', list: [two, main, four, three], says: 'Photograph 4 moved earlier: it is photograph 3 now.' },
-      { src: main!, action: 'later', list: [two, four, main, three], says: 'Photograph 2 moved later: it is photograph 3 now.' },
+      {
+        src: four!,
+        action: 'earlier',
+        list: [two, main, four, three],
+        says: 'Photograph 4 moved earlier: it is photograph 3 now.',
+      },
+      {
+        src: main!,
+        action: 'later',
+        list: [two, four, main, three],
+        says: 'Photograph 2 moved later: it is photograph 3 now.',
+      },
       { src: two!, action: 'remove', list: [four, main, three], says: 'Main photograph removed.' },
       { src: three!, action: 'remove', list: [four, main], says: 'Photograph 3 removed.' },
     ]
     for (const step of steps) {
-      const res = await change('derby-shoe', { src: step.src, action: step.action, version: photoVersion(t, 'derby-shoe') }).expect(303)
+      const res = await change('derby-shoe', {
+        src: step.src,
+        action: step.action,
+        version: photoVersion(t, 'derby-shoe'),
+      }).expect(303)
       expect(photosNow(t, 'derby-shoe'), step.action).toEqual(step.list)
       const page = await request(t.app).get(String(res.headers.location)).expect(200)
       expect(text(page.text)).toContain(step.says)
@@ -47,7 +67,11 @@ describe('a photo button', () => {
     }
     // A form that names no list, or a photograph not in it, changes nothing either.
     await change('monk-strap', { src: two!, action: 'remove' }).expect(409)
-    await change('monk-strap', { src: '/images/seed/briefcase.svg', action: 'main', version: photoVersion(t, 'monk-strap') }).expect(409)
+    await change('monk-strap', {
+      src: '/images/seed/briefcase.svg',
+      action: 'main',
+      version: photoVersion(t, 'monk-strap'),
+    }).expect(409)
     expect(photosNow(t, 'monk-strap')).toEqual(now)
   })
 })

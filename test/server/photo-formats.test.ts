@@ -23,27 +23,54 @@ afterEach(async () => {
 
 const WIDTHS = [400, 800, 1024]
 /** Gradients and shapes, as a studio photograph has: the hero picture drawn at 1024 px. */
-const photograph = () => sharp(path.join(ROOT, 'public/images/hero.svg'), { density: 150 }).resize(1024, 1024, { fit: 'cover' }).png().toBuffer()
+const photograph = () =>
+  sharp(path.join(ROOT, 'public/images/hero.svg'), { density: 150 })
+    .resize(1024, 1024, { fit: 'cover' })
+    .png()
+    .toBuffer()
 const fileOf = (t: TestServer, url: string) => path.join(path.dirname(t.dataFile), url.replace(/^\//, ''))
 
 /** Every tag of `name` in the HTML, with its attributes (names in lower case, as HTML reads them). */
 function tags(html: string, name: string): Record<string, string>[] {
-  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))].map((m) => Object.fromEntries([...m[1]!.matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1]!.toLowerCase(), a[2]!.replaceAll('&amp;', '&')])))
+  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))].map((m) =>
+    Object.fromEntries(
+      [...m[1]!.matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1]!.toLowerCase(), a[2]!.replaceAll('&amp;', '&')]),
+    ),
+  )
 }
 const preloads = (html: string) => tags(html, 'link').filter((l) => l.rel === 'preload' && l.as === 'image')
-const pictures = (html: string) => [...html.matchAll(/<picture>([\s\S]*?)<\/picture>/g)].map((m) => ({ sources: tags(m[1]!, 'source'), img: tags(m[1]!, 'img')[0]! }))
+const pictures = (html: string) =>
+  [...html.matchAll(/<picture>([\s\S]*?)<\/picture>/g)].map((m) => ({
+    sources: tags(m[1]!, 'source'),
+    img: tags(m[1]!, 'img')[0]!,
+  }))
 
 async function withPhotograph(id: string) {
   t = await createTestApp()
-  const { stored } = await storeAngleImage({ mediaDir: mediaDirFor(t.dataFile), productId: id, generationId: 'gen1', angle: 'main', image: await photograph() })
+  const { stored } = await storeAngleImage({
+    mediaDir: mediaDirFor(t.dataFile),
+    productId: id,
+    generationId: 'gen1',
+    angle: 'main',
+    image: await photograph(),
+  })
   await t.services.photoFormats.idle()
-  await t.store.updateProduct(id, (p) => ({ ...p, mainImage: stored.src, images: [{ angle: 'main', src: stored.src, original: stored.original }] }))
+  await t.store.updateProduct(id, (p) => ({
+    ...p,
+    mainImage: stored.src,
+    images: [{ angle: 'main', src: stored.src, original: stored.original }],
+  }))
   return { t, stored, base: stored.src.replace(/-1024\.webp$/, '') }
 }
 
 /** Each AVIF a page's <source>s or preloads name is there, served as AVIF. */
 async function expectEveryAvifServed(t: TestServer, html: string) {
-  const urls = [...pictures(html).flatMap((p) => p.sources), ...preloads(html)].flatMap((s) => (s.srcset ?? s.imagesrcset ?? '').split(', ').filter(Boolean).map((c) => c.split(' ')[0]!))
+  const urls = [...pictures(html).flatMap((p) => p.sources), ...preloads(html)].flatMap((s) =>
+    (s.srcset ?? s.imagesrcset ?? '')
+      .split(', ')
+      .filter(Boolean)
+      .map((c) => c.split(' ')[0]!),
+  )
   for (const url of urls) {
     const res = await request(t.app).get(url)
     expect(res.status, url).toBe(200)
@@ -70,15 +97,34 @@ describe('the photograph pipeline', () => {
 })
 
 describe('pages offer the AVIF first and preload the largest photograph', () => {
-  it('/products: the first card\'s photograph alone is preloaded and fetched at high priority, its <img> keeping its address', async () => {
+  it("/products: the first card's photograph alone is preloaded and fetched at high priority, its <img> keeping its address", async () => {
     const { t, base } = await withPhotograph('oxford-brogue')
     const html = (await request(t.app).get('/products').expect(200)).text
     expect(preloads(html)).toEqual([
-      { rel: 'preload', as: 'image', href: `${base}-800.avif`, imagesrcset: WIDTHS.map((w) => `${base}-${w}.avif ${w}w`).join(', '), imagesizes: '(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 92vw', type: 'image/avif', fetchpriority: 'high' },
+      {
+        rel: 'preload',
+        as: 'image',
+        href: `${base}-800.avif`,
+        imagesrcset: WIDTHS.map((w) => `${base}-${w}.avif ${w}w`).join(', '),
+        imagesizes: '(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 92vw',
+        type: 'image/avif',
+        fetchpriority: 'high',
+      },
     ])
     const [card] = pictures(html)
-    expect(card!.sources).toEqual([{ type: 'image/avif', srcset: WIDTHS.map((w) => `${base}-${w}.avif ${w}w`).join(', '), sizes: '(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 92vw' }])
-    expect(card!.img).toMatchObject({ src: `${base}-800.webp`, srcset: WIDTHS.map((w) => `${base}-${w}.webp ${w}w`).join(', '), fetchpriority: 'high', loading: 'eager' })
+    expect(card!.sources).toEqual([
+      {
+        type: 'image/avif',
+        srcset: WIDTHS.map((w) => `${base}-${w}.avif ${w}w`).join(', '),
+        sizes: '(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 92vw',
+      },
+    ])
+    expect(card!.img).toMatchObject({
+      src: `${base}-800.webp`,
+      srcset: WIDTHS.map((w) => `${base}-${w}.webp ${w}w`).join(', '),
+      fetchpriority: 'high',
+      loading: 'eager',
+    })
     // The seed's drawings are shown as they were, in a plain <img>, none of them at high priority.
     const others = tags(html, 'img').filter((i) => i.src?.startsWith('/images/seed/'))
     expect(others.map((i) => i.src)).toEqual(seedProducts.slice(1).map((p) => p.mainImage))
@@ -86,35 +132,63 @@ describe('pages offer the AVIF first and preload the largest photograph', () => 
     await expectEveryAvifServed(t, html)
     // A filtered catalogue preloads its own first card (React adds its own preload of that <img>: the same file).
     const belts = preloads((await request(t.app).get('/products?category=belts').expect(200)).text)
-    expect(belts[0]).toMatchObject({ href: seedProducts.find((p) => p.category === 'belts')!.mainImage, fetchpriority: 'high' })
+    expect(belts[0]).toMatchObject({
+      href: seedProducts.find((p) => p.category === 'belts')!.mainImage,
+      fetchpriority: 'high',
+    })
     expect(new Set(belts.map((l) => l.href))).toEqual(new Set([belts[0]!.href]))
   })
 
-  it('a product page preloads its main photograph at the gallery\'s width and offers AVIF in the gallery', async () => {
+  it("a product page preloads its main photograph at the gallery's width and offers AVIF in the gallery", async () => {
     const { t, base } = await withPhotograph('oxford-brogue')
     const html = (await request(t.app).get('/products/oxford-brogue').expect(200)).text
-    expect(preloads(html)).toMatchObject([{ href: `${base}-800.avif`, imagesizes: '(min-width: 64rem) 36rem, (min-width: 48rem) 50vw, 100vw', type: 'image/avif', fetchpriority: 'high' }])
+    expect(preloads(html)).toMatchObject([
+      {
+        href: `${base}-800.avif`,
+        imagesizes: '(min-width: 64rem) 36rem, (min-width: 48rem) 50vw, 100vw',
+        type: 'image/avif',
+        fetchpriority: 'high',
+      },
+    ])
     const [main] = pictures(html)
     expect(main!.img).toMatchObject({ src: `${base}-800.webp`, fetchpriority: 'high', alt: 'Oxford Brogue' })
-    expect(main!.sources[0]).toMatchObject({ type: 'image/avif', sizes: '(min-width: 64rem) 36rem, (min-width: 48rem) 50vw, 100vw' })
+    expect(main!.sources[0]).toMatchObject({
+      type: 'image/avif',
+      sizes: '(min-width: 64rem) 36rem, (min-width: 48rem) 50vw, 100vw',
+    })
     expect(await expectEveryAvifServed(t, html)).toContain(`${base}-400.avif`)
     // Its card among the related products of another page offers the AVIF too, lazily.
     const other = (await request(t.app).get('/products/chelsea-boot').expect(200)).text
     expect(pictures(other).map((p) => p.img)).toMatchObject([{ src: `${base}-800.webp`, loading: 'lazy' }])
-    expect(tags(other, 'img').filter((i) => i.fetchpriority === 'high').map((i) => i.src)).toEqual(['/images/seed/chelsea-boot.svg'])
+    expect(
+      tags(other, 'img')
+        .filter((i) => i.fetchpriority === 'high')
+        .map((i) => i.src),
+    ).toEqual(['/images/seed/chelsea-boot.svg'])
   })
 
   it('an uploaded photograph gets the same twins and, made the main one, is offered as AVIF', async () => {
     t = await createTestApp()
-    await request(t.app).post('/admin/products/braided-belt/photos').attach('photo', await photograph(), 'phone.png').expect(303)
-    const { photos } = JSON.parse(await readFile(t.dataFile, 'utf8')).products.find((p: { id: string }) => p.id === 'braided-belt') as { photos: { src: string }[] }
+    await request(t.app)
+      .post('/admin/products/braided-belt/photos')
+      .attach('photo', await photograph(), 'phone.png')
+      .expect(303)
+    const { photos } = JSON.parse(await readFile(t.dataFile, 'utf8')).products.find(
+      (p: { id: string }) => p.id === 'braided-belt',
+    ) as { photos: { src: string }[] }
     const src = photos.at(-1)!.src
     await t.services.photoFormats.idle()
     for (const w of WIDTHS) expect(existsSync(fileOf(t, src.replace(/-1024\.webp$/, `-${w}.avif`))), `${w}`).toBe(true)
-    await request(t.app).post('/admin/products/braided-belt/photos/change').type('form').send({ src, action: 'main', version: photoVersion(t, 'braided-belt') }).expect(303)
+    await request(t.app)
+      .post('/admin/products/braided-belt/photos/change')
+      .type('form')
+      .send({ src, action: 'main', version: photoVersion(t, 'braided-belt') })
+      .expect(303)
     const html = (await request(t.app).get('/products/braided-belt').expect(200)).text
     expect(preloads(html)).toMatchObject([{ href: src.replace(/-1024\.webp$/, '-800.avif'), type: 'image/avif' }])
-    const card = pictures((await request(t.app).get('/products').expect(200)).text).find((p) => p.img.alt === 'Braided Belt')
+    const card = pictures((await request(t.app).get('/products').expect(200)).text).find(
+      (p) => p.img.alt === 'Braided Belt',
+    )
     expect(card?.img.src).toBe(src.replace(/-1024\.webp$/, '-800.webp'))
   })
 })
@@ -125,7 +199,9 @@ describe('photographs without AVIF twins', () => {
     const media = path.join(dir, 'media', 'products', folder)
     await mkdir(media, { recursive: true })
     for (const w of WIDTHS) await writeFile(path.join(media, `old-main-${w}.webp`), await bytes(w))
-    const products = seedProducts.map((p) => (p.id === folder ? { ...p, mainImage: `/media/products/${folder}/old-main-1024.webp` } : p))
+    const products = seedProducts.map((p) =>
+      p.id === folder ? { ...p, mainImage: `/media/products/${folder}/old-main-1024.webp` } : p,
+    )
     await writeFile(path.join(dir, 'db.json'), JSON.stringify({ products, messages: [] }, null, 2))
     return `/media/products/${folder}/old-main`
   }
@@ -133,13 +209,17 @@ describe('photographs without AVIF twins', () => {
   it('are offered in WebP alone: no <source> or preload names an AVIF that is not there', async () => {
     let base = ''
     // Not pictures at all: they can never be converted.
-    t = await createTestApp({ prepare: async (dir) => void (base = await writeOldSet(dir, 'oxford-brogue', async () => Buffer.from('not a picture'))) })
+    t = await createTestApp({
+      prepare: async (dir) =>
+        void (base = await writeOldSet(dir, 'oxford-brogue', async () => Buffer.from('not a picture'))),
+    })
     await t.services.photoFormats.idle()
     const html = (await request(t.app).get('/products/oxford-brogue').expect(200)).text
     expect(html).not.toContain('.avif')
     expect(pictures(html)).toEqual([])
     expect(preloads(html)[0]).toMatchObject({ href: `${base}-800.webp`, fetchpriority: 'high' })
-    for (const link of preloads(html)) expect(link).toMatchObject({ imagesrcset: WIDTHS.map((w) => `${base}-${w}.webp ${w}w`).join(', ') })
+    for (const link of preloads(html))
+      expect(link).toMatchObject({ imagesrcset: WIDTHS.map((w) => `${base}-${w}.webp ${w}w`).join(', ') })
     expect(preloads(html).filter((l) => l.type)).toEqual([])
     for (const w of WIDTHS) expect(existsSync(fileOf(t, `${base}-${w}.avif`))).toBe(false)
   })
@@ -147,7 +227,12 @@ describe('photographs without AVIF twins', () => {
   it('stored before AVIF, get their twins in the background after start-up, and pages then offer them', async () => {
     let base = ''
     const image = await photograph()
-    t = await createTestApp({ prepare: async (dir) => void (base = await writeOldSet(dir, 'oxford-brogue', (w) => sharp(image).resize(w, w).webp({ quality: 82 }).toBuffer())) })
+    t = await createTestApp({
+      prepare: async (dir) =>
+        void (base = await writeOldSet(dir, 'oxford-brogue', (w) =>
+          sharp(image).resize(w, w).webp({ quality: 82 }).toBuffer(),
+        )),
+    })
     await t.services.photoFormats.idle()
     for (const w of WIDTHS) expect(existsSync(fileOf(t, `${base}-${w}.avif`)), `${w}`).toBe(true)
     const html = (await request(t.app).get('/products').expect(200)).text
@@ -157,13 +242,17 @@ describe('photographs without AVIF twins', () => {
 
   it('a page kept before its photograph gained twins is made again, though the catalogue did not change', async () => {
     let base = ''
-    t = await createTestApp({ prepare: async (dir) => void (base = await writeOldSet(dir, 'oxford-brogue', async () => Buffer.from('not a picture'))) })
+    t = await createTestApp({
+      prepare: async (dir) =>
+        void (base = await writeOldSet(dir, 'oxford-brogue', async () => Buffer.from('not a picture'))),
+    })
     await t.services.photoFormats.idle()
     expect(pictures((await request(t.app).get('/products').expect(200)).text)).toEqual([])
     expect((await request(t.app).get('/products').expect(200)).headers['cache-status']).toMatch(/; hit/)
     // As a conversion finishing in the background would.
     const image = await photograph()
-    for (const w of WIDTHS) await writeFile(fileOf(t, `${base}-${w}.avif`), await sharp(image).resize(w, w).avif({ effort: 0 }).toBuffer())
+    for (const w of WIDTHS)
+      await writeFile(fileOf(t, `${base}-${w}.avif`), await sharp(image).resize(w, w).avif({ effort: 0 }).toBuffer())
     t.services.photoFormats.add('products/oxford-brogue', 'old-main')
     const html = (await request(t.app).get('/products').expect(200)).text
     expect(pictures(html)[0]!.sources).toMatchObject([{ type: 'image/avif' }])

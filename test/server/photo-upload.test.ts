@@ -19,10 +19,21 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-const product = async (id: string) => (JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Record<string, unknown>[] }).products.find((p) => p.id === id)!
-const photo = (format: 'jpeg' | 'png' | 'webp', width = 1200, height = 900) => sharp({ create: { width, height, channels: 3, background: { r: 150, g: 90, b: 40 } } })[format]().toBuffer()
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/\s+/g, ' ')
-const upload = (id: string, bytes: Buffer, filename: string) => request(t.app).post(`/admin/products/${id}/photos`).attach('photo', bytes, filename)
+const product = async (id: string) =>
+  (JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Record<string, unknown>[] }).products.find(
+    (p) => p.id === id,
+  )!
+const photo = (format: 'jpeg' | 'png' | 'webp', width = 1200, height = 900) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 150, g: 90, b: 40 } } })
+    [format]()
+    .toBuffer()
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/\s+/g, ' ')
+const upload = (id: string, bytes: Buffer, filename: string) =>
+  request(t.app).post(`/admin/products/${id}/photos`).attach('photo', bytes, filename)
 
 /** A PNG whose header claims `width` × `height` pixels, a few bytes long: a decompression bomb's shape. */
 function pngClaiming(width: number, height: number): Buffer {
@@ -48,7 +59,12 @@ function pngClaiming(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(width, 0)
   ihdr.writeUInt32BE(height, 4)
   ihdr.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 /** The status answered to a multipart upload announcing `length` bytes, sent after the headers alone. */
@@ -58,11 +74,20 @@ async function statusOfLargeUpload(address: string, length: number): Promise<num
   const { port } = server.address() as AddressInfo
   try {
     return await new Promise<number>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: address, method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(length) } }, (res) => {
-        resolve(res.statusCode!)
-        res.resume()
-        req.destroy()
-      })
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: address,
+          method: 'POST',
+          headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(length) },
+        },
+        (res) => {
+          resolve(res.statusCode!)
+          res.resume()
+          req.destroy()
+        },
+      )
       req.on('error', reject)
       req.flushHeaders()
     })
@@ -93,7 +118,11 @@ describe('uploading a photograph', () => {
     const page = await request(t.app).get('/products/braided-belt').expect(200)
     for (const { src } of saved.photos) expect(page.text).toContain(src.replace(/-1024\.webp$/, ''))
     // Made the main one: it leads the product's page and its card.
-    await request(t.app).post('/admin/products/braided-belt/photos/change').type('form').send({ src: saved.photos[1]!.src, action: 'main', version: photoVersion(t, 'braided-belt') }).expect(303)
+    await request(t.app)
+      .post('/admin/products/braided-belt/photos/change')
+      .type('form')
+      .send({ src: saved.photos[1]!.src, action: 'main', version: photoVersion(t, 'braided-belt') })
+      .expect(303)
     expect((await product('braided-belt')).mainImage).toBe(saved.photos[1]!.src)
   })
 
@@ -102,14 +131,25 @@ describe('uploading a photograph', () => {
     const text = await upload('bridle-belt', Buffer.from('not a picture at all'), 'notes.jpg')
     expect(text.status).toBe(415)
     expect(text.text).toContain('This file is not a photograph the site can read')
-    const gif = await upload('bridle-belt', await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).gif().toBuffer(), 'a.gif')
+    const gif = await upload(
+      'bridle-belt',
+      await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+        .gif()
+        .toBuffer(),
+      'a.gif',
+    )
     expect(gif.status).toBe(415)
     expect(gif.text).toContain('Only JPEG, PNG and WebP photographs can be uploaded (this one is GIF)')
     const bomb = await upload('bridle-belt', pngClaiming(30_000, 30_000), 'bomb.png')
     expect(bomb.status).toBe(413)
     expect(bomb.text).toContain('The photograph has too many pixels')
     // A form larger than every photograph it may carry hears 413 before sending it all.
-    expect(await statusOfLargeUpload('/admin/products/bridle-belt/photos', PHOTOS_AT_ONCE * PHOTO_UPLOAD_LIMIT + 1024 * 1024)).toBe(413)
+    expect(
+      await statusOfLargeUpload(
+        '/admin/products/bridle-belt/photos',
+        PHOTOS_AT_ONCE * PHOTO_UPLOAD_LIMIT + 1024 * 1024,
+      ),
+    ).toBe(413)
     expect(await product('bridle-belt')).toEqual(before)
     expect(existsSync(path.join(t.dir, 'media', 'products', 'bridle-belt'))).toBe(false)
   })
@@ -117,7 +157,11 @@ describe('uploading a photograph', () => {
   it('keeps the four angles of a generated set when a photograph is added to it', async () => {
     const set = ['main', '45-degree', 'side-profile', 'detail'].map((a) => `/media/products/holdall/run-${a}-1024.webp`)
     const angles = ['main', '45-degree', 'side profile', 'detail']
-    await t.store.updateProduct('derby-shoe', (p) => ({ ...p, mainImage: set[0]!, images: set.map((src, i) => ({ angle: angles[i]!, src })) }))
+    await t.store.updateProduct('derby-shoe', (p) => ({
+      ...p,
+      mainImage: set[0]!,
+      images: set.map((src, i) => ({ angle: angles[i]!, src })),
+    }))
     expect(text((await request(t.app).get('/admin/products/derby-shoe').expect(200)).text)).toContain('Photograph 4')
     await upload('derby-shoe', await photo('jpeg'), 'phone.jpg').expect(303)
     const saved = (await product('derby-shoe')) as { mainImage: string; photos: { src: string }[] }
@@ -135,11 +179,19 @@ describe('uploading a photograph', () => {
     await new Promise<void>((resolve) => server.once('listening', () => resolve()))
     const { port } = server.address() as AddressInfo
     try {
-      const head = Buffer.from('--x\r\nContent-Disposition: form-data; name="photo"; filename="phone.jpg"\r\nContent-Type: image/jpeg\r\n\r\n')
+      const head = Buffer.from(
+        '--x\r\nContent-Disposition: form-data; name="photo"; filename="phone.jpg"\r\nContent-Type: image/jpeg\r\n\r\n',
+      )
       const body = Buffer.concat([head, await photo('jpeg'), Buffer.from('\r\n--x--\r\n')])
       const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = httpRequest(
-          { host: '127.0.0.1', port, path: '/admin/products/bridle-belt/photos', method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(body.length) } },
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/admin/products/bridle-belt/photos',
+            method: 'POST',
+            headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(body.length) },
+          },
           (res) => {
             let text = ''
             res.on('data', (c: Buffer) => (text += c.toString()))
@@ -161,15 +213,19 @@ describe('uploading a photograph', () => {
       await t.services.photoFormats.idle()
       const folder = path.join(t.dir, 'media', 'products', 'bridle-belt')
       expect(existsSync(folder) ? await readdir(folder) : []).toEqual([])
-      expect(JSON.stringify(JSON.parse(await readFile(t.dataFile, 'utf8')))).not.toContain('/media/products/bridle-belt/')
+      expect(JSON.stringify(JSON.parse(await readFile(t.dataFile, 'utf8')))).not.toContain(
+        '/media/products/bridle-belt/',
+      )
     } finally {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     }
   })
 
-  it('keeps an upright copy at most 2048 pixels on its longer side, without the camera\'s metadata', async () => {
-    const sideways = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 90, g: 60, b: 30 } } })
+  it("keeps an upright copy at most 2048 pixels on its longer side, without the camera's metadata", async () => {
+    const sideways = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: { r: 90, g: 60, b: 30 } },
+    })
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer()
@@ -211,7 +267,9 @@ describe('uploading a photograph', () => {
     }
     await t.services.photoFormats.idle()
     expect(existsSync(path.join(t.dir, 'media', 'products', 'weekender-holdall'))).toBe(false)
-    expect((await product('bridle-belt') as { photos: unknown[] }).photos).toHaveLength(((before as { photos?: unknown[] }).photos?.length ?? 0) + 1)
+    expect(((await product('bridle-belt')) as { photos: unknown[] }).photos).toHaveLength(
+      ((before as { photos?: unknown[] }).photos?.length ?? 0) + 1,
+    )
     // Places free again: the same upload is saved.
     await upload('weekender-holdall', await photo('jpeg'), 'phone.jpg').expect(303)
   })
@@ -230,9 +288,18 @@ describe('uploading a photograph', () => {
     try {
       for (let i = 0; i < all + 1; i++) {
         // A phone losing its signal: half the photograph sent, then the connection gone.
-        const req = httpRequest({ host: '127.0.0.1', port, path: '/admin/products/bridle-belt/photos', method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '100000' } })
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port,
+          path: '/admin/products/bridle-belt/photos',
+          method: 'POST',
+          headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': '100000' },
+        })
         req.on('error', () => {})
-        req.write('--x\r\nContent-Disposition: form-data; name="photo"; filename="phone.jpg"\r\nContent-Type: image/jpeg\r\n\r\n' + 'x'.repeat(1000))
+        req.write(
+          '--x\r\nContent-Disposition: form-data; name="photo"; filename="phone.jpg"\r\nContent-Type: image/jpeg\r\n\r\n' +
+            'x'.repeat(1000),
+        )
         await expect.poll(freePlaces, { timeout: 10_000 }).toBe(all - 1)
         req.destroy()
         await expect.poll(freePlaces, { timeout: 10_000 }).toBe(all)
@@ -245,7 +312,15 @@ describe('uploading a photograph', () => {
   })
 
   it('keeps every other body limit as it was', async () => {
-    const res = await request(t.app).post('/api/contact').send({ firstName: 'A', lastName: 'B', email: 'a@example.com', subject: 'general', message: 'x'.repeat(40 * 1024) })
+    const res = await request(t.app)
+      .post('/api/contact')
+      .send({
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@example.com',
+        subject: 'general',
+        message: 'x'.repeat(40 * 1024),
+      })
     expect(res.status).toBe(413)
   })
 })

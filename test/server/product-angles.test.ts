@@ -35,19 +35,31 @@ afterEach(async () => {
 })
 
 type Saved = { id: string; mainImage: string; photos?: { src: string }[] }
-const onDisk = async (id: string) => (await dataOnDisk<{ products: Saved[] }>(t.dataFile)).products.find((p) => p.id === id)!
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/\s+/g, ' ')
+const onDisk = async (id: string) =>
+  (await dataOnDisk<{ products: Saved[] }>(t.dataFile)).products.find((p) => p.id === id)!
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
 const fileOf = (src: string) => path.join(t.dir, src)
 const filesOfPhoto = async (src: string) => {
   const base = path.basename(src).replace(/-1024\.webp$/, '-')
   return (await readdir(path.dirname(fileOf(src)))).filter((n) => n.startsWith(base))
 }
-const state = async (id: string) => (await request(t.app).get(`/api/admin/products/${id}/angles`).expect(200)).body as AngleState
+const state = async (id: string) =>
+  (await request(t.app).get(`/api/admin/products/${id}/angles`).expect(200)).body as AngleState
 const finished = async (id: string) => {
   await t.services.productPhotos.running(id)?.result
   return state(id)
 }
-const choose = (id: string, fields: Record<string, string>) => request(t.app).post(`/admin/products/${id}/photos/choose`).type('form').send({ version: photoVersion(t, id), ...fields })
+const choose = (id: string, fields: Record<string, string>) =>
+  request(t.app)
+    .post(`/admin/products/${id}/photos/choose`)
+    .type('form')
+    .send({ version: photoVersion(t, id), ...fields })
 
 describe('generating the four angles of one product', () => {
   it('posts, shows how far it got, then offers the new photographs beside the current ones without changing the site', async () => {
@@ -89,26 +101,34 @@ describe('generating the four angles of one product', () => {
     const [main, side, profile, detail] = offer!.photos.map((p) => p.src) as [string, string, string, string]
     const oldMain = (await onDisk('penny-loafer')).mainImage
 
-    expect((await choose('penny-loafer', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers.location).toBe('/admin/products/penny-loafer?photo=new-main&angle=45-degree#photos')
+    expect(
+      (await choose('penny-loafer', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers.location,
+    ).toBe('/admin/products/penny-loafer?photo=new-main&angle=45-degree#photos')
     expect(await onDisk('penny-loafer')).toMatchObject({ mainImage: side, photos: [{ src: oldMain }] })
     await choose('penny-loafer', { offer: offer!.id, src: detail, use: 'gallery' }).expect(303)
     expect((await onDisk('penny-loafer')).photos).toEqual([{ src: oldMain }, { src: detail }])
     const productPage = await request(t.app).get('/products/penny-loafer').expect(200)
     for (const src of [side, detail]) expect(productPage.text).toContain(src.replace(/-1024\.webp$/, ''))
 
-    expect((await choose('penny-loafer', { offer: offer!.id, use: 'discard' }).expect(303)).headers.location).toBe('/admin/products/penny-loafer?done=discarded#photos')
+    expect((await choose('penny-loafer', { offer: offer!.id, use: 'discard' }).expect(303)).headers.location).toBe(
+      '/admin/products/penny-loafer?done=discarded#photos',
+    )
     expect((await state('penny-loafer')).offers).toEqual([])
     await t.services.photoFormats.idle() // a twin being written as the set is discarded goes once its conversion ends
     for (const src of [main, profile]) expect(await filesOfPhoto(src), src).toEqual([])
     for (const src of [side, detail]) expect((await filesOfPhoto(src)).length, src).toBeGreaterThanOrEqual(4)
     // A choice already made elsewhere changes nothing.
-    expect(text((await choose('penny-loafer', { offer: offer!.id, src: main, use: 'main' }).expect(409)).text)).toContain('Those new photographs were no longer waiting')
+    expect(
+      text((await choose('penny-loafer', { offer: offer!.id, src: main, use: 'main' }).expect(409)).text),
+    ).toContain('Those new photographs were no longer waiting')
 
     const history = (await t.services.catalogue.history.all()).filter((e) => e.productId === 'penny-loafer')
     expect(history.map((e) => e.action)).toEqual(['new-photos', 'new-photos'])
     expect(history[0]!.before?.mainImage).toBe(oldMain)
     expect(history[0]!.after?.mainImage).toBe(side)
-    expect(text((await request(t.app).get('/admin/history').expect(200)).text)).toContain('Penny Loafer: new photographs chosen')
+    expect(text((await request(t.app).get('/admin/history').expect(200)).text)).toContain(
+      'Penny Loafer: new photographs chosen',
+    )
   })
 
   it('says what a choice did, and refuses (409) a choice made on a page whose photographs changed since', async () => {
@@ -117,18 +137,40 @@ describe('generating the four angles of one product', () => {
     const [offer] = (await finished('chukka-boot')).offers
     const [, side, profile, detail] = offer!.photos.map((p) => p.src)
     const opened = photoVersion(t, 'chukka-boot')
-    const added = await choose('chukka-boot', { offer: offer!.id, src: profile!, use: 'gallery', version: opened }).expect(303)
-    expect(text((await request(t.app).get(String(added.headers.location)).expect(200)).text)).toContain('The new side profile was added to the photographs.')
+    const added = await choose('chukka-boot', {
+      offer: offer!.id,
+      src: profile!,
+      use: 'gallery',
+      version: opened,
+    }).expect(303)
+    expect(text((await request(t.app).get(String(added.headers.location)).expect(200)).text)).toContain(
+      'The new side profile was added to the photographs.',
+    )
     const before = photosNow(t, 'chukka-boot')
     // The page opened before that choice: its forms name the photographs as they were.
-    for (const [src, use] of [[side, 'main'], [detail, 'gallery'], [undefined, 'all']] as const) {
-      const refused = await choose('chukka-boot', { offer: offer!.id, ...(src ? { src } : {}), use, version: opened }).expect(409)
+    for (const [src, use] of [
+      [side, 'main'],
+      [detail, 'gallery'],
+      [undefined, 'all'],
+    ] as const) {
+      const refused = await choose('chukka-boot', {
+        offer: offer!.id,
+        ...(src ? { src } : {}),
+        use,
+        version: opened,
+      }).expect(409)
       expect(text(refused.text)).toContain(PHOTOS_CHANGED)
       expect(photosNow(t, 'chukka-boot'), use).toEqual(before)
     }
-    expect((await state('chukka-boot')).offers[0]!.photos.map((p) => p.src)).toEqual([offer!.photos[0]!.src, side, detail])
+    expect((await state('chukka-boot')).offers[0]!.photos.map((p) => p.src)).toEqual([
+      offer!.photos[0]!.src,
+      side,
+      detail,
+    ])
     const made = await choose('chukka-boot', { offer: offer!.id, src: detail!, use: 'main' }).expect(303)
-    expect(text((await request(t.app).get(String(made.headers.location)).expect(200)).text)).toContain('The new detail is now the main photograph.')
+    expect(text((await request(t.app).get(String(made.headers.location)).expect(200)).text)).toContain(
+      'The new detail is now the main photograph.',
+    )
     expect(photosNow(t, 'chukka-boot')[0]).toBe(detail)
   })
 
@@ -138,9 +180,16 @@ describe('generating the four angles of one product', () => {
     const [offer] = (await finished('tote-bag')).offers
     const srcs = offer!.photos.map((p) => p.src)
     await choose('tote-bag', { offer: offer!.id, use: 'all' }).expect(303)
-    expect(await onDisk('tote-bag')).toMatchObject({ mainImage: srcs[0], photos: srcs.slice(1).map((src) => ({ src })) })
+    expect(await onDisk('tote-bag')).toMatchObject({
+      mainImage: srcs[0],
+      photos: srcs.slice(1).map((src) => ({ src })),
+    })
     expect((await state('tote-bag')).offers).toEqual([])
-    await request(t.app).post('/admin/products/tote-bag/photos/change').type('form').send({ src: srcs[3], action: 'remove', version: photoVersion(t, 'tote-bag') }).expect(303)
+    await request(t.app)
+      .post('/admin/products/tote-bag/photos/change')
+      .type('form')
+      .send({ src: srcs[3], action: 'remove', version: photoVersion(t, 'tote-bag') })
+      .expect(303)
     expect((await onDisk('tote-bag')).photos).toHaveLength(2)
     expect((await filesOfPhoto(srcs[3]!)).length).toBeGreaterThanOrEqual(4)
   })
@@ -153,7 +202,9 @@ describe('generating the four angles of one product', () => {
     const data = JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Saved[] }
     data.products.find((p) => p.id === 'oxford-brogue')!.mainImage = used
     await ownerSaves(t.store, JSON.stringify(data, null, 2))
-    await vi.waitFor(async () => expect((await t.services.catalogue.history.all()).some((e) => e.after?.mainImage === used)).toBe(true))
+    await vi.waitFor(async () =>
+      expect((await t.services.catalogue.history.all()).some((e) => e.after?.mainImage === used)).toBe(true),
+    )
     // And then undone: the product no longer shows it, but the history does.
     data.products.find((p) => p.id === 'oxford-brogue')!.mainImage = '/images/seed/oxford-brogue.svg'
     await ownerSaves(t.store, JSON.stringify(data, null, 2))
@@ -185,12 +236,16 @@ describe('generating the four angles of one product', () => {
     expect(cacheControl).toBe('private, no-store, no-transform')
     expect(stream.filter((e) => e.type === 'image').map((e) => (e as { done: number }).done)).toEqual([1, 2, 3, 4])
     expect(stream.at(-1)?.type).toBe('done')
-    expect((await request(t.app).get('/api/admin/products/chelsea-boot/angles/events').expect(404)).body.error).toBeTruthy()
+    expect(
+      (await request(t.app).get('/api/admin/products/chelsea-boot/angles/events').expect(404)).body.error,
+    ).toBeTruthy()
     await request(t.app).post('/api/admin/products/no-such-thing/angles').expect(404)
     await t.close()
 
     t = await createTestApp({ env: { ...ENV, OPENAI_API_KEY: '' } })
-    expect((await request(t.app).post('/api/admin/products/chelsea-boot/angles').expect(503)).body.error).toMatch(/OPENAI_API_KEY/)
+    expect((await request(t.app).post('/api/admin/products/chelsea-boot/angles').expect(503)).body.error).toMatch(
+      /OPENAI_API_KEY/,
+    )
     expect(fake.requests).toHaveLength(4)
   })
 })
@@ -199,30 +254,47 @@ describe('a product whose id is a property every object has', () => {
   it('works like any other from the data file: its workspace page, its new photographs and the choice among them', async () => {
     t = await createTestApp({
       env: ENV,
-      prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products: [{ ...seedProducts[0]!, id: 'constructor', sku: 'FW-CON-001' }], messages: [] })),
+      prepare: (dir) =>
+        writeFile(
+          path.join(dir, 'db.json'),
+          JSON.stringify({ products: [{ ...seedProducts[0]!, id: 'constructor', sku: 'FW-CON-001' }], messages: [] }),
+        ),
     })
     const page = await request(t.app).get('/admin/products/constructor').expect(200)
     expect(text(page.text)).toContain(seedProducts[0]!.name)
     await request(t.app).post('/api/admin/products/constructor/angles').expect(202)
     const [offer] = (await finished('constructor')).offers
     const side = offer!.photos[1]!.src
-    const chosen = (await choose('constructor', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers.location
+    const chosen = (await choose('constructor', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers
+      .location
     expect(chosen).toBe('/admin/products/constructor?photo=new-main&angle=45-degree#photos')
     expect((await onDisk('constructor')).mainImage).toBe(side)
     await choose('constructor', { offer: 'no-such-offer', src: side, use: 'main' }).expect(409)
     // And on the shop, as any product.
-    expect((await request(t.app).get('/products/constructor').expect(200)).text).toContain(side.replace(/-1024\.webp$/, ''))
-    expect((await request(t.app).get('/api/products').expect(200)).body.map((p: { id: string }) => p.id)).toContain('constructor')
+    expect((await request(t.app).get('/products/constructor').expect(200)).text).toContain(
+      side.replace(/-1024\.webp$/, ''),
+    )
+    expect((await request(t.app).get('/api/products').expect(200)).body.map((p: { id: string }) => p.id)).toContain(
+      'constructor',
+    )
     await request(t.app).get('/admin/history').expect(200)
   })
 
   it('is added from the workspace and opens there', async () => {
     t = await createTestApp({ env: ENV, avifTwins: false })
-    const product = { ...seedProducts[0]!, id: 'constructor', sku: 'FW-CON-001', name: 'Constructor Boot', availability: 'in-stock' }
+    const product = {
+      ...seedProducts[0]!,
+      id: 'constructor',
+      sku: 'FW-CON-001',
+      name: 'Constructor Boot',
+      availability: 'in-stock',
+    }
     const added = await request(t.app).post('/admin/products/new').type('form').send(product)
     expect(added.status).toBe(303)
     expect(added.headers.location).toMatch(/^\/admin\/products\/constructor\?/)
-    expect(text((await request(t.app).get('/admin/products/constructor').expect(200)).text)).toContain('Constructor Boot')
+    expect(text((await request(t.app).get('/admin/products/constructor').expect(200)).text)).toContain(
+      'Constructor Boot',
+    )
     await choose('constructor', { offer: 'no-such-offer', src: '/media/x.webp', use: 'main' }).expect(409)
   })
 })
@@ -233,11 +305,22 @@ describe('who may generate and choose', () => {
     await request(t.app).post('/admin/products/chelsea-boot/angles').type('form').send({}).expect(401)
     await request(t.app).post('/api/admin/products/chelsea-boot/angles').expect(401)
     await request(t.app).get('/api/admin/products/chelsea-boot/angles').expect(401)
-    await request(t.app).post('/admin/products/chelsea-boot/photos/choose').type('form').send({ offer: 'x', use: 'all' }).expect(401)
+    await request(t.app)
+      .post('/admin/products/chelsea-boot/photos/choose')
+      .type('form')
+      .send({ offer: 'x', use: 'all' })
+      .expect(401)
     const auth = `Basic ${Buffer.from('admin:a-long-enough-password').toString('base64')}`
-    const foreign = await request(t.app).post('/api/admin/products/chelsea-boot/angles').set('Authorization', auth).set('Origin', 'https://evil.example').expect(403)
+    const foreign = await request(t.app)
+      .post('/api/admin/products/chelsea-boot/angles')
+      .set('Authorization', auth)
+      .set('Origin', 'https://evil.example')
+      .expect(403)
     expect(foreign.body.error).toMatch(/another website/)
-    const own = await request(t.app).get('/api/admin/products/chelsea-boot/angles').set('Authorization', auth).expect(200)
+    const own = await request(t.app)
+      .get('/api/admin/products/chelsea-boot/angles')
+      .set('Authorization', auth)
+      .expect(200)
     expect(own.headers['cache-control']).toBe('private, no-store')
     expect(fake.requests).toHaveLength(0)
   })
@@ -247,21 +330,35 @@ describe('an upload from the page script', () => {
   it('answers JSON: the stored photograph and the list, or the refusal', async () => {
     t = await createTestApp()
     const sharp = (await import('sharp')).default
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#7b3f1d' } }).jpeg().toBuffer()
-    const ok = await request(t.app).post('/admin/products/bridle-belt/photos').set('Accept', 'application/json').attach('photo', jpeg, 'phone.jpg').expect(201)
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#7b3f1d' } })
+      .jpeg()
+      .toBuffer()
+    const ok = await request(t.app)
+      .post('/admin/products/bridle-belt/photos')
+      .set('Accept', 'application/json')
+      .attach('photo', jpeg, 'phone.jpg')
+      .expect(201)
     expect(ok.body.photos).toEqual([(await onDisk('bridle-belt')).mainImage, ok.body.src])
-    const refused = await request(t.app).post('/admin/products/bridle-belt/photos').set('Accept', 'application/json').attach('photo', Buffer.from('no picture'), 'a.jpg').expect(415)
+    const refused = await request(t.app)
+      .post('/admin/products/bridle-belt/photos')
+      .set('Accept', 'application/json')
+      .attach('photo', Buffer.from('no picture'), 'a.jpg')
+      .expect(415)
     expect(refused.body.error).toContain('This file is not a photograph the site can read')
   })
 })
 
 async function fetchEvents(address: string): Promise<{ events: GenerationEvent[]; cacheControl: string }> {
-  const res = await request(t.app).get(address).buffer(true).parse((r, done) => {
-    let body = ''
-    r.on('data', (c: Buffer) => (body += c.toString()))
-    r.on('end', () => done(null, body))
-  })
+  const res = await request(t.app)
+    .get(address)
+    .buffer(true)
+    .parse((r, done) => {
+      let body = ''
+      r.on('data', (c: Buffer) => (body += c.toString()))
+      r.on('end', () => done(null, body))
+    })
   const events: GenerationEvent[] = []
-  for await (const m of readEventStream(new Response(res.body as string).body!)) events.push(JSON.parse(m.data) as GenerationEvent)
+  for await (const m of readEventStream(new Response(res.body as string).body!))
+    events.push(JSON.parse(m.data) as GenerationEvent)
   return { events, cacheControl: String(res.headers['cache-control']) }
 }

@@ -21,11 +21,32 @@ const historyLines = async () =>
   (await readFile(historyFileFor(t.dataFile), 'utf8').catch(() => ''))
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as { id: string; at: string; who: string; action: string; productId: string; order?: { before: string[]; after: string[] } })
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/&#x27;/g, "'").replace(/\s+/g, ' ')
-const served = async () => ((await request(t.app).get('/api/products').expect(200)).body as { id: string }[]).map((p) => p.id)
+    .map(
+      (l) =>
+        JSON.parse(l) as {
+          id: string
+          at: string
+          who: string
+          action: string
+          productId: string
+          order?: { before: string[]; after: string[] }
+        },
+    )
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+const served = async () =>
+  ((await request(t.app).get('/api/products').expect(200)).body as { id: string }[]).map((p) => p.id)
 const hidden = (html: string, name: string) =>
-  new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#x27;/g, "'")
+  new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`)
+    .exec(html)![1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
 
 describe('moving a product through the API', () => {
   it('writes the new order to the file, serves it at once, and answers with the whole order', async () => {
@@ -45,10 +66,19 @@ describe('moving a product through the API', () => {
 
   it('takes a step, an end, or a place past the end (the last place)', async () => {
     const ids = await idsOnDisk()
-    expect((await request(t.app).post('/api/admin/products/order').send({ id: ids[2], to: 'up' }).expect(200)).body.position).toBe(1)
-    expect((await request(t.app).post('/api/admin/products/order').send({ id: ids[2], to: 'bottom' }).expect(200)).body.position).toBe(ids.length - 1)
-    expect((await request(t.app).post('/api/admin/products/order').send({ id: ids[5], to: 999 }).expect(200)).body.position).toBe(ids.length - 1)
-    expect((await request(t.app).post('/api/admin/products/order').send({ id: ids[0], to: 'up' }).expect(200)).body.position).toBe(0)
+    expect(
+      (await request(t.app).post('/api/admin/products/order').send({ id: ids[2], to: 'up' }).expect(200)).body.position,
+    ).toBe(1)
+    expect(
+      (await request(t.app).post('/api/admin/products/order').send({ id: ids[2], to: 'bottom' }).expect(200)).body
+        .position,
+    ).toBe(ids.length - 1)
+    expect(
+      (await request(t.app).post('/api/admin/products/order').send({ id: ids[5], to: 999 }).expect(200)).body.position,
+    ).toBe(ids.length - 1)
+    expect(
+      (await request(t.app).post('/api/admin/products/order').send({ id: ids[0], to: 'up' }).expect(200)).body.position,
+    ).toBe(0)
   })
 
   it('refuses what it cannot do with a clear message and changes nothing', async () => {
@@ -73,7 +103,12 @@ describe('the order in the history', () => {
     const started = Date.now()
     await request(t.app).post('/api/admin/products/order').send({ id: before[4], to: 'top' }).expect(200)
     const [entry] = await historyLines()
-    expect(entry).toMatchObject({ who: 'owner', action: 'reorder', productId: before[4], order: { before, after: [before[4], ...before.slice(0, 4), ...before.slice(5)] } })
+    expect(entry).toMatchObject({
+      who: 'owner',
+      action: 'reorder',
+      productId: before[4],
+      order: { before, after: [before[4], ...before.slice(0, 4), ...before.slice(5)] },
+    })
     expect(Date.parse(entry!.at)).toBeGreaterThanOrEqual(started - 1000)
     const page = text((await request(t.app).get('/admin/history').expect(200)).text)
     const name = t.store.products[0]!.name
@@ -95,15 +130,29 @@ describe('the order in the history', () => {
     expect(await idsOnDisk()).toEqual([...before.slice(0, copyAt), 'oxford-brogue-copy', ...before.slice(copyAt)])
     // The copy is a draft: in the order, not on the shop.
     expect(await served()).toEqual((await idsOnDisk()).filter((id) => id !== 'oxford-brogue-copy'))
-    expect((await historyLines()).at(-1)).toMatchObject({ action: 'reorder', who: 'owner', order: { before: expect.any(Array), after: await idsOnDisk() } })
-    expect(text((await request(t.app).get('/admin/products?done=order-restored').expect(200)).text)).toContain('The order was put back')
+    expect((await historyLines()).at(-1)).toMatchObject({
+      action: 'reorder',
+      who: 'owner',
+      order: { before: expect.any(Array), after: await idsOnDisk() },
+    })
+    expect(text((await request(t.app).get('/admin/products?done=order-restored').expect(200)).text)).toContain(
+      'The order was put back',
+    )
   })
 
   it('does not make an open form of the moved product out of date', async () => {
     const page = await request(t.app).get('/admin/products/oxford-brogue').expect(200)
-    const form = { ...JSON.parse(hidden(page.text, 'base')), revision: hidden(page.text, 'revision'), base: hidden(page.text, 'base') }
+    const form = {
+      ...JSON.parse(hidden(page.text, 'base')),
+      revision: hidden(page.text, 'revision'),
+      base: hidden(page.text, 'base'),
+    }
     await request(t.app).post('/api/admin/products/order').send({ id: 'oxford-brogue', to: 'bottom' }).expect(200)
-    await request(t.app).post('/admin/products/oxford-brogue').type('form').send({ ...form, price: '£190.00' }).expect(303)
+    await request(t.app)
+      .post('/admin/products/oxford-brogue')
+      .type('form')
+      .send({ ...form, price: '£190.00' })
+      .expect(303)
     const products = (await onDisk()).products
     expect(products.at(-1)).toMatchObject({ id: 'oxford-brogue', price: '£190.00' })
   })
@@ -113,6 +162,8 @@ describe('the order in the history', () => {
     const before = data.products.map((p) => p.id)
     data.products.reverse()
     await writeFile(t.dataFile, JSON.stringify(data, null, 2))
-    await expect.poll(async () => (await historyLines()).find((e) => e.action === 'reorder'), { timeout: 5000 }).toMatchObject({ who: 'data file', order: { before, after: [...before].reverse() } })
+    await expect
+      .poll(async () => (await historyLines()).find((e) => e.action === 'reorder'), { timeout: 5000 })
+      .toMatchObject({ who: 'data file', order: { before, after: [...before].reverse() } })
   })
 })

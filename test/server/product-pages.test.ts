@@ -13,18 +13,34 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/<!-- -->/g, '').replace(/\s+/g, ' ')
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/\s+/g, ' ')
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  )
 
 const EMPTY_ORDER: OrderForm = { firstName: '', lastName: '', email: '', phone: '', address: '', size: '' }
-const ORDER = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '07700 900123', address: '1 High Street, Leeds', size: '42' }
+const ORDER = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane@example.com',
+  phone: '07700 900123',
+  address: '1 High Street, Leeds',
+  size: '42',
+}
 
 describe('a page for every product (/products/{id})', () => {
   it('answers 200 for every product with its name, sku, price, description and a Purchase Now control', async () => {
     for (const p of t.store.products) {
       const res = await request(t.app).get(`/products/${p.id}`).expect(200)
       const body = text(res.text)
-      for (const s of [p.name, p.sku, p.price, p.description, 'Purchase Now']) expect(body, `${p.id}: ${s}`).toContain(s)
+      for (const s of [p.name, p.sku, p.price, p.description, 'Purchase Now'])
+        expect(body, `${p.id}: ${s}`).toContain(s)
       expect(res.text).toContain(`<link rel="canonical" href="https://www.example.co.uk/products/${p.id}"`)
     }
   })
@@ -41,7 +57,11 @@ describe('a page for every product (/products/{id})', () => {
     const p = t.store.products.find((x) => x.id === 'oxford-brogue')!
     const res = await request(t.app).get('/products/oxford-brogue').expect(200)
     const blocks = jsonLd(res.text).flatMap((b) => (Array.isArray(b) ? b : [b])) as Record<string, unknown>[]
-    const product = blocks.find((b) => b['@type'] === 'Product') as { name: string; sku: string; offers: { priceCurrency: string; price: string; url: string } }
+    const product = blocks.find((b) => b['@type'] === 'Product') as {
+      name: string
+      sku: string
+      offers: { priceCurrency: string; price: string; url: string }
+    }
     expect(product.name).toBe(p.name)
     expect(product.sku).toBe(p.sku)
     expect(product.offers.priceCurrency).toBe('GBP')
@@ -63,8 +83,11 @@ describe('a page for every product (/products/{id})', () => {
     const res = await request(t.app).get('/products/oxford-brogue?order=1').expect(200)
     const body = text(res.text)
     expect(body).toContain('Place Your Order')
-    for (const label of ['First name', 'Last name', 'Email', 'Phone', 'Delivery address', 'Size']) expect(body).toContain(label)
-    expect(res.text).toMatch(/<form[^>]*action="\/products\/oxford-brogue\?order=1#order"[^>]*method="post"|<form[^>]*method="post"[^>]*action="\/products\/oxford-brogue\?order=1#order"/)
+    for (const label of ['First name', 'Last name', 'Email', 'Phone', 'Delivery address', 'Size'])
+      expect(body).toContain(label)
+    expect(res.text).toMatch(
+      /<form[^>]*action="\/products\/oxford-brogue\?order=1#order"[^>]*method="post"|<form[^>]*method="post"[^>]*action="\/products\/oxford-brogue\?order=1#order"/,
+    )
   })
 })
 
@@ -78,7 +101,11 @@ describe('ordering without JavaScript (POST /products/{id})', () => {
 
   it('asks no size for a belt', async () => {
     const belt = t.store.products.find((x) => x.category === 'belts')!
-    const res = await request(t.app).post(`/products/${belt.id}`).type('form').send({ ...ORDER, size: '' }).expect(303)
+    const res = await request(t.app)
+      .post(`/products/${belt.id}`)
+      .type('form')
+      .send({ ...ORDER, size: '' })
+      .expect(303)
     expect(res.headers.location).toBe(buildPaymentUrl(belt.paymentLink, buildOrderNote(belt, { ...ORDER, size: '' })))
   })
 
@@ -89,7 +116,13 @@ describe('ordering without JavaScript (POST /products/{id})', () => {
       .send({ ...EMPTY_ORDER, firstName: 'Jane', email: 'not-an-email' })
       .expect(400)
     const body = text(res.text)
-    for (const m of ['Last name is required', 'Invalid email format', 'Phone number is required', 'Delivery address is required', 'Please select a size']) {
+    for (const m of [
+      'Last name is required',
+      'Invalid email format',
+      'Phone number is required',
+      'Delivery address is required',
+      'Please select a size',
+    ]) {
       expect(body).toContain(m)
     }
     expect(body).not.toContain('First name is required')
@@ -99,22 +132,43 @@ describe('ordering without JavaScript (POST /products/{id})', () => {
     expect(res.headers['x-robots-tag']).toBe('noindex')
   })
 
-  it("escapes what was typed when the form comes back", async () => {
-    const res = await request(t.app).post('/products/oxford-brogue').type('form').send({ ...EMPTY_ORDER, firstName: '"><script>alert(1)</script>' }).expect(400)
+  it('escapes what was typed when the form comes back', async () => {
+    const res = await request(t.app)
+      .post('/products/oxford-brogue')
+      .type('form')
+      .send({ ...EMPTY_ORDER, firstName: '"><script>alert(1)</script>' })
+      .expect(400)
     expect(res.text).not.toContain('<script>alert(1)</script>')
   })
 
   it("keeps one visitor's order out of the next visitor's page", async () => {
-    await request(t.app).post('/products/oxford-brogue').type('form').send({ ...EMPTY_ORDER, firstName: 'Private Person' }).expect(400)
+    await request(t.app)
+      .post('/products/oxford-brogue')
+      .type('form')
+      .send({ ...EMPTY_ORDER, firstName: 'Private Person' })
+      .expect(400)
     const next = await request(t.app).get('/products/oxford-brogue?order=1').expect(200)
     expect(next.text).not.toContain('Private Person')
   })
 
   it('refuses a post from another website (403), an unknown product (404) and an oversized body (413)', async () => {
-    await request(t.app).post('/products/oxford-brogue').set('Sec-Fetch-Site', 'cross-site').type('form').send(ORDER).expect(403)
-    await request(t.app).post('/products/oxford-brogue').set('Origin', 'https://evil.example').type('form').send(ORDER).expect(403)
+    await request(t.app)
+      .post('/products/oxford-brogue')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .type('form')
+      .send(ORDER)
+      .expect(403)
+    await request(t.app)
+      .post('/products/oxford-brogue')
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send(ORDER)
+      .expect(403)
     await request(t.app).post('/products/no-such-thing').type('form').send(ORDER).expect(404)
-    const big = await request(t.app).post('/products/oxford-brogue').type('form').send({ ...ORDER, address: 'x'.repeat(200_000) })
+    const big = await request(t.app)
+      .post('/products/oxford-brogue')
+      .type('form')
+      .send({ ...ORDER, address: 'x'.repeat(200_000) })
     expect(big.status).toBe(413)
     expect(big.text).toMatch(/too long/)
   })
@@ -135,11 +189,21 @@ describe('an order is neither stored nor logged', () => {
     const form = new URLSearchParams({ ...ORDER, firstName: 'Zebedee', address: '99 Secret Lane' })
     const ok = await fetch(`${s.url}/products/oxford-brogue`, { method: 'POST', body: form, redirect: 'manual' })
     expect(ok.status).toBe(303)
-    const bad = await fetch(`${s.url}/products/oxford-brogue`, { method: 'POST', body: new URLSearchParams({ firstName: 'Zebedee', email: 'zeb@secret.example' }) })
+    const bad = await fetch(`${s.url}/products/oxford-brogue`, {
+      method: 'POST',
+      body: new URLSearchParams({ firstName: 'Zebedee', email: 'zeb@secret.example' }),
+    })
     expect(bad.status).toBe(400)
     // Both requests' lines are in the log before it is searched: an empty log would hide nothing.
-    const linesOf = (status: number) => s.output().split('\n').filter((l) => l.includes('"url":"/products/oxford-brogue"') && l.includes(`"statusCode":${status}`))
-    await vi.waitFor(() => expect([linesOf(303).length, linesOf(400).length]).toEqual([1, 1]), { timeout: 5000, interval: 20 })
+    const linesOf = (status: number) =>
+      s
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"url":"/products/oxford-brogue"') && l.includes(`"statusCode":${status}`))
+    await vi.waitFor(() => expect([linesOf(303).length, linesOf(400).length]).toEqual([1, 1]), {
+      timeout: 5000,
+      interval: 20,
+    })
     const log = s.output()
     for (const secret of ['Zebedee', 'Secret Lane', 'zeb@secret.example', '07700']) expect(log).not.toContain(secret)
     const file = await readFile(dataFile, 'utf8')

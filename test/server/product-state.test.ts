@@ -9,14 +9,28 @@ afterAll(() => t.close())
 
 describe('GET /api/products/{id}', () => {
   it('answers the product with its price and availability as they are now, checked again on every use', async () => {
-    await t.store.updateProduct('briefcase', (p) => ({ ...p, price: '£420.00', availability: 'made-to-order', leadTime: '3 weeks' }))
+    await t.store.updateProduct('briefcase', (p) => ({
+      ...p,
+      price: '£420.00',
+      availability: 'made-to-order',
+      leadTime: '3 weeks',
+    }))
     const res = await request(t.app).get('/api/products/briefcase').expect(200)
-    expect(res.body).toMatchObject({ id: 'briefcase', price: '£420.00', availability: 'made-to-order', leadTime: '3 weeks', category: 'bags' })
+    expect(res.body).toMatchObject({
+      id: 'briefcase',
+      price: '£420.00',
+      availability: 'made-to-order',
+      leadTime: '3 weeks',
+      category: 'bags',
+    })
     expect(res.headers['cache-control']).toBe('no-cache')
     await request(t.app).get('/api/products/briefcase').set('If-None-Match', res.headers.etag!).expect(304)
 
     await t.store.updateProduct('briefcase', (p) => ({ ...p, availability: 'sold-out' }))
-    const after = await request(t.app).get('/api/products/briefcase').set('If-None-Match', res.headers.etag!).expect(200)
+    const after = await request(t.app)
+      .get('/api/products/briefcase')
+      .set('If-None-Match', res.headers.etag!)
+      .expect(200)
     expect(after.body.availability).toBe('sold-out')
   })
 

@@ -15,7 +15,16 @@ describe('GET /api/products', () => {
     expect(res.headers['content-type']).toMatch(/application\/json/)
     expect(res.body.length).toBeGreaterThanOrEqual(12)
     for (const p of res.body) {
-      expect(Object.keys(p)).toEqual(['id', 'name', 'description', 'price', 'sku', 'category', 'mainImage', 'paymentLink'])
+      expect(Object.keys(p)).toEqual([
+        'id',
+        'name',
+        'description',
+        'price',
+        'sku',
+        'category',
+        'mainImage',
+        'paymentLink',
+      ])
       expect(CATEGORIES).toContain(p.category)
       expect(p.price).toMatch(/^£\d+(,\d{3})*\.\d{2}$/)
       expect(() => new URL(p.paymentLink)).not.toThrow()

@@ -8,11 +8,27 @@ const CHROMIUM = 'gzip, deflate, br, zstd'
 const HIT = 'ashbourne; hit'
 
 /** Headers each answer sets for itself; everything else must be the same on a hit as on the miss. */
-const PER_ANSWER = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'etag', 'cache-status']
+const PER_ANSWER = [
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'etag',
+  'cache-status',
+]
 const sharedHeaders = (res: { headers: Record<string, unknown> }) =>
   Object.fromEntries(Object.entries(res.headers).filter(([name]) => !PER_ANSWER.includes(name)))
 
-const SECURITY_HEADERS = ['content-security-policy', 'cross-origin-opener-policy', 'referrer-policy', 'x-content-type-options', 'x-frame-options', 'permissions-policy']
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'referrer-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'permissions-policy',
+]
 
 /** A fresh app for a describe block, and a client on what the server listens with (hits answered before the app). */
 function freshSite(options?: Parameters<typeof createTestApp>[0]) {
@@ -47,7 +63,9 @@ describe('the render cache', () => {
     expect(after.text).toContain('£199.00')
     expect(after.text).not.toBe(first.text)
     // The API and the home page agree at once too.
-    expect((await request(t.app).get('/api/products')).body.find((p: { id: string }) => p.id === 'oxford-brogue').name).toBe('Oxford Brogue Mk II')
+    expect(
+      (await request(t.app).get('/api/products')).body.find((p: { id: string }) => p.id === 'oxford-brogue').name,
+    ).toBe('Oxford Brogue Mk II')
   })
 
   it('keeps pages apart by URL and query', async () => {
@@ -85,13 +103,23 @@ const ACCEPT_ENCODINGS: [string | undefined, 'br' | 'gzip' | undefined][] = [
 ]
 
 /** Answers that are the same for every visitor until the products change. */
-const KEPT = ['/', '/products?category=bags', '/products/oxford-brogue', '/products/oxford-brogue?order=1', '/api/products', '/sitemap.xml']
+const KEPT = [
+  '/',
+  '/products?category=bags',
+  '/products/oxford-brogue',
+  '/products/oxford-brogue?order=1',
+  '/api/products',
+  '/sitemap.xml',
+]
 
 describe('kept answers, compressed once (as the server listens: hits answered before the app)', () => {
   const site = freshSite()
   const identity = new Map<string, RawResponse>()
   const get = (path: string, headers: Record<string, string | undefined> = {}, method = 'GET') =>
-    site.http.send(path, { method, headers: Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string> })
+    site.http.send(path, {
+      method,
+      headers: Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>,
+    })
 
   beforeAll(async () => {
     for (const path of KEPT) {
@@ -156,11 +184,16 @@ describe('kept answers, compressed once (as the server listens: hits answered be
 
   it('sends the new page, API and every coding of them, from the first request after a product changes', async () => {
     const codings = [CHROMIUM, 'gzip', 'identity']
-    for (const path of ['/products', '/products?category=footwear']) for (const accept of codings) await get(path, { 'accept-encoding': accept })
+    for (const path of ['/products', '/products?category=footwear'])
+      for (const accept of codings) await get(path, { 'accept-encoding': accept })
 
     const changes = [
       () => site.t.store.updateProduct('oxford-brogue', (p) => ({ ...p, name: 'Oxford Brogue Mk III' })),
-      () => site.t.store.update((d) => ({ ...d, products: d.products.map((p) => (p.id === 'oxford-brogue' ? { ...p, name: 'Oxford Brogue Mk IV' } : p)) })),
+      () =>
+        site.t.store.update((d) => ({
+          ...d,
+          products: d.products.map((p) => (p.id === 'oxford-brogue' ? { ...p, name: 'Oxford Brogue Mk IV' } : p)),
+        })),
     ]
     for (const [i, change] of changes.entries()) {
       const name = `Oxford Brogue Mk ${['III', 'IV'][i]}`
@@ -187,7 +220,9 @@ describe('a page is made once, however many ask for it at once', () => {
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, n) =>
         // Some of them through a tracking link: the same page, so the same render.
-        site.http.send(n % 2 ? '/cookies' : `/cookies?fbclid=IwAR${n}`, { headers: { 'accept-encoding': accepts[n % accepts.length]! } }),
+        site.http.send(n % 2 ? '/cookies' : `/cookies?fbclid=IwAR${n}`, {
+          headers: { 'accept-encoding': accepts[n % accepts.length]! },
+        }),
       ),
     )
     const statuses = answers.map((a) => a.headers['cache-status'])
@@ -203,7 +238,8 @@ describe('a page is made once, however many ask for it at once', () => {
 
 describe('the cache key holds only what changes the page', () => {
   const site = freshSite()
-  const get = (path: string, headers: Record<string, string> = { 'accept-encoding': CHROMIUM }) => site.http.send(path, { headers })
+  const get = (path: string, headers: Record<string, string> = { 'accept-encoding': CHROMIUM }) =>
+    site.http.send(path, { headers })
 
   it('answers links with tracking or unknown parameters from the page kept for the plain address, without making entries', async () => {
     const kept: Record<string, RawResponse> = {}
@@ -253,7 +289,9 @@ describe('the cache key holds only what changes the page', () => {
     await get('/products?category=bags')
     const bags = await get('/products?category=bags', { 'accept-encoding': 'identity' })
     expect(bags.headers['cache-status']).toBe(HIT)
-    expect(bags.body.toString()).toContain('<link rel="canonical" href="https://www.example.co.uk/products?category=bags"/>')
+    expect(bags.body.toString()).toContain(
+      '<link rel="canonical" href="https://www.example.co.uk/products?category=bags"/>',
+    )
     const tracked = await get('/products?utm_source=x&category=bags&gclid=2', { 'accept-encoding': 'identity' })
     expect(tracked.headers['cache-status']).toBe(HIT)
     expect(tracked.body.equals(bags.body)).toBe(true)
@@ -306,7 +344,11 @@ describe("pages rendered for one visitor are never kept; a product's page, the s
   const site = freshSite()
   const get = (path: string) => site.http.send(path, { headers: { 'accept-encoding': 'identity' } })
   const post = (path: string, fields: Record<string, string>) =>
-    site.http.send(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'identity' }, body: new URLSearchParams(fields).toString() })
+    site.http.send(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'identity' },
+      body: new URLSearchParams(fields).toString(),
+    })
 
   it('keeps a product page, and its order form (?order=1) as a page of its own, whatever tracking parameters come along', async () => {
     await get('/products/oxford-brogue')
@@ -317,7 +359,10 @@ describe("pages rendered for one visitor are never kept; a product's page, the s
     const ordering = await get('/products/oxford-brogue?order=1&fbclid=IwAR1&utm_source=share')
     expect(ordering.headers['cache-status']).toBe(HIT)
     expect(ordering.body.toString()).toContain('Place Your Order')
-    for (const tracked of ['/products/oxford-brogue?gclid=1', '/products/oxford-brogue?utm_campaign=spring&msclkid=2']) {
+    for (const tracked of [
+      '/products/oxford-brogue?gclid=1',
+      '/products/oxford-brogue?utm_campaign=spring&msclkid=2',
+    ]) {
       const res = await get(tracked)
       expect(res.headers['cache-status'], tracked).toBe(HIT)
       expect(res.body.equals(plain.body), tracked).toBe(true)
@@ -340,11 +385,17 @@ describe("pages rendered for one visitor are never kept; a product's page, the s
     expect(next.body.toString()).not.toContain('Private Person')
   })
 
-  it("answers a returned enquiry form (/contact?form=...) for that visitor alone, and never keeps it", async () => {
+  it('answers a returned enquiry form (/contact?form=...) for that visitor alone, and never keeps it', async () => {
     await get('/contact')
     const blank = await get('/contact')
     expect(blank.headers['cache-status']).toBe(HIT)
-    const sent = await post('/contact', { firstName: 'Private Person', lastName: '', email: 'not-an-email', subject: 'general', message: '' })
+    const sent = await post('/contact', {
+      firstName: 'Private Person',
+      lastName: '',
+      email: 'not-an-email',
+      subject: 'general',
+      message: '',
+    })
     expect(sent.status).toBe(303)
     const back = String(sent.headers.location).replace(/#.*/, '')
     expect(back).toMatch(/^\/contact\?form=/)
@@ -398,8 +449,15 @@ describe('nothing private is kept', () => {
 })
 
 describe('request log', () => {
-  const lines: { req?: { id: number; method: string; url: string }; res?: { statusCode: number }; responseTime?: number; msg: string }[] = []
-  const site = freshSite({ logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }) })
+  const lines: {
+    req?: { id: number; method: string; url: string }
+    res?: { statusCode: number }
+    responseTime?: number
+    msg: string
+  }[] = []
+  const site = freshSite({
+    logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }),
+  })
 
   it('writes one line per request, the same for an answer from the cache as for one from the app', async () => {
     const made = ['/terms', '/terms', '/terms?fbclid=1', '/api/products', '/api/products']
@@ -407,10 +465,21 @@ describe('request log', () => {
     await expect.poll(() => lines.filter((l) => l.req).length).toBe(made.length)
     const requests = lines.filter((l) => l.req)
     // The query is never logged, only that there was one.
-    expect(requests.map((l) => l.req!.url)).toEqual(['/terms', '/terms', '/terms?[redacted]', '/api/products', '/api/products'])
+    expect(requests.map((l) => l.req!.url)).toEqual([
+      '/terms',
+      '/terms',
+      '/terms?[redacted]',
+      '/api/products',
+      '/api/products',
+    ])
     for (const l of requests) {
       expect(Object.keys(l.req!).sort()).toEqual(['id', 'method', 'url'])
-      expect(l).toMatchObject({ msg: 'request completed', req: { method: 'GET' }, res: { statusCode: 200 }, responseTime: expect.any(Number) })
+      expect(l).toMatchObject({
+        msg: 'request completed',
+        req: { method: 'GET' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      })
     }
     expect(new Set(requests.map((l) => l.req!.id)).size).toBe(made.length)
   })

@@ -15,23 +15,38 @@ type Line = { msg: string; req?: { url: string; method: string }; res?: { status
 let t: TestServer
 const log: string[] = []
 beforeAll(async () => {
-  t = await createTestApp({ env: { CONTACT_RATE_LIMIT: '0' }, logger: pino({ level: 'info' }, { write: (line: string) => void log.push(line) }) })
+  t = await createTestApp({
+    env: { CONTACT_RATE_LIMIT: '0' },
+    logger: pino({ level: 'info' }, { write: (line: string) => void log.push(line) }),
+  })
 })
 afterAll(() => t.close())
 
 describe('the request log', () => {
   it('holds no visitor’s address after the owner searched the inbox for it, nor anything else typed into an address', async () => {
-    await request(t.app).post('/api/contact').send({ ...validEnquiry, email: ADDRESS }).expect(201)
-    const search = await request(t.app).get(`/admin/enquiries?q=${encodeURIComponent(ADDRESS)}`).expect(200)
+    await request(t.app)
+      .post('/api/contact')
+      .send({ ...validEnquiry, email: ADDRESS })
+      .expect(201)
+    const search = await request(t.app)
+      .get(`/admin/enquiries?q=${encodeURIComponent(ADDRESS)}`)
+      .expect(200)
     expect(search.text).toContain(ADDRESS) // the owner found it
     await request(t.app).get(`/admin/enquiries?q=${ADDRESS}&state=all`).expect(200)
-    await request(t.app).get(`/admin/enquiries.csv?q=${encodeURIComponent(ADDRESS)}`).expect(200)
-    await request(t.app).get(`/products?category=${encodeURIComponent(ADDRESS)}`).expect(200)
+    await request(t.app)
+      .get(`/admin/enquiries.csv?q=${encodeURIComponent(ADDRESS)}`)
+      .expect(200)
+    await request(t.app)
+      .get(`/products?category=${encodeURIComponent(ADDRESS)}`)
+      .expect(200)
     // The second from the page cache, answered before the app runs.
     const http = await rawClient(t.handler)
     try {
-      for (let n = 0; n < 2; n++) expect((await http.send(`/terms?utm_source=${encodeURIComponent(ADDRESS)}`)).status).toBe(200)
-      expect((await http.send(`/terms?utm_source=${encodeURIComponent(ADDRESS)}`)).headers['cache-status']).toMatch(/hit/)
+      for (let n = 0; n < 2; n++)
+        expect((await http.send(`/terms?utm_source=${encodeURIComponent(ADDRESS)}`)).status).toBe(200)
+      expect((await http.send(`/terms?utm_source=${encodeURIComponent(ADDRESS)}`)).headers['cache-status']).toMatch(
+        /hit/,
+      )
     } finally {
       await http.close()
     }

@@ -23,7 +23,10 @@ async function app(options: Parameters<typeof createTestApp>[0] = {}) {
 }
 
 const setCookies = (res: request.Response) => (res.headers['set-cookie'] ?? []) as unknown as string[]
-const cookieHeader = (res: request.Response) => setCookies(res).map((c) => c.split(';')[0]).join('; ')
+const cookieHeader = (res: request.Response) =>
+  setCookies(res)
+    .map((c) => c.split(';')[0])
+    .join('; ')
 const formAddress = (res: request.Response) => String(res.headers.location).replace(/#.*/, '')
 
 async function sendBack(t: TestServer, fields: Record<string, string> = typed, headers: Record<string, string> = {}) {
@@ -64,7 +67,9 @@ describe('a returned enquiry form', () => {
     const plain = await sendBack(t)
     expect(setCookies(plain)).toHaveLength(1)
     const cookie = setCookies(plain)[0]!
-    expect(cookie).toMatch(/^contact-form\.0=[\w.-]+; Max-Age=1800; Path=\/contact; Expires=[^;]+; HttpOnly; SameSite=Lax$/)
+    expect(cookie).toMatch(
+      /^contact-form\.0=[\w.-]+; Max-Age=1800; Path=\/contact; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
+    )
     for (const value of ['Jane', 'jane', 'nowhere', 'belts', 'Too short']) expect(cookie).not.toContain(value)
     const https = await sendBack(t, typed, { 'X-Forwarded-Proto': 'https' })
     expect(setCookies(https)[0]).toMatch(/; Secure/)
@@ -78,7 +83,10 @@ describe('a returned enquiry form', () => {
     const flipped = value.replace(/^(.)/, (c) => (c === 'A' ? 'B' : 'A'))
     const tampered = await request(t.app).get(formAddress(res)).set('Cookie', `${name}=${flipped}`).expect(200)
     expectPlain(tampered.text)
-    const other = await request(t.app).get('/contact?form=00000000-0000-0000-0000-000000000000').set('Cookie', cookie).expect(200)
+    const other = await request(t.app)
+      .get('/contact?form=00000000-0000-0000-0000-000000000000')
+      .set('Cookie', cookie)
+      .expect(200)
     expectPlain(other.text)
     expectPlain((await request(t.app).get(formAddress(res)).expect(200)).text)
     // The genuine cookie with its own address still shows it.
@@ -89,7 +97,9 @@ describe('a returned enquiry form', () => {
     const t = await app()
     // 3,000 characters of CJK text in no order (three bytes each, nine in the form post): hardly compressible.
     let seed = 7
-    const message = Array.from({ length: 3000 }, () => String.fromCodePoint(0x4e00 + ((seed = (seed * 48271) % 2147483647) % 20000))).join('')
+    const message = Array.from({ length: 3000 }, () =>
+      String.fromCodePoint(0x4e00 + ((seed = (seed * 48271) % 2147483647) % 20000)),
+    ).join('')
     const res = await sendBack(t, { ...typed, message })
     const cookies = setCookies(res)
     expect(cookies.length).toBeGreaterThanOrEqual(1)
@@ -107,7 +117,9 @@ describe('a returned enquiry form', () => {
       .send({ ...typed, lastName: 'Smith', email: 'jane@example.com', message: 'Long enough this time.' })
       .expect(303)
     expect(sent.headers.location).toBe('/contact/sent')
-    expect(setCookies(sent).every((c) => /^contact-form\.\d=;/.test(c) && /Expires=Thu, 01 Jan 1970/.test(c))).toBe(true)
+    expect(setCookies(sent).every((c) => /^contact-form\.\d=;/.test(c) && /Expires=Thu, 01 Jan 1970/.test(c))).toBe(
+      true,
+    )
     expect(setCookies(sent).length).toBe(cookies.length)
   })
 })

@@ -11,7 +11,8 @@ afterAll(() => t.close())
 
 const SITE = 'https://www.ashbourne.example'
 const head = (html: string) => html.slice(0, html.indexOf('</head>'))
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!))
 
 describe('search engines', () => {
   it('gives canonical URLs from SITE_URL, and Open Graph and Twitter cards with an image', async () => {
@@ -35,7 +36,11 @@ describe('search engines', () => {
     const store = data.find((d) => d['@type'] === 'Store')
     expect(store).toBeTruthy()
     expect(store.name).toContain(COMPANY.brand)
-    expect(store.address).toMatchObject({ '@type': 'PostalAddress', postalCode: COMPANY.registeredOffice.postcode, addressCountry: 'GB' })
+    expect(store.address).toMatchObject({
+      '@type': 'PostalAddress',
+      postalCode: COMPANY.registeredOffice.postcode,
+      addressCountry: 'GB',
+    })
     expect(store.contactPoint.length).toBeGreaterThanOrEqual(1)
     expect(store.openingHoursSpecification.length).toBeGreaterThanOrEqual(2)
   })
@@ -53,7 +58,17 @@ describe('search engines', () => {
 
   it('serves a sitemap of every page and category, and robots.txt pointing to it', async () => {
     const sitemap = (await request(t.app).get('/sitemap.xml').expect(200).expect('content-type', /xml/)).text
-    for (const path of ['/', '/products', '/products?category=footwear', '/products?category=bags', '/products?category=belts', '/terms', '/privacy', '/cookies', '/returns']) {
+    for (const path of [
+      '/',
+      '/products',
+      '/products?category=footwear',
+      '/products?category=bags',
+      '/products?category=belts',
+      '/terms',
+      '/privacy',
+      '/cookies',
+      '/returns',
+    ]) {
       expect(sitemap).toContain(`<loc>${SITE}${path.replace('&', '&amp;')}</loc>`)
     }
     expect(sitemap).not.toContain('/admin')
@@ -65,7 +80,12 @@ describe('search engines', () => {
     await t.store.updateProduct('oxford-brogue', (p) => ({ ...p, imagesGeneratedAt: '2026-03-04T10:00:00.000Z' }))
     const again = (await request(t.app).get('/sitemap.xml').expect(200)).text
     expect(again).toContain(`<loc>${SITE}/products/oxford-brogue</loc><lastmod>2026-03-04</lastmod>`)
-    const robots = (await request(t.app).get('/robots.txt').expect(200).expect('content-type', /text\/plain/)).text
+    const robots = (
+      await request(t.app)
+        .get('/robots.txt')
+        .expect(200)
+        .expect('content-type', /text\/plain/)
+    ).text
     expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`)
     expect(robots).toMatch(/^Disallow: \/admin$/m)
     expect(robots).toMatch(/^Disallow: \/api\/$/m)
@@ -77,12 +97,16 @@ describe('search engines', () => {
     expect(h).toContain('<link rel="manifest" href="/site.webmanifest"/>')
     await request(t.app).get('/favicon.svg').expect(200).expect('content-type', /svg/)
     const manifest = JSON.parse((await request(t.app).get('/site.webmanifest').expect(200)).text)
-    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    )
     for (const icon of manifest.icons) await request(t.app).get(icon.src).expect(200)
   })
 
   it('keeps 404 pages and the admin page out of the index', async () => {
-    expect(head((await request(t.app).get('/missing').expect(404)).text)).toContain('<meta name="robots" content="noindex"/>')
+    expect(head((await request(t.app).get('/missing').expect(404)).text)).toContain(
+      '<meta name="robots" content="noindex"/>',
+    )
     expect(head((await request(t.app).get('/admin')).text)).toContain('<meta name="robots" content="noindex"/>')
   })
 })

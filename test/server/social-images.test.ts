@@ -33,7 +33,11 @@ describe('a share card', () => {
       const res = await request(t.app).get(socialImagePath(id, src))
       expect(res.status, src).toBe(200)
       expect(res.headers['content-type'], src).toBe('image/jpeg')
-      expect(await sharp(res.body as Buffer).metadata(), src).toMatchObject({ format: 'jpeg', width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height })
+      expect(await sharp(res.body as Buffer).metadata(), src).toMatchObject({
+        format: 'jpeg',
+        width: SOCIAL_IMAGE.width,
+        height: SOCIAL_IMAGE.height,
+      })
       // Not kept for a year: the photograph may be there later.
       expect(res.headers['cache-control'], src).not.toContain('immutable')
     }

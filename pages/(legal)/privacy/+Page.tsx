@@ -41,13 +41,14 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          The controller of your personal data is <CompanyIdentity />. We decide how and why your personal data is used when you
-          visit this website, contact us or buy from us, and we are responsible for it under the UK General Data Protection
-          Regulation (UK GDPR) and the Data Protection Act 2018.
+          The controller of your personal data is <CompanyIdentity />. We decide how and why your personal data is used
+          when you visit this website, contact us or buy from us, and we are responsible for it under the UK General
+          Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.
         </p>
         <p>
-          For anything about your personal data, e-mail <MailLink to="enquiries" /> or write to us at our registered office. We are
-          a small business and have not appointed a data protection officer; your message will reach the person responsible.
+          For anything about your personal data, e-mail <MailLink to="enquiries" /> or write to us at our registered
+          office. We are a small business and have not appointed a data protection officer; your message will reach the
+          person responsible.
         </p>
       </>
     ),
@@ -59,41 +60,43 @@ const SECTIONS: LegalSection[] = [
       <>
         <h3>When you send us a message</h3>
         <p>
-          Our contact form asks for your first and last name, e-mail address, a subject and your message. We store what you send
-          on our server so that we can answer it, and it is forwarded to our business e-mail inbox.
+          Our contact form asks for your first and last name, e-mail address, a subject and your message. We store what
+          you send on our server so that we can answer it, and it is forwarded to our business e-mail inbox.
         </p>
         <h3>When you place an order</h3>
         <p>
-          The order form asks for your name, e-mail address, telephone number, delivery address and, for footwear, your size. Our
-          website does not store these details: when you continue to payment, they are passed with your order to our card payment
-          provider&rsquo;s payment page, and we receive them from the provider together with confirmation of your payment. You enter
-          your card details on the provider&rsquo;s page only; we never see or store them.
+          The order form asks for your name, e-mail address, telephone number, delivery address and, for footwear, your
+          size. Our website does not store these details: when you continue to payment, they are passed with your order
+          to our card payment provider&rsquo;s payment page, and we receive them from the provider together with
+          confirmation of your payment. You enter your card details on the provider&rsquo;s page only; we never see or
+          store them.
         </p>
         <h3>When you e-mail us or use WhatsApp</h3>
         <p>
-          We receive your contact details and whatever you choose to tell us. WhatsApp is operated by WhatsApp (part of Meta), which
-          handles your messages under its own privacy policy.
+          We receive your contact details and whatever you choose to tell us. WhatsApp is operated by WhatsApp (part of
+          Meta), which handles your messages under its own privacy policy.
         </p>
         <h3>When you visit our website</h3>
         <p>
-          Like any web server, ours records technical information about each request, such as your IP address, the page asked for,
-          the date and time and your browser type. We use it to keep the website working and secure and to limit abuse, such as one
-          connection sending a great many messages.
+          Like any web server, ours records technical information about each request, such as your IP address, the page
+          asked for, the date and time and your browser type. We use it to keep the website working and secure and to
+          limit abuse, such as one connection sending a great many messages.
         </p>
         <h3>How we count visits</h3>
         <p>
-          <em>Added November 2026.</em> So that we know which products interest people and how they find us, our website counts
-          visits itself, on our own server. For each day it keeps totals only: how many times each page was viewed and by how many
-          different visitors, how many orders went on to the payment page for each product, which website a visit came from (its
-          name only, such as instagram.com), the campaign named in the link you followed (such as a newsletter), and whether the
-          visit came from a phone, a tablet or a computer. To tell visitors apart within one day, your IP address and browser type
-          are combined with a random value that changes every day and is never stored, and only the result is compared, in memory.
-          None of these is written down or kept after midnight, so nobody, including us, can link your visits on one day to
-          another. No cookie or similar technology is used for it, and nothing is shared with anyone.
+          <em>Added November 2026.</em> So that we know which products interest people and how they find us, our website
+          counts visits itself, on our own server. For each day it keeps totals only: how many times each page was
+          viewed and by how many different visitors, how many orders went on to the payment page for each product, which
+          website a visit came from (its name only, such as instagram.com), the campaign named in the link you followed
+          (such as a newsletter), and whether the visit came from a phone, a tablet or a computer. To tell visitors
+          apart within one day, your IP address and browser type are combined with a random value that changes every day
+          and is never stored, and only the result is compared, in memory. None of these is written down or kept after
+          midnight, so nobody, including us, can link your visits on one day to another. No cookie or similar technology
+          is used for it, and nothing is shared with anyone.
         </p>
         <p>
-          We do not use outside analytics, advertising or social-media tracking, we do not build profiles of visitors, and we do
-          not buy personal data from anyone.
+          We do not use outside analytics, advertising or social-media tracking, we do not build profiles of visitors,
+          and we do not buy personal data from anyone.
         </p>
       </>
     ),
@@ -123,8 +126,8 @@ const SECTIONS: LegalSection[] = [
           </tbody>
         </table>
         <p>
-          We will not send you marketing e-mails unless you have asked us to, and you can stop them at any time. We do not make
-          decisions about you by automated means.
+          We will not send you marketing e-mails unless you have asked us to, and you can stop them at any time. We do
+          not make decisions about you by automated means.
         </p>
       </>
     ),
@@ -137,20 +140,20 @@ const SECTIONS: LegalSection[] = [
         <p>We share personal data only when we need to, and never sell it:</p>
         <ul>
           <li>
-            <strong>Our card payment provider</strong>, which takes your payment through its payment link and processes your card
-            details and order summary as a controller in its own right, under its own privacy policy.
+            <strong>Our card payment provider</strong>, which takes your payment through its payment link and processes
+            your card details and order summary as a controller in its own right, under its own privacy policy.
           </li>
           <li>
-            <strong>Delivery couriers</strong>, who receive your name, delivery address and telephone number so that they can deliver
-            your order.
+            <strong>Delivery couriers</strong>, who receive your name, delivery address and telephone number so that
+            they can deliver your order.
           </li>
           <li>
-            <strong>Service providers who act for us</strong>, such as the companies that host our website and handle our e-mail.
-            They may use the data only on our instructions and must keep it secure.
+            <strong>Service providers who act for us</strong>, such as the companies that host our website and handle
+            our e-mail. They may use the data only on our instructions and must keep it secure.
           </li>
           <li>
-            <strong>Our professional advisers, HM Revenue &amp; Customs and other authorities</strong>, where the law requires it or
-            to establish or defend legal claims.
+            <strong>Our professional advisers, HM Revenue &amp; Customs and other authorities</strong>, where the law
+            requires it or to establish or defend legal claims.
           </li>
         </ul>
       </>
@@ -161,9 +164,10 @@ const SECTIONS: LegalSection[] = [
     title: 'Transfers outside the UK',
     body: (
       <p>
-        Some of the providers above, such as our card payment provider or WhatsApp, may process data outside the United Kingdom.
-        Where they do, the transfer is protected as UK GDPR requires, by UK adequacy regulations or by safeguards such as the
-        International Data Transfer Agreement or the UK Addendum to the EU standard contractual clauses.
+        Some of the providers above, such as our card payment provider or WhatsApp, may process data outside the United
+        Kingdom. Where they do, the transfer is protected as UK GDPR requires, by UK adequacy regulations or by
+        safeguards such as the International Data Transfer Agreement or the UK Addendum to the EU standard contractual
+        clauses.
       </p>
     ),
   },
@@ -173,12 +177,12 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Order and payment records</strong> are kept for {POLICY.orderRecordsYears} years, to meet our accounting and tax
-          obligations, and then deleted.
+          <strong>Order and payment records</strong> are kept for {POLICY.orderRecordsYears} years, to meet our
+          accounting and tax obligations, and then deleted.
         </li>
         <li>
-          <strong>Enquiries</strong> are kept for as long as we need to answer them and deal with any follow-up, then deleted. If an
-          enquiry leads to an order, it is kept with the order record.
+          <strong>Enquiries</strong> are kept for as long as we need to answer them and deal with any follow-up, then
+          deleted. If an enquiry leads to an order, it is kept with the order record.
         </li>
         <li>
           <strong>Technical server logs</strong> are kept for a short period for security purposes and then deleted.
@@ -202,8 +206,8 @@ const SECTIONS: LegalSection[] = [
           <li>withdraw your consent at any time where we rely on it.</li>
         </ul>
         <p>
-          To use any of these rights, e-mail <MailLink to="enquiries" />. There is no charge, and we will reply within one month. We
-          may ask you to confirm your identity before we act.
+          To use any of these rights, e-mail <MailLink to="enquiries" />. There is no charge, and we will reply within
+          one month. We may ask you to confirm your identity before we act.
         </p>
       </>
     ),
@@ -214,12 +218,13 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          If you have a concern about how we use your personal data, please tell us first and we will do our best to put it right.
-          You also have the right to complain to the Information Commissioner&rsquo;s Office (ICO), the UK&rsquo;s supervisory
-          authority for data protection:
+          If you have a concern about how we use your personal data, please tell us first and we will do our best to put
+          it right. You also have the right to complain to the Information Commissioner&rsquo;s Office (ICO), the
+          UK&rsquo;s supervisory authority for data protection:
         </p>
         <p>
-          Information Commissioner&rsquo;s Office, Wycliffe House, Water Lane, Wilmslow, Cheshire SK9 5AF; telephone 0303 123 1113;{' '}
+          Information Commissioner&rsquo;s Office, Wycliffe House, Water Lane, Wilmslow, Cheshire SK9 5AF; telephone
+          0303 123 1113;{' '}
           <a href="https://ico.org.uk/make-a-complaint/" rel="noopener noreferrer">
             ico.org.uk/make-a-complaint
           </a>
@@ -233,8 +238,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Keeping your data safe',
     body: (
       <p>
-        Our website is served over an encrypted connection, access to enquiries and order records is limited to the people at{' '}
-        {COMPANY.brand} who need it, and card details are handled only by our card payment provider, never by us.
+        Our website is served over an encrypted connection, access to enquiries and order records is limited to the
+        people at {COMPANY.brand} who need it, and card details are handled only by our card payment provider, never by
+        us.
       </p>
     ),
   },
@@ -243,8 +249,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Cookies',
     body: (
       <p>
-        Our website sets no tracking or advertising cookies. Our <a href="/cookies">Cookies Policy</a> explains what is stored on your
-        device, and by whom, when you use our website and the card payment provider&rsquo;s page.
+        Our website sets no tracking or advertising cookies. Our <a href="/cookies">Cookies Policy</a> explains what is
+        stored on your device, and by whom, when you use our website and the card payment provider&rsquo;s page.
       </p>
     ),
   },
@@ -253,8 +259,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Children',
     body: (
       <p>
-        Our website and products are intended for adults. We do not knowingly collect personal data from children under 13; if you
-        believe a child has sent us their details, please contact us and we will delete them.
+        Our website and products are intended for adults. We do not knowingly collect personal data from children under
+        13; if you believe a child has sent us their details, please contact us and we will delete them.
       </p>
     ),
   },
@@ -263,8 +269,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Changes to this policy',
     body: (
       <p>
-        We review this policy from time to time and will post any changes on this page with a new &ldquo;last updated&rdquo; date.
-        If a change affects how we use data you have already given us, we will tell you directly.
+        We review this policy from time to time and will post any changes on this page with a new &ldquo;last
+        updated&rdquo; date. If a change affects how we use data you have already given us, we will tell you directly.
       </p>
     ),
   },
@@ -276,8 +282,8 @@ export default function Page() {
       title="Privacy Policy"
       intro={
         <p>
-          This policy explains what personal data {COMPANY.legalName} collects when you visit our website, contact us or buy from
-          us, why we collect it, who we share it with, how long we keep it and the rights you have over it.
+          This policy explains what personal data {COMPANY.legalName} collects when you visit our website, contact us or
+          buy from us, why we collect it, who we share it with, how long we keep it and the rights you have over it.
         </p>
       }
       sections={SECTIONS}

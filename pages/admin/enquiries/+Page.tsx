@@ -18,27 +18,51 @@ export default function Page() {
         <header className="inbox__head">
           <p className="inbox__counts">
             {counts.new} new · {counts.unsent} not e-mailed ·{' '}
-            {filter.spam ? <a className="tap-link" href="/admin/enquiries">Back to the inbox</a> : <a className="tap-link" href="/admin/enquiries?spam=1">{counts.spam} likely spam, kept apart</a>}
+            {filter.spam ? (
+              <a className="tap-link" href="/admin/enquiries">
+                Back to the inbox
+              </a>
+            ) : (
+              <a className="tap-link" href="/admin/enquiries?spam=1">
+                {counts.spam} likely spam, kept apart
+              </a>
+            )}
           </p>
         </header>
         <Notice text={inbox.notice} />
         <InboxFilters filter={filter} />
         <p className="inbox__summary">
-          {total === 0 ? 'No enquiries match.' : `Showing ${first}–${last} of ${total.toLocaleString('en-GB')}, newest first.`}
+          {total === 0
+            ? 'No enquiries match.'
+            : `Showing ${first}–${last} of ${total.toLocaleString('en-GB')}, newest first.`}
         </p>
         <InboxList rows={inbox.rows} filter={filter} />
         {pages > 1 ? (
           <nav className="inbox__pages" aria-label="Pages">
-            {filter.page > 1 ? <a href={`/admin/enquiries${inboxQuery(filter, { page: filter.page - 1 })}`}>Newer</a> : <span />}
+            {filter.page > 1 ? (
+              <a href={`/admin/enquiries${inboxQuery(filter, { page: filter.page - 1 })}`}>Newer</a>
+            ) : (
+              <span />
+            )}
             <span>
               Page {filter.page} of {pages}
             </span>
-            {filter.page < pages ? <a href={`/admin/enquiries${inboxQuery(filter, { page: filter.page + 1 })}`}>Older</a> : <span />}
+            {filter.page < pages ? (
+              <a href={`/admin/enquiries${inboxQuery(filter, { page: filter.page + 1 })}`}>Older</a>
+            ) : (
+              <span />
+            )}
           </nav>
         ) : null}
         <p className="inbox__export">
-          Download as CSV (opens in Excel or LibreOffice): <a className="tap-link" href={`/admin/enquiries.csv${exportQuery}`}>these {total.toLocaleString('en-GB')}</a> ·{' '}
-          <a className="tap-link" href="/admin/enquiries.csv?all=1">every enquiry</a>
+          Download as CSV (opens in Excel or LibreOffice):{' '}
+          <a className="tap-link" href={`/admin/enquiries.csv${exportQuery}`}>
+            these {total.toLocaleString('en-GB')}
+          </a>{' '}
+          ·{' '}
+          <a className="tap-link" href="/admin/enquiries.csv?all=1">
+            every enquiry
+          </a>
         </p>
       </div>
     </WorkspaceLayout>

@@ -1,6 +1,16 @@
-import { inboxQuery, STATE_FILTER_LABELS, type DeliveryState, type InboxFilter, type InboxRow } from '../../../domain/inbox.ts'
+import {
+  inboxQuery,
+  STATE_FILTER_LABELS,
+  type DeliveryState,
+  type InboxFilter,
+  type InboxRow,
+} from '../../../domain/inbox.ts'
 
-const DELIVERY_BADGES: Partial<Record<DeliveryState, string>> = { failed: 'E-mail failed', waiting: 'E-mail waiting', off: 'Not e-mailed' }
+const DELIVERY_BADGES: Partial<Record<DeliveryState, string>> = {
+  failed: 'E-mail failed',
+  waiting: 'E-mail waiting',
+  off: 'Not e-mailed',
+}
 
 export function InboxList({ rows, filter }: { rows: InboxRow[]; filter: InboxFilter }) {
   if (rows.length === 0) return null

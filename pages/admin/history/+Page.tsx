@@ -7,7 +7,11 @@ import type { Data } from './+data.ts'
 export default function Page() {
   const { changes, more } = useData<Data>()
   return (
-    <WorkspaceLayout current="products" title="History of changes" intro="Every change to the products and to their order, newest first. Bring back any product as it was before a change (a removed one too), or the order as it was.">
+    <WorkspaceLayout
+      current="products"
+      title="History of changes"
+      intro="Every change to the products and to their order, newest first. Bring back any product as it was before a change (a removed one too), or the order as it was."
+    >
       <p className="tap-links">
         <a href="/admin/products">All products</a>
       </p>
@@ -15,9 +19,7 @@ export default function Page() {
       <ol className="history">
         {changes.map((c) => (
           <li key={c.id} className="history__entry">
-            <h2>
-              {`${c.product}: ${c.what}`}
-            </h2>
+            <h2>{`${c.product}: ${c.what}`}</h2>
             <p className="history__when">
               <time dateTime={c.at}>{ukTime(c.at)}</time> · <span className="history__who">{c.who}</span>
             </p>
@@ -40,7 +42,9 @@ export default function Page() {
             {c.restorable ? (
               <form method="post" action={`/admin/history/${encodeURIComponent(c.id)}/restore`}>
                 <button type="submit" className="btn btn-outline">
-                  {c.order ? 'Put the products back in the order before this' : `Restore ${c.product} as it was before this`}
+                  {c.order
+                    ? 'Put the products back in the order before this'
+                    : `Restore ${c.product} as it was before this`}
                 </button>
               </form>
             ) : null}

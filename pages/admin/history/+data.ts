@@ -41,8 +41,14 @@ const WHAT: Record<string, string> = {
 }
 
 /** A change that added or removed the product says so, whoever made it. */
-const ADDED: Record<string, string> = { 'file-edit': 'added in the data file', 'snapshot-restore': 'brought back by restoring a snapshot' }
-const REMOVED: Record<string, string> = { 'file-edit': 'removed from the data file', 'snapshot-restore': 'removed by restoring a snapshot (it was not in it)' }
+const ADDED: Record<string, string> = {
+  'file-edit': 'added in the data file',
+  'snapshot-restore': 'brought back by restoring a snapshot',
+}
+const REMOVED: Record<string, string> = {
+  'file-edit': 'removed from the data file',
+  'snapshot-restore': 'removed by restoring a snapshot (it was not in it)',
+}
 
 const WHO: Record<HistoryEntry['who'], string> = {
   owner: 'You, in the workspace',
@@ -59,7 +65,8 @@ function whoOf(e: HistoryEntry): string {
 }
 
 function whatOf(e: HistoryEntry): string {
-  if (e.action === 'undo-generation' && !e.before && !e.after) return 'a generation run undone: every photograph had been changed since, so nothing went back'
+  if (e.action === 'undo-generation' && !e.before && !e.after)
+    return 'a generation run undone: every photograph had been changed since, so nothing went back'
   if (e.before === null && e.after !== null) return ADDED[e.action] ?? WHAT[e.action] ?? e.action
   if (e.after === null && e.before !== null) return REMOVED[e.action] ?? WHAT[e.action] ?? e.action
   return WHAT[e.action] ?? e.action
@@ -97,7 +104,13 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
       what: whatOf(e),
       product: (e.after ?? e.before)?.name ?? names.get(e.productId) ?? e.productId,
       fields: e.order
-        ? [{ field: 'place in the shop', before: String(e.order.before.indexOf(e.productId) + 1), after: String(e.order.after.indexOf(e.productId) + 1) }].filter((f) => f.after !== '0')
+        ? [
+            {
+              field: 'place in the shop',
+              before: String(e.order.before.indexOf(e.productId) + 1),
+              after: String(e.order.after.indexOf(e.productId) + 1),
+            },
+          ].filter((f) => f.after !== '0')
         : [...PRODUCT_FIELDS.filter((f) => f !== 'id' && !PHOTO_FIELDS.has(f)), 'status']
             .map((field) => ({ field, before: shown(e.before, field), after: shown(e.after, field) }))
             .filter((f) => f.before !== f.after),

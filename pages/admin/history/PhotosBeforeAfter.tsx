@@ -10,7 +10,16 @@ function Thumbnails({ list, when }: { list: string[]; when: 'before' | 'after' }
         const { src: small, srcSet } = thumbnailOf(src)
         return (
           <li key={src}>
-            <img src={small} srcSet={srcSet} sizes={srcSet ? '4rem' : undefined} alt={`The ${nameOf(i)} ${when} this change`} width={64} height={64} loading="lazy" decoding="async" />
+            <img
+              src={small}
+              srcSet={srcSet}
+              sizes={srcSet ? '4rem' : undefined}
+              alt={`The ${nameOf(i)} ${when} this change`}
+              width={64}
+              height={64}
+              loading="lazy"
+              decoding="async"
+            />
           </li>
         )
       })}

@@ -30,11 +30,16 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   // The shop's products, as GET /api/products refetches them after a run; drafts are on the products page.
   const products = publishedProducts(all).map(toPublicProduct)
   const { catalogue, shopHealth, imageGeneration } = pageContext
-  const admin: AdminPageState = access === 'owner' && imageGeneration ? { access, ...imageGeneration } : { access, configured: false, allowance: null }
+  const admin: AdminPageState =
+    access === 'owner' && imageGeneration
+      ? { access, ...imageGeneration }
+      : { access, configured: false, allowance: null }
   if (access !== 'owner' || !catalogue) return { products, admin, needs: null, lastRun: null }
   const needs: Needs = {
     newEnquiries: pageContext.newEnquiries ?? 0,
-    warnings: (shopHealth?.items ?? []).filter((i) => i.status !== 'ok').map((i) => ({ key: i.key, title: i.title, headline: i.headline, status: i.status })),
+    warnings: (shopHealth?.items ?? [])
+      .filter((i) => i.status !== 'ok')
+      .map((i) => ({ key: i.key, title: i.title, headline: i.headline, status: i.status })),
     drafts: all.filter((p) => !isPublished(p)).map((p) => ({ id: p.id, name: p.name })),
     undone: undoneOf(pageContext.urlParsed.search),
   }

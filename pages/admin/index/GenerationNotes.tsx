@@ -1,5 +1,12 @@
 import { IMAGE_ANGLES } from '../../../domain/business.ts'
-import { ANGLE_LABELS, estimateRun, formatUsd, IMAGE_CONCURRENCY, IMAGE_PRICE_USD, IMAGE_SIZE } from '../../../domain/image-generation.ts'
+import {
+  ANGLE_LABELS,
+  estimateRun,
+  formatUsd,
+  IMAGE_CONCURRENCY,
+  IMAGE_PRICE_USD,
+  IMAGE_SIZE,
+} from '../../../domain/image-generation.ts'
 import { ukTime } from '../../../domain/uk-time.ts'
 import { adminStore } from '../../../stores/admin-store.ts'
 
@@ -25,8 +32,8 @@ export function GenerationNotes() {
           {estimate.images} images for {count} products.
         </li>
         <li>
-          <strong>{IMAGE_SIZE}</strong> at the highest quality the model offers ({model}). Each image is stored on this server beside the data file and
-          served as WebP at 400, 800 and 1024 px, so phones download a small file.
+          <strong>{IMAGE_SIZE}</strong> at the highest quality the model offers ({model}). Each image is stored on this
+          server beside the data file and served as WebP at 400, 800 and 1024 px, so phones download a small file.
         </li>
         <li>
           <strong>Cost</strong>:{' '}
@@ -37,18 +44,24 @@ export function GenerationNotes() {
         </li>
         {allowance ? (
           <li>
-            <strong>Daily limit</strong>: at most {allowance.limit} images in any 24 hours, whoever asks (<code>IMAGE_DAILY_LIMIT</code>, two full runs
-            unless set). {allowance.used} used in the last 24 hours, <span data-testid="allowance-left">{allowance.left}</span> left
-            {allowance.left < estimate.images && allowance.nextFreedAt ? `; more from ${ukTime(allowance.nextFreedAt)}` : ''}.
+            <strong>Daily limit</strong>: at most {allowance.limit} images in any 24 hours, whoever asks (
+            <code>IMAGE_DAILY_LIMIT</code>, two full runs unless set). {allowance.used} used in the last 24 hours,{' '}
+            <span data-testid="allowance-left">{allowance.left}</span> left
+            {allowance.left < estimate.images && allowance.nextFreedAt
+              ? `; more from ${ukTime(allowance.nextFreedAt)}`
+              : ''}
+            .
           </li>
         ) : null}
         <li>
-          <strong>Time</strong>: about {estimate.minutes} {estimate.minutes === 1 ? 'minute' : 'minutes'}, {concurrency} images at a time. You may leave
-          this page: the run carries on and saves each product as soon as its four images are stored. One run at a time.
+          <strong>Time</strong>: about {estimate.minutes} {estimate.minutes === 1 ? 'minute' : 'minutes'}, {concurrency}{' '}
+          images at a time. You may leave this page: the run carries on and saves each product as soon as its four
+          images are stored. One run at a time.
         </li>
         <li>
-          <strong>Results count products</strong>: <em>Successful</em> products got all four new images and now show the new main image;{' '}
-          <em>Failed</em> products had at least one image fail and keep their previous images; <em>Total</em> is the number of products attempted.
+          <strong>Results count products</strong>: <em>Successful</em> products got all four new images and now show the
+          new main image; <em>Failed</em> products had at least one image fail and keep their previous images;{' '}
+          <em>Total</em> is the number of products attempted.
         </li>
       </ul>
     </section>

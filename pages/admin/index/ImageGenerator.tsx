@@ -27,7 +27,9 @@ export function ImageGenerator() {
     void loadStatus()
   }, [loadStatus])
 
-  const idleStatus = isOwner ? `Ready to generate ${count * IMAGE_ANGLES.length} images for ${count} products.` : 'Image generation is for the shop owner only.'
+  const idleStatus = isOwner
+    ? `Ready to generate ${count * IMAGE_ANGLES.length} images for ${count} products.`
+    : 'Image generation is for the shop owner only.'
 
   return (
     <section className="admin-card admin-generator" aria-labelledby="generator-heading">
@@ -35,13 +37,13 @@ export function ImageGenerator() {
       {!isOwner ? (
         <div className="admin-generator__warning" id="owner-only">
           <p>
-            Only the shop owner can generate images here, and this server cannot tell that you are the owner: no admin password is set, so it takes
-            image generation only from a browser on the server itself.
+            Only the shop owner can generate images here, and this server cannot tell that you are the owner: no admin
+            password is set, so it takes image generation only from a browser on the server itself.
           </p>
           <p>
-            If this is your shop: set <code>ADMIN_PASSWORD</code> (12 characters or more) in the server&apos;s environment and restart the site. Your
-            browser will then ask for it here (user name <code>admin</code>). Or open this page on the server itself, for example through an SSH tunnel
-            to <code>localhost</code>.
+            If this is your shop: set <code>ADMIN_PASSWORD</code> (12 characters or more) in the server&apos;s
+            environment and restart the site. Your browser will then ask for it here (user name <code>admin</code>). Or
+            open this page on the server itself, for example through an SSH tunnel to <code>localhost</code>.
           </p>
         </div>
       ) : !configured ? (
@@ -60,7 +62,12 @@ export function ImageGenerator() {
         Generate All Product Images
       </button>
       {running ? (
-        <button type="button" className="btn btn-outline admin-generator__stop" onClick={() => void stop()} disabled={stopping}>
+        <button
+          type="button"
+          className="btn btn-outline admin-generator__stop"
+          onClick={() => void stop()}
+          disabled={stopping}
+        >
           {stopping ? 'Stopping...' : 'Stop'}
         </button>
       ) : null}
@@ -109,12 +116,16 @@ export function ImageGenerator() {
               <dd data-testid="results-total">{results.total}</dd>
             </div>
           </dl>
-          <p className="admin-results__note">Counted in products: a product succeeds when all four of its images were stored.</p>
+          <p className="admin-results__note">
+            Counted in products: a product succeeds when all four of its images were stored.
+          </p>
           {stoppedEarly ? <p className="admin-results__stopped">Stopped early: {stoppedEarly}</p> : null}
           {failures.length > 0 ? (
             <details className="admin-results__failures">
               <summary>
-                {failures.length === 1 ? '1 product kept its previous images' : `${failures.length} products kept their previous images`}
+                {failures.length === 1
+                  ? '1 product kept its previous images'
+                  : `${failures.length} products kept their previous images`}
               </summary>
               <ul>
                 {failures.map((f) => (

@@ -17,17 +17,32 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function NeedsYou({ needs }: { needs: Needs }) {
   const { newEnquiries, warnings, drafts, undone } = needs
   const items: { key: string; href: string; text: string }[] = []
-  if (newEnquiries > 0) items.push({ key: 'enquiries', href: '/admin/enquiries?state=new', text: plural(newEnquiries, 'new enquiry', 'new enquiries') })
-  for (const w of warnings) items.push({ key: `health-${w.key}`, href: '/admin/health', text: `${w.title}: ${w.headline}` })
-  if (drafts.length > DRAFTS_NAMED) items.push({ key: 'drafts', href: '/admin/products', text: `${drafts.length} drafts waiting to be published` })
-  else for (const d of drafts) items.push({ key: `draft-${d.id}`, href: `/admin/products/${encodeURIComponent(d.id)}`, text: `Draft waiting: ${d.name}` })
+  if (newEnquiries > 0)
+    items.push({
+      key: 'enquiries',
+      href: '/admin/enquiries?state=new',
+      text: plural(newEnquiries, 'new enquiry', 'new enquiries'),
+    })
+  for (const w of warnings)
+    items.push({ key: `health-${w.key}`, href: '/admin/health', text: `${w.title}: ${w.headline}` })
+  if (drafts.length > DRAFTS_NAMED)
+    items.push({ key: 'drafts', href: '/admin/products', text: `${drafts.length} drafts waiting to be published` })
+  else
+    for (const d of drafts)
+      items.push({
+        key: `draft-${d.id}`,
+        href: `/admin/products/${encodeURIComponent(d.id)}`,
+        text: `Draft waiting: ${d.name}`,
+      })
   return (
     <section className="needs-you container" aria-labelledby="needs-you-heading">
       <h2 id="needs-you-heading">Needs you</h2>
       {undone ? (
         <p className="needs-you__done" role="status">
           {`Undone: ${plural(undone.restored, 'main photograph is', 'main photographs are')} back as before the run.`}
-          {undone.kept > 0 ? ` ${plural(undone.kept, 'product was', 'products were')} changed since and kept as they are.` : ''}
+          {undone.kept > 0
+            ? ` ${plural(undone.kept, 'product was', 'products were')} changed since and kept as they are.`
+            : ''}
         </p>
       ) : null}
       {items.length === 0 ? (

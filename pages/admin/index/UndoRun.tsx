@@ -10,7 +10,8 @@ export function UndoRun() {
   return (
     <form className="admin-undo" method="post" action={`/admin/runs/${encodeURIComponent(runId)}/undo`}>
       <p>
-        The last run (<time dateTime={at}>{ukTime(at)}</time>) replaced the main photograph of {products === 1 ? '1 product' : `${products} products`}.
+        The last run (<time dateTime={at}>{ukTime(at)}</time>) replaced the main photograph of{' '}
+        {products === 1 ? '1 product' : `${products} products`}.
       </p>
       <button type="submit" className="btn btn-outline">
         Undo this run

@@ -14,11 +14,40 @@ const SPECS: Record<ProductField, FieldSpec> = {
     control: { kind: 'input', type: 'text' },
     maxLength: 60,
   },
-  price: { label: 'Price', hint: 'In pounds, such as 185, 185.50 or £1,250: the shop shows it as £185.00.', control: { kind: 'input', type: 'text', inputMode: 'decimal' }, maxLength: 20 },
-  category: { label: 'Category', control: { kind: 'select', placeholder: 'Choose a category', options: CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] })) } },
-  availability: { label: 'Availability', control: { kind: 'select', placeholder: 'Choose', options: AVAILABILITIES.map((a) => ({ value: a, label: AVAILABILITY_LABELS[a] })) } },
-  leadTime: { label: 'Time to make', hint: 'Needed when it is made to order, such as 3 weeks.', control: { kind: 'input', type: 'text' }, maxLength: 60 },
-  sku: { label: 'SKU (stock code)', hint: 'Your own code for it, such as FW-OXB-001.', control: { kind: 'input', type: 'text' }, maxLength: 60 },
+  price: {
+    label: 'Price',
+    hint: 'In pounds, such as 185, 185.50 or £1,250: the shop shows it as £185.00.',
+    control: { kind: 'input', type: 'text', inputMode: 'decimal' },
+    maxLength: 20,
+  },
+  category: {
+    label: 'Category',
+    control: {
+      kind: 'select',
+      placeholder: 'Choose a category',
+      options: CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] })),
+    },
+  },
+  availability: {
+    label: 'Availability',
+    control: {
+      kind: 'select',
+      placeholder: 'Choose',
+      options: AVAILABILITIES.map((a) => ({ value: a, label: AVAILABILITY_LABELS[a] })),
+    },
+  },
+  leadTime: {
+    label: 'Time to make',
+    hint: 'Needed when it is made to order, such as 3 weeks.',
+    control: { kind: 'input', type: 'text' },
+    maxLength: 60,
+  },
+  sku: {
+    label: 'SKU (stock code)',
+    hint: 'Your own code for it, such as FW-OXB-001.',
+    control: { kind: 'input', type: 'text' },
+    maxLength: 60,
+  },
   description: { label: 'Description', control: { kind: 'textarea', rows: 4 }, maxLength: 2000, wide: true },
   mainImage: {
     label: 'Photograph shown first',

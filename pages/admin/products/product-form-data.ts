@@ -12,13 +12,40 @@ export type ProductFormData = {
   conflict: ProductValues | null
 }
 
-export function productFormData(pageContext: PageContextServer, product: Product | null, revision: string): ProductFormData {
+export function productFormData(
+  pageContext: PageContextServer,
+  product: Product | null,
+  revision: string,
+): ProductFormData {
   const sent = pageContext.productForm
   const opened: ProductValues = product
     ? valuesOf(product)
-    : { id: '', name: '', description: '', price: '', sku: '', category: '', availability: 'in-stock', leadTime: '', mainImage: '', paymentLink: '' }
+    : {
+        id: '',
+        name: '',
+        description: '',
+        price: '',
+        sku: '',
+        category: '',
+        availability: 'in-stock',
+        leadTime: '',
+        mainImage: '',
+        paymentLink: '',
+      }
   if (sent?.conflict) {
-    return { values: sent.values, errors: sent.errors, revision: sent.conflict.revision, base: JSON.stringify(sent.conflict.saved), conflict: sent.conflict.saved }
+    return {
+      values: sent.values,
+      errors: sent.errors,
+      revision: sent.conflict.revision,
+      base: JSON.stringify(sent.conflict.saved),
+      conflict: sent.conflict.saved,
+    }
   }
-  return { values: sent?.values ?? opened, errors: sent?.errors ?? {}, revision, base: JSON.stringify(opened), conflict: null }
+  return {
+    values: sent?.values ?? opened,
+    errors: sent?.errors ?? {},
+    revision,
+    base: JSON.stringify(opened),
+    conflict: null,
+  }
 }

@@ -18,7 +18,9 @@ export default function Page() {
             </a>
           ))}
         </nav>
-        {report.counting ? null : <p className="visits__notice">Counting is turned off (STATISTICS=off): nothing new is counted.</p>}
+        {report.counting ? null : (
+          <p className="visits__notice">Counting is turned off (STATISTICS=off): nothing new is counted.</p>
+        )}
         <dl className="visits__totals">
           {[
             ['Views', totals.views],
@@ -98,13 +100,49 @@ export default function Page() {
         </section>
 
         <div className="visits__grid">
-          <FigureTable caption="Referring sites" nameHeading="Site" rows={report.referrers} empty="No visit came from another site in these days." />
-          <FigureTable caption="Campaigns" nameHeading="utm_campaign" rows={report.campaigns} empty="No link with utm_campaign was followed in these days." />
-          <FigureTable caption="Campaign sources" nameHeading="utm_source" rows={report.sources} empty="No link with utm_source was followed in these days." />
-          <FigureTable caption="Campaign media" nameHeading="utm_medium" rows={report.mediums} empty="No link with utm_medium was followed in these days." />
-          <FigureTable caption="Devices" nameHeading="Device" rows={report.devices} empty="No visit counted in these days." />
-          <FigureTable caption="Pages" nameHeading="Page" rows={report.pages} empty="No page other than a product's was viewed in these days." />
-          <FigureTable caption="Enquiries by subject" nameHeading="Subject" countHeading="Enquiries" rows={report.enquiries} empty="No enquiry arrived in these days." />
+          <FigureTable
+            caption="Referring sites"
+            nameHeading="Site"
+            rows={report.referrers}
+            empty="No visit came from another site in these days."
+          />
+          <FigureTable
+            caption="Campaigns"
+            nameHeading="utm_campaign"
+            rows={report.campaigns}
+            empty="No link with utm_campaign was followed in these days."
+          />
+          <FigureTable
+            caption="Campaign sources"
+            nameHeading="utm_source"
+            rows={report.sources}
+            empty="No link with utm_source was followed in these days."
+          />
+          <FigureTable
+            caption="Campaign media"
+            nameHeading="utm_medium"
+            rows={report.mediums}
+            empty="No link with utm_medium was followed in these days."
+          />
+          <FigureTable
+            caption="Devices"
+            nameHeading="Device"
+            rows={report.devices}
+            empty="No visit counted in these days."
+          />
+          <FigureTable
+            caption="Pages"
+            nameHeading="Page"
+            rows={report.pages}
+            empty="No page other than a product's was viewed in these days."
+          />
+          <FigureTable
+            caption="Enquiries by subject"
+            nameHeading="Subject"
+            countHeading="Enquiries"
+            rows={report.enquiries}
+            empty="No enquiry arrived in these days."
+          />
         </div>
       </div>
     </WorkspaceLayout>

@@ -1,7 +1,19 @@
 import type { Named } from '../../../domain/statistics-report.ts'
 
 /** A short ranked list as a two-column table: a name and its count. */
-export function FigureTable({ caption, rows, nameHeading, countHeading = 'Views', empty }: { caption: string; rows: Named[]; nameHeading: string; countHeading?: string; empty: string }) {
+export function FigureTable({
+  caption,
+  rows,
+  nameHeading,
+  countHeading = 'Views',
+  empty,
+}: {
+  caption: string
+  rows: Named[]
+  nameHeading: string
+  countHeading?: string
+  empty: string
+}) {
   return (
     <section className="visits-panel">
       <h2>{caption}</h2>

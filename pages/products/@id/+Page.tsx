@@ -1,5 +1,11 @@
 import { OrderSummary } from '../../../components/order/OrderForm.tsx'
-import { availabilityOf, availabilityText, deliveryPromise, isSoldOut, SOLD_OUT_MESSAGE } from '../../../domain/availability.ts'
+import {
+  availabilityOf,
+  availabilityText,
+  deliveryPromise,
+  isSoldOut,
+  SOLD_OUT_MESSAGE,
+} from '../../../domain/availability.ts'
 import { CATEGORY_LABELS, POLICY } from '../../../domain/business.ts'
 import { askAboutHref, breadcrumbTrail } from '../../../domain/product-page.ts'
 import { useData } from '../../../renderer/useData.ts'
@@ -52,9 +58,7 @@ export default function Page() {
             <ul className="product-page__promises">
               <li>Handmade in our Northampton workshop</li>
               <li>Secure card payment</li>
-              <li>
-                {`${deliveryPromise(product)}; ${POLICY.cancellationDays} days to change your mind`}
-              </li>
+              <li>{`${deliveryPromise(product)}; ${POLICY.cancellationDays} days to change your mind`}</li>
             </ul>
           </div>
         </div>

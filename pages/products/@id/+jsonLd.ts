@@ -6,5 +6,8 @@ import type { Data } from './+data.ts'
 export default (pc: PageContext<Data>) => {
   const { product } = pc.data
   const origin = pc.siteUrl ?? ''
-  return [{ '@context': 'https://schema.org', ...productJsonLd(product, origin, { deliveryPrice: pc.deliveryPrice }) }, breadcrumbJsonLd(product, origin)]
+  return [
+    { '@context': 'https://schema.org', ...productJsonLd(product, origin, { deliveryPrice: pc.deliveryPrice }) },
+    breadcrumbJsonLd(product, origin),
+  ]
 }

@@ -19,7 +19,16 @@ export function Gallery({ images, productName }: { images: GalleryImage[]; produ
     <fieldset className="gallery">
       <legend className="visually-hidden">Views of the {productName}</legend>
       {images.map((image, i) => (
-        <input key={image.angle} className="gallery__choice" type="radio" name="view" id={`view-${i}`} value={image.angle} defaultChecked={i === 0} aria-label={image.label} />
+        <input
+          key={image.angle}
+          className="gallery__choice"
+          type="radio"
+          name="view"
+          id={`view-${i}`}
+          value={image.angle}
+          defaultChecked={i === 0}
+          aria-label={image.label}
+        />
       ))}
       <div className="gallery__stage">
         {images.map((image, i) => (
@@ -31,7 +40,16 @@ export function Gallery({ images, productName }: { images: GalleryImage[]; produ
       <div className="gallery__thumbs" aria-hidden="true">
         {images.map((image, i) => (
           <label key={image.angle} htmlFor={`view-${i}`} className="gallery__thumb" title={image.label}>
-            <ProductPicture image={image.src} avif={image.avif} sizes="6rem" alt="" width={96} height={96} loading="lazy" decoding="async" />
+            <ProductPicture
+              image={image.src}
+              avif={image.avif}
+              sizes="6rem"
+              alt=""
+              width={96}
+              height={96}
+              loading="lazy"
+              decoding="async"
+            />
           </label>
         ))}
       </div>

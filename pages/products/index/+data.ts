@@ -8,5 +8,8 @@ export type Data = { products: Product[]; avifImages: string[] }
 export function data(pageContext: PageContextServer): Data {
   const products = publishedProducts(pageContext.store?.products ?? [])
   const avif = pageContext.photoFormats
-  return { products: products.map(toShopProduct), avifImages: products.map((p) => p.mainImage).filter((src) => avif?.hasAvif(src)) }
+  return {
+    products: products.map(toShopProduct),
+    avifImages: products.map((p) => p.mainImage).filter((src) => avif?.hasAvif(src)),
+  }
 }

@@ -20,7 +20,15 @@ function Catalogue({ products, filter, avifImages }: Props) {
 }
 
 /** Filters are links, so they work without JavaScript; with it they filter in place. */
-function CatalogueView({ products, avifImages, onPurchase }: { products: Product[]; avifImages: string[]; onPurchase: OpenOrder }) {
+function CatalogueView({
+  products,
+  avifImages,
+  onPurchase,
+}: {
+  products: Product[]
+  avifImages: string[]
+  onPurchase: OpenOrder
+}) {
   const filter = catalogueStore.useSelector((s) => s.filter)
   const choose = catalogueStore.useSelector((s) => s.choose)
   const followAddress = catalogueStore.useSelector((s) => s.followAddress)

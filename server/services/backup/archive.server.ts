@@ -36,7 +36,12 @@ async function sha256Of(file: string): Promise<string> {
 }
 
 /** A moment (UTC) as names of files and folders hold it: `2026-11-26T041205Z`. */
-export const timeStamp = (at: Date) => `${at.toISOString().slice(0, 19).replace(/[-:]/g, '').replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3')}Z`
+export const timeStamp = (at: Date) =>
+  `${at
+    .toISOString()
+    .slice(0, 19)
+    .replace(/[-:]/g, '')
+    .replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3')}Z`
 
 /** The name of a backup written into a folder: `shop-2026-11-26T041205Z.tar.gz`. */
 function archiveName(at: Date, n = 1): string {
@@ -48,9 +53,20 @@ const ARCHIVE_NAME = /^shop-\d{4}-\d{2}-\d{2}T\d{6}Z(-\d+)?\.tar\.gz$/
  * Writes the archive from `copy` to `target` (a file), or to a new dated file in `target` (a folder);
  * the archive appears whole under its name or not at all. Returns where it went and its manifest.
  */
-export async function writeArchive(copy: ShopCopy, dataFile: string, target: { file: string } | { folder: string }, createdAt: Date): Promise<{ file: string; manifest: Manifest }> {
+export async function writeArchive(
+  copy: ShopCopy,
+  dataFile: string,
+  target: { file: string } | { folder: string },
+  createdAt: Date,
+): Promise<{ file: string; manifest: Manifest }> {
   const files = copy.files.filter((f) => f.kind === 'file')
-  const manifest: Manifest = { format: FORMAT, version: 1, createdAt: createdAt.toISOString(), dataFile: path.basename(dataFile), files: [] }
+  const manifest: Manifest = {
+    format: FORMAT,
+    version: 1,
+    createdAt: createdAt.toISOString(),
+    dataFile: path.basename(dataFile),
+    files: [],
+  }
   for (const f of files) {
     const where = path.join(copy.folder, f.path)
     const st = await stat(where)
@@ -61,7 +77,10 @@ export async function writeArchive(copy: ShopCopy, dataFile: string, target: { f
   const tmp = path.join(dir, `.backup-${process.pid}-${Date.now()}.tmp`)
   try {
     // Enquiries are in it: the owner's alone, as the data file is.
-    await pipeline(create({ gzip: true, cwd: copy.folder, portable: true }, [MANIFEST, ...files.map((f) => f.path)]), createWriteStream(tmp, { mode: 0o600, flags: 'wx' }))
+    await pipeline(
+      create({ gzip: true, cwd: copy.folder, portable: true }, [MANIFEST, ...files.map((f) => f.path)]),
+      createWriteStream(tmp, { mode: 0o600, flags: 'wx' }),
+    )
     const fd = await open(tmp, 'r')
     await fd.sync().finally(() => fd.close())
     const file = 'file' in target ? path.resolve(target.file) : await linkUnderFreeName(tmp, dir, createdAt)
@@ -96,6 +115,7 @@ export async function keepNewest(folder: string, keep: number): Promise<string[]
 
 /** `-2` after the same second is newer than the plain name. */
 function byTime(a: string, b: string): number {
-  const key = (n: string) => n.replace(/Z(?:-(\d+))?\.tar\.gz$/, (_, k: string | undefined) => `Z${(k ?? '1').padStart(6, '0')}`)
+  const key = (n: string) =>
+    n.replace(/Z(?:-(\d+))?\.tar\.gz$/, (_, k: string | undefined) => `Z${(k ?? '1').padStart(6, '0')}`)
   return key(a).localeCompare(key(b))
 }

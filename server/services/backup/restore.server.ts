@@ -10,11 +10,17 @@ import { ArchiveRefused, unpackVerified } from './unpack.server.ts'
 export type Restored = { manifest: Manifest; aside: string | null }
 
 function serverRuns(dataFile: string, pid: number | null): ArchiveRefused {
-  return new ArchiveRefused(`A server is running on ${dataFile}${pid ? ` (pid ${pid})` : ''}: stop it first (for instance systemctl stop ashbourne), then restore.`)
+  return new ArchiveRefused(
+    `A server is running on ${dataFile}${pid ? ` (pid ${pid})` : ''}: stop it first (for instance systemctl stop ashbourne), then restore.`,
+  )
 }
 
 /** Refuses over an existing shop unless `replace`; then its files are moved, never deleted, into a dated folder beside them. */
-export async function restoreShop(archive: string, dataFile: string, { replace = false, now = new Date() } = {}): Promise<Restored> {
+export async function restoreShop(
+  archive: string,
+  dataFile: string,
+  { replace = false, now = new Date() } = {},
+): Promise<Restored> {
   const file = path.resolve(dataFile)
   const dir = path.dirname(file)
   const holder = await lockHolder(file)
@@ -28,7 +34,9 @@ export async function restoreShop(archive: string, dataFile: string, { replace =
   try {
     const existing = await topLevelShopFiles(file)
     if (existing.length > 0 && !replace) {
-      throw new ArchiveRefused(`${dir} already holds a shop (${existing.slice(0, 3).join(', ')}${existing.length > 3 ? ', ...' : ''}): nothing was changed. To replace it, run the restore again with --replace; its files are then moved aside into a dated folder, never deleted.`)
+      throw new ArchiveRefused(
+        `${dir} already holds a shop (${existing.slice(0, 3).join(', ')}${existing.length > 3 ? ', ...' : ''}): nothing was changed. To replace it, run the restore again with --replace; its files are then moved aside into a dated folder, never deleted.`,
+      )
     }
     const manifest = await unpackVerified(path.resolve(archive), stage)
     const aside = existing.length > 0 ? await moveAside(dir, existing, now) : null

@@ -34,7 +34,8 @@ export async function copyShop(dataFile: string): Promise<ShopCopy> {
       const to = path.join(folder, f.path)
       try {
         if (f.kind === 'folder') await mkdir(to, { recursive: true, mode: 0o700 })
-        else if (f.path.startsWith(`${media}/`) && (await firstLinkOf(from))) await link(from, to).catch(() => copyFile(from, to))
+        else if (f.path.startsWith(`${media}/`) && (await firstLinkOf(from)))
+          await link(from, to).catch(() => copyFile(from, to))
         else await copyFile(from, to, constants.COPYFILE_FICLONE)
         copied.push(f)
       } catch (err) {
@@ -58,7 +59,8 @@ async function removeStaleCopies(file: string): Promise<void> {
   for (const name of await readdir(dir)) {
     if (!name.startsWith(copyPrefix(file))) continue
     const st = await stat(path.join(dir, name)).catch(() => null)
-    if (st?.isDirectory() && Date.now() - st.mtimeMs > STALE_COPY_MS) await rm(path.join(dir, name), { recursive: true, force: true })
+    if (st?.isDirectory() && Date.now() - st.mtimeMs > STALE_COPY_MS)
+      await rm(path.join(dir, name), { recursive: true, force: true })
   }
 }
 
@@ -96,10 +98,15 @@ export function copyFromAnswer({ pid, answer }: { pid: number | null; answer: un
   const parsed = v.safeParse(AnswerSchema, answer)
   if (!parsed.success) {
     const said = (answer as { error?: unknown } | null)?.error
-    throw new Error(typeof said === 'string' ? `the running server answered: ${said}${said === 'Unknown request.' ? ' (restart it after updating the site).' : ''}` : 'the running server gave no usable answer.')
+    throw new Error(
+      typeof said === 'string'
+        ? `the running server answered: ${said}${said === 'Unknown request.' ? ' (restart it after updating the site).' : ''}`
+        : 'the running server gave no usable answer.',
+    )
   }
   const { folder, files, links, pausedAt, resumedAt } = parsed.output
-  if (path.dirname(folder) !== path.dirname(dataFile) || !path.basename(folder).startsWith(copyPrefix(dataFile))) throw new Error(`the running server copied the shop to ${folder}, which is not beside ${dataFile}.`)
+  if (path.dirname(folder) !== path.dirname(dataFile) || !path.basename(folder).startsWith(copyPrefix(dataFile)))
+    throw new Error(`the running server copied the shop to ${folder}, which is not beside ${dataFile}.`)
   const paused = Date.parse(resumedAt) - Date.parse(pausedAt)
   return {
     copy: { folder, files, links },
@@ -115,7 +122,12 @@ export async function copyShopAlone(dataFile: string): Promise<Taken> {
   const at = new Date()
   try {
     const copy = await copyShop(dataFile)
-    return { copy, at, how: 'from its folder (no server was running)', done: () => rm(copy.folder, { recursive: true, force: true }) }
+    return {
+      copy,
+      at,
+      how: 'from its folder (no server was running)',
+      done: () => rm(copy.folder, { recursive: true, force: true }),
+    }
   } finally {
     await lock.release()
   }

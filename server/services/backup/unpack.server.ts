@@ -19,9 +19,11 @@ const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
 
 /** Why `p` may not be written under the data folder, or null: only plain relative paths, never `..`, never absolute. */
 function pathProblem(p: string): string | null {
-  if (p.includes('\0') || p.includes('\\') || p.startsWith('/') || /^[A-Za-z]:/.test(p)) return `holds ${JSON.stringify(p)}, a path outside the shop's folder`
+  if (p.includes('\0') || p.includes('\\') || p.startsWith('/') || /^[A-Za-z]:/.test(p))
+    return `holds ${JSON.stringify(p)}, a path outside the shop's folder`
   const parts = p.replace(/\/$/, '').split('/')
-  if (parts.some((s) => s === '' || s === '.' || s === '..')) return `holds ${JSON.stringify(p)}, a path outside the shop's folder`
+  if (parts.some((s) => s === '' || s === '.' || s === '..'))
+    return `holds ${JSON.stringify(p)}, a path outside the shop's folder`
   return null
 }
 
@@ -49,7 +51,9 @@ async function receive(entry: ReadEntry, stage: string, received: Received): Pro
 
 async function startsAsGzip(archive: string): Promise<boolean> {
   const fd = await open(archive, 'r').catch((err: NodeJS.ErrnoException) => {
-    throw new ArchiveRefused(err.code === 'ENOENT' ? `There is no file at ${archive}.` : `Cannot read ${archive}: ${err.message}`)
+    throw new ArchiveRefused(
+      err.code === 'ENOENT' ? `There is no file at ${archive}.` : `Cannot read ${archive}: ${err.message}`,
+    )
   })
   try {
     const { buffer, bytesRead } = await fd.read(Buffer.alloc(2), 0, 2, 0)
@@ -62,7 +66,8 @@ async function startsAsGzip(archive: string): Promise<boolean> {
 /** Every file of `archive` under `stage` (which must be empty), checked against its manifest; returns the manifest. */
 export async function unpackVerified(archive: string, stage: string): Promise<Manifest> {
   const refuse = (why: string) => new ArchiveRefused(`${archive} ${why}.`)
-  if (!(await startsAsGzip(archive))) throw refuse('is not a backup of this shop: it is not a gzip-compressed tar archive (.tar.gz)')
+  if (!(await startsAsGzip(archive)))
+    throw refuse('is not a backup of this shop: it is not a gzip-compressed tar archive (.tar.gz)')
   const received: Received = new Map()
   const writes: Promise<void>[] = []
   const reading = new Set<ReadEntry>()
@@ -81,16 +86,22 @@ export async function unpackVerified(archive: string, stage: string): Promise<Ma
     }
     parser.on('entry', (entry: ReadEntry) => {
       if (failed) return entry.resume()
-      const problem = pathProblem(entry.path) ?? (entry.type === 'Directory' || entry.type === 'File' || entry.type === 'OldFile' ? null : `holds ${JSON.stringify(entry.path)}, a ${entry.type === 'Link' || entry.type === 'SymbolicLink' ? 'link' : 'special file'}, where a backup holds only files`)
+      const problem =
+        pathProblem(entry.path) ??
+        (entry.type === 'Directory' || entry.type === 'File' || entry.type === 'OldFile'
+          ? null
+          : `holds ${JSON.stringify(entry.path)}, a ${entry.type === 'Link' || entry.type === 'SymbolicLink' ? 'link' : 'special file'}, where a backup holds only files`)
       if (problem) return (entry.resume(), fail(refuse(problem)))
       if (entry.type === 'Directory') return entry.resume()
-      if (received.has(entry.path) || (entry.path === MANIFEST && manifestBytes)) return (entry.resume(), fail(refuse(`holds ${entry.path} twice`)))
+      if (received.has(entry.path) || (entry.path === MANIFEST && manifestBytes))
+        return (entry.resume(), fail(refuse(`holds ${entry.path} twice`)))
       if (entry.path === MANIFEST) {
         const bytes: Buffer[] = (manifestBytes = [])
         let size = 0
         entry.on('data', (chunk: Buffer) => {
           size += chunk.length
-          if (size > MAX_MANIFEST_BYTES) fail(refuse(`is not a backup of this shop: its ${MANIFEST} is far larger than any this shop writes`))
+          if (size > MAX_MANIFEST_BYTES)
+            fail(refuse(`is not a backup of this shop: its ${MANIFEST} is far larger than any this shop writes`))
           else bytes.push(chunk)
         })
         return
@@ -105,7 +116,13 @@ export async function unpackVerified(archive: string, stage: string): Promise<Ma
     })
     parser.on('error', (err: Error) => fail(refuse(`is damaged: its tar structure is broken (${err.message})`)))
     parser.on('end', () => resolve())
-    gunzip.on('error', (err: Error) => fail(refuse(`is damaged: ${/unexpected end/i.test(err.message) ? 'it ends early, as a copy cut short does' : `its compressed data is broken (${err.message})`}`)))
+    gunzip.on('error', (err: Error) =>
+      fail(
+        refuse(
+          `is damaged: ${/unexpected end/i.test(err.message) ? 'it ends early, as a copy cut short does' : `its compressed data is broken (${err.message})`}`,
+        ),
+      ),
+    )
     input.on('error', (err: Error) => fail(refuse(`cannot be read (${err.message})`)))
     input.pipe(gunzip).pipe(parser)
   })
@@ -128,7 +145,10 @@ function parseManifest(bytes: Buffer, refuse: (why: string) => ArchiveRefused): 
     throw refuse(`is damaged: its ${MANIFEST} is not readable JSON`)
   }
   const parsed = v.safeParse(ManifestSchema, json)
-  if (!parsed.success) throw refuse(`is not a backup of this shop: its ${MANIFEST} is not one this shop writes (${v.getDotPath(parsed.issues[0]) ?? 'its top'}: ${parsed.issues[0].message})`)
+  if (!parsed.success)
+    throw refuse(
+      `is not a backup of this shop: its ${MANIFEST} is not one this shop writes (${v.getDotPath(parsed.issues[0]) ?? 'its top'}: ${parsed.issues[0].message})`,
+    )
   return parsed.output
 }
 
@@ -138,13 +158,19 @@ function checkAgainst(manifest: Manifest, received: Received, refuse: (why: stri
   for (const f of manifest.files) {
     const problem = pathProblem(f.path)
     if (problem) throw refuse(`${problem} (in its ${MANIFEST})`)
-    if (!isShopName(manifest.dataFile, f.path.split('/')[0]!)) throw refuse(`lists ${f.path} in its ${MANIFEST}, which is not a file of a shop whose data file is ${manifest.dataFile}`)
+    if (!isShopName(manifest.dataFile, f.path.split('/')[0]!))
+      throw refuse(
+        `lists ${f.path} in its ${MANIFEST}, which is not a file of a shop whose data file is ${manifest.dataFile}`,
+      )
     if (listed.has(f.path)) throw refuse(`lists ${f.path} twice in its ${MANIFEST}`)
     listed.add(f.path)
     const got = received.get(f.path)
     if (!got) throw refuse(`is damaged: ${f.path} is listed in its ${MANIFEST} but missing from the archive`)
-    if (got.size !== f.size || got.sha256 !== f.sha256) throw refuse(`is damaged: ${f.path} does not match its checksum in ${MANIFEST}`)
+    if (got.size !== f.size || got.sha256 !== f.sha256)
+      throw refuse(`is damaged: ${f.path} does not match its checksum in ${MANIFEST}`)
   }
   if (!listed.has(manifest.dataFile)) throw refuse(`is damaged: it holds no data file (${manifest.dataFile})`)
-  for (const p of received.keys()) if (!listed.has(p)) throw refuse(`holds ${p}, which its ${MANIFEST} does not list: it was changed after the backup was taken`)
+  for (const p of received.keys())
+    if (!listed.has(p))
+      throw refuse(`holds ${p}, which its ${MANIFEST} does not list: it was changed after the backup was taken`)
 }

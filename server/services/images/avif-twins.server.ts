@@ -11,10 +11,16 @@ const SET_FILE = /^(.+)-(\d+)\.(webp|avif)$/
 const ORIGINAL_FILE = /^(.+)-original\.(png|jpg|webp)$/
 
 /** AVIF at each width, or nothing when it is not smaller than the WebP at every width. Effort 3: about a third of effort 4's time for most of its saving. */
-export async function encodeAvifTwins(source: Buffer | string, webpBytes: (width: number) => number | Promise<number>): Promise<[number, Buffer][] | undefined> {
+export async function encodeAvifTwins(
+  source: Buffer | string,
+  webpBytes: (width: number) => number | Promise<number>,
+): Promise<[number, Buffer][] | undefined> {
   const twins: [number, Buffer][] = []
   for (const width of PRODUCT_IMAGE_WIDTHS) {
-    const avif = await sharp(source).resize(squareCrop(width)).avif({ quality: width > 800 ? 55 : 50, effort: 3 }).toBuffer()
+    const avif = await sharp(source)
+      .resize(squareCrop(width))
+      .avif({ quality: width > 800 ? 55 : 50, effort: 3 })
+      .toBuffer()
     if (avif.length >= (await webpBytes(width))) return undefined
     twins.push([width, avif])
   }
@@ -114,7 +120,9 @@ export class AvifTwins implements PhotoFormats {
 
   private async twin({ folder, base, source }: Conversion): Promise<void> {
     const dir = path.join(this.mediaDir, folder)
-    const twins = await photoWork.run(() => encodeAvifTwins(path.join(dir, source), async (w) => (await stat(path.join(dir, `${base}-${w}.webp`))).size))
+    const twins = await photoWork.run(() =>
+      encodeAvifTwins(path.join(dir, source), async (w) => (await stat(path.join(dir, `${base}-${w}.webp`))).size),
+    )
     if (!twins || this.stopped) return
     const written = twins.map(([w]) => path.join(dir, `${base}-${w}.avif`))
     const removed = () => !existsSync(path.join(dir, `${base}-${PRODUCT_IMAGE_WIDTHS.at(-1)}.webp`))

@@ -26,7 +26,9 @@ export type Reservation = {
 
 /** The runs that still count, oldest first. A run dated in the future (the clock was changed) counts too. */
 function stillCounted(runs: readonly ImageRun[] | undefined, now: number): ImageRun[] {
-  return (runs ?? []).filter((r) => Date.parse(r.startedAt) > now - DAY_MS).sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt))
+  return (runs ?? [])
+    .filter((r) => Date.parse(r.startedAt) > now - DAY_MS)
+    .sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt))
 }
 
 export class DailyImageLimit {
@@ -70,7 +72,11 @@ export class DailyImageLimit {
     saved.catch(() => {})
     return {
       saved,
-      settle: (requested) => this.store.update((d) => ({ ...d, imageRuns: (d.imageRuns ?? []).map((r) => (r.id === id ? { ...r, images: requested } : r)) })),
+      settle: (requested) =>
+        this.store.update((d) => ({
+          ...d,
+          imageRuns: (d.imageRuns ?? []).map((r) => (r.id === id ? { ...r, images: requested } : r)),
+        })),
     }
   }
 

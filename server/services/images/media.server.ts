@@ -38,7 +38,10 @@ export function productFolder(productId: string): string {
 
 /** A name no earlier run used: the files are served as immutable for a year, so names never repeat. */
 export function newGenerationId(now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
   return `${stamp}-${randomBytes(3).toString('hex')}`
 }
 
@@ -92,7 +95,11 @@ export async function storeAngleImage(opts: {
 
 /** A WebP's AVIF twin goes with it. */
 export async function removeFiles(files: readonly string[]): Promise<void> {
-  await Promise.all(files.flatMap((f) => [f, ...(f.endsWith('.webp') ? [f.replace(/\.webp$/, '.avif')] : [])]).map((f) => rm(f, { force: true })))
+  await Promise.all(
+    files
+      .flatMap((f) => [f, ...(f.endsWith('.webp') ? [f.replace(/\.webp$/, '.avif')] : [])])
+      .map((f) => rm(f, { force: true })),
+  )
 }
 
 const photoFormats = new Map<string, AvifTwins>()

@@ -13,7 +13,11 @@ export type ImageRequestOptions = {
 
 /** The SDK reads OPENAI_API_KEY/OPENAI_BASE_URL itself; timeout and retries are explicit because its defaults could hold a run for half an hour. */
 export function createImageClient(options: ImageRequestOptions): OpenAI {
-  return new OpenAI({ timeout: options.timeoutMs, maxRetries: options.maxRetries, ...(options.fetch ? { fetch: options.fetch } : {}) })
+  return new OpenAI({
+    timeout: options.timeoutMs,
+    maxRetries: options.maxRetries,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  })
 }
 
 /** The highest quality each model family offers (every image is 1024x1024, at its model's best). */
@@ -58,11 +62,14 @@ export async function requestImage(
     const answer = await client.images.generate(imageRequest(opts.model, opts.prompt), { signal })
     const item = Array.isArray(answer?.data) ? answer.data[0] : undefined
     if (typeof item?.b64_json === 'string' && item.b64_json.length > 0) return Buffer.from(item.b64_json, 'base64')
-    if (typeof item?.url === 'string' && item.url.length > 0) return await download(item.url, opts.downloadTimeoutMs, signal)
+    if (typeof item?.url === 'string' && item.url.length > 0)
+      return await download(item.url, opts.downloadTimeoutMs, signal)
     throw new ImageRequestError('The image service answered without an image.')
   } catch (err) {
-    if (opts.signal.aborted) throw opts.signal.reason instanceof Error ? opts.signal.reason : new ImageRequestError('The run was stopped.')
-    if (deadline.aborted) throw new ImageRequestError(`The image service did not deliver the image within ${seconds(opts.deadlineMs)}.`)
+    if (opts.signal.aborted)
+      throw opts.signal.reason instanceof Error ? opts.signal.reason : new ImageRequestError('The run was stopped.')
+    if (deadline.aborted)
+      throw new ImageRequestError(`The image service did not deliver the image within ${seconds(opts.deadlineMs)}.`)
     throw describe(err, opts.model, client.timeout)
   }
 }
@@ -80,7 +87,8 @@ async function download(url: string, timeoutMs: number, signal: AbortSignal): Pr
     return bytes
   } catch (err) {
     if (err instanceof ImageRequestError || signal.aborted) throw err
-    if (timer.aborted) throw new ImageRequestError(`The generated image could not be downloaded within ${seconds(timeoutMs)}.`)
+    if (timer.aborted)
+      throw new ImageRequestError(`The generated image could not be downloaded within ${seconds(timeoutMs)}.`)
     throw new ImageRequestError(`The generated image could not be downloaded: ${(err as Error).message}.`)
   }
 }
@@ -93,23 +101,28 @@ function seconds(ms: number): string {
 /** Turns what the SDK throws into a sentence, and tells apart the failures that doom the whole run. */
 export function describe(err: unknown, model: string, timeoutMs: number): Error {
   if (err instanceof ImageRequestError || err instanceof FatalImageError) return err
-  if (err instanceof OpenAI.APIConnectionTimeoutError) return new ImageRequestError(`The image service did not answer within ${seconds(timeoutMs)}.`)
+  if (err instanceof OpenAI.APIConnectionTimeoutError)
+    return new ImageRequestError(`The image service did not answer within ${seconds(timeoutMs)}.`)
   if (err instanceof OpenAI.APIConnectionError) return new ImageRequestError('The image service could not be reached.')
-  if (err instanceof OpenAI.AuthenticationError) return new FatalImageError('OpenAI refused the API key (401). Check OPENAI_API_KEY.')
+  if (err instanceof OpenAI.AuthenticationError)
+    return new FatalImageError('OpenAI refused the API key (401). Check OPENAI_API_KEY.')
   if (err instanceof OpenAI.PermissionDeniedError) {
     return new FatalImageError(`OpenAI refused access to the model ${model} (403): ${err.message}`)
   }
-  if (err instanceof OpenAI.NotFoundError) return new FatalImageError(`OpenAI does not know the model ${model} (404). Check OPENAI_IMAGE_MODEL.`)
+  if (err instanceof OpenAI.NotFoundError)
+    return new FatalImageError(`OpenAI does not know the model ${model} (404). Check OPENAI_IMAGE_MODEL.`)
   if (err instanceof OpenAI.RateLimitError) {
     if (err.code === 'insufficient_quota' || err.code === 'billing_hard_limit_reached') {
       return new FatalImageError('The OpenAI account has no credit left (429). Add credit, then try again.')
     }
     return new ImageRequestError('OpenAI is rate-limiting the requests (429), even after retrying.')
   }
-  if (err instanceof OpenAI.BadRequestError) return new ImageRequestError(`OpenAI refused this image (400): ${err.message}`)
+  if (err instanceof OpenAI.BadRequestError)
+    return new ImageRequestError(`OpenAI refused this image (400): ${err.message}`)
   if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
     return new ImageRequestError(`The image service failed (HTTP ${err.status}).`)
   }
-  if (err instanceof SyntaxError) return new ImageRequestError('The image service sent an answer that could not be read.')
+  if (err instanceof SyntaxError)
+    return new ImageRequestError('The image service sent an answer that could not be read.')
   return new ImageRequestError(`The image request failed: ${(err as Error)?.message ?? String(err)}`)
 }

@@ -16,8 +16,10 @@ export const STUDIO_STYLE = [
 export const ANGLE_DIRECTIONS: Record<ImageAngle, string> = {
   main: 'Hero shot: the whole product seen from the front at a slight three-quarter angle at eye level, filling about 70% of the frame.',
   '45-degree': 'The whole product seen from 45 degrees above and to one side, showing its top and one side.',
-  'side profile': 'The whole product in a straight side profile at eye level, its full silhouette visible from end to end.',
-  detail: 'Close-up macro detail of the craftsmanship: stitching, edges, grain and hardware, with a shallow depth of field.',
+  'side profile':
+    'The whole product in a straight side profile at eye level, its full silhouette visible from end to end.',
+  detail:
+    'Close-up macro detail of the craftsmanship: stitching, edges, grain and hardware, with a shallow depth of field.',
 }
 
 const CATEGORY_STAGING: Record<Product['category'], string> = {

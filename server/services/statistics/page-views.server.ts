@@ -47,10 +47,17 @@ export function pageViewCounter(options: PageViewOptions): (req: Req, res: Serve
 }
 
 /** The page's view, once its answer has gone, from its address as it arrived. */
-function viewOf(req: Req, res: ServerResponse, options: PageViewOptions, { url, bare, path }: { url: string; bare: string; path: string }): View | undefined {
+function viewOf(
+  req: Req,
+  res: ServerResponse,
+  options: PageViewOptions,
+  { url, bare, path }: { url: string; bare: string; path: string },
+): View | undefined {
   const { headers } = req
   // A kept answer is written with its headers at once (writeHead), so they cannot be read back here.
-  const html = res.statusCode === 200 && (isServedFromCache(res) || /^text\/html\b/i.test(String(res.getHeader('content-type') ?? '')))
+  const html =
+    res.statusCode === 200 &&
+    (isServedFromCache(res) || /^text\/html\b/i.test(String(res.getHeader('content-type') ?? '')))
   if (!html && res.statusCode !== 304) return undefined
   if (!isVisitor(req, options.adminPassword)) return undefined
   const userAgent = headers['user-agent'] ?? ''
@@ -63,7 +70,13 @@ function viewOf(req: Req, res: ServerResponse, options: PageViewOptions, { url, 
     userAgent,
     device: browserKind(userAgent).device,
     referrer: headers.referer ? referrerDomain(headers.referer, options.ownHosts(req)) : undefined,
-    campaign: query ? { sources: tag(query.get('utm_source')), mediums: tag(query.get('utm_medium')), campaigns: tag(query.get('utm_campaign')) } : NO_CAMPAIGN,
+    campaign: query
+      ? {
+          sources: tag(query.get('utm_source')),
+          mediums: tag(query.get('utm_medium')),
+          campaigns: tag(query.get('utm_campaign')),
+        }
+      : NO_CAMPAIGN,
   }
 }
 
@@ -118,7 +131,14 @@ export function clientAddressOf(trust: TrustProxy): (req: Req) => string {
   return (req) => {
     const forwarded = req.headers['x-forwarded-for']
     if (forwarded === undefined) return req.socket.remoteAddress ?? ''
-    const chain = [req.socket.remoteAddress ?? '', ...String(forwarded).split(',').map((a) => a.trim()).filter(Boolean).reverse()]
+    const chain = [
+      req.socket.remoteAddress ?? '',
+      ...String(forwarded)
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean)
+        .reverse(),
+    ]
     let hop = 0
     while (hop < chain.length - 1 && trust(chain[hop]!, hop)) hop++
     return chain[hop]!

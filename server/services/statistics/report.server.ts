@@ -17,7 +17,14 @@ const ranked = (counts: Map<string, number>): Named[] =>
     .slice(0, LISTED)
 
 /** The range's figures: each day's own totals; its detail from the days, and from whole months for days older than five weeks. */
-export function statisticsReport(input: { data: Readonly<StatisticsData>; range: ReportRange; products: readonly Product[]; enquiries: readonly StoredEnquiry[]; counting: boolean; now?: number }): StatisticsReport {
+export function statisticsReport(input: {
+  data: Readonly<StatisticsData>
+  range: ReportRange
+  products: readonly Product[]
+  enquiries: readonly StoredEnquiry[]
+  counting: boolean
+  now?: number
+}): StatisticsReport {
   const { data, range } = input
   const today = ukDay(input.now ?? Date.now())
   const from = daysBefore(today, range - 1)
@@ -26,31 +33,53 @@ export function statisticsReport(input: { data: Readonly<StatisticsData>; range:
   for (let n = range - 1; n >= 0; n--) {
     const date = daysBefore(today, n)
     const day = data.days.get(date)
-    days.push({ date, views: day?.views ?? 0, visitors: day?.visitors ?? 0, handoffs: [...(day?.handoffs.values() ?? [])].reduce((a, b) => a + b, 0) })
+    days.push({
+      date,
+      views: day?.views ?? 0,
+      visitors: day?.visitors ?? 0,
+      handoffs: [...(day?.handoffs.values() ?? [])].reduce((a, b) => a + b, 0),
+    })
     if (day) mergeInto(detail, { ...day, views: 0, visitors: 0 })
   }
   for (const [month, totals] of data.months) if (month >= from.slice(0, 7)) mergeInto(detail, totals)
 
   const names = new Map(input.products.map((p) => [p.id, p.name]))
-  const productIds = new Set([...detail.handoffs.keys(), ...[...detail.pages.keys()].filter((p) => p.startsWith(PRODUCT_PAGE)).map((p) => p.slice(PRODUCT_PAGE.length))])
+  const productIds = new Set([
+    ...detail.handoffs.keys(),
+    ...[...detail.pages.keys()].filter((p) => p.startsWith(PRODUCT_PAGE)).map((p) => p.slice(PRODUCT_PAGE.length)),
+  ])
   const products = [...productIds]
     .map((id) => {
       const page = detail.pages.get(`${PRODUCT_PAGE}${id}`)
-      return { id, name: names.get(id) ?? id, views: page?.views ?? 0, visitors: page?.visitors ?? 0, handoffs: detail.handoffs.get(id) ?? 0 }
+      return {
+        id,
+        name: names.get(id) ?? id,
+        views: page?.views ?? 0,
+        visitors: page?.visitors ?? 0,
+        handoffs: detail.handoffs.get(id) ?? 0,
+      }
     })
     .sort((a, b) => b.views - a.views || b.handoffs - a.handoffs || a.name.localeCompare(b.name))
 
   const enquiries = new Map<string, number>()
   for (const m of input.enquiries) {
-    if (ukDay(Date.parse(m.createdAt)) >= from) enquiries.set(subjectLabel(m.subject), (enquiries.get(subjectLabel(m.subject)) ?? 0) + 1)
+    if (ukDay(Date.parse(m.createdAt)) >= from)
+      enquiries.set(subjectLabel(m.subject), (enquiries.get(subjectLabel(m.subject)) ?? 0) + 1)
   }
   const sum = (key: 'views' | 'visitors' | 'handoffs') => days.reduce((n, d) => n + d[key], 0)
   return {
     range,
     days,
-    totals: { views: sum('views'), visitors: sum('visitors'), handoffs: sum('handoffs'), enquiries: [...enquiries.values()].reduce((a, b) => a + b, 0) },
+    totals: {
+      views: sum('views'),
+      visitors: sum('visitors'),
+      handoffs: sum('handoffs'),
+      enquiries: [...enquiries.values()].reduce((a, b) => a + b, 0),
+    },
     products,
-    pages: ranked(new Map([...detail.pages].filter(([path]) => !path.startsWith(PRODUCT_PAGE)).map(([path, t]) => [path, t.views]))),
+    pages: ranked(
+      new Map([...detail.pages].filter(([path]) => !path.startsWith(PRODUCT_PAGE)).map(([path, t]) => [path, t.views])),
+    ),
     referrers: ranked(detail.referrers),
     sources: ranked(detail.sources),
     mediums: ranked(detail.mediums),
@@ -63,6 +92,9 @@ export function statisticsReport(input: { data: Readonly<StatisticsData>; range:
 
 /** The daily figures as a spreadsheet reads them: one row a day. */
 export function dailyCsv(report: StatisticsReport): string {
-  const rows = [['date', 'views', 'visitors', 'hand-offs to payment'], ...report.days.map((d) => [d.date, String(d.views), String(d.visitors), String(d.handoffs)])]
+  const rows = [
+    ['date', 'views', 'visitors', 'hand-offs to payment'],
+    ...report.days.map((d) => [d.date, String(d.views), String(d.visitors), String(d.handoffs)]),
+  ]
   return `\uFEFF${rows.map((r) => r.join(',')).join('\r\n')}\r\n`
 }

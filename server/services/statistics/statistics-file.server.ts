@@ -6,7 +6,6 @@ import { noStatistics, type StatisticsData } from './kept-days.ts'
 /** Beside the data file, so the backup (every `db.json.*` file) takes it too. */
 export const statisticsFileFor = (dataFile: string) => `${dataFile}.statistics.json`
 
-
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -23,7 +22,8 @@ function dayFrom(value: unknown): DayTotals {
   if (isCount(value.visitors)) day.visitors = value.visitors
   if (isRecord(value.pages)) {
     for (const [path, t] of Object.entries(value.pages)) {
-      if (isRecord(t) && isCount(t.views) && isCount(t.visitors)) day.pages.set(path, { views: t.views, visitors: t.visitors })
+      if (isRecord(t) && isCount(t.views) && isCount(t.visitors))
+        day.pages.set(path, { views: t.views, visitors: t.visitors })
     }
   }
   for (const field of NAMED_COUNTS) day[field] = countsFrom(value[field])
@@ -47,10 +47,14 @@ export async function readStatistics(file: string): Promise<StatisticsData> {
     throw err
   }
   const parsed: unknown = JSON.parse(text)
-  if (!isRecord(parsed) || !isRecord(parsed.days)) throw new Error(`${file} does not hold daily statistics ({ "days": { ... } })`)
+  if (!isRecord(parsed) || !isRecord(parsed.days))
+    throw new Error(`${file} does not hold daily statistics ({ "days": { ... } })`)
   const data = noStatistics()
-  for (const [date, day] of Object.entries(parsed.days)) if (/^\d{4}-\d{2}-\d{2}$/.test(date)) data.days.set(date, dayFrom(day))
-  if (isRecord(parsed.months)) for (const [month, totals] of Object.entries(parsed.months)) if (/^\d{4}-\d{2}$/.test(month)) data.months.set(month, dayFrom(totals))
+  for (const [date, day] of Object.entries(parsed.days))
+    if (/^\d{4}-\d{2}-\d{2}$/.test(date)) data.days.set(date, dayFrom(day))
+  if (isRecord(parsed.months))
+    for (const [month, totals] of Object.entries(parsed.months))
+      if (/^\d{4}-\d{2}$/.test(month)) data.months.set(month, dayFrom(totals))
   return data
 }
 

@@ -29,7 +29,12 @@ export type StatisticsOptions = {
 /** Hashes of the day's visitors held at most: a flood of made-up browsers stops adding visitors, not views. */
 const MAX_SEEN = 500_000
 
-const ukDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' })
+const ukDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
 
 /** The UK calendar day of a moment, as YYYY-MM-DD (the shop's day, summer time included). */
 export const ukDay = (ms: number) => ukDate.format(ms)
@@ -68,7 +73,10 @@ export class Statistics {
       this.data = kept
     } catch (err) {
       this.saveable = false
-      this.options.logger.error({ err, file: this.options.file }, 'The statistics file cannot be read; it is left as it is and new counts are not saved until it is mended or moved away.')
+      this.options.logger.error(
+        { err, file: this.options.file },
+        'The statistics file cannot be read; it is left as it is and new counts are not saved until it is mended or moved away.',
+      )
     }
     this.timer = setInterval(() => void this.save(), this.options.writeEveryMs)
     this.timer.unref()
@@ -119,7 +127,10 @@ export class Statistics {
     this.saving = this.saving.then(() =>
       writeStatistics(this.options.file, this.data).catch((err: unknown) => {
         this.changed = true
-        this.options.logger.error({ err, file: this.options.file }, 'The statistics could not be written; trying again in a minute.')
+        this.options.logger.error(
+          { err, file: this.options.file },
+          'The statistics could not be written; trying again in a minute.',
+        )
       }),
     )
     return this.saving

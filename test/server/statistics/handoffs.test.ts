@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../../helpers/server.ts'
 import { todayOnDisk } from '../../helpers/statistics.ts'
 
-const ORDER = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '07700 900123', address: '1 High Street, Leeds', size: '42' }
+const ORDER = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane@example.com',
+  phone: '07700 900123',
+  address: '1 High Street, Leeds',
+  size: '42',
+}
 
 let t: TestServer
 beforeEach(async () => {
@@ -17,7 +24,14 @@ describe('hand-offs to payment', () => {
     const res = await request(t.app).post('/products/oxford-brogue').type('form').send(ORDER)
     expect(res.status).toBe(303)
     // A refused order (a field missing) goes nowhere, so it is not counted.
-    expect((await request(t.app).post('/products/oxford-brogue').type('form').send({ ...ORDER, phone: '' })).status).toBe(400)
+    expect(
+      (
+        await request(t.app)
+          .post('/products/oxford-brogue')
+          .type('form')
+          .send({ ...ORDER, phone: '' })
+      ).status,
+    ).toBe(400)
     expect((await todayOnDisk(t))?.handoffs).toEqual({ 'oxford-brogue': 1 })
   })
 

@@ -4,18 +4,31 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../../helpers/server.ts'
 import { todayOnDisk } from '../../helpers/statistics.ts'
 
-const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
-const TABLET = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/604.1'
-const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+const TABLET =
+  'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/604.1'
+const DESKTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const HIT = 'ashbourne; hit'
-const ORDER = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '07700 900123', address: '1 High Street, Leeds', size: '42' }
+const ORDER = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane@example.com',
+  phone: '07700 900123',
+  address: '1 High Street, Leeds',
+  size: '42',
+}
 
 let t: TestServer
 afterEach(() => t.close())
 
 /** Through the listener the server uses, so a second request is answered from the page cache. */
-const get = (path: string, headers: Record<string, string> = {}) => request(t.handler).get(path).set({ 'User-Agent': DESKTOP, ...headers })
+const get = (path: string, headers: Record<string, string> = {}) =>
+  request(t.handler)
+    .get(path)
+    .set({ 'User-Agent': DESKTOP, ...headers })
 
 describe('page views', () => {
   beforeEach(async () => {
@@ -67,7 +80,9 @@ describe('page views', () => {
   })
 
   it('keeps the referring site’s domain, never our own, and the campaign tags', async () => {
-    await get('/?utm_source=Instagram&utm_medium=social&utm_campaign=winter-boots', { Referer: 'https://www.instagram.com/p/abc?igsh=secret' })
+    await get('/?utm_source=Instagram&utm_medium=social&utm_campaign=winter-boots', {
+      Referer: 'https://www.instagram.com/p/abc?igsh=secret',
+    })
     await get('/products', { Referer: 'https://www.example.co.uk/' }) // our own page
     await get('/products', { Referer: 'http://127.0.0.1/' }) // the address it was asked at
     await get('/terms', { Referer: 'https://news.example.org/a/long/path?q=leather' })
@@ -75,7 +90,12 @@ describe('page views', () => {
     const day = await todayOnDisk(t)
     expect(day?.referrers).toEqual({ 'instagram.com': 1, 'news.example.org': 1 })
     // As a name like any other: it changes no object's prototype.
-    expect(day?.sources).toEqual(Object.fromEntries([['instagram', 1], ['__proto__', 1]]))
+    expect(day?.sources).toEqual(
+      Object.fromEntries([
+        ['instagram', 1],
+        ['__proto__', 1],
+      ]),
+    )
     expect(day?.mediums).toEqual({ social: 1 })
     expect(day?.campaigns).toEqual({ 'winter-boots': 1, constructor: 1 })
     expect(JSON.stringify(day)).not.toContain('igsh')
@@ -100,7 +120,13 @@ describe('page views', () => {
   })
 
   it('never sets a cookie on a visitor’s answer', async () => {
-    const answers = [await get('/'), await get('/'), await get('/products/oxford-brogue'), await get('/api/handoff/oxford-brogue'), await get('/terms?utm_source=x')]
+    const answers = [
+      await get('/'),
+      await get('/'),
+      await get('/products/oxford-brogue'),
+      await get('/api/handoff/oxford-brogue'),
+      await get('/terms?utm_source=x'),
+    ]
     answers.push(await get('/', { 'If-None-Match': answers[1]!.headers.etag as string }), await get('/no-such-page'))
     // The order form's post without JavaScript, sent on to the payment page.
     answers.push(await request(t.handler).post('/products/oxford-brogue').type('form').send(ORDER))
@@ -119,7 +145,9 @@ describe('the owner', () => {
     const owner = `Basic ${Buffer.from('admin:a-long-owner-password').toString('base64')}`
     await get('/products/oxford-brogue', { Authorization: owner })
     await get('/api/handoff/oxford-brogue', { Authorization: owner })
-    await get('/products/oxford-brogue', { Authorization: `Basic ${Buffer.from('admin:wrong-password!!').toString('base64')}` })
+    await get('/products/oxford-brogue', {
+      Authorization: `Basic ${Buffer.from('admin:wrong-password!!').toString('base64')}`,
+    })
     const day = await todayOnDisk(t)
     expect(day?.pages['/products/oxford-brogue']?.views).toBe(1)
     expect(day?.handoffs).toEqual({})

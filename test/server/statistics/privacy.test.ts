@@ -16,7 +16,10 @@ let t: TestServer
 const log: string[] = []
 beforeAll(async () => {
   // Behind a proxy on this machine, which names the visitor's address.
-  t = await createTestApp({ env: { TRUST_PROXY: 'loopback', LOG_LEVEL: 'debug' }, logger: pino({ level: 'debug' }, { write: (line: string) => void log.push(line) }) })
+  t = await createTestApp({
+    env: { TRUST_PROXY: 'loopback', LOG_LEVEL: 'debug' },
+    logger: pino({ level: 'debug' }, { write: (line: string) => void log.push(line) }),
+  })
 })
 afterAll(() => t.close())
 
@@ -25,7 +28,10 @@ describe('what is kept of a visitor', () => {
     for (const page of ['/', '/products', '/products/oxford-brogue', '/products/oxford-brogue']) {
       await request(t.handler).get(page).set({ 'User-Agent': BROWSER, 'X-Forwarded-For': ADDRESS }).expect(200)
     }
-    await request(t.handler).get('/api/handoff/oxford-brogue').set({ 'User-Agent': BROWSER, 'X-Forwarded-For': ADDRESS }).expect(204)
+    await request(t.handler)
+      .get('/api/handoff/oxford-brogue')
+      .set({ 'User-Agent': BROWSER, 'X-Forwarded-For': ADDRESS })
+      .expect(204)
     const day = await todayOnDisk(t)
     expect(day?.visitors).toBe(1)
     await t.services.statistics.stop() // as at shutdown
@@ -34,7 +40,16 @@ describe('what is kept of a visitor', () => {
     const salt = (t.services.statistics as unknown as { salt: string }).salt
     const saltBytes = Buffer.from(salt, 'base64')
     const visitor = hash('sha256', `${salt}${ADDRESS}\n${BROWSER}`, 'buffer')
-    const secrets = [ADDRESS, BROWSER, 'Zebrafinch', ...[saltBytes, visitor].flatMap((b) => [b.toString('hex'), b.toString('base64'), b.toString('base64url').slice(0, 20)])]
+    const secrets = [
+      ADDRESS,
+      BROWSER,
+      'Zebrafinch',
+      ...[saltBytes, visitor].flatMap((b) => [
+        b.toString('hex'),
+        b.toString('base64'),
+        b.toString('base64url').slice(0, 20),
+      ]),
+    ]
     const files = await filesUnder(t.dir)
     expect(files.map((f) => path.basename(f))).toContain('db.json.statistics.json')
     for (const file of files) {

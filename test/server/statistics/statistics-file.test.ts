@@ -20,7 +20,17 @@ function busyDay(seed: number): DayTotals {
   const day = emptyDay()
   day.views = 5000 + seed
   day.visitors = 1200 + seed
-  for (const page of ['/', '/products', '/products?category=bags', '/products?category=belts', '/products?category=footwear', '/terms', '/privacy', '/cookies', '/returns']) {
+  for (const page of [
+    '/',
+    '/products',
+    '/products?category=bags',
+    '/products?category=belts',
+    '/products?category=footwear',
+    '/terms',
+    '/privacy',
+    '/cookies',
+    '/returns',
+  ]) {
     day.pages.set(page, { views: 400 + seed, visitors: 200 + seed })
   }
   for (let p = 0; p < 60; p++) {
@@ -33,7 +43,11 @@ function busyDay(seed: number): DayTotals {
     addBounded(day.sources, `source-${c}`)
     addBounded(day.mediums, `medium-${c % 4}`)
   }
-  day.devices = new Map([['phone', 3000], ['tablet', 500], ['desktop', 1500]])
+  day.devices = new Map([
+    ['phone', 3000],
+    ['tablet', 500],
+    ['desktop', 1500],
+  ])
   return day
 }
 
@@ -58,7 +72,10 @@ describe('the statistics file', () => {
     expect(read.days.get(dateOf(start))?.views).toBe(5000)
     expect(read.days.get(today)?.pages.get('/products/handmade-leather-product-3')).toEqual({ views: 83, visitors: 53 })
     expect(read.days.get(dateOf(start))?.pages.size).toBe(0)
-    expect(read.months.get('2025-11')?.pages.get('/products/handmade-leather-product-3')).toEqual({ views: 83 * 30, visitors: 53 * 30 })
+    expect(read.months.get('2025-11')?.pages.get('/products/handmade-leather-product-3')).toEqual({
+      views: 83 * 30,
+      visitors: 53 * 30,
+    })
   })
 
   it(`keeps the last ${KEPT_DAYS} days`, async () => {
@@ -77,7 +94,12 @@ describe('the statistics file', () => {
     const file = path.join(dir, 'db.json.statistics.json')
     await writeFile(file, '{ "days": { "2026-11-01": { "views": 12 ')
     const lines: string[] = []
-    const statistics = new Statistics({ file, enabled: true, writeEveryMs: 60_000, logger: pino({}, { write: (l: string) => void lines.push(l) }) })
+    const statistics = new Statistics({
+      file,
+      enabled: true,
+      writeEveryMs: 60_000,
+      logger: pino({}, { write: (l: string) => void lines.push(l) }),
+    })
     await statistics.start()
     statistics.handoff('oxford-brogue')
     await statistics.stop()

@@ -13,13 +13,25 @@ beforeEach(async () => {
 })
 afterEach(() => rm(dir, { recursive: true, force: true }))
 
-const view: View = { page: '/', address: '198.51.100.7', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0', device: 'desktop', campaign: {} }
+const view: View = {
+  page: '/',
+  address: '198.51.100.7',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0',
+  device: 'desktop',
+  campaign: {},
+}
 
 describe('a UK day', () => {
   it('counts a visitor once within it, again the next day, with a new salt from midnight in London (summer time too)', async () => {
     let now = Date.parse('2026-07-14T22:58:00Z') // 23:58 in London (BST)
     const file = path.join(dir, 'db.json.statistics.json')
-    const statistics = new Statistics({ file, enabled: true, writeEveryMs: 60_000, logger: pino({ level: 'silent' }), now: () => now })
+    const statistics = new Statistics({
+      file,
+      enabled: true,
+      writeEveryMs: 60_000,
+      logger: pino({ level: 'silent' }),
+      now: () => now,
+    })
     await statistics.start()
     statistics.view(view)
     statistics.view(view)

@@ -20,24 +20,39 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 let t: TestServer
 const log: string[] = []
 beforeAll(async () => {
-  t = await startTestServer({ env: { LOG_LEVEL: 'debug', CONTACT_RATE_LIMIT: '1' }, logger: pino({ level: 'debug' }, { write: (line: string) => void log.push(line) }) })
+  t = await startTestServer({
+    env: { LOG_LEVEL: 'debug', CONTACT_RATE_LIMIT: '1' },
+    logger: pino({ level: 'debug' }, { write: (line: string) => void log.push(line) }),
+  })
 })
 afterAll(() => t.close())
 
 /** One request from the visitor's own address; resolves with its status. */
-function visit(pathname: string, options: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<number> {
+function visit(
+  pathname: string,
+  options: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<number> {
   const { method = 'GET', body, headers = {} } = options
   return new Promise((resolve, reject) => {
     const url = new URL(pathname, t.url)
-    const req = request(url, { method, localAddress: ADDRESS, agent: false, headers: { 'user-agent': BROWSER, ...headers } }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode!))
-    })
+    const req = request(
+      url,
+      { method, localAddress: ADDRESS, agent: false, headers: { 'user-agent': BROWSER, ...headers } },
+      (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode!))
+      },
+    )
     req.on('error', reject).end(body)
   })
 }
 
-const enquiry = () => visit('/api/contact', { method: 'POST', body: JSON.stringify(validEnquiry), headers: { 'content-type': 'application/json', origin: t.url } })
+const enquiry = () =>
+  visit('/api/contact', {
+    method: 'POST',
+    body: JSON.stringify(validEnquiry),
+    headers: { 'content-type': 'application/json', origin: t.url },
+  })
 
 describe('a visitor’s own address and browser string', () => {
   it('are in no file of the data folder and in no log line', async () => {
@@ -45,7 +60,13 @@ describe('a visitor’s own address and browser string', () => {
     expect(await visit('/products/oxford-brogue')).toBe(200) // from the page cache, before the app
     expect(await visit('/no-such-page')).toBe(404)
     expect(await visit('/api/handoff/oxford-brogue')).toBe(204)
-    expect(await visit('/api/contact', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', origin: t.url } })).toBe(400)
+    expect(
+      await visit('/api/contact', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json', origin: t.url },
+      }),
+    ).toBe(400)
     expect(await enquiry()).toBe(201)
     expect(await enquiry()).toBe(429)
     expect(await visit('/products/%E0%A4%A')).toBe(400)
@@ -61,7 +82,8 @@ describe('a visitor’s own address and browser string', () => {
     expect(files.map((f) => path.basename(f))).toContain('db.json.statistics.json')
     for (const file of files) {
       const text = await readFile(file, 'latin1')
-      for (const secret of [ADDRESS, 'Kestrelwing']) expect(text.includes(secret), `${secret} in ${path.basename(file)}`).toBe(false)
+      for (const secret of [ADDRESS, 'Kestrelwing'])
+        expect(text.includes(secret), `${secret} in ${path.basename(file)}`).toBe(false)
     }
   })
 })

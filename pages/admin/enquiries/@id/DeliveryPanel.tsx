@@ -13,7 +13,9 @@ export function DeliveryPanel({ enquiry: e }: { enquiry: EnquiryView }) {
         </p>
       ) : null}
       {d.nextTry ? <p>Next try on its own: {d.nextTry}.</p> : null}
-      {d.canSendAgain ? <ActionForm enquiry={e} action="resend" label={d.state === 'off' ? 'Send it now' : 'Send again'} /> : null}
+      {d.canSendAgain ? (
+        <ActionForm enquiry={e} action="resend" label={d.state === 'off' ? 'Send it now' : 'Send again'} />
+      ) : null}
     </section>
   )
 }

@@ -1,6 +1,16 @@
 import { inboxQuery, type EnquiryView } from '../../../../domain/inbox.ts'
 
-export function ActionForm({ enquiry, action, label, primary = false }: { enquiry: EnquiryView; action: string; label: string; primary?: boolean }) {
+export function ActionForm({
+  enquiry,
+  action,
+  label,
+  primary = false,
+}: {
+  enquiry: EnquiryView
+  action: string
+  label: string
+  primary?: boolean
+}) {
   return (
     <form method="post" action={`/admin/enquiries/${encodeURIComponent(enquiry.id)}${inboxQuery(enquiry.filter)}`}>
       <input type="hidden" name="action" value={action} />
@@ -23,13 +33,27 @@ export function EnquiryActions({ enquiry: e }: { enquiry: EnquiryView }) {
       </h2>
       <div className="enquiry__buttons">
         {/* Marks it answered, then opens the mail app: one tap instead of coming back for it. */}
-        {e.answeredAt ? null : <ActionForm enquiry={e} action="reply" label="Reply by e-mail and mark answered" primary />}
+        {e.answeredAt ? null : (
+          <ActionForm enquiry={e} action="reply" label="Reply by e-mail and mark answered" primary />
+        )}
         <a className={`btn ${e.answeredAt ? 'btn-primary' : 'btn-outline'}`} href={e.replyHref}>
           Reply by e-mail
         </a>
-        {e.answeredAt ? <ActionForm enquiry={e} action="unanswered" label="Not answered yet" /> : <ActionForm enquiry={e} action="answered" label="Mark as answered" />}
-        {e.spam ? <ActionForm enquiry={e} action="not-spam" label="Not spam" /> : <ActionForm enquiry={e} action="spam" label="Spam" />}
-        {e.archived ? <ActionForm enquiry={e} action="unarchive" label="Unarchive" /> : <ActionForm enquiry={e} action="archive" label="Archive" />}
+        {e.answeredAt ? (
+          <ActionForm enquiry={e} action="unanswered" label="Not answered yet" />
+        ) : (
+          <ActionForm enquiry={e} action="answered" label="Mark as answered" />
+        )}
+        {e.spam ? (
+          <ActionForm enquiry={e} action="not-spam" label="Not spam" />
+        ) : (
+          <ActionForm enquiry={e} action="spam" label="Spam" />
+        )}
+        {e.archived ? (
+          <ActionForm enquiry={e} action="unarchive" label="Unarchive" />
+        ) : (
+          <ActionForm enquiry={e} action="archive" label="Archive" />
+        )}
         <ActionForm enquiry={e} action="unread" label="Mark as new" />
         {e.confirmDelete ? null : (
           <a className="btn btn-outline enquiry__delete" href={confirmHref}>
@@ -41,8 +65,8 @@ export function EnquiryActions({ enquiry: e }: { enquiry: EnquiryView }) {
         <section id="confirm-delete" className="enquiry__confirm" aria-labelledby="confirm-title">
           <h2 id="confirm-title">Delete this enquiry for good?</h2>
           <p>
-            It is removed from the data file, the journal and the archives, and cannot be brought back. Use this when a visitor asks to be forgotten; to put it
-            away, archive it instead.
+            It is removed from the data file, the journal and the archives, and cannot be brought back. Use this when a
+            visitor asks to be forgotten; to put it away, archive it instead.
           </p>
           <div className="enquiry__buttons">
             <ActionForm enquiry={e} action="delete" label="Delete for good" primary />

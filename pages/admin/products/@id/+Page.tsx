@@ -50,10 +50,27 @@ export default function Page() {
       <Publishing address={address} draft={data.draft} missing={data.publishMissing} />
       {data.conflict ? <Conflict saved={data.conflict} yours={data.values} /> : null}
       <div className="product-edit__main">
-        <ProductForm action={address} isNew={false} submitLabel={data.conflict ? 'Save my version' : 'Save'} hint={data.draft ? 'A draft: visitors see it once you publish it.' : 'Saved changes are on the site at once.'} formId="product-form" {...data} />
+        <ProductForm
+          action={address}
+          isNew={false}
+          submitLabel={data.conflict ? 'Save my version' : 'Save'}
+          hint={data.draft ? 'A draft: visitors see it once you publish it.' : 'Saved changes are on the site at once.'}
+          formId="product-form"
+          {...data}
+        />
         <ProductPreviewIsland formId="product-form" values={data.values} />
       </div>
-      <PhotosIsland id={data.id} name={data.name} photos={data.photos} error={data.photoError} notice={data.photoNotice} angles={data.angles} anglesError={data.anglesError} refreshHref={data.refreshHref} anglesNotice={data.anglesNotice} />
+      <PhotosIsland
+        id={data.id}
+        name={data.name}
+        photos={data.photos}
+        error={data.photoError}
+        notice={data.photoNotice}
+        angles={data.angles}
+        anglesError={data.anglesError}
+        refreshHref={data.refreshHref}
+        anglesNotice={data.anglesNotice}
+      />
       <section className="product-edit__more" aria-label="More">
         <form method="post" action={`${address}/duplicate`}>
           <button type="submit" className="btn btn-outline">
@@ -80,7 +97,9 @@ function Conflict({ saved, yours }: { saved: Data['values']; yours: Data['values
   return (
     <div className="admin-notice admin-notice--warning conflict" role="alert">
       <p>This product was saved in another tab or window after you opened it, so your changes were not saved yet.</p>
-      <p>Below are both versions. The form holds yours: save it to keep yours, or reload the page to keep the saved one.</p>
+      <p>
+        Below are both versions. The form holds yours: save it to keep yours, or reload the page to keep the saved one.
+      </p>
       <table>
         <caption className="visually-hidden">The saved version and yours</caption>
         <thead>

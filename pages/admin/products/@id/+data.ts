@@ -34,7 +34,10 @@ export type Data = ProductFormData & {
 }
 
 const DONE = ['saved', 'added', 'duplicated', 'restored', 'photo', 'chosen', 'discarded', 'published', 'unpublished']
-const NO_RUNS: AngleState = { view: { configured: false, running: null, busyElsewhere: false, error: null }, offers: [] }
+const NO_RUNS: AngleState = {
+  view: { configured: false, running: null, busyElsewhere: false, error: null },
+  offers: [],
+}
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
   const { store, catalogue } = ownerOnly(pageContext)
@@ -49,13 +52,23 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     viewHref: productPath(product),
     draft: !isPublished(product),
     publishMissing: pageContext.publishMissing ?? null,
-    done: pageContext.productForm || pageContext.photoError || pageContext.anglesError || pageContext.publishMissing || !DONE.includes(done) ? null : done,
+    done:
+      pageContext.productForm ||
+      pageContext.photoError ||
+      pageContext.anglesError ||
+      pageContext.publishMissing ||
+      !DONE.includes(done)
+        ? null
+        : done,
     photos: photosOf(product),
     photoError: pageContext.photoError ?? null,
     photoNotice: photoNoticeOf(pageContext.photoRefusal, pageContext.urlParsed.search),
     angles,
     anglesError: pageContext.anglesError ?? null,
-    anglesNotice: pageContext.urlParsed.search.angles && !angles.view.running && angles.offers.length > 0 && !angles.view.error ? NEW_PHOTOS_READY : '',
+    anglesNotice:
+      pageContext.urlParsed.search.angles && !angles.view.running && angles.offers.length > 0 && !angles.view.error
+        ? NEW_PHOTOS_READY
+        : '',
     refreshHref: `/admin/products/${encodeURIComponent(product.id)}?angles=${(Number(pageContext.urlParsed.search.angles) || 0) + 1}#new-photos`,
   }
 }

@@ -35,14 +35,25 @@ export function NewAngles() {
     <section id="new-photos" className="new-photos" aria-labelledby="new-photos-title">
       <h3 id="new-photos-title">New photographs</h3>
       <p>
-        Generate a main view, a 45-degree view, the side profile and a detail of this product. They wait here: the shop changes only when you choose
-        one.
+        Generate a main view, a 45-degree view, the side profile and a detail of this product. They wait here: the shop
+        changes only when you choose one.
       </p>
-      {!view.configured ? <p className="new-photos__note">Image generation is not set up on this server: OPENAI_API_KEY is not set.</p> : null}
-      {view.busyElsewhere ? <p className="new-photos__note">Another image generation is running; this one can start when it has finished.</p> : null}
+      {!view.configured ? (
+        <p className="new-photos__note">Image generation is not set up on this server: OPENAI_API_KEY is not set.</p>
+      ) : null}
+      {view.busyElsewhere ? (
+        <p className="new-photos__note">
+          Another image generation is running; this one can start when it has finished.
+        </p>
+      ) : null}
       <form method="post" action={`${page}/angles`} onSubmit={onSubmit}>
         {/* Once hydrated, never disabled by a run: a disabled button would drop the focus. */}
-        <button type="submit" className="btn btn-outline" disabled={!view.configured || (!hydrated && Boolean(running))} aria-disabled={(hydrated && Boolean(running)) || undefined}>
+        <button
+          type="submit"
+          className="btn btn-outline"
+          disabled={!view.configured || (!hydrated && Boolean(running))}
+          aria-disabled={(hydrated && Boolean(running)) || undefined}
+        >
           Generate the four angles
         </button>
       </form>
@@ -57,7 +68,10 @@ export function NewAngles() {
             aria-valuenow={running.done}
             aria-valuetext={`${running.done} of ${running.images} images`}
           >
-            <div className="new-photos__fill" style={{ width: `${Math.round((running.done / Math.max(1, running.images)) * 100)}%` }} />
+            <div
+              className="new-photos__fill"
+              style={{ width: `${Math.round((running.done / Math.max(1, running.images)) * 100)}%` }}
+            />
           </div>
           {hydrated ? null : (
             <p>
@@ -95,7 +109,14 @@ function Offer({ offer, page }: { offer: PhotoOffer; page: string }) {
       <ul className="product-photos__list new-photos__list">
         {offer.photos.map((photo) => (
           <li key={photo.src} className="product-photos__item">
-            <img src={photo.src} alt={`${name}, new ${ANGLE_LABELS[photo.angle]}`} width={120} height={120} loading="lazy" decoding="async" />
+            <img
+              src={photo.src}
+              alt={`${name}, new ${ANGLE_LABELS[photo.angle]}`}
+              width={120}
+              height={120}
+              loading="lazy"
+              decoding="async"
+            />
             <p className="product-photos__label">New {ANGLE_LABELS[photo.angle]}</p>
             <form method="post" action={action} className="product-photos__actions">
               <input type="hidden" name="offer" value={offer.id} />
@@ -115,7 +136,8 @@ function Offer({ offer, page }: { offer: PhotoOffer; page: string }) {
         <input type="hidden" name="offer" value={offer.id} />
         <input type="hidden" name="version" value={version} />
         <button type="submit" name="use" value="all" className="btn btn-primary">
-          Use {offer.photos.length === 1 ? 'this one' : `these ${offer.photos.length}`} instead of the current photographs
+          Use {offer.photos.length === 1 ? 'this one' : `these ${offer.photos.length}`} instead of the current
+          photographs
         </button>
         <details>
           <summary>Discard {offer.photos.length === 1 ? 'it' : 'them'}…</summary>

@@ -14,7 +14,14 @@ export function PhotoList() {
     <ol className="product-photos__list">
       {photos.map((src, i) => (
         <li key={src} className="product-photos__item">
-          <img src={src} alt={`${name}, ${labelOf(i).toLowerCase()}`} width={120} height={120} loading="lazy" decoding="async" />
+          <img
+            src={src}
+            alt={`${name}, ${labelOf(i).toLowerCase()}`}
+            width={120}
+            height={120}
+            loading="lazy"
+            decoding="async"
+          />
           <p className="product-photos__label">{labelOf(i)}</p>
           {photos.length > 1 ? (
             <form method="post" action={address} className="product-photos__actions">

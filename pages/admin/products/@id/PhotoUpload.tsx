@@ -25,7 +25,13 @@ export function PhotoUpload({ error: refused }: { error: string | null }) {
   }
 
   return (
-    <form method="post" action={`/admin/products/${encodeURIComponent(id)}/photos`} encType="multipart/form-data" className="product-photos__upload" onSubmit={onSubmit}>
+    <form
+      method="post"
+      action={`/admin/products/${encodeURIComponent(id)}/photos`}
+      encType="multipart/form-data"
+      className="product-photos__upload"
+      onSubmit={onSubmit}
+    >
       <div className="field">
         <label htmlFor="photo-file">Add a photograph (JPEG, PNG or WebP, from the camera or the gallery)</label>
         <p className="product-photos__hint" id="photo-file-hint">

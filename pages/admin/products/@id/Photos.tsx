@@ -14,7 +14,10 @@ function Photos({ error, notice, ...init }: Props) {
       <section id="photos" className="product-photos form-card" aria-labelledby="photos-title">
         <h2 id="photos-title">Photographs</h2>
         {notice ? (
-          <div className={notice.refused ? 'admin-notice admin-notice--warning' : 'admin-notice'} role={notice.refused ? 'alert' : 'status'}>
+          <div
+            className={notice.refused ? 'admin-notice admin-notice--warning' : 'admin-notice'}
+            role={notice.refused ? 'alert' : 'status'}
+          >
             <p>{notice.text}</p>
           </div>
         ) : null}

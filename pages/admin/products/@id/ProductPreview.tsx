@@ -53,7 +53,9 @@ function ProductPreview({ formId, values }: Props) {
     <section className="product-preview" aria-labelledby="product-preview-title">
       <h2 id="product-preview-title">The card on the site</h2>
       <p className="product-preview__hint" aria-live="off">
-        {hydrated ? 'It follows the form as you type; visitors see the change once you save.' : 'As it was when this page opened.'}
+        {hydrated
+          ? 'It follows the form as you type; visitors see the change once you save.'
+          : 'As it was when this page opened.'}
       </p>
       {/* A picture of the card, not a second form: its links and button take no tap or focus. */}
       <div className="product-preview__card" inert>

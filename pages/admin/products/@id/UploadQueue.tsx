@@ -20,7 +20,12 @@ export function UploadQueue({ files }: { files: readonly FileUpload[] }) {
               </>
             ) : (
               <span>
-                {f.name}: {f.phase === 'waiting' ? 'waiting its turn' : f.phase === 'added' ? 'added' : 'not added (see why above)'}
+                {f.name}:{' '}
+                {f.phase === 'waiting'
+                  ? 'waiting its turn'
+                  : f.phase === 'added'
+                    ? 'added'
+                    : 'not added (see why above)'}
               </span>
             )}
           </li>

@@ -56,7 +56,9 @@ export default function Page() {
       </p>
       <ProductOrderIsland rows={rows} total={total} />
       {/* After the list: on a phone the first product comes before the explanations. */}
-      <p className="workspace__intro">Change a price, mark a product sold out, add a new one. Every change is on the site at once, and can be undone.</p>
+      <p className="workspace__intro">
+        Change a price, mark a product sold out, add a new one. Every change is on the site at once, and can be undone.
+      </p>
     </WorkspaceLayout>
   )
 }

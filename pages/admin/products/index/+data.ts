@@ -5,7 +5,17 @@ import { productsIn } from '../../../../domain/catalogue.ts'
 import { isPublished } from '../../../../domain/publishing.ts'
 import { ownerOnly } from '../../owner-only.ts'
 
-export type Row = { id: string; name: string; sku: string; category: string; price: string; availability: string; mainImage: string; position: number; draft: boolean }
+export type Row = {
+  id: string
+  name: string
+  sku: string
+  category: string
+  price: string
+  availability: string
+  mainImage: string
+  position: number
+  draft: boolean
+}
 
 export type Data = {
   rows: Row[]
@@ -28,8 +38,21 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     category,
   )
     .filter((p) => !needle || [p.name, p.sku, p.id].some((s) => s.toLowerCase().includes(needle)))
-    .map((p) => ({ id: p.id, name: p.name, sku: p.sku, category: CATEGORY_LABELS[p.category], price: p.price, availability: availabilityText(p), mainImage: p.mainImage, position: p.position, draft: !isPublished(p) }))
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      sku: p.sku,
+      category: CATEGORY_LABELS[p.category],
+      price: p.price,
+      availability: availabilityText(p),
+      mainImage: p.mainImage,
+      position: p.position,
+      draft: !isPublished(p),
+    }))
   const entry = search.removed ? await catalogue.history.find(search.removed) : undefined
-  const removed = entry?.before && !products.some((p) => p.id === entry.productId) ? { entry: entry.id, name: entry.before.name } : null
+  const removed =
+    entry?.before && !products.some((p) => p.id === entry.productId)
+      ? { entry: entry.id, name: entry.before.name }
+      : null
   return { rows, total: products.length, query, category, removed, orderRestored: search.done === 'order-restored' }
 }

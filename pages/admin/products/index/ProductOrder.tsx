@@ -34,7 +34,9 @@ function ProductOrder({ rows: initial, total: initialTotal }: Props) {
         setSaid(`Saved: ${name} is now number ${answer.position + 1} of ${answer.order.length} in the shop.`)
       } catch (err) {
         setRows(before)
-        setSaid(`The new order could not be saved: ${err instanceof ApiError ? (err.serverError ?? err.message) : 'the connection failed'}. Nothing was changed; please try again.`)
+        setSaid(
+          `The new order could not be saved: ${err instanceof ApiError ? (err.serverError ?? err.message) : 'the connection failed'}. Nothing was changed; please try again.`,
+        )
       }
     })
   }
@@ -56,7 +58,11 @@ function ProductOrder({ rows: initial, total: initialTotal }: Props) {
   // A moved row is put back into the list, which takes the focus off its button: it goes back on it (or on the other one at an end).
   useEffect(() => {
     if (!refocus) return
-    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>(`[data-row="${CSS.escape(refocus.id)}"] button[name="to"]`) ?? [])]
+    const buttons = [
+      ...(list.current?.querySelectorAll<HTMLButtonElement>(
+        `[data-row="${CSS.escape(refocus.id)}"] button[name="to"]`,
+      ) ?? []),
+    ]
     const pressed = buttons.find((b) => b.value === refocus.to)
     const target = pressed && !pressed.disabled ? pressed : buttons.find((b) => !b.disabled)
     if (target && document.activeElement !== target) target.focus()
@@ -64,14 +70,28 @@ function ProductOrder({ rows: initial, total: initialTotal }: Props) {
 
   return (
     <>
-      <ol ref={list} className={`admin-products${hydrated ? ' admin-products--ready' : ''}`} aria-describedby="products-order-help">
+      <ol
+        ref={list}
+        className={`admin-products${hydrated ? ' admin-products--ready' : ''}`}
+        aria-describedby="products-order-help"
+      >
         {rows.map((row, i) => (
-          <ProductRow key={row.id} row={row} last={row.position === total - 1} onStep={onStep(row.id)} handle={handle(i)} offset={offset(i)} dragged={dragged === i} />
+          <ProductRow
+            key={row.id}
+            row={row}
+            last={row.position === total - 1}
+            onStep={onStep(row.id)}
+            handle={handle(i)}
+            offset={offset(i)}
+            dragged={dragged === i}
+          />
         ))}
       </ol>
       {/* Below the list, so the first product is in the top half of a phone's screen; the list names it as its description. */}
       <p id="products-order-help" className="admin-products__help">
-        {hydrated ? 'Drag a product by its handle, or use its arrows, to change where the shop shows it.' : 'Use the arrows to change where the shop shows a product.'}
+        {hydrated
+          ? 'Drag a product by its handle, or use its arrows, to change where the shop shows it.'
+          : 'Use the arrows to change where the shop shows a product.'}
       </p>
       <p className="admin-products__said" role="status" aria-live="polite">
         {said}

@@ -2,9 +2,19 @@ import type { FormEvent, PointerEventHandler } from 'react'
 import { NO_PHOTO } from '../../../../domain/no-photo.ts'
 import type { Row } from './+data.ts'
 
-type Handle = Record<'onPointerDown' | 'onPointerMove' | 'onPointerUp' | 'onPointerCancel' | 'onLostPointerCapture', PointerEventHandler<HTMLElement>>
+type Handle = Record<
+  'onPointerDown' | 'onPointerMove' | 'onPointerUp' | 'onPointerCancel' | 'onLostPointerCapture',
+  PointerEventHandler<HTMLElement>
+>
 
-type Props = { row: Row; last: boolean; onStep: (e: FormEvent<HTMLFormElement>) => void; handle: Handle; offset: number; dragged: boolean }
+type Props = {
+  row: Row
+  last: boolean
+  onStep: (e: FormEvent<HTMLFormElement>) => void
+  handle: Handle
+  offset: number
+  dragged: boolean
+}
 
 export function ProductRow({ row, last, onStep, handle, offset, dragged }: Props) {
   const move = `/admin/products/${encodeURIComponent(row.id)}/move`
@@ -21,7 +31,15 @@ export function ProductRow({ row, last, onStep, handle, offset, dragged }: Props
           <path d="M5 3h2v2H5zm4 0h2v2H9zM5 7h2v2H5zm4 0h2v2H9zm-4 4h2v2H5zm4 0h2v2H9z" />
         </svg>
       </span>
-      <img className="admin-products__image" src={row.mainImage || NO_PHOTO} alt="" width={64} height={64} loading="lazy" decoding="async" />
+      <img
+        className="admin-products__image"
+        src={row.mainImage || NO_PHOTO}
+        alt=""
+        width={64}
+        height={64}
+        loading="lazy"
+        decoding="async"
+      />
       <div className="admin-products__text">
         {/* Its ::after covers the row: a tap anywhere on it opens the product; the handle and arrows sit above. */}
         <a className="admin-products__name" href={`/admin/products/${encodeURIComponent(row.id)}`}>

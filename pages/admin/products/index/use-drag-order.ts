@@ -1,6 +1,14 @@
 import { useRef, useState, type PointerEvent, type RefObject } from 'react'
 
-type Drag = { from: number; over: number; pointerId: number; startY: number; mids: number[]; height: number; dy: number }
+type Drag = {
+  from: number
+  over: number
+  pointerId: number
+  startY: number
+  mids: number[]
+  height: number
+  dy: number
+}
 
 const EDGE = 56
 
@@ -18,7 +26,15 @@ export function useDragOrder(list: RefObject<HTMLOListElement | null>, onDrop: (
     const rects = [...list.current.children].map((row) => row.getBoundingClientRect())
     e.preventDefault()
     e.currentTarget.setPointerCapture(e.pointerId)
-    set({ from, over: from, pointerId: e.pointerId, startY: e.clientY + scrollY, mids: rects.map((r) => r.top + scrollY + r.height / 2), height: rects[from]!.height, dy: 0 })
+    set({
+      from,
+      over: from,
+      pointerId: e.pointerId,
+      startY: e.clientY + scrollY,
+      mids: rects.map((r) => r.top + scrollY + r.height / 2),
+      height: rects[from]!.height,
+      dy: 0,
+    })
   }
   const move = (e: PointerEvent<HTMLElement>) => {
     const d = live.current
@@ -44,6 +60,12 @@ export function useDragOrder(list: RefObject<HTMLOListElement | null>, onDrop: (
     if (drag.over <= index && index < drag.from) return drag.height
     return 0
   }
-  const handle = (index: number) => ({ onPointerDown: start(index), onPointerMove: move, onPointerUp: end, onPointerCancel: end, onLostPointerCapture: end })
+  const handle = (index: number) => ({
+    onPointerDown: start(index),
+    onPointerMove: move,
+    onPointerUp: end,
+    onPointerCancel: end,
+    onLostPointerCapture: end,
+  })
   return { handle, offset, dragged: drag?.from ?? null }
 }

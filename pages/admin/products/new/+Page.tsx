@@ -10,7 +10,13 @@ export default function Page() {
       <p className="tap-links">
         <a href="/admin/products">All products</a>
       </p>
-      <ProductForm action="/admin/products/new" isNew submitLabel="Add as a draft" hint="Visitors see it once you add its photograph and publish it." {...data} />
+      <ProductForm
+        action="/admin/products/new"
+        isNew
+        submitLabel="Add as a draft"
+        hint="Visitors see it once you add its photograph and publish it."
+        {...data}
+      />
     </WorkspaceLayout>
   )
 }

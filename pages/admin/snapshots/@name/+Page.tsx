@@ -26,15 +26,20 @@ export default function Page() {
   return (
     <WorkspaceLayout current="snapshots" title={`Restore the snapshot of ${when}?`} titleId="confirm-heading">
       <p>
-        {reasonOf(d.reason)} · {productCount(d.products)}. Restoring puts the products back as they were then. Only the products change:
-        enquiries are not touched and never go back. The catalogue as it is now is kept as a snapshot first, so this can be undone.
+        {reasonOf(d.reason)} · {productCount(d.products)}. Restoring puts the products back as they were then. Only the
+        products change: enquiries are not touched and never go back. The catalogue as it is now is kept as a snapshot
+        first, so this can be undone.
       </p>
       {nothing ? <p>The products are the same as in this snapshot: restoring changes nothing.</p> : null}
       <Names title="Changed back" names={d.changed} />
       <Names title="Brought back" names={d.added} />
       <Names title="Removed (not in the snapshot)" names={d.removed} />
       {d.reordered ? <p>The order of the products in the shop goes back too.</p> : null}
-      <form className="snapshot-confirm" method="post" action={`/admin/snapshots/${encodeURIComponent(d.name)}/restore`}>
+      <form
+        className="snapshot-confirm"
+        method="post"
+        action={`/admin/snapshots/${encodeURIComponent(d.name)}/restore`}
+      >
         <button type="submit" className="btn btn-primary">
           Restore the products
         </button>

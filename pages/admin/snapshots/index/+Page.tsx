@@ -7,13 +7,19 @@ import type { Data } from './+data.ts'
 export default function Page() {
   const { snapshots, restored } = useData<Data>()
   return (
-    <WorkspaceLayout current="snapshots" title="Snapshots" intro="The catalogue as it was, kept beside the data file. Restoring one puts the products back; enquiries never go back.">
+    <WorkspaceLayout
+      current="snapshots"
+      title="Snapshots"
+      intro="The catalogue as it was, kept beside the data file. Restoring one puts the products back; enquiries never go back."
+    >
       {restored ? (
         <p className="snapshots__done" role="status">
           {`Restored: the products are back as on ${ukTime(snapshots.find((s) => s.name === restored.name)?.takenAt)} (${restored.changed === 1 ? '1 change' : `${restored.changed} changes`}). The catalogue as it was just before is kept as the newest snapshot.`}
         </p>
       ) : null}
-      {snapshots.length === 0 ? <p>No snapshots yet: the first is taken before the day&apos;s first change in the workspace.</p> : null}
+      {snapshots.length === 0 ? (
+        <p>No snapshots yet: the first is taken before the day&apos;s first change in the workspace.</p>
+      ) : null}
       <ul className="snapshots">
         {snapshots.map((s) => (
           <li key={s.name} className="snapshots__item">
@@ -24,7 +30,11 @@ export default function Page() {
               {reasonOf(s.reason)} · {productCount(s.products)}
             </p>
             <form method="get" action={`/admin/snapshots/${encodeURIComponent(s.name)}`}>
-              <button type="submit" className="btn btn-outline" aria-label={`Restore the snapshot of ${ukTime(s.takenAt)}…`}>
+              <button
+                type="submit"
+                className="btn btn-outline"
+                aria-label={`Restore the snapshot of ${ukTime(s.takenAt)}…`}
+              >
                 Restore…
               </button>
             </form>

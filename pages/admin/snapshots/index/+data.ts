@@ -10,6 +10,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   const { catalogue } = ownerOnly(pageContext)
   const { restored, changed } = pageContext.urlParsed.search
   const snapshots = await catalogue.snapshots.list()
-  const done = restored && snapshots.some((s) => s.name === restored) ? { name: restored, changed: Number(changed) || 0 } : null
+  const done =
+    restored && snapshots.some((s) => s.name === restored) ? { name: restored, changed: Number(changed) || 0 } : null
   return { snapshots, restored: done }
 }
