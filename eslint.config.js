@@ -16,7 +16,9 @@ const serverSide = ['server.ts', 'server/**', 'data/**']
 const serverOnly = {
   group: ['**/*.server', '**/*.server.ts', '**/server/**', '**/data/**', 'node:*'],
   message:
-    'Server-only code (*.server.ts, server/, data/, node: modules) never goes into the browser bundle: pass what a page needs through its +data hook.',
+    'Server-only code (*.server.ts, server/, data/, node: modules) never ' +
+    'goes into the browser bundle: pass what a page needs through its +data ' +
+    'hook.',
 }
 const browserOnly = {
   group: ['**/components/**', '**/pages/**', '**/stores/**', '**/renderer/**'],

@@ -34,7 +34,9 @@ async function main() {
     // Without a password the owner is whoever uses the server machine itself; a proxy in front must
     // then mark what it passes on (X-Forwarded-For), or every visitor would look local.
     const message =
-      'ADMIN_PASSWORD is not set: image generation is open only to requests from this machine itself (for example /admin through an SSH tunnel). Set ADMIN_PASSWORD to use /admin from elsewhere.'
+      'ADMIN_PASSWORD is not set: image generation is open only to requests ' +
+      'from this machine itself (for example /admin through an SSH tunnel). ' +
+      'Set ADMIN_PASSWORD to use /admin from elsewhere.'
     if (config.trustProxy === false) logger.info(message)
     else logger.warn(`${message} Behind a proxy, make sure it sends X-Forwarded-For with every request it passes on.`)
   }

@@ -1,4 +1,7 @@
-/** The ceiling: Node's `http` answering our recorded bytes from memory, in a child process so it does not share the client's event loop; prints `listening <port>`. */
+/**
+ * The ceiling: Node's `http` answering our recorded bytes from memory, in a child
+ * process so it does not share the client's event loop; prints `listening <port>`.
+ */
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'

@@ -1,4 +1,7 @@
-/** Chromium's request headers, above all `Accept-Encoding`: without it a benchmark measures uncompressed answers no browser asks for. */
+/**
+ * Chromium's request headers, above all `Accept-Encoding`: without
+ * it a benchmark measures uncompressed answers no browser asks for.
+ */
 const CHROMIUM_COMMON = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Safari/537.36',
   'accept-encoding': 'gzip, deflate, br, zstd',
@@ -11,7 +14,8 @@ const CHROMIUM_COMMON = {
 export const PAGE_HEADERS: Record<string, string> = {
   ...CHROMIUM_COMMON,
   accept:
-    'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
+    'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,' +
+    'application/signed-exchange;v=b3;q=0.7',
   'cache-control': 'max-age=0',
   'sec-fetch-dest': 'document',
   'sec-fetch-mode': 'navigate',

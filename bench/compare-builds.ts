@@ -1,5 +1,6 @@
 /**
- * `npm run bench:compare -- <another checkout> [--rounds N | --tabulate]`: the page bench (pages, API, enquiries, Save→served)
+ * `npm run bench:compare -- <another checkout> [--rounds N |
+ * --tabulate]`: the page bench (pages, API, enquiries, Save→served)
  * of another checkout of this repository and of this one, taking turns on the same machine, figure by figure.
  * A figure is called worse only when every run of this checkout is below every run of the other by more than
  * the bench's noise: how far the bare http server (the same code in both) moved, the spread between the other
@@ -109,5 +110,7 @@ const table = compared.map(({ f, before, after, change, spread }) => ({
 console.log(`\n== ${trees.before} (before) against ${trees.after} (after), ${rounds} run(s) each, taking turns ==`)
 console.table(table)
 console.log(
-  `The bare http server runs the same code in both checkouts: it moved up to ${Math.round(drift * 100)}% between the runs, the machine's drift, which no figure must pass to be called worse.`,
+  `The bare http server runs the same code in both checkouts: it moved up ` +
+    `to ${Math.round(drift * 100)}% between the runs, the machine's drift, ` +
+    `which no figure must pass to be called worse.`,
 )

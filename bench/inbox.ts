@@ -1,4 +1,7 @@
-/** The owner's inbox with 10,000 enquiries, timed by the server's own log line; target under 200 ms median and p95 (INBOX_ENQUIRIES changes the count). */
+/**
+ * The owner's inbox with 10,000 enquiries, timed by the server's own log line;
+ * target under 200 ms median and p95 (INBOX_ENQUIRIES changes the count).
+ */
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -24,7 +27,10 @@ async function prepare(count: number) {
     lastName: i % 7 === 0 ? 'Smith' : 'Example',
     email: `visitor${i}@example.com`,
     subject: CONTACT_SUBJECTS[i % CONTACT_SUBJECTS.length]!.value,
-    message: `Hello, a question about the ${WORDS[i % WORDS.length]} and the ${WORDS[(i * 3) % WORDS.length]}: could you tell me more?\nThank you, number ${i}.`,
+    message:
+      `Hello, a question about the ${WORDS[i % WORDS.length]} and the ` +
+      `${WORDS[(i * 3) % WORDS.length]}: could you tell me more?\nThank you, ` +
+      `number ${i}.`,
     notification: { status: 'sent', attempts: [], sentAt: new Date(now - i * 60_000).toISOString() },
     ...(i % 3 === 0 ? { readAt: new Date(now).toISOString() } : {}),
     ...(i % 5 === 0 ? { archived: true } : {}),
@@ -122,7 +128,9 @@ export async function runInboxBench(count = Number(process.env.INBOX_ENQUIRIES ?
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(
-    `== The owner's inbox with ${Number(process.env.INBOX_ENQUIRIES ?? 10_000).toLocaleString('en-GB')} enquiries (server time per request) ==`,
+    `== The owner's inbox with ` +
+      `${Number(process.env.INBOX_ENQUIRIES ?? 10_000).toLocaleString('en-GB')} ` +
+      `enquiries (server time per request) ==`,
   )
   await runInboxBench()
 }

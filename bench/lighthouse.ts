@@ -1,4 +1,7 @@
-/** `npm run lighthouse`: medians of five runs beside the previous run or LIGHTHOUSE_BEFORE_URL's build, reports in bench/results/lighthouse/. */
+/**
+ * `npm run lighthouse`: medians of five runs beside the previous run or
+ * LIGHTHOUSE_BEFORE_URL's build, reports in bench/results/lighthouse/.
+ */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { buildIfNeeded } from '../scripts/build-if-needed.ts'

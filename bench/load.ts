@@ -1,4 +1,7 @@
-/** RELIABILITY.md §5, load. Event-loop delay is measured inside the server (GET /healthz?detail=1), so it is its own stall, not the client's queueing; LOAD_SECONDS and LOAD_CONNECTIONS reshape it. */
+/**
+ * RELIABILITY.md §5, load. Event-loop delay is measured inside the server (GET /healthz?detail=1),
+ * so it is its own stall, not the client's queueing; LOAD_SECONDS and LOAD_CONNECTIONS reshape it.
+ */
 import { readFile, rm } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
@@ -33,7 +36,10 @@ export type LoadResult = {
   paths: string[]
   requests: { total: number; perSecond: number; non2xx: number; errors: number; timeouts: number }
   latencyMs: { p50: number; p99: number; max: number }
-  /** before: started and warmed; peak: sampled each second during the load; end: as the load stops; after: SETTLE_SECONDS later. growth = after - before. */
+  /**
+   * before: started and warmed; peak: sampled each second during the load; end:
+   * as the load stops; after: SETTLE_SECONDS later. growth = after - before.
+   */
   rssMb: { before: number; peak: number; end: number; after: number; growth: number; peakGrowth: number }
   eventLoopDelayMs: { p50: number; p99: number; max: number }
   targets: typeof LOAD_TARGETS

@@ -1,4 +1,7 @@
-/** Pixel comparison of screenshots at 375 and 1440 px: `shoot <dir>` on each build, then `diff <before> <after>` (writes `<name>.diff.png`). */
+/**
+ * Pixel comparison of screenshots at 375 and 1440 px: `shoot <dir>` on
+ * each build, then `diff <before> <after>` (writes `<name>.diff.png`).
+ */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'

@@ -24,7 +24,8 @@ export type Row = {
 /** Per answer it is what a request costs whatever else the shared machine does, which moves req/s far more. */
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime, stime in clock ticks (USER_HZ = 100 on Linux)
+  // utime, stime in clock ticks (USER_HZ = 100 on Linux)
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }
 
 export async function measure(opts: autocannon.Options, pid?: number): Promise<Omit<Row, 'name'>> {
@@ -178,7 +179,10 @@ export async function startBareServer(
   }
 }
 
-/** Ratios are what to read: the machine is shared, so absolute numbers move between runs while side-by-side measurements see the same machine. */
+/**
+ * Ratios are what to read: the machine is shared, so absolute numbers
+ * move between runs while side-by-side measurements see the same machine.
+ */
 export async function runPageBench(): Promise<PageBench> {
   const { dir, dataFile } = await prepareDataDir(10_000)
   const staticDir = path.join(dir, 'static')

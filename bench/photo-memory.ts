@@ -1,4 +1,7 @@
-/** Three 48-megapixel phone photographs uploaded at once beside ten browsing connections, the whole tree of `npm start` in a 512 MB cgroup: the peak and where memory settles (targets: at most 450 MB, within 60 MB of before). */
+/**
+ * Three 48-megapixel phone photographs uploaded at once beside ten browsing connections, the whole tree of `npm
+ * start` in a 512 MB cgroup: the peak and where memory settles (targets: at most 450 MB, within 60 MB of before).
+ */
 import { pathToFileURL } from 'node:url'
 import { LIMIT_MB, PEAK_TARGET_MB, runPhotoMemory, SETTLE_TARGET_MB } from '../support/photo-memory.ts'
 
@@ -31,7 +34,8 @@ export async function runPhotoMemoryBench(): Promise<Record<string, unknown> | n
   }
   console.table([row])
   console.log(
-    `Where it was (resident MB per process; the cgroup's process memory and page cache): before ${run.detail.before}; settled ${run.detail.settled}`,
+    `Where it was (resident MB per process; the cgroup's process memory and ` +
+      `page cache): before ${run.detail.before}; settled ${run.detail.settled}`,
   )
   return { ...run, ok: row.ok }
 }

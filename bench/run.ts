@@ -1,4 +1,7 @@
-/** `npm run bench` (flags: --only-counting, --skip-load, --skip-lighthouse, --skip-first-paint, --skip-years, --skip-inbox, --skip-photo-memory); writes bench/results/latest.json. */
+/**
+ * `npm run bench` (flags: --only-counting, --skip-load, --skip-lighthouse, --skip-first-paint,
+ * --skip-years, --skip-inbox, --skip-photo-memory); writes bench/results/latest.json.
+ */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { buildIfNeeded } from '../scripts/build-if-needed.ts'
@@ -15,7 +18,9 @@ buildIfNeeded()
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version }
 
 console.log(
-  '\n== Counting visits: cached / and /products, counting off (before) and on (after), each beside a bare Node server sending the same bytes (autocannon, 50 connections, 5 turns of 4 s) ==',
+  '\n== Counting visits: cached / and /products, counting off (before) ' +
+    'and on (after), each beside a bare Node server sending the same bytes ' +
+    '(autocannon, 50 connections, 5 turns of 4 s) ==',
 )
 const counting = await runCountingBench()
 printCountingBench(counting)
@@ -28,7 +33,8 @@ async function runTheRest() {
   const pages = await runPageBench()
   console.table(pages.rows)
   console.log(
-    'Each page beside a bare Node http server sending the same bytes from memory (the ceiling) and beside its static twin:',
+    'Each page beside a bare Node http server sending the same bytes from ' +
+      'memory (the ceiling) and beside its static twin:',
   )
   console.table(
     pages.comparisons.map((c) => ({
@@ -60,7 +66,9 @@ async function runTheRest() {
   ])
   const f = pages.flood
   console.log(
-    'Kept pages (/, /products, a category, a product) with a flood of one-off keys beside them (categories, tracking ids, 404 paths, spellings, hosts):',
+    'Kept pages (/, /products, a category, a product) with a flood of ' +
+      'one-off keys beside them (categories, tracking ids, 404 paths, ' +
+      'spellings, hosts):',
   )
   console.table([
     {
@@ -90,7 +98,8 @@ async function runTheRest() {
   results.pages = pages
 
   console.log(
-    "\n== The owner's 'Save' (a price; then a move in the order) to the change served (catalogue page, product page and /api/products) ==",
+    "\n== The owner's 'Save' (a price; then a move in the order) to the " +
+      'change served (catalogue page, product page and /api/products) ==',
   )
   const { runSaveToServedBench } = await import('./save-to-served.ts')
   const saveToServed = await runSaveToServedBench()
@@ -113,7 +122,8 @@ if (!skip('inbox')) {
 if (!skip('photo-memory')) {
   const { runPhotoMemoryBench } = await import('./photo-memory.ts')
   console.log(
-    '\n== Three 48-megapixel photographs uploaded at once beside ten browsing connections, npm start in a 512 MB cgroup ==',
+    '\n== Three 48-megapixel photographs uploaded at once beside ten ' +
+      'browsing connections, npm start in a 512 MB cgroup ==',
   )
   results.photoMemory = await runPhotoMemoryBench()
 }

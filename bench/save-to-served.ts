@@ -1,4 +1,7 @@
-/** From the owner's 'Save' (a price, or a move in the shop's order) to the change being served, with 2,000 enquiries in the data file. */
+/**
+ * From the owner's 'Save' (a price, or a move in the shop's order)
+ * to the change being served, with 2,000 enquiries in the data file.
+ */
 import { rm } from 'node:fs/promises'
 import { performance } from 'node:perf_hooks'
 import { prepareDataDir, startBenchServer } from '../support/bench-server.ts'

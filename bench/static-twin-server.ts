@@ -1,4 +1,7 @@
-/** The production site plus `/__static/` (BENCH_STATIC_DIR) through the same Express stack, to compare a kept page with the same bytes as a static file. */
+/**
+ * The production site plus `/__static/` (BENCH_STATIC_DIR) through the same
+ * Express stack, to compare a kept page with the same bytes as a static file.
+ */
 import { createServer } from 'node:http'
 import express from 'express'
 import { openStore } from '../data/store.server.ts'

@@ -1,4 +1,7 @@
-/** 100,000 enquiries over ten years beside a fresh shop, in one run (targets in RELIABILITY.md; YEARS_ENQUIRIES changes the count). */
+/**
+ * 100,000 enquiries over ten years beside a fresh shop, in one run
+ * (targets in RELIABILITY.md; YEARS_ENQUIRIES changes the count).
+ */
 import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
@@ -85,13 +88,19 @@ const postEnquiries = (url: string, connections: number, duration: number, overa
     overallRate,
   })
 
-/** CPU time the server has used (user + system, ms): per answer it shows a request's cost whatever else the shared machine does. */
+/**
+ * CPU time the server has used (user + system, ms): per answer it
+ * shows a request's cost whatever else the shared machine does.
+ */
 async function cpuMs(pid: number): Promise<number> {
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }
 
-/** POST /api/contact at 20 connections for 8 s: req/s, p99, the server's CPU per enquiry, and how many reached the data file. */
+/**
+ * POST /api/contact at 20 connections for 8 s: req/s, p99, the
+ * server's CPU per enquiry, and how many reached the data file.
+ */
 async function measurePosts(server: ChildServer, dataFile: string) {
   await postEnquiries(server.url, 20, 2) // the path's code compiled and warm, as on a shop that has been up a while
   const before = await enquiriesOnDisk(dataFile)
@@ -116,9 +125,15 @@ async function enquiriesOnDisk(dataFile: string): Promise<number> {
 
 // An idle process timing its own 10 ms timer, as the server's health check does: how late the machine alone runs it.
 const PROBE = `const h = require('node:perf_hooks').monitorEventLoopDelay({ resolution: 10 }); h.enable();
-process.stdin.on('data', () => { console.log(JSON.stringify({ max: Math.max(0, Math.round((h.max / 1e6 - 10) * 100) / 100) })); process.exit(0) })`
+process.stdin.on('data', () => {
+  console.log(JSON.stringify({ max: Math.max(0, Math.round((h.max / 1e6 - 10) * 100) / 100) }))
+  process.exit(0)
+})`
 
-/** Starts the probe; `stop` gives the most its timer was late meanwhile (ms), the scheduling delay of the machine itself. */
+/**
+ * Starts the probe; `stop` gives the most its timer was late
+ * meanwhile (ms), the scheduling delay of the machine itself.
+ */
 function schedulingProbe() {
   const child = spawn(process.execPath, ['-e', PROBE], { stdio: ['pipe', 'pipe', 'inherit'] })
   let out = ''
@@ -343,7 +358,9 @@ function printYears(r: Awaited<ReturnType<typeof runYearsBench>>) {
     },
   ])
   console.log(
-    `Load average of the machine at the end (1, 5, 15 min): ${r.loadAverage.join(', ')} on ${os.cpus().length} cores; a figure measured on a busy machine says more about the machine than the shop.`,
+    `Load average of the machine at the end (1, 5, 15 min): ` +
+      `${r.loadAverage.join(', ')} on ${os.cpus().length} cores; a figure ` +
+      `measured on a busy machine says more about the machine than the shop.`,
   )
 }
 

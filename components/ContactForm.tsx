@@ -76,7 +76,10 @@ function loadContactSchema() {
   return schemaModule
 }
 
-/** Without JavaScript a plain post to /contact (post/redirect/get); fields are uncontrolled so text typed before hydration is what is sent. */
+/**
+ * Without JavaScript a plain post to /contact (post/redirect/get); fields
+ * are uncontrolled so text typed before hydration is what is sent.
+ */
 export function ContactForm({ initial, headingLevel }: Props) {
   // Fixed, not useId(): the form is hydrated as an island, whose place in React's tree differs between
   // the server's page and the browser's root, so generated ids would not match the painted ones.

@@ -1,7 +1,10 @@
 import { PRODUCT_IMAGE_WIDTHS } from '../domain/product-image.ts'
 import type { ImagePreload } from '../renderer/types.ts'
 
-/** Generated and uploaded photographs are WebP at several widths, with AVIF twins when `avif`; seed SVGs and other addresses are shown as they are. */
+/**
+ * Generated and uploaded photographs are WebP at several widths, with AVIF
+ * twins when `avif`; seed SVGs and other addresses are shown as they are.
+ */
 export function productImageSources(
   mainImage: string,
   avif = false,
@@ -13,7 +16,9 @@ export function productImageSources(
   return { src: `${base}-800.webp`, srcSet: srcSetOf('webp'), ...(avif ? { avifSrcSet: srcSetOf('avif') } : {}) }
 }
 
-/** The preload of a page's largest photograph: the candidates its <picture> offers first, at the width `sizes` shows. */
+/**
+ * The preload of a page's largest photograph: the candidates its <picture> offers first, at the width `sizes` shows.
+ */
 export function productImagePreload(image: string, avif: boolean, sizes: string): ImagePreload {
   const { src, srcSet, avifSrcSet } = productImageSources(image, avif)
   if (avifSrcSet) return { href: src.replace(/\.webp$/, '.avif'), srcSet: avifSrcSet, sizes, type: 'image/avif' }

@@ -58,7 +58,10 @@ function itemText(item: unknown): Buffer {
 const joined = (run: readonly unknown[]) =>
   run.flatMap((item, i) => (i === 0 ? [itemText(item)] : [COMMA, itemText(item)]))
 
-/** Full runs of BLOCK elements are joined once and reused while none of them changes, so a write hands the disk a few dozen parts however many enquiries are kept. */
+/**
+ * Full runs of BLOCK elements are joined once and reused while none of them changes,
+ * so a write hands the disk a few dozen parts however many enquiries are kept.
+ */
 function elementParts(items: readonly unknown[], parts: Buffer[]) {
   for (let start = 0; start < items.length; start += BLOCK) {
     if (start > 0) parts.push(COMMA)
@@ -77,7 +80,9 @@ function elementParts(items: readonly unknown[], parts: Buffer[]) {
 
 export const serializePretty = (data: unknown): Buffer => Buffer.concat(prettyParts(data))
 
-/** JSON.stringify(data, null, 2), in parts that unchanged elements of its top-level arrays share with earlier writes. */
+/**
+ * JSON.stringify(data, null, 2), in parts that unchanged elements of its top-level arrays share with earlier writes.
+ */
 export function prettyParts(data: unknown): Buffer[] {
   if (data === null || typeof data !== 'object' || Array.isArray(data))
     return [text(JSON.stringify(data, null, 2) + '\n')]

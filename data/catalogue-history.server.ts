@@ -19,7 +19,10 @@ export type HistoryAction =
   | 'generation'
   | 'undo-generation'
 
-/** Who made a change: the workspace, a hand edit of the file, a shell command, a snapshot restored in the workspace, a generation run. */
+/**
+ * Who made a change: the workspace, a hand edit of the file, a shell
+ * command, a snapshot restored in the workspace, a generation run.
+ */
 export type HistoryWho = 'owner' | 'data file' | 'command' | 'restore' | 'generation'
 
 /** A removed product lives on here so it can be brought back; its photographs stay on disk for the same reason. */
@@ -41,10 +44,15 @@ export type HistoryEntry = {
 
 export const historyFileFor = (dataFile: string) => `${dataFile}.history.jsonl`
 
-/** One JSON line per change beside the data file (0600), appended and flushed, never rewritten (it only grows); a line cut short by a crash is skipped. */
+/**
+ * One JSON line per change beside the data file (0600), appended and flushed,
+ * never rewritten (it only grows); a line cut short by a crash is skipped.
+ */
 export class CatalogueHistory {
   private entries: HistoryEntry[] | null = null
-  /** The file ends in a line a crash cut short: the next entry starts on a line of its own, or it would be lost with it. */
+  /**
+   * The file ends in a line a crash cut short: the next entry starts on a line of its own, or it would be lost with it.
+   */
   private cutShort = false
 
   constructor(readonly file: string) {}

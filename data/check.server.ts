@@ -1,4 +1,7 @@
-/** Says in plain words whether the site can use a data file (syntax with line and column, shape, unique ids); used by the store on every owner's edit and by `npm run check-data`. */
+/**
+ * Says in plain words whether the site can use a data file (syntax with line and column,
+ * shape, unique ids); used by the store on every owner's edit and by `npm run check-data`.
+ */
 import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser'
 import * as v from 'valibot'
 import type { Stored } from '../domain/stored.ts'
@@ -8,7 +11,10 @@ import { StoredEnquirySchema } from './enquiry.server.ts'
 
 /** Stored products may carry extra fields (generated image sets); the API shows only the public ones. */
 const StoredProductSchema = v.pipe(v.looseObject(ProductSchema.entries), leadTimeRule, publishedPhotoRule)
-/** One product's wrong payment link never stops the shop: the file is read, that product cannot be ordered, and `unusableValues` names it. */
+/**
+ * One product's wrong payment link never stops the shop: the file is
+ * read, that product cannot be ordered, and `unusableValues` names it.
+ */
 const ReadableProductSchema = v.pipe(
   v.looseObject({ ...ProductSchema.entries, paymentLink: v.string() }),
   leadTimeRule,
@@ -98,7 +104,10 @@ const TYPE_WORDS: Record<string, string> = {
   number: 'a number',
 }
 
-/** One issue of the schema in plain words, e.g. 'is missing', 'must be one of "footwear", "bags", "belts" (it is "hats")'. */
+/**
+ * One issue of the schema in plain words, e.g. 'is missing',
+ * 'must be one of "footwear", "bags", "belts" (it is "hats")'.
+ */
 function plainIssue(issue: v.BaseIssue<unknown>): string {
   const it = issue.input === undefined ? '' : ` (it is ${quote(issue.input)})`
   if (issue.kind === 'schema' && issue.input === undefined) return 'is missing'
@@ -178,7 +187,10 @@ function duplicateProblem(text: string, label: string, data: object): DataProble
       const where = node ? lineColumn(text, node.offset) : undefined
       const noun = list === 'products' ? 'products' : 'enquiries'
       return {
-        message: `${label}: ${noun} ${first + 1} and ${i + 1} have the same id ${quote(items[i]!.id)}${where ? ` (line ${where.line}, column ${where.column})` : ''}; each needs its own.`,
+        message:
+          `${label}: ${noun} ${first + 1} and ${i + 1} have the same id ` +
+          `${quote(items[i]!.id)}${where ? ` (line ${where.line}, column ${where.column})` : ''}; ` +
+          `each needs its own.`,
         ...where,
       }
     }
@@ -208,7 +220,10 @@ function checkText<S extends v.GenericSchema>(
 /** A value the site reads but will not use, and the product it belongs to. */
 export type UnusableValue = DataProblem & { productId: string; productName: string; field: string }
 
-/** The values of a readable file that the site leaves unused (a product's payment link), each naming its product and field; with the file's text, where. */
+/**
+ * The values of a readable file that the site leaves unused (a product's payment
+ * link), each naming its product and field; with the file's text, where.
+ */
 export function unusableValues(data: Data, label: string, text = ''): UnusableValue[] {
   const parsed = v.safeParse(UsableProductsSchema, data)
   if (parsed.success) return []

@@ -21,7 +21,9 @@ const ANSWERS_PER_TURN = 6
 
 const apply = (queue: readonly Pending[], data: Data) => queue.reduce((d, p) => p.change(d), data)
 
-/** Whether `next` differs from `data` in its enquiries only: all that can be kept while the owner's file has an error. */
+/**
+ * Whether `next` differs from `data` in its enquiries only: all that can be kept while the owner's file has an error.
+ */
 function onlyEnquiriesChanged(data: Data, next: Data): boolean {
   const a = data as Record<string, unknown>
   const b = next as Record<string, unknown>
@@ -39,7 +41,10 @@ export type WriterParts = {
   deleted: Set<string>
 }
 
-/** The one writer of DATA_FILE (docs/decisions.md): changes queue behind the write on disk and go in the next one; a failed write undoes its changes in memory. */
+/**
+ * The one writer of DATA_FILE (docs/decisions.md): changes queue behind the write
+ * on disk and go in the next one; a failed write undoes its changes in memory.
+ */
 export class DataFileWriter {
   private committed: Data
   private state: Data
@@ -96,7 +101,10 @@ export class DataFileWriter {
     while (this.running) await this.running
   }
 
-  /** Holds every write until the returned function is called, resolving once none is under way; changes made meanwhile wait in the queue. */
+  /**
+   * Holds every write until the returned function is called, resolving
+   * once none is under way; changes made meanwhile wait in the queue.
+   */
   async hold(): Promise<() => void> {
     while (this.held) await this.held
     let release!: () => void
@@ -310,7 +318,9 @@ export class DataFileWriter {
     this.issue = problem
     logger.error(
       { dataFile: file, line: problem.line, column: problem.column },
-      `${problem.message} The site keeps serving the last good version and keeps new enquiries in ${path.basename(journal.file)} until the file is fixed; the file is left exactly as saved.`,
+      `${problem.message} The site keeps serving the last good version and ` +
+        `keeps new enquiries in ${path.basename(journal.file)} until the file is ` +
+        `fixed; the file is left exactly as saved.`,
     )
   }
 }

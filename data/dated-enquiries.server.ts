@@ -5,7 +5,10 @@ import type { StoredEnquiry } from './enquiry.server.ts'
 type Logger = { error(obj: object, msg: string): void }
 type Found = { file: string; enquiry: StoredEnquiry; enquiries: readonly StoredEnquiry[] }
 
-/** Read on demand, held briefly and bounded (dated-file-reads.server.ts); each change rewrites its file whole, so two changes of one file must not interleave. */
+/**
+ * Read on demand, held briefly and bounded (dated-file-reads.server.ts); each
+ * change rewrites its file whole, so two changes of one file must not interleave.
+ */
 export class DatedEnquiries {
   private tail: Promise<unknown> = Promise.resolve()
   private readonly reads = new DatedFileReads()

@@ -13,7 +13,10 @@ const IDLE_MS = 2 * 60_000
 
 type Read = { stamp: string; enquiries: readonly StoredEnquiry[] }
 
-/** A file's identity on disk: every write of ours renames a new file into place (a new inode), an owner's edit changes size or time. */
+/**
+ * A file's identity on disk: every write of ours renames a new file
+ * into place (a new inode), an owner's edit changes size or time.
+ */
 async function stampOf(file: string): Promise<string | null | undefined> {
   try {
     const s = await stat(file)

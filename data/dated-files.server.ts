@@ -25,7 +25,9 @@ export function datedFileFor(dataFile: string, month: string): string {
   return path.join(path.dirname(dataFile), `${stemOf(dataFile)}.enquiries-${month}.json`)
 }
 
-/** The month ("2024-03") an enquiry belongs to, or null when its date cannot be read (it then stays in the data file). */
+/**
+ * The month ("2024-03") an enquiry belongs to, or null when its date cannot be read (it then stays in the data file).
+ */
 export function monthOf(enquiry: StoredEnquiry): string | null {
   const time = Date.parse(enquiry.createdAt)
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 7)
@@ -90,7 +92,10 @@ export async function writeDatedFile(file: string, enquiries: readonly StoredEnq
   await writeDurably(file, serializePretty({ messages: sorted }))
 }
 
-/** One already there keeps the file's version (a change made since it moved is there); an unreadable month is reported in `unreadable` and retried later. */
+/**
+ * One already there keeps the file's version (a change made since it moved is
+ * there); an unreadable month is reported in `unreadable` and retried later.
+ */
 export async function addToDatedFiles(
   dataFile: string,
   enquiries: readonly StoredEnquiry[],

@@ -10,12 +10,18 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { syncFolder } from './fsync.server.ts'
 
-/** Every file the server writes beside the data file, photographs aside, is the owner's alone: enquiries hold visitors' details. */
+/**
+ * Every file the server writes beside the data file, photographs
+ * aside, is the owner's alone: enquiries hold visitors' details.
+ */
 export const PRIVATE_MODE = 0o600
 /** Photographs are served to everyone: written as any new file is, the umask deciding who may read them. */
 export const PUBLIC_MODE = 0o666
 
-/** Bytes as written: the parts of a file, in order (a write hands them to the disk without joining them on the event loop). */
+/**
+ * Bytes as written: the parts of a file, in order (a write hands
+ * them to the disk without joining them on the event loop).
+ */
 export type FileBytes = readonly Buffer[]
 
 export const byteLength = (bytes: FileBytes) => bytes.reduce((n, b) => n + b.length, 0)
@@ -37,8 +43,10 @@ const partsOf = (bytes: FileBytes | Buffer | string): FileBytes =>
   typeof bytes === 'string' ? [Buffer.from(bytes, 'utf8')] : Buffer.isBuffer(bytes) ? [bytes] : bytes
 
 /**
- * Writes `bytes` to a temporary file, fsync'd, renamed over `file`, then flushes the folder: a crash leaves the old file or the new one. `onWritten` gets the new file's inode.
- * With `keepExisting` it is linked into place instead, failing (EEXIST) when `file` is there: never over another file, even one written meanwhile.
+ * Writes `bytes` to a temporary file, fsync'd, renamed over `file`, then flushes the folder:
+ * a crash leaves the old file or the new one. `onWritten` gets the new file's inode.
+ * With `keepExisting` it is linked into place instead, failing (EEXIST) when
+ * `file` is there: never over another file, even one written meanwhile.
  */
 export async function writeDurably(
   file: string,
@@ -50,7 +58,8 @@ export async function writeDurably(
   }: { mode?: number; onWritten?: (ino: bigint) => void; keepExisting?: boolean } = {},
 ): Promise<void> {
   const parts = partsOf(bytes)
-  // A server restarted in a container may get the pid of the one killed mid-write: its temporary file is overwritten, never refused.
+  // A server restarted in a container may get the pid of the one killed
+  // mid-write: its temporary file is overwritten, never refused.
   const tmp = `${file}.${process.pid}.${++temporaryFiles}.${randomBytes(4).toString('hex')}.tmp`
   // Through the `fs` object at each call, so tests can watch the calls (test/reliability/durability.slow.test.ts).
   const fd = await promisify(fs.open)(tmp, 'w', mode)
@@ -74,7 +83,10 @@ export async function writeDurably(
   await syncFolder(path.dirname(file))
 }
 
-/** Appends `bytes` to `file` and flushes it, and the folder when it made the file: a crash can leave only the last line cut short. */
+/**
+ * Appends `bytes` to `file` and flushes it, and the folder when it
+ * made the file: a crash can leave only the last line cut short.
+ */
 export async function appendDurably(
   file: string,
   bytes: FileBytes | Buffer | string,

@@ -8,7 +8,10 @@ const POLL_MS = 2000
 
 type Logger = { warn(obj: object, msg: string): void }
 
-/** Watches the folder (editors save by writing a new file and renaming it) and polls every POLL_MS anyway. Returns a stop function. */
+/**
+ * Watches the folder (editors save by writing a new file and renaming
+ * it) and polls every POLL_MS anyway. Returns a stop function.
+ */
 export function watchFile(file: string, changed: () => void, logger: Logger): () => void {
   const dir = path.dirname(file)
   const name = path.basename(file)

@@ -1,7 +1,10 @@
 import fs from 'node:fs'
 import { promisify } from 'node:util'
 
-/** So a rename survives a power cut; best effort (some file systems refuse). Called through the `fs` object, as writeDurably does, so test/reliability/durability.slow.test.ts can watch it. */
+/**
+ * So a rename survives a power cut; best effort (some file systems refuse). Called through the
+ * `fs` object, as writeDurably does, so test/reliability/durability.slow.test.ts can watch it.
+ */
 export async function syncFolder(dir: string): Promise<void> {
   let fd: number | undefined
   try {

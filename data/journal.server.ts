@@ -1,4 +1,7 @@
-/** The enquiry journal beside the data file, fsync'd before a visitor is told their enquiry is saved: keeps enquiries while the owner's file is broken or saved from an old copy (docs/decisions.md). */
+/**
+ * The enquiry journal beside the data file, fsync'd before a visitor is told their enquiry is saved:
+ * keeps enquiries while the owner's file is broken or saved from an old copy (docs/decisions.md).
+ */
 import fs from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import * as v from 'valibot'
@@ -49,7 +52,10 @@ export class Journal {
     return this.appended > Math.max(1000, enquiries)
   }
 
-  /** Replaces the journal by one line per enquiry and per deletion (atomically: a crash leaves the old one or the new one). */
+  /**
+   * Replaces the journal by one line per enquiry and per deletion
+   * (atomically: a crash leaves the old one or the new one).
+   */
   async rewrite(enquiries: readonly StoredEnquiry[], deleted: Iterable<string>): Promise<void> {
     const lines = [
       ...[...deleted].map((removed) => line({ removed })),

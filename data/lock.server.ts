@@ -1,4 +1,8 @@
-/** The single-writer lock: a Unix socket at `<data file>.lock`, because the kernel closes a dead process's sockets whatever its pid (docs/decisions.md); taken by bind then hard link, so it is atomic; long paths go through `/proc/self/fd/N/name`. */
+/**
+ * The single-writer lock: a Unix socket at `<data file>.lock`, because the kernel
+ * closes a dead process's sockets whatever its pid (docs/decisions.md); taken by bind
+ * then hard link, so it is atomic; long paths go through `/proc/self/fd/N/name`.
+ */
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { link, realpath, rename, rm, stat, unlink } from 'node:fs/promises'
@@ -45,7 +49,10 @@ const INSTANCE = randomBytes(8).toString('hex')
 type Greeting = { pid: number | null; self: boolean }
 type Probe = ({ state: 'alive' } & Greeting) | { state: 'dead' } | { state: 'gone' }
 
-/** Whether a live process listens at `p`: it connects (alive), refuses (dead: nothing listens, or not a socket) or is not there. */
+/**
+ * Whether a live process listens at `p`: it connects (alive),
+ * refuses (dead: nothing listens, or not a socket) or is not there.
+ */
 function probe(p: string): Promise<Probe> {
   const { address, done } = socketAddress(p)
   return new Promise<Probe>((resolve) => {

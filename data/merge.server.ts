@@ -1,4 +1,7 @@
-/** Merging an owner's edit of the data file with what the server wrote: see docs/decisions.md (an owner's edit merged three ways). */
+/**
+ * Merging an owner's edit of the data file with what the server
+ * wrote: see docs/decisions.md (an owner's edit merged three ways).
+ */
 import { createHash } from 'node:crypto'
 import type { StoredEnquiry } from './enquiry.server.ts'
 import type { Data } from './check.server.ts'
@@ -211,7 +214,10 @@ export type MergeOutcome = {
 
 const attempts = (m: Item) => ((m.notification as { attempts?: unknown[] } | undefined)?.attempts ?? []).length
 
-/** With an empty log (start-up) the owner's values win everywhere but notifications, and every enquiry of ours is kept; `deleted` holds ids deleted through the server. */
+/**
+ * With an empty log (start-up) the owner's values win everywhere but notifications,
+ * and every enquiry of ours is kept; `deleted` holds ids deleted through the server.
+ */
 export function mergeOwnersEdit(
   ours: Data,
   owners: Data,
@@ -328,14 +334,20 @@ export function needsWriteBack(outcome: MergeOutcome): boolean {
   return outcome.restored.length > 0 || outcome.removed.length > 0 || outcome.kept.length > 0
 }
 
-/** What `after` adds at the end of `before` when nothing else changed (an enquiry arriving), found without indexing either list. */
+/**
+ * What `after` adds at the end of `before` when nothing else changed
+ * (an enquiry arriving), found without indexing either list.
+ */
 function appendedTo<T>(before: readonly T[], after: readonly T[]): T[] | null {
   if (after.length < before.length) return null
   for (let i = 0; i < before.length; i++) if (before[i] !== after[i]) return null
   return after.slice(before.length)
 }
 
-/** What changed in a list between two versions (by object identity: changes are immutable): items added or replaced, ids removed. */
+/**
+ * What changed in a list between two versions (by object identity:
+ * changes are immutable): items added or replaced, ids removed.
+ */
 export function diffItems<T extends { id: string }>(
   before: readonly T[],
   after: readonly T[],

@@ -27,7 +27,9 @@ async function copyDurably(from: string, to: string): Promise<void> {
   await syncFolder(path.dirname(to))
 }
 
-/** The original is copied first, unless a copy from a move cut short is still there (then that copy is the original). */
+/**
+ * The original is copied first, unless a copy from a move cut short is still there (then that copy is the original).
+ */
 export async function moveOlderAtStart(
   file: string,
   data: Data,
@@ -69,7 +71,10 @@ async function idsOfCopy(copy: string): Promise<Set<string> | null> {
   }
 }
 
-/** Every enquiry of the kept copy must be in the data file, a dated file, or deleted on purpose; a missing one is returned to be put back and the copy stays. */
+/**
+ * Every enquiry of the kept copy must be in the data file, a dated file, or
+ * deleted on purpose; a missing one is returned to be put back and the copy stays.
+ */
 export async function checkAgainstCopy(
   file: string,
   data: Data,
@@ -96,13 +101,16 @@ export async function checkAgainstCopy(
     await unlink(copy)
     logger.info(
       { dataFile: file, moved: total - data.messages.length },
-      `Enquiries older than the data file keeps are now in dated files beside ${path.basename(file)}; the copy made before the move was checked and removed.`,
+      `Enquiries older than the data file keeps are now in dated files beside ` +
+        `${path.basename(file)}; the copy made before the move was checked and ` +
+        `removed.`,
     )
     return []
   }
   logger.error(
     { dataFile: file, copy, missing: [...unaccounted] },
-    `${unaccounted.size} enquiries of ${copy} were found nowhere after the move; they are put back in the data file, and the copy is kept.`,
+    `${unaccounted.size} enquiries of ${copy} were found nowhere after the ` +
+      `move; they are put back in the data file, and the copy is kept.`,
   )
   return (JSON.parse(await readFile(copy, 'utf8')) as { messages: StoredEnquiry[] }).messages.filter((m) =>
     unaccounted.has(m.id),

@@ -23,12 +23,16 @@ async function readAtStart(file: string, seed: Product[]): Promise<{ data: Data;
   const checked = checkDataText(bytes.toString('utf8'), file)
   if (!checked.ok)
     throw new DataFileError(
-      `${checked.problem.message} It was left as it is; fix it (npm run check-data shows what is wrong), then start again.`,
+      `${checked.problem.message} It was left as it is; fix it (npm run ` +
+        `check-data shows what is wrong), then start again.`,
     )
   return { data: checked.data, bytes }
 }
 
-/** Enquiries in the journal that the file lacks (saved while it had an error, or lost to an owner's old copy saved just before a crash) are put back. */
+/**
+ * Enquiries in the journal that the file lacks (saved while it had an error,
+ * or lost to an owner's old copy saved just before a crash) are put back.
+ */
 async function recoverFromJournal(journal: Journal, file: string, data: Data, logger: StoreLogger) {
   const saved = await journal.read().catch((err: Error) => {
     throw new DataFileError(`Cannot read the enquiry journal ${journal.file}: ${err.message}`)
@@ -52,7 +56,10 @@ async function recoverFromJournal(journal: Journal, file: string, data: Data, lo
   return needsWriteBack(outcome) ? { data: outcome.data, deleted, changed: true } : { data, deleted, changed: false }
 }
 
-/** What the file will hold once the journal's enquiries are back and the older ones moved; a large file read is let go on return. */
+/**
+ * What the file will hold once the journal's enquiries are back
+ * and the older ones moved; a large file read is let go on return.
+ */
 async function readRecoverAndMove(file: string, seed: Product[], journal: Journal, logger: StoreLogger) {
   const read = await readAtStart(file, seed)
   const recovered = await recoverFromJournal(journal, file, read.data, logger)
@@ -61,7 +68,10 @@ async function readRecoverAndMove(file: string, seed: Product[], journal: Journa
   return { data: moved.data, deleted: recovered.deleted, before: moved.before, write, bytes: write ? null : read.bytes }
 }
 
-/** An unreadable or invalid file stops everything with a DataFileError and is left untouched; journal enquiries are put back and old ones moved before anything is served. */
+/**
+ * An unreadable or invalid file stops everything with a DataFileError and is left
+ * untouched; journal enquiries are put back and old ones moved before anything is served.
+ */
 export async function openDataFile(
   file: string,
   seed: Product[],
@@ -97,7 +107,8 @@ export async function openDataFile(
         mtimeNs: st.mtimeNs,
         bytes: write ? adapter.lastWrite!.bytes : [start.bytes!],
       }
-      if (!write) serializePretty(data) // each enquiry's text is remembered now, so the first write after start costs what every later one does
+      // each enquiry's text is remembered now, so the first write after start costs what every later one does
+      if (!write) serializePretty(data)
       return { parts: { db, adapter, journal, file, logger, disk, deleted }, lock }
     } catch (err) {
       if (err instanceof DataFileError) throw err

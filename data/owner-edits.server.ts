@@ -40,7 +40,10 @@ export async function lookAtDisk(file: string, last: Fingerprint | null): Promis
   return checked.ok ? { kind: 'edited', seen, data: checked.data } : { kind: 'broken', seen, problem: checked.problem }
 }
 
-/** One error per value the site will not use (at start, and for each edit): served all the same, only its product stops taking orders. */
+/**
+ * One error per value the site will not use (at start, and for each
+ * edit): served all the same, only its product stops taking orders.
+ */
 export function reportUnusable(logger: StoreLogger, file: string, data: Data): void {
   for (const unusable of unusableValues(data, file)) {
     logger.error(
@@ -68,13 +71,17 @@ export function reportMerge(logger: StoreLogger, file: string, outcome: MergeOut
   if (restored > 0) {
     logger.warn(
       { dataFile: file, enquiries: outcome.restored.map((m) => m.id) },
-      `${enquiries(restored)} the site had saved ${were(restored)} missing from the edit of ${file} and ${were(restored)} put back. To mark one as dealt with, set "archived": true on it; to remove one for good, run npm run messages -- delete ID.`,
+      `${enquiries(restored)} the site had saved ${were(restored)} missing ` +
+        `from the edit of ${file} and ${were(restored)} put back. To mark one as ` +
+        `dealt with, set "archived": true on it; to remove one for good, run npm ` +
+        `run messages -- delete ID.`,
     )
   }
   if (outcome.removed.length > 0) {
     logger.info(
       { dataFile: file, enquiries: outcome.removed.map((m) => m.id) },
-      `The edit of ${file} held ${enquiries(outcome.removed.length)} deleted earlier with npm run messages -- delete; left out again.`,
+      `The edit of ${file} held ${enquiries(outcome.removed.length)} deleted ` +
+        `earlier with npm run messages -- delete; left out again.`,
     )
   }
   reportUnusable(logger, file, outcome.data)

@@ -28,14 +28,20 @@ export function catalogueOf(data: Data): CatalogueSnapshot {
   return out as CatalogueSnapshot
 }
 
-/** Beside the data file (0700, files 0600), named `YYYY-MM-DDTHH-MM-SS-reason.json` (UTC), at most `keep`, oldest first out. */
+/**
+ * Beside the data file (0700, files 0600), named
+ * `YYYY-MM-DDTHH-MM-SS-reason.json` (UTC), at most `keep`, oldest first out.
+ */
 export class Snapshots {
   constructor(
     readonly dir: string,
     private readonly keep = 30,
   ) {}
 
-  /** Never over an earlier snapshot, even one taken the same second by another process: the next free name (`-2`, `-3`...). */
+  /**
+   * Never over an earlier snapshot, even one taken the same second
+   * by another process: the next free name (`-2`, `-3`...).
+   */
   async take(data: Data, reason: string, now = new Date()): Promise<string> {
     if (await mkdir(this.dir, { recursive: true, mode: 0o700 })) await syncFolder(path.dirname(this.dir))
     const stamp = now.toISOString().slice(0, 19).replace(/:/g, '-')

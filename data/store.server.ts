@@ -51,7 +51,10 @@ const markArchived =
     return rest as StoredEnquiry
   }
 
-/** Recent enquiries in DATA_FILE (DataFileWriter), older ones in dated files read on demand; every id-taking method works wherever the enquiry is. */
+/**
+ * Recent enquiries in DATA_FILE (DataFileWriter), older ones in dated files
+ * read on demand; every id-taking method works wherever the enquiry is.
+ */
 export class Store {
   private readonly writer: DataFileWriter
   private readonly dated: DatedEnquiries
@@ -110,7 +113,10 @@ export class Store {
     return () => this.listeners.delete(listener)
   }
 
-  /** Applies a change to the data file and resolves once it is on disk; rejects with StoreWriteError if it could not be written. */
+  /**
+   * Applies a change to the data file and resolves once it is on
+   * disk; rejects with StoreWriteError if it could not be written.
+   */
   update(change: Change): Promise<void> {
     return this.writer.update(change)
   }
@@ -133,7 +139,10 @@ export class Store {
     return newestFirst([...inFile, ...older])
   }
 
-  /** How many saved enquiries pass `test` (one test per `name`): per dated file, the ids passing it are kept until that file changes. */
+  /**
+   * How many saved enquiries pass `test` (one test per `name`): per
+   * dated file, the ids passing it are kept until that file changes.
+   */
   async countEnquiries(name: string, test: (m: StoredEnquiry) => boolean): Promise<number> {
     const inFile = this.enquiries
     const ids = new Set(inFile.map((m) => m.id))
@@ -280,7 +289,10 @@ export class Store {
     return this.moving
   }
 
-  /** For /healthz: a new file can be made, and there is room for a whole second copy of the data file (each check with its own probe file). */
+  /**
+   * For /healthz: a new file can be made, and there is room for a whole
+   * second copy of the data file (each check with its own probe file).
+   */
   async isWritable(): Promise<boolean> {
     const dir = path.dirname(this.file)
     const probe = path.join(dir, `.${path.basename(this.file)}.probe-${process.pid}-${++this.probes}`)

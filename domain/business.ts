@@ -1,4 +1,7 @@
-/** The company and what it sells (docs/site.md): the one place pages, schemas, legal texts, e-mails and JSON-LD read these from. */
+/**
+ * The company and what it sells (docs/site.md): the one place
+ * pages, schemas, legal texts, e-mails and JSON-LD read these from.
+ */
 
 export const COMPANY = {
   brand: 'Ashbourne Leather',

@@ -1,4 +1,7 @@
-/** Without the schema: the form renders from these on every load, while the valibot schema is fetched only when a visitor sends. */
+/**
+ * Without the schema: the form renders from these on every load,
+ * while the valibot schema is fetched only when a visitor sends.
+ */
 export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'subject', 'message'] as const
 export type ContactField = (typeof CONTACT_FIELDS)[number]
 
@@ -13,7 +16,10 @@ export const EMPTY_CONTACT: ContactValues = { firstName: '', lastName: '', email
 /** The name of the hidden field only bots fill in. */
 export const HONEYPOT_FIELD = 'website'
 
-/** A no-JavaScript post that needs another go: the values kept, the errors beside the fields, and a sentence for the whole form (too many enquiries, could not save). */
+/**
+ * A no-JavaScript post that needs another go: the values kept, the errors beside the
+ * fields, and a sentence for the whole form (too many enquiries, could not save).
+ */
 export type ContactFormState = {
   values: ContactValues
   errors: Partial<Record<ContactField, string>>

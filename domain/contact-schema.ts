@@ -9,7 +9,10 @@ export { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from './contact-fie
 
 const SUBJECT_VALUES: readonly string[] = CONTACT_SUBJECTS.map((s) => s.value)
 
-/** Zero-width characters alone count as empty; line breaks and bidi controls are refused so a name can neither forge a "Subject:" line nor reorder text. */
+/**
+ * Zero-width characters alone count as empty; line breaks and bidi controls
+ * are refused so a name can neither forge a "Subject:" line nor reorder text.
+ */
 const name = (label: string) =>
   v.pipe(
     v.string(`${label} is required`),
@@ -19,7 +22,9 @@ const name = (label: string) =>
     v.maxLength(CONTACT_LIMITS.name, `${label} must be at most ${CONTACT_LIMITS.name} characters`),
   )
 
-/** Shared by the browser, POST /api/contact and POST /contact; messages for missing fields are the site's fixed wording. */
+/**
+ * Shared by the browser, POST /api/contact and POST /contact; messages for missing fields are the site's fixed wording.
+ */
 export const ContactSchema = v.object({
   firstName: name('First name'),
   lastName: name('Last name'),
@@ -51,7 +56,8 @@ true satisfies [ContactField] extends [keyof ContactEnquiry]
     ? true
     : false
   : false
-// What the form holds as typed (contact-fields.ts, kept free of valibot for the first page load) is what the schema takes.
+// What the form holds as typed (contact-fields.ts, kept free of
+// valibot for the first page load) is what the schema takes.
 true satisfies [ContactValues] extends [v.InferInput<typeof ContactSchema>]
   ? [v.InferInput<typeof ContactSchema>] extends [ContactValues]
     ? true

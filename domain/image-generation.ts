@@ -43,7 +43,10 @@ export type LastRun = { runId: string; at: string; products: number; undone: boo
 /** Handed to the owner's requests: whether generation is set up on this server, and what the daily allowance leaves. */
 export type GenerationSetup = { configured: boolean; allowance: ImageAllowance }
 
-/** Rendered into /admin for each request (never from a shared cache): who asks (a visitor's page explains how to turn generation on), and, for the owner, the allowance. */
+/**
+ * Rendered into /admin for each request (never from a shared cache): who asks (a
+ * visitor's page explains how to turn generation on), and, for the owner, the allowance.
+ */
 export type AdminPageState = { access: OwnerAccess; configured: boolean; allowance: ImageAllowance | null }
 
 /** The events of one run, in order: one `start`, one `image` per image slot, one `product` per product, one `done`. */

@@ -38,7 +38,10 @@ export type OrderField = keyof OrderForm
 /** The order's fields in the form's order. */
 export const ORDER_FIELDS = Object.keys(FootwearOrderSchema.entries) as readonly OrderField[]
 
-/** A no-JavaScript order that needs another go: the values as typed, the message beside each field, and what changed since the page was shown. */
+/**
+ * A no-JavaScript order that needs another go: the values as typed, the
+ * message beside each field, and what changed since the page was shown.
+ */
 export type OrderFormState = { values: OrderForm; errors: Partial<Record<OrderField, string>>; notice?: string }
 
 /** Picks the order's fields from any body (a plain form post, FormData entries): strings only. */

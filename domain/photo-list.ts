@@ -20,12 +20,17 @@ export function photoListVersion(photos: readonly string[]): string {
 }
 
 export const PHOTOS_CHANGED =
-  'The photographs were changed in another tab or window after this page was opened, so nothing was changed. Here they are as they are now: please choose again.'
+  'The photographs were changed in another tab or window after this page ' +
+  'was opened, so nothing was changed. Here they are as they are now: ' +
+  'please choose again.'
 
 export const OFFER_GONE =
   'Those new photographs were no longer waiting (chosen or discarded in another tab?): nothing changed.'
 
-/** What the owner's last photo action did, said after the page comes back: `?photo=main&n=2`, `?photo=new-main&angle=detail`. */
+/**
+ * What the owner's last photo action did, said after the page
+ * comes back: `?photo=main&n=2`, `?photo=new-main&angle=detail`.
+ */
 export const photoDoneQuery = (photo: string, detail: { n?: number; angle?: ImageAngle }) => {
   const query = new URLSearchParams({ photo })
   if (detail.n !== undefined) query.set('n', String(detail.n))

@@ -3,14 +3,19 @@ import type { ImageAngle } from './image-generation.ts'
 /** The largest photograph accepted, in bytes: a phone camera's full-size JPEG fits with room. */
 export const PHOTO_UPLOAD_LIMIT = 25 * 1024 * 1024
 
-export const TOO_LARGE_MESSAGE = `The photograph is larger than ${PHOTO_UPLOAD_LIMIT / 1024 / 1024} MB. Please choose a smaller one (or a lower resolution on the phone).`
+export const TOO_LARGE_MESSAGE =
+  `The photograph is larger than ${PHOTO_UPLOAD_LIMIT / 1024 / 1024} MB. ` +
+  `Please choose a smaller one (or a lower resolution on the phone).`
 
 export type OfferedPhoto = { angle: ImageAngle; src: string }
 
 /** One run's new photographs of a product, waiting for the owner to choose: not on the site until then. */
 export type PhotoOffer = { id: string; at: string; photos: OfferedPhoto[] }
 
-/** main: becomes the main photograph; gallery: added after the others; all: the whole set replaces the current photographs; discard: thrown away. */
+/**
+ * main: becomes the main photograph; gallery: added after the others; all:
+ * the whole set replaces the current photographs; discard: thrown away.
+ */
 export type PhotoChoice = 'main' | 'gallery' | 'all' | 'discard'
 export const PHOTO_CHOICES: readonly PhotoChoice[] = ['main', 'gallery', 'all', 'discard']
 
@@ -37,7 +42,9 @@ export type AngleState = { view: AngleRunView; offers: PhotoOffer[] }
 export const PHOTOS_AT_ONCE = 10
 
 export const HEIC_MESSAGE =
-  'This is a HEIC photograph, which browsers cannot show. On an iPhone, choose it again from Photos: it will be sent as JPEG. Or set Settings > Camera > Formats to Most Compatible.'
+  'This is a HEIC photograph, which browsers cannot show. On an iPhone, ' +
+  'choose it again from Photos: it will be sent as JPEG. Or set Settings > ' +
+  'Camera > Formats to Most Compatible.'
 
 /** A HEIC by what the phone says of it (its name or type); the server also reads its content. */
 export const looksLikeHeic = (name: string, type: string): boolean =>

@@ -1,23 +1,39 @@
-/** Shared by the form's checks and by what the owner reads, so that no value can pass for another field or hide what it says. */
+/**
+ * Shared by the form's checks and by what the owner reads, so
+ * that no value can pass for another field or hide what it says.
+ */
 
-/** Control characters (C0, DEL, C1: line feed, carriage return, tab, escape...) and Unicode line and paragraph separators. */
+/**
+ * Control characters (C0, DEL, C1: line feed, carriage return,
+ * tab, escape...) and Unicode line and paragraph separators.
+ */
 const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/u
-/** Bidirectional embeddings, overrides and isolates: they reorder the text after them (U+202E shows "gpj.exe" as "exe.jpg"). */
+/**
+ * Bidirectional embeddings, overrides and isolates: they reorder
+ * the text after them (U+202E shows "gpj.exe" as "exe.jpg").
+ */
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/u
 /** Format characters and letters drawn as blanks (Hangul fillers, braille blank). */
 const INVISIBLE = /[\p{Cf}\u115f\u1160\u3164\uffa0\u2800]/gu
 
-/** True when the text is one line of plain text: no line breaks or other control characters, no bidirectional controls. */
+/**
+ * True when the text is one line of plain text: no line breaks or other control characters, no bidirectional controls.
+ */
 export function isSingleLine(text: string): boolean {
   return !LINE_BREAKING.test(text) && !BIDI_CONTROLS.test(text)
 }
 
-/** The characters a reader sees: zero-width and other invisible characters removed, then trimmed; counted in characters, not UTF-16 units. */
+/**
+ * The characters a reader sees: zero-width and other invisible characters
+ * removed, then trimmed; counted in characters, not UTF-16 units.
+ */
 export function visibleLength(text: string): number {
   return [...text.replace(INVISIBLE, '').trim()].length
 }
 
-/** Line breaks of any convention as `\n`; other controls and bidi controls removed (they show nothing, or reorder text). */
+/**
+ * Line breaks of any convention as `\n`; other controls and bidi controls removed (they show nothing, or reorder text).
+ */
 export function cleanMultiline(text: string): string {
   return (
     text

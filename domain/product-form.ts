@@ -23,7 +23,9 @@ const fields = {
   mainImage: text(),
   paymentLink: typedPaymentLink(
     'Please give the address of the card payment page, such as buy.stripe.com/…',
-    'Write the whole address of the card payment page, starting with https:// and a host name such as buy.stripe.com, without spaces or commas.',
+    'Write the whole address of the card payment page, starting with ' +
+      'https:// and a host name such as buy.stripe.com, without spaces or ' +
+      'commas.',
   ),
 }
 

@@ -7,7 +7,10 @@ import type { Product, StoredProduct } from './product.ts'
 
 type Angle = (typeof IMAGE_ANGLES)[number]
 
-/** One photograph of a product on its page (`angle` tells them apart: a generated angle, or the owner's n-th photograph). */
+/**
+ * One photograph of a product on its page (`angle` tells them
+ * apart: a generated angle, or the owner's n-th photograph).
+ */
 export type GalleryImage = { angle: Angle | `photo-${number}`; src: string; label: string; avif?: true }
 
 const ANGLE_NAMES: Record<Angle, string> = {
@@ -17,7 +20,10 @@ const ANGLE_NAMES: Record<Angle, string> = {
   detail: 'Detail',
 }
 
-/** The photographs the product shows, main first: the owner's in their order, else a generated set's other angles (so a first change keeps them). */
+/**
+ * The photographs the product shows, main first: the owner's in their order,
+ * else a generated set's other angles (so a first change keeps them).
+ */
 export function photosOf(product: StoredProduct): string[] {
   const own = (product.photos ?? []).map((p) => p?.src)
   const others = own.length > 0 ? own : generatedOf(product).map((i) => i.src)
@@ -69,7 +75,10 @@ export function schemaPrice(price: string): string {
   return price.replace(/[£,]/g, '')
 }
 
-/** schema.org Product with its Offer (GBP, its availability, returns and delivery, at the product's page), for search engines and shopping listings. */
+/**
+ * schema.org Product with its Offer (GBP, its availability, returns and
+ * delivery, at the product's page), for search engines and shopping listings.
+ */
 /**
  * schema.org Product with its Offer. A product's own page adds the terms shopping listings read
  * (`terms`: returns and delivery); the catalogue lists each product without them, as they are the

@@ -32,7 +32,8 @@ const filePriceMessage = ({ input }: v.RegexIssue<string>) => {
   return shown ? `price must be "${shown}", as the shop shows prices` : 'price must be a display string such as £185.00'
 }
 const FILE_LINK_RULE =
-  'paymentLink must be a card payment page starting with https:// and a host name such as buy.stripe.com, without spaces or commas'
+  'paymentLink must be a card payment page starting with https:// and a ' +
+  'host name such as buy.stripe.com, without spaces or commas'
 const fileLinkMessage = ({ input }: v.CheckIssue<string>) =>
   isPaymentLink(withHttps(input)) ? `${FILE_LINK_RULE}, here "${withHttps(input)}"` : FILE_LINK_RULE
 

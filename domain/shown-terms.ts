@@ -9,7 +9,10 @@ const ShownTermsSchema = v.object({
   [TERMS_FIELDS.leadTime]: v.optional(v.string(), ''),
 })
 
-/** The terms a posted form was shown with; null when it carries none (a client of its own), which is then taken at today's terms. */
+/**
+ * The terms a posted form was shown with; null when it carries none
+ * (a client of its own), which is then taken at today's terms.
+ */
 export function shownTermsFrom(body: unknown): OrderTerms | null {
   const parsed = v.safeParse(ShownTermsSchema, body)
   if (!parsed.success) return null

@@ -64,7 +64,9 @@ export async function apiGet<T>(url: string, options: { on401?: On401 } = {}): P
   return (await res.json()) as T
 }
 
-/** A multipart POST through XMLHttpRequest, the one browser API that reports upload progress (`onProgress` gets 0 to 1). */
+/**
+ * A multipart POST through XMLHttpRequest, the one browser API that reports upload progress (`onProgress` gets 0 to 1).
+ */
 export function postWithProgress<T>(url: string, body: FormData, onProgress: (fraction: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()

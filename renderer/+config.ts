@@ -1,6 +1,7 @@
 import type { Config } from 'vike/types'
 
-// Our own renderer's settings (https://vike.dev/config): Server Routing, HTML-only pages with islands (docs/decisions.md).
+// Our own renderer's settings (https://vike.dev/config): Server
+// Routing, HTML-only pages with islands (docs/decisions.md).
 export default {
   clientRouting: false,
   clientHooks: false,

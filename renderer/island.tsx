@@ -1,6 +1,9 @@
 import type { ComponentType, JSX } from 'react'
 
-/** Hydrated with its rendered props (JSON in a data attribute React escapes), so a page loads only the code of what can be worked. */
+/**
+ * Hydrated with its rendered props (JSON in a data attribute React
+ * escapes), so a page loads only the code of what can be worked.
+ */
 export type Island<P extends object> = ((props: P) => JSX.Element) & {
   readonly islandName: string
   readonly Component: ComponentType<P>

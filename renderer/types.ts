@@ -21,7 +21,10 @@ declare global {
       styles?: string
       /** Server only, read for every page before any render: the query parameters the page reads. */
       query?: import('../domain/page-query.ts').PageQuery
-      /** Server only: which values of the route's parameters name something (the rest answer 404), known without rendering. */
+      /**
+       * Server only: which values of the route's parameters name
+       * something (the rest answer 404), known without rendering.
+       */
       paramsExist?: (
         routeParams: Readonly<Record<string, string>>,
         store: import('../data/store.server.ts').Store,
@@ -69,5 +72,8 @@ export function resolveHead(value: HeadValue | undefined, pageContext: PageConte
   return typeof value === 'function' ? value(pageContext) : value
 }
 
-/** A responsive image to preload: the browser fetches the candidate its <picture> would pick, and skips a type it cannot show. */
+/**
+ * A responsive image to preload: the browser fetches the candidate
+ * its <picture> would pick, and skips a type it cannot show.
+ */
 export type ImagePreload = { href: string; srcSet?: string; sizes?: string; type?: string }

@@ -1,4 +1,7 @@
-/** `npm run backup -- FILE.tar.gz | FOLDER [--keep N]` (README.md): one archive of the shop as it was at one moment, through the running server when one runs. */
+/**
+ * `npm run backup -- FILE.tar.gz | FOLDER [--keep N]` (README.md): one archive
+ * of the shop as it was at one moment, through the running server when one runs.
+ */
 import { mkdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { askHolder } from '../data/lock.server.ts'
@@ -77,7 +80,9 @@ export const main = withOptions(USAGE, parse, async (options, out, err) => {
       const removed = await keepNewest(target.folder, options.keep)
       if (removed.length > 0)
         out(
-          `Removed ${removed.length} older ${removed.length === 1 ? 'backup' : 'backups'}, keeping the newest ${options.keep}: ${removed.join(', ')}\n`,
+          `Removed ${removed.length} older ` +
+            `${removed.length === 1 ? 'backup' : 'backups'}, keeping the newest ` +
+            `${options.keep}: ${removed.join(', ')}\n`,
         )
     }
     return 0

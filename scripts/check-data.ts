@@ -1,4 +1,7 @@
-/** `npm run check-data [-- path/to/db.json]`: checks a data file and its dated files as the server would read them; read-only, exit 1 when the site cannot use one (README.md). */
+/**
+ * `npm run check-data [-- path/to/db.json]`: checks a data file and its dated files as
+ * the server would read them; read-only, exit 1 when the site cannot use one (README.md).
+ */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { checkDataText, checkDatedText, unusableValues, type Data } from '../data/check.server.ts'
@@ -40,11 +43,16 @@ async function waitingInJournal(file: string, data: Data | null): Promise<string
   const waiting = saved.enquiries.filter((m) => !inFile.has(m.id)).length
   if (waiting === 0) return []
   return [
-    `  ${plural(waiting, 'enquiry waits', 'enquiries wait')} in ${path.basename(journal.file)}, safe; the server adds ${waiting === 1 ? 'it' : 'them'} to the file once it is valid (or at its next start).`,
+    `  ${plural(waiting, 'enquiry waits', 'enquiries wait')} in ` +
+      `${path.basename(journal.file)}, safe; the server adds ` +
+      `${waiting === 1 ? 'it' : 'them'} to the file once it is valid (or at ` +
+      `its next start).`,
   ]
 }
 
-/** The dated files beside the data file: how many enquiries they hold, or what is wrong with each that has a mistake. */
+/**
+ * The dated files beside the data file: how many enquiries they hold, or what is wrong with each that has a mistake.
+ */
 async function checkDatedFiles(file: string): Promise<{ summary: string[]; problems: string[] }> {
   const dated = await listDatedFiles(file)
   if (dated.length === 0) return { summary: [], problems: [] }
@@ -94,7 +102,9 @@ export async function main(
   if (!checked.ok) {
     const lines = [
       checked.problem.message,
-      'The site cannot use this file as it is. While it runs, it keeps serving the last good version and keeps new enquiries safe until the file is fixed; it will not start with it.',
+      'The site cannot use this file as it is. While it runs, it keeps ' +
+        'serving the last good version and keeps new enquiries safe until the ' +
+        'file is fixed; it will not start with it.',
       ...(await waitingInJournal(file, null)),
     ]
     err(`${lines.join('\n')}\n`)
@@ -102,16 +112,21 @@ export async function main(
   }
   const unusable = unusableValues(checked.data, file, text)
   if (unusable.length > 0) {
-    err(
-      `${[...unusable.map((u) => u.message), 'The site serves this file, but takes no order for such a product until its value is fixed.'].join('\n')}\n`,
-    )
+    const lines = [
+      ...unusable.map((u) => u.message),
+      'The site serves this file, but takes no order for such a product until its value is fixed.',
+    ]
+    err(`${lines.join('\n')}\n`)
     return 1
   }
   const dated = await checkDatedFiles(file)
   if (dated.problems.length > 0) {
-    err(
-      `${[...dated.problems, 'The site leaves the enquiries of a dated file it cannot read out of its lists, and keeps those due to move there in the data file, until the file is fixed.'].join('\n')}\n`,
-    )
+    const lines = [
+      ...dated.problems,
+      'The site leaves the enquiries of a dated file it cannot read out of its lists, and keeps those ' +
+        'due to move there in the data file, until the file is fixed.',
+    ]
+    err(`${lines.join('\n')}\n`)
     return 1
   }
   out(

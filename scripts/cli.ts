@@ -10,7 +10,10 @@ export type Out = (text: string) => void
 /** A shell command: its arguments and where to write; resolves to the exit code. */
 export type CommandMain = (argv: readonly string[], out: Out, err: Out) => Promise<number>
 
-/** Runs `main` only when the module is the file node was started with, not when a test imports it; its answer is the exit code. */
+/**
+ * Runs `main` only when the module is the file node was started
+ * with, not when a test imports it; its answer is the exit code.
+ */
 export function runWhenStarted(moduleUrl: string, main: CommandMain): void {
   if (!process.argv[1] || path.resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return
   endQuietlyWhenReaderLeaves()
@@ -29,7 +32,10 @@ export function runWhenStarted(moduleUrl: string, main: CommandMain): void {
   )
 }
 
-/** `npm run messages | head -1`: once the reader has gone there is no one left to tell, so the command ends as a success. */
+/**
+ * `npm run messages | head -1`: once the reader has gone there
+ * is no one left to tell, so the command ends as a success.
+ */
 function endQuietlyWhenReaderLeaves(): void {
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0)
@@ -38,7 +44,10 @@ function endQuietlyWhenReaderLeaves(): void {
   })
 }
 
-/** A command whose arguments `parse` reads: a sentence back means they are wrong (exit 2, with the usage); `--help` prints the usage. */
+/**
+ * A command whose arguments `parse` reads: a sentence back means they
+ * are wrong (exit 2, with the usage); `--help` prints the usage.
+ */
 export function withOptions<O extends { help?: boolean }>(
   usage: string,
   parse: (argv: readonly string[], env: NodeJS.ProcessEnv) => O | string,

@@ -1,4 +1,7 @@
-/** Real-browser tests need Chromium: installs it (apt-get as root on Debian, else Playwright's download) or says what to install. */
+/**
+ * Real-browser tests need Chromium: installs it (apt-get as root
+ * on Debian, else Playwright's download) or says what to install.
+ */
 import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { findChromium, findTestChromium } from '../support/chromium-path.ts'
@@ -28,13 +31,15 @@ if (!findChromium()) {
   }
   if (!findChromium()) {
     console.error(
-      `Cannot run the browser tests: install Chromium (on Debian: \`sudo apt-get install ${PACKAGES}\`), or set CHROMIUM_PATH to its executable.`,
+      `Cannot run the browser tests: install Chromium (on Debian: \`sudo ` +
+        `apt-get install ${PACKAGES}\`), or set CHROMIUM_PATH to its executable.`,
     )
     process.exit(1)
   }
 }
 if (isDebian && findTestChromium() === findChromium() && !process.env.CHROMIUM_PATH) {
   console.log(
-    `The browser tests run on the full Chromium: \`sudo apt-get install chromium-headless-shell\` makes them about twice as light.`,
+    `The browser tests run on the full Chromium: \`sudo apt-get install ` +
+      `chromium-headless-shell\` makes them about twice as light.`,
   )
 }

@@ -1,4 +1,7 @@
-/** Records the characters each face draws (styles/font-characters.json) for the build's cut; test/browser/budgets.test.ts fails when a page draws one not recorded. */
+/**
+ * Records the characters each face draws (styles/font-characters.json) for the
+ * build's cut; test/browser/budgets.test.ts fails when a page draws one not recorded.
+ */
 import { writeFile } from 'node:fs/promises'
 import { prepareDataDir, startBenchServer } from '../support/bench-server.ts'
 import { launchBrowser, openContext, waitForHydration, VIEWPORTS, type ViewportName } from '../support/browser.ts'

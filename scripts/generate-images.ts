@@ -1,4 +1,7 @@
-/** `npm run generate-images` (README.md). The data file has one writer: when a server holds its lock this asks that server; otherwise it runs the generator here. */
+/**
+ * `npm run generate-images` (README.md). The data file has one writer: when a server
+ * holds its lock this asks that server; otherwise it runs the generator here.
+ */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DataFileError, lockHolder, openStore } from '../data/store.server.ts'
@@ -14,7 +17,8 @@ import {
 } from '../domain/image-generation.ts'
 import { readEventStream } from '../lib/event-stream.ts'
 import { ConfigError, loadConfig, type Config } from '../server/config.server.ts'
-import { configuredImageGenerator, type GenerationJob } from '../server/services/image-generator.server.ts'
+import type { GenerationJob } from '../server/services/image-generator.server.ts'
+import { configuredImageGenerator } from '../server/services/images/configured-generator.server.ts'
 import { DailyImageLimit, DailyLimitError } from '../server/services/images/daily-limit.server.ts'
 
 const USAGE = `Usage: npm run generate-images
@@ -57,11 +61,15 @@ export class ProgressDisplay {
       case 'start': {
         const estimate = estimateRun(event.products, event.model, event.concurrency)
         this.line(
-          `${GENERATION_STATUS.starting} ${event.images} images (${IMAGE_ANGLES.length} angles × ${event.products} products) with ${event.model}, ${event.concurrency} at a time.`,
+          `${GENERATION_STATUS.starting} ${event.images} images ` +
+            `(${IMAGE_ANGLES.length} angles × ${event.products} products) with ` +
+            `${event.model}, ${event.concurrency} at a time.`,
         )
-        this.line(
-          `Estimate: ${estimate.costUsd === null ? `${estimate.images} images at OpenAI's price for ${event.model}` : `about ${formatUsd(estimate.costUsd)}`}, about ${estimate.minutes} min.`,
-        )
+        const cost =
+          estimate.costUsd === null
+            ? `${estimate.images} images at OpenAI's price for ${event.model}`
+            : `about ${formatUsd(estimate.costUsd)}`
+        this.line(`Estimate: ${cost}, about ${estimate.minutes} min.`)
         this.draw(`${ProgressDisplay.bar(0, event.images)}   0/${event.images}   0%`)
         break
       }
@@ -73,7 +81,11 @@ export class ProgressDisplay {
         const percent = Math.floor((event.done / event.images) * 100)
         const mark = event.outcome === 'ok' ? '✓' : event.outcome === 'failed' ? '✗' : '–'
         this.draw(
-          `${ProgressDisplay.bar(event.done, event.images)} ${String(event.done).padStart(3)}/${event.images} ${String(percent).padStart(3)}%  Generating ${event.done} of ${event.images}: ${event.productName}, ${ANGLE_LABELS[event.angle]} ${mark}`,
+          `${ProgressDisplay.bar(event.done, event.images)} ` +
+            `${String(event.done).padStart(3)}/${event.images} ` +
+            `${String(percent).padStart(3)}%  Generating ${event.done} of ` +
+            `${event.images}: ${event.productName}, ${ANGLE_LABELS[event.angle]} ` +
+            `${mark}`,
         )
         break
       }
@@ -94,7 +106,9 @@ export class ProgressDisplay {
     this.line(runFailed(results) ? GENERATION_STATUS.failed : GENERATION_STATUS.completed)
     if (stoppedEarly) this.line(`Stopped early: ${stoppedEarly}`)
     this.line(
-      `Successful: ${results.successCount}   Failed: ${results.errorCount}   Total: ${results.total}   (products; a product succeeds when all ${IMAGE_ANGLES.length} of its images were stored)`,
+      `Successful: ${results.successCount}   Failed: ${results.errorCount}   ` +
+        `Total: ${results.total}   (products; a product succeeds when all ` +
+        `${IMAGE_ANGLES.length} of its images were stored)`,
     )
   }
 }
@@ -147,7 +161,10 @@ async function viaServer(config: Config, pid: number, out: Out, err: Out): Promi
     }
   } catch (e) {
     err.write(
-      `No server answers at ${base} (${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}), yet process ${pid} holds the data file. Set PORT and HOST to the server's, or stop that process and run this again.\n`,
+      `No server answers at ${base} ` +
+        `(${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}), ` +
+        `yet process ${pid} holds the data file. Set PORT and HOST to the ` +
+        `server's, or stop that process and run this again.\n`,
     )
     return 1
   }
@@ -181,7 +198,8 @@ async function viaServer(config: Config, pid: number, out: Out, err: Out): Promi
 async function inProcess(config: Config, out: Out, err: Out): Promise<number> {
   if (!config.openaiApiKey) {
     err.write(
-      'Image generation is not set up: OPENAI_API_KEY is not set. Set it (and OPENAI_IMAGE_MODEL if you want another model) and run this again.\n',
+      'Image generation is not set up: OPENAI_API_KEY is not set. Set it (and ' +
+        'OPENAI_IMAGE_MODEL if you want another model) and run this again.\n',
     )
     return 1
   }
@@ -215,7 +233,8 @@ async function inProcess(config: Config, out: Out, err: Out): Promise<number> {
       if (interrupted) process.exit(130) // a second Ctrl-C: leave now (the data file is written atomically)
       interrupted = true
       err.write(
-        '\nStopping: no new images will be requested; products already finished keep their new images. Ctrl-C again to quit at once.\n',
+        '\nStopping: no new images will be requested; products already finished ' +
+          'keep their new images. Ctrl-C again to quit at once.\n',
       )
       job.cancel('Stopped from the keyboard.')
     }

@@ -1,4 +1,7 @@
-/** `npm run health [-- --file path] [-- --json]` (README.md): asks the server holding the lock; without one reads the files alone. Exit 1 when something needs the owner. */
+/**
+ * `npm run health [-- --file path] [-- --json]` (README.md): asks the server holding
+ * the lock; without one reads the files alone. Exit 1 when something needs the owner.
+ */
 import { readFile } from 'node:fs/promises'
 import { checkDataText, type Data, type DataProblem } from '../data/check.server.ts'
 import { askHolder } from '../data/lock.server.ts'
@@ -33,7 +36,9 @@ function isHealth(value: unknown): value is ShopHealth {
   return typeof value === 'object' && value !== null && Array.isArray((value as ShopHealth).items)
 }
 
-/** What the files say when no server runs: no uptime, no probe of the folder, the limit as the server would count it. */
+/**
+ * What the files say when no server runs: no uptime, no probe of the folder, the limit as the server would count it.
+ */
 async function fromFiles(file: string, env: NodeJS.ProcessEnv): Promise<ShopHealth> {
   let data: Data | null = null
   let problem: DataProblem | null = null
@@ -93,7 +98,9 @@ export async function main(
     if (asked && !isHealth(asked.answer)) {
       health.items[0] = {
         ...health.items[0]!,
-        headline: `A server (pid ${asked.pid ?? 'unknown'}) holds the data file but did not answer: restart it to run this version.`,
+        headline:
+          `A server (pid ${asked.pid ?? 'unknown'}) holds the data file but did ` +
+          `not answer: restart it to run this version.`,
       }
     }
   } catch (e) {

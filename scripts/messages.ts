@@ -1,4 +1,7 @@
-/** `npm run messages` (README.md). Listing never writes or locks the file; archive, unarchive and delete go through the running server (one writer), or open the file when none holds it. */
+/**
+ * `npm run messages` (README.md). Listing never writes or locks the file; archive, unarchive
+ * and delete go through the running server (one writer), or open the file when none holds it.
+ */
 import { readFile } from 'node:fs/promises'
 import * as v from 'valibot'
 import { listDatedFiles, readDatedFile } from '../data/dated-files.server.ts'
@@ -126,7 +129,9 @@ export function formatReport(enquiries: readonly StoredEnquiry[], options: { uns
   const unsent = enquiries.filter(isUnsent).length
   const summary = options.unsent
     ? `${chosen.length} of ${enquiries.length} enquir${enquiries.length === 1 ? 'y' : 'ies'} not e-mailed.`
-    : `${enquiries.length} enquir${enquiries.length === 1 ? 'y' : 'ies'}${unsent ? `, ${unsent} not e-mailed` : ''}. Newest first.`
+    : `${enquiries.length} ` +
+      `enquir${enquiries.length === 1 ? 'y' : 'ies'}${unsent ? `, ${unsent} not e-mailed` : ''}. ` +
+      `Newest first.`
   if (chosen.length === 0)
     return `${summary}\n${options.unsent ? 'Every enquiry has been e-mailed.' : 'No enquiries yet.'}\n`
   const rule = '-'.repeat(72)
@@ -214,7 +219,8 @@ export async function main(argv: readonly string[], out: Out, err: Out): Promise
 
 const DONE: Record<Command['op'], (id: string, file: string) => string> = {
   archive: (id) =>
-    `Enquiry ${id} archived: it is no longer listed (npm run messages -- --archived shows it) nor e-mailed, and stays in the data file.`,
+    `Enquiry ${id} archived: it is no longer listed (npm run messages -- ` +
+    `--archived shows it) nor e-mailed, and stays in the data file.`,
   unarchive: (id) => `Enquiry ${id} is listed again.`,
   delete: (id, file) => `Enquiry ${id} deleted for good from ${file}.`,
 }

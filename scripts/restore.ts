@@ -1,4 +1,7 @@
-/** `npm run restore -- FILE.tar.gz [--replace]` (README.md): a checked backup put back where DATA_FILE lives, while no server runs. */
+/**
+ * `npm run restore -- FILE.tar.gz [--replace]` (README.md): a checked
+ * backup put back where DATA_FILE lives, while no server runs.
+ */
 import path from 'node:path'
 import { ArchiveRefused } from '../server/services/backup/unpack.server.ts'
 import { restoreShop } from '../server/services/backup/restore.server.ts'
@@ -32,7 +35,10 @@ export const main = withOptions(USAGE, parse, async (options, out, err) => {
     const { manifest, aside } = await restoreShop(options.archive, file, { replace: options.replace })
     if (aside) out(`The shop that was there is kept, as it was, in ${aside}\n`)
     out(
-      `Restored the backup of ${manifest.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} (${manifest.files.length} files, each checked) into ${path.dirname(file)}. Start the site with npm start.\n`,
+      `Restored the backup of ` +
+        `${manifest.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} ` +
+        `(${manifest.files.length} files, each checked) into ` +
+        `${path.dirname(file)}. Start the site with npm start.\n`,
     )
     return 0
   } catch (e) {

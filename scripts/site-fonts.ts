@@ -1,4 +1,6 @@
-/** Faces cut to the characters the site draws (docs/decisions.md, Fonts), the rest of each face behind a unicode-range. */
+/**
+ * Faces cut to the characters the site draws (docs/decisions.md, Fonts), the rest of each face behind a unicode-range.
+ */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'

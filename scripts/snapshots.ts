@@ -1,4 +1,7 @@
-/** `npm run snapshots [-- restore NAME]` (README.md): a restore goes through the running server (one writer), which first snapshots the catalogue. */
+/**
+ * `npm run snapshots [-- restore NAME]` (README.md): a restore goes through
+ * the running server (one writer), which first snapshots the catalogue.
+ */
 import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.server.ts'
 import { askHolder } from '../data/lock.server.ts'
 import { ukTime } from '../domain/uk-time.ts'
@@ -57,7 +60,8 @@ export const main = withOptions(USAGE, parse, async (options, out, err) => {
     const list = await new Snapshots(snapshotDirFor(file)).list()
     if (list.length === 0)
       out(
-        `No snapshots yet in ${snapshotDirFor(file)}: the first is taken before the day's first change in the workspace.\n`,
+        `No snapshots yet in ${snapshotDirFor(file)}: the first is taken before ` +
+          `the day's first change in the workspace.\n`,
       )
     for (const s of list) out(line(s))
     return 0
@@ -71,7 +75,9 @@ export const main = withOptions(USAGE, parse, async (options, out, err) => {
       return 1
     }
     out(
-      `Restored the products of ${options.restore} (${answer.changed} changed). The catalogue as it was just before is kept as ${answer.taken}.\n`,
+      `Restored the products of ${options.restore} (${answer.changed} ` +
+        `changed). The catalogue as it was just before is kept as ` +
+        `${answer.taken}.\n`,
     )
     return 0
   } catch (e) {

@@ -14,7 +14,10 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** Once at build time, so visitors get the smallest bytes without compressing per request; served by server/http/static-files.server.ts. */
+/**
+ * Once at build time, so visitors get the smallest bytes without
+ * compressing per request; served by server/http/static-files.server.ts.
+ */
 export function precompress(): Plugin {
   return {
     name: 'leather:precompress',

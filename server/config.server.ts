@@ -10,7 +10,10 @@ export const ADMIN_PASSWORD_MIN_LENGTH = 12
 /** Values never repeated in an error message (it goes to the terminal and the service log). */
 const SECRETS = new Set(['ADMIN_PASSWORD', 'OPENAI_API_KEY', 'SMTP_URL'])
 
-/** Validated once at start-up (each variable in .env.example and docs/api-and-data.md); a bad value stops the server naming the variable. */
+/**
+ * Validated once at start-up (each variable in .env.example and
+ * docs/api-and-data.md); a bad value stops the server naming the variable.
+ */
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.string(), 'production'),
   PORT: v.pipe(
@@ -45,7 +48,8 @@ const EnvSchema = v.object({
       v.trim(),
       v.check(
         (s) => [...s].length >= ADMIN_PASSWORD_MIN_LENGTH,
-        `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long, so that it cannot be guessed: choose a longer one`,
+        `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters long, so that ` +
+          `it cannot be guessed: choose a longer one`,
       ),
     ),
   ),
@@ -85,7 +89,9 @@ const EnvSchema = v.object({
       // Trusting every hop would let any visitor choose the address that rate limits and logs see.
       v.check(
         (s) => !/^(true|yes|on)$/i.test(s),
-        'must say which proxies to trust: a hop count (1 for one proxy in front of the site) or their address or subnet ("loopback" for a proxy on this machine, "10.0.0.0/8"), never true',
+        'must say which proxies to trust: a hop count (1 for one proxy in front ' +
+          'of the site) or their address or subnet ("loopback" for a proxy on this ' +
+          'machine, "10.0.0.0/8"), never true',
       ),
       v.transform((s): false | number | string => {
         if (/^(false|no|off|)$/i.test(s)) return false
@@ -142,7 +148,9 @@ export type Config = {
   adminPassword: string | undefined
   /** Images that may be generated per rolling 24 hours; undefined: two full runs of the catalogue. */
   imageDailyLimit: number | undefined
-  /** Image generation: per-request timeout and SDK retries (OPENAI_TIMEOUT_MS, OPENAI_MAX_RETRIES), requests at once. */
+  /**
+   * Image generation: per-request timeout and SDK retries (OPENAI_TIMEOUT_MS, OPENAI_MAX_RETRIES), requests at once.
+   */
   openaiTimeoutMs: number
   openaiMaxRetries: number
   imageConcurrency: number

@@ -5,7 +5,11 @@ import { unusableValues, type DataProblem } from '../data/check.server.ts'
 import type { Store } from '../data/store.server.ts'
 import { isOwnerAsking, type OwnerCheck } from './owner/owner.server.ts'
 
-/** 200 ok, 200 attention while the owner's edit is broken or holds a value the site will not use (still serving), 503 when nothing can be written (docs/api-and-data.md); details for the owner alone, as they would tell an attacker how a flood goes. */
+/**
+ * 200 ok, 200 attention while the owner's edit is broken or holds a value the site will
+ * not use (still serving), 503 when nothing can be written (docs/api-and-data.md);
+ * details for the owner alone, as they would tell an attacker how a flood goes.
+ */
 export function healthHandler(store: Store, owner: OwnerCheck): RequestHandler {
   const unusable = firstUnusable(store)
   return async (req, res) => {
@@ -23,7 +27,10 @@ export function healthHandler(store: Store, owner: OwnerCheck): RequestHandler {
   }
 }
 
-/** The first value of the owner's file the site leaves unused (a wrong payment link), worked out again only when the products change. */
+/**
+ * The first value of the owner's file the site leaves unused (a wrong
+ * payment link), worked out again only when the products change.
+ */
 function firstUnusable(store: Store): () => DataProblem | null {
   let known: { version: number; problem: DataProblem | null } | undefined
   return () => {

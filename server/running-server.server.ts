@@ -27,7 +27,9 @@ async function ownDir(create: boolean): Promise<string | null> {
   return dir
 }
 
-/** Leaves the record; the answer removes it (at shutdown). Never stops the server: without it, commands name the file. */
+/**
+ * Leaves the record; the answer removes it (at shutdown). Never stops the server: without it, commands name the file.
+ */
 export async function recordRunningServer(dataFile: string): Promise<() => Promise<void>> {
   const dir = await ownDir(true)
   if (!dir) return async () => {}
@@ -74,7 +76,9 @@ export async function shopDataFile(named: string | undefined, say: (line: string
   const file = running.includes(fallback) ? fallback : running[0]!
   const others = running.filter((f) => f !== file)
   say(
-    `Reading ${file}, the running server's data file${others.length ? ` (servers also run on ${others.join(', ')})` : ''}; DATA_FILE=path/to/db.json names another.\n`,
+    `Reading ${file}, the running server's data ` +
+      `file${others.length ? ` (servers also run on ${others.join(', ')})` : ''}; ` +
+      `DATA_FILE=path/to/db.json names another.\n`,
   )
   return file
 }

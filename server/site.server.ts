@@ -49,7 +49,10 @@ export type AppDeps = {
 /** What the routes are built from: the app's parts and the response cache. */
 export type RouteDeps = AppDeps & { responses: ResponseCache }
 
-/** Mounted in this order: the owner check first, the API before `/api`'s 404, then what must run before the page handler; tests may replace a group. */
+/**
+ * Mounted in this order: the owner check first, the API before `/api`'s 404,
+ * then what must run before the page handler; tests may replace a group.
+ */
 export type SiteRoutes = {
   owner: (app: Express) => void
   api: (app: Express) => void

@@ -112,7 +112,8 @@ export const adminStore = createContextStore(
         }
         if (!final)
           throw new Error(
-            'The connection to the server was lost before the run finished. The run goes on: reload the page to follow it.',
+            'The connection to the server was lost before the run finished. The run ' +
+              'goes on: reload the page to follow it.',
           )
         if (runFailed(final.results)) {
           set({ progress: 100 }) // the run is over, every image was tried (or given up)

@@ -27,7 +27,9 @@ export type ProductPhotosInit = {
   anglesNotice: string
 }
 
-/** One photograph chosen: waiting its turn, its bytes going, being prepared by the server, then in the list or refused. */
+/**
+ * One photograph chosen: waiting its turn, its bytes going, being prepared by the server, then in the list or refused.
+ */
 export type FileUpload = {
   name: string
   percent: number
@@ -39,7 +41,10 @@ type Upload = { files: FileUpload[]; busy: boolean; result: string; error: strin
 
 export type ProductPhotosState = ProductPhotosInit & {
   upload: Upload
-  /** Sends the photographs one after the other (the server prepares one at a time), each showing how much has gone; the list shows each once stored. */
+  /**
+   * Sends the photographs one after the other (the server prepares one at a
+   * time), each showing how much has gone; the list shows each once stored.
+   */
   send: (files: readonly File[]) => Promise<void>
   generate: () => Promise<void>
   /** Follows a run already going on (the page was opened during it). */

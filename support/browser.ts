@@ -92,7 +92,9 @@ export async function waitForFonts(page: Page): Promise<void> {
   })
 }
 
-/** Holds back the page's scripts until the returned function is called: the page as a slow connection paints it first. */
+/**
+ * Holds back the page's scripts until the returned function is called: the page as a slow connection paints it first.
+ */
 export async function holdScripts(page: Page): Promise<() => void> {
   let release!: () => void
   const held = new Promise<void>((r) => (release = r))

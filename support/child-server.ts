@@ -34,7 +34,8 @@ function serverEntry(entry: string | undefined): string[] {
 }
 
 /**
- * The real server (`server.ts` through tsx, or its bundle in a test run) as a child process, as the owner runs it. One process:
+ * The real server (`server.ts` through tsx, or its bundle in a
+ * test run) as a child process, as the owner runs it. One process:
  * `node --import tsx`, not the `tsx` CLI, which would run the server in a grandchild that a
  * SIGKILL of `child` leaves running (and whose memory `child.pid` would not show).
  */

@@ -33,7 +33,10 @@ export async function fontUse(page: Page): Promise<FaceUse[]> {
       const weights = declared.get(family)
       if (!weights) return
       const face = \`\${family} \${match(weights, Number(style.fontWeight))}\`
-      const shown = style.textTransform === 'uppercase' ? text.toUpperCase() : style.textTransform === 'lowercase' ? text.toLowerCase() : text
+      const shown =
+        style.textTransform === 'uppercase' ? text.toUpperCase()
+        : style.textTransform === 'lowercase' ? text.toLowerCase()
+        : text
       const use = uses.get(face) ?? { chars: new Set(), firstScreen: false }
       for (const c of shown) if (c.trim()) use.chars.add(c)
       if (rect && rect.width > 0 && rect.height > 0 && rect.top < innerHeight && rect.bottom > 0) use.firstScreen = true
@@ -60,6 +63,8 @@ export async function fontUse(page: Page): Promise<FaceUse[]> {
         if (quoted && style.display !== 'none') record(style, quoted[1].replace(/\\\\(.)/g, '$1'), el.getBoundingClientRect())
       }
     }
-    return [...uses].map(([face, u]) => ({ face, chars: [...u.chars].sort().join(''), firstScreen: u.firstScreen })).sort((a, b) => a.face.localeCompare(b.face))
+    return [...uses]
+      .map(([face, u]) => ({ face, chars: [...u.chars].sort().join(''), firstScreen: u.firstScreen }))
+      .sort((a, b) => a.face.localeCompare(b.face))
   })()`)
 }

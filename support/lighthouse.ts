@@ -1,4 +1,7 @@
-/** Lighthouse (mobile preset) on loopback, the median of `runs` per page: `npm run lighthouse` prints it, test/browser/lighthouse.slow.test.ts asserts its pass/fail audits. */
+/**
+ * Lighthouse (mobile preset) on loopback, the median of `runs` per page: `npm run
+ * lighthouse` prints it, test/browser/lighthouse.slow.test.ts asserts its pass/fail audits.
+ */
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'

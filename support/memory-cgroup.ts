@@ -42,7 +42,8 @@ async function v2Root(): Promise<string | undefined> {
 /** Makes `/…/<name>` limited to `limitBytes`. */
 export async function createMemoryCgroup(name: string, limitBytes: number): Promise<MemoryCgroup> {
   const needs =
-    'This test needs root and a cgroup memory controller (cgroup v1 at /sys/fs/cgroup/memory, or v2 with "memory" in cgroup.controllers)'
+    'This test needs root and a cgroup memory controller (cgroup v1 at ' +
+    '/sys/fs/cgroup/memory, or v2 with "memory" in cgroup.controllers)'
   if (process.getuid?.() !== 0) throw new Error(`${needs}; it runs as uid ${process.getuid?.()}.`)
   const procs = (dir: string) => path.join(dir, 'cgroup.procs')
   const pids = (dir: string) => async () => (await read(procs(dir))).split('\n').filter(Boolean).map(Number)

@@ -44,7 +44,9 @@ export type PhotoMemoryRun = {
   beforeMb: number
   peakMb: number
   settledMb: number
-  /** Seconds from the last upload's answer until usage was back within `settleWithinMb` of before (or the wait ended). */
+  /**
+   * Seconds from the last upload's answer until usage was back within `settleWithinMb` of before (or the wait ended).
+   */
   settledAfterS: number
   uploadStatuses: number[]
   uploadSeconds: number[]

@@ -19,7 +19,9 @@ export function yearsOfEnquiries(count: number, years = 10, now = Date.now()): S
       lastName: 'Example',
       email: `visitor${i}@example.com`,
       subject: 'general',
-      message: `Enquiry ${i}: I would like to know whether the Oxford Brogue can be resoled, and how long that takes. Could you also tell me about sizes?`,
+      message:
+        `Enquiry ${i}: I would like to know whether the Oxford Brogue can be ` +
+        `resoled, and how long that takes. Could you also tell me about sizes?`,
       notification: { status: 'sent', attempts: [{ at, ok: true }], nextAttemptAt: null, sentAt: at },
     }
   })

@@ -14,7 +14,10 @@ export function Heritage() {
               src="/images/workshop.svg"
               width={1200}
               height={900}
-              alt="A leather hide with cut pattern pieces, a round knife, a shoe last, thread and an awl on a workshop bench"
+              alt={
+                'A leather hide with cut pattern pieces, a round knife, a shoe last, ' +
+                'thread and an awl on a workshop bench'
+              }
               loading="lazy"
               decoding="async"
             />

@@ -10,17 +10,24 @@ export type IconName = 'hide' | 'needle' | 'compass' | 'seal' | 'awl' | 'shield'
 export const HERITAGE_HIGHLIGHTS: Highlight[] = [
   {
     title: 'Premium Materials',
-    text: 'Full-grain hides from long-established British and European tanneries, chosen by hand for their grain, weight and the way they age.',
+    text:
+      'Full-grain hides from long-established British and European tanneries, ' +
+      'chosen by hand for their grain, weight and the way they age.',
     icon: 'hide',
   },
   {
     title: 'Expert Craftsmanship',
-    text: 'Every piece is cut, stitched and burnished at the bench by craftspeople trained in the traditions of English shoe and saddle making.',
+    text:
+      'Every piece is cut, stitched and burnished at the bench by ' +
+      'craftspeople trained in the traditions of English shoe and saddle ' +
+      'making.',
     icon: 'needle',
   },
   {
     title: 'Timeless Design',
-    text: 'Classic shapes refined over decades rather than seasons: made to be worn every day, resoled, restored and handed on.',
+    text:
+      'Classic shapes refined over decades rather than seasons: made to be ' +
+      'worn every day, resoled, restored and handed on.',
     icon: 'compass',
   },
 ]
@@ -56,7 +63,9 @@ export const COLLECTION_CARDS: CollectionCard[] = [
 export const QUALITY_VALUES: Highlight[] = [
   {
     title: 'Authenticity',
-    text: 'Genuine full-grain leather and honest materials throughout: no bonded leather, no coated splits, no shortcuts.',
+    text:
+      'Genuine full-grain leather and honest materials throughout: no bonded ' +
+      'leather, no coated splits, no shortcuts.',
     icon: 'seal',
   },
   {
@@ -66,7 +75,9 @@ export const QUALITY_VALUES: Highlight[] = [
   },
   {
     title: 'Durability',
-    text: 'Welted soles, saddle stitching and reinforced stress points, built for decades of daily wear and for repair.',
+    text:
+      'Welted soles, saddle stitching and reinforced stress points, built for ' +
+      'decades of daily wear and for repair.',
     icon: 'shield',
   },
   {
@@ -80,19 +91,28 @@ export type Testimonial = { text: string; name: string; title: string; initials:
 
 export const TESTIMONIALS: Testimonial[] = [
   {
-    text: 'My Oxfords have been worn to the office almost every day for three years and they look better now than when they arrived. Resoled once, and good for many more.',
+    text:
+      'My Oxfords have been worn to the office almost every day for three ' +
+      'years and they look better now than when they arrived. Resoled once, ' +
+      'and good for many more.',
     name: 'James Whitfield',
     title: 'Barrister',
     initials: 'JW',
   },
   {
-    text: 'The briefcase is beautifully made: even stitching, a lovely weight to the leather and brass fittings that feel solid. People stop me to ask where it is from.',
+    text:
+      'The briefcase is beautifully made: even stitching, a lovely weight to ' +
+      'the leather and brass fittings that feel solid. People stop me to ask ' +
+      'where it is from.',
     name: 'Eleanor Hughes',
     title: 'Architect',
     initials: 'EH',
   },
   {
-    text: 'I asked for a belt in an unusual size and the team made it by hand without any fuss. Friendly, knowledgeable, and the quality is exceptional.',
+    text:
+      'I asked for a belt in an unusual size and the team made it by hand ' +
+      'without any fuss. Friendly, knowledgeable, and the quality is ' +
+      'exceptional.',
     name: 'Rahul Mehta',
     title: 'Restaurant Owner',
     initials: 'RM',

@@ -4,7 +4,12 @@ import type { IconName } from './content.ts'
 /** Line icons drawn for the landing page (24-unit grid, stroke inherits the text colour). Decorative. */
 const PATHS: Record<IconName | 'chat' | 'mail' | 'pin' | 'clock' | 'arrow' | 'star', ReactNode> = {
   hide: (
-    <path d="M6 3c2 1.2 4 1.2 6 0s4-1.2 6 0c-.8 2 .8 3 2 4-1 2-1 4 0 6-1.2 1-2.8 2-2 4-2 1.2-4 1.2-6 0s-4-1.2-6 0c.8-2-.8-3-2-4 1-2 1-4 0-6 1.2-1 2.8-2 2-4z" />
+    <path
+      d={
+        'M6 3c2 1.2 4 1.2 6 0s4-1.2 6 0c-.8 2 .8 3 2 4-1 2-1 4 0 6-1.2 1-2.8 ' +
+        '2-2 4-2 1.2-4 1.2-6 0s-4-1.2-6 0c.8-2-.8-3-2-4 1-2 1-4 0-6 1.2-1 2.8-2 2-4z'
+      }
+    />
   ),
   needle: (
     <>
@@ -49,7 +54,12 @@ const PATHS: Record<IconName | 'chat' | 'mail' | 'pin' | 'clock' | 'arrow' | 'st
     <>
       <path d="M8 13V5.5a1.5 1.5 0 0 1 3 0V11" />
       <path d="M11 10.5v-6a1.5 1.5 0 0 1 3 0v6" />
-      <path d="M14 10.5V6a1.5 1.5 0 0 1 3 0v7.5c0 4.5-2.7 8-7 8-2.6 0-4.2-1.3-5.6-3.4L2.8 15.6a1.5 1.5 0 0 1 2.5-1.7L8 17" />
+      <path
+        d={
+          'M14 10.5V6a1.5 1.5 0 0 1 3 0v7.5c0 4.5-2.7 8-7 8-2.6 ' +
+          '0-4.2-1.3-5.6-3.4L2.8 15.6a1.5 1.5 0 0 1 2.5-1.7L8 17'
+        }
+      />
     </>
   ),
   chat: (

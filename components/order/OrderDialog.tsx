@@ -3,9 +3,14 @@ import { orderStore } from '../../stores/order-store.ts'
 import { OrderForm } from './OrderForm.tsx'
 
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+  'a[href], button:not([disabled]), input:not([disabled]), ' +
+  'select:not([disabled]), textarea:not([disabled]), ' +
+  '[tabindex]:not([tabindex="-1"])'
 
-/** Modal <dialog>: focus wraps inside and returns to 'Purchase Now'; a valid order on the terms shown opens the payment link; nothing typed is sent to our server. */
+/**
+ * Modal <dialog>: focus wraps inside and returns to 'Purchase Now'; a valid order
+ * on the terms shown opens the payment link; nothing typed is sent to our server.
+ */
 export function OrderDialog() {
   const product = orderStore.useSelector((s) => s.product)
   const close = orderStore.useSelector((s) => s.close)

@@ -11,7 +11,9 @@ type Props = {
   describedBy?: string
 }
 
-/** A real button in a form, so it works from first paint without JavaScript; with scripts it opens the dialog instead. */
+/**
+ * A real button in a form, so it works from first paint without JavaScript; with scripts it opens the dialog instead.
+ */
 export function PurchaseButton({ product, onPurchase, onIntent, describedBy }: Props) {
   if (isSoldOut(product)) {
     return (

@@ -1,4 +1,6 @@
-/** The tab the payment page opens in: opened on the visitor's press, then sent on or closed once the order is checked. */
+/**
+ * The tab the payment page opens in: opened on the visitor's press, then sent on or closed once the order is checked.
+ */
 export type PaymentTab = { go: (url: string) => void; close: () => void }
 
 /**

@@ -6,7 +6,10 @@ import { cssTransition, toast, ToastContainer, type CloseButtonProps } from 'rea
 import type { Notice, Notifier } from './types.ts'
 import './toast.scss'
 
-/** Toast settings of docs/site.md (Notifications); react-toastify counts the swipe in percent of the width, and removes a dismissed toast by itself. */
+/**
+ * Toast settings of docs/site.md (Notifications); react-toastify counts the
+ * swipe in percent of the width, and removes a dismissed toast by itself.
+ */
 const TOAST = {
   limit: 1,
   autoCloseMs: 5000,

@@ -1,4 +1,6 @@
-/** Tiny and dependency-free: react-toastify and its styles are fetched when first needed (docs/site.md, Notifications). */
+/**
+ * Tiny and dependency-free: react-toastify and its styles are fetched when first needed (docs/site.md, Notifications).
+ */
 
 import type { Notice, Notifier } from './types.ts'
 

@@ -9,7 +9,9 @@ export const seedProducts: Product[] = [
     id: 'oxford-brogue',
     name: 'Oxford Brogue',
     description:
-      'Full-grain calf Oxford with hand-punched wingtip broguing, Goodyear-welted leather sole and a burnished chestnut finish that deepens with wear.',
+      'Full-grain calf Oxford with hand-punched wingtip broguing, ' +
+      'Goodyear-welted leather sole and a burnished chestnut finish that ' +
+      'deepens with wear.',
     price: '£185.00',
     sku: 'FW-OXB-001',
     category: 'footwear',
@@ -20,7 +22,8 @@ export const seedProducts: Product[] = [
     id: 'chelsea-boot',
     name: 'Chelsea Boot',
     description:
-      'Suede-lined Chelsea boot in dark brown waxed calf, with elasticated side gussets, a pull tab and a Dainite rubber sole for British weather.',
+      'Suede-lined Chelsea boot in dark brown waxed calf, with elasticated ' +
+      'side gussets, a pull tab and a Dainite rubber sole for British weather.',
     price: '£210.00',
     sku: 'FW-CHB-002',
     category: 'footwear',
@@ -31,7 +34,8 @@ export const seedProducts: Product[] = [
     id: 'penny-loafer',
     name: 'Penny Loafer',
     description:
-      'Hand-sewn apron-front loafer in cognac calf with a classic penny strap, leather-lined throughout and finished on a slim stacked heel.',
+      'Hand-sewn apron-front loafer in cognac calf with a classic penny ' +
+      'strap, leather-lined throughout and finished on a slim stacked heel.',
     price: '£165.00',
     sku: 'FW-PNL-003',
     category: 'footwear',
@@ -42,7 +46,8 @@ export const seedProducts: Product[] = [
     id: 'derby-shoe',
     name: 'Plain Derby',
     description:
-      'An open-laced Derby in black box calf, cut from a single piece above the vamp and welted by hand for a shoe that can be resoled for decades.',
+      'An open-laced Derby in black box calf, cut from a single piece above ' +
+      'the vamp and welted by hand for a shoe that can be resoled for decades.',
     price: '£175.00',
     sku: 'FW-DRB-004',
     category: 'footwear',
@@ -53,7 +58,8 @@ export const seedProducts: Product[] = [
     id: 'monk-strap',
     name: 'Double Monk Strap',
     description:
-      'Double monk in tobacco suede with antiqued brass buckles, a chiselled toe and a closed-channel leather sole stitched in Northampton.',
+      'Double monk in tobacco suede with antiqued brass buckles, a chiselled ' +
+      'toe and a closed-channel leather sole stitched in Northampton.',
     price: '£195.00',
     sku: 'FW-DMS-005',
     category: 'footwear',
@@ -64,7 +70,8 @@ export const seedProducts: Product[] = [
     id: 'chukka-boot',
     name: 'Desert Chukka',
     description:
-      'Two-eyelet chukka in sand nubuck on a natural crepe sole: soft, light and unlined for comfort from the first wear.',
+      'Two-eyelet chukka in sand nubuck on a natural crepe sole: soft, light ' +
+      'and unlined for comfort from the first wear.',
     price: '£145.00',
     sku: 'FW-DCK-006',
     category: 'footwear',
@@ -75,7 +82,8 @@ export const seedProducts: Product[] = [
     id: 'weekender-holdall',
     name: 'Weekender Holdall',
     description:
-      'A roomy travel holdall in vegetable-tanned bridle leather with solid brass fittings, a cotton drill lining and a detachable shoulder strap.',
+      'A roomy travel holdall in vegetable-tanned bridle leather with solid ' +
+      'brass fittings, a cotton drill lining and a detachable shoulder strap.',
     price: '£395.00',
     sku: 'BG-WKH-001',
     category: 'bags',
@@ -86,7 +94,8 @@ export const seedProducts: Product[] = [
     id: 'briefcase',
     name: 'Heritage Briefcase',
     description:
-      'Two-gusset briefcase in hand-stitched saddle leather, with a padded laptop sleeve, a lockable brass clasp and a rolled leather handle.',
+      'Two-gusset briefcase in hand-stitched saddle leather, with a padded ' +
+      'laptop sleeve, a lockable brass clasp and a rolled leather handle.',
     price: '£345.00',
     sku: 'BG-HBC-002',
     category: 'bags',
@@ -97,7 +106,9 @@ export const seedProducts: Product[] = [
     id: 'messenger-bag',
     name: 'Satchel Messenger',
     description:
-      'A Cambridge-style satchel with twin buckle straps and an adjustable shoulder strap, cut from oak-bark tanned leather that ages to a rich patina.',
+      'A Cambridge-style satchel with twin buckle straps and an adjustable ' +
+      'shoulder strap, cut from oak-bark tanned leather that ages to a rich ' +
+      'patina.',
     price: '£225.00',
     sku: 'BG-SMS-003',
     category: 'bags',
@@ -108,7 +119,8 @@ export const seedProducts: Product[] = [
     id: 'tote-bag',
     name: 'Market Tote',
     description:
-      'An unstructured tote in soft pebble-grain leather with an inner zip pocket and reinforced handles made to carry a full day.',
+      'An unstructured tote in soft pebble-grain leather with an inner zip ' +
+      'pocket and reinforced handles made to carry a full day.',
     price: '£195.00',
     sku: 'BG-MKT-004',
     category: 'bags',
@@ -119,7 +131,8 @@ export const seedProducts: Product[] = [
     id: 'dress-belt',
     name: 'Classic Dress Belt',
     description:
-      'A 30 mm dress belt in polished dark brown calf with a solid brass roller buckle, edges bevelled, stained and burnished by hand.',
+      'A 30 mm dress belt in polished dark brown calf with a solid brass ' +
+      'roller buckle, edges bevelled, stained and burnished by hand.',
     price: '£65.00',
     sku: 'BT-CDB-001',
     category: 'belts',
@@ -130,7 +143,8 @@ export const seedProducts: Product[] = [
     id: 'bridle-belt',
     name: 'Bridle Leather Belt',
     description:
-      'A 35 mm belt cut from English bridle leather, saddle-stitched at the keeper, with a nickel-free stainless buckle for everyday wear.',
+      'A 35 mm belt cut from English bridle leather, saddle-stitched at the ' +
+      'keeper, with a nickel-free stainless buckle for everyday wear.',
     price: '£75.00',
     sku: 'BT-BRB-002',
     category: 'belts',
@@ -141,7 +155,8 @@ export const seedProducts: Product[] = [
     id: 'braided-belt',
     name: 'Braided Belt',
     description:
-      'Hand-plaited strips of tan calf on a leather-capped base, so it fastens at any hole and gives a little with you through the day.',
+      'Hand-plaited strips of tan calf on a leather-capped base, so it ' +
+      'fastens at any hole and gives a little with you through the day.',
     price: '£70.00',
     sku: 'BT-BRD-003',
     category: 'belts',
@@ -152,7 +167,8 @@ export const seedProducts: Product[] = [
     id: 'reversible-belt',
     name: 'Reversible Belt',
     description:
-      'Black on one side and brown on the other, with a swivel buckle that turns in a moment: one belt for a whole wardrobe.',
+      'Black on one side and brown on the other, with a swivel buckle that ' +
+      'turns in a moment: one belt for a whole wardrobe.',
     price: '£85.00',
     sku: 'BT-RVB-004',
     category: 'belts',

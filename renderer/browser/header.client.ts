@@ -1,7 +1,10 @@
 /** The page scroll, in CSS px, past which the bar turns solid; components/Header.scss says the same ($solid-after). */
 export const SOLID_NAV_SCROLL_PX = 100
 
-/** Without scripts the popover and the scroll-driven animation already work; this adds aria state, closing on choice and `data-solid` where scroll-driven animations are missing. */
+/**
+ * Without scripts the popover and the scroll-driven animation already work; this adds aria
+ * state, closing on choice and `data-solid` where scroll-driven animations are missing.
+ */
 export function enhanceHeader(): void {
   const header = document.querySelector<HTMLElement>('.site-header')
   const menu = document.getElementById('mobile-menu')

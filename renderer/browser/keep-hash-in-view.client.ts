@@ -1,4 +1,7 @@
-/** On a first visit to /#contact, late fonts and images reflow the page during the smooth scroll; once settled, put the section back at the top unless the visitor has moved. */
+/**
+ * On a first visit to /#contact, late fonts and images reflow the page during the smooth
+ * scroll; once settled, put the section back at the top unless the visitor has moved.
+ */
 export function keepHashTargetInView(): void {
   const id = targetId()
   if (!id || !document.getElementById(id)) return

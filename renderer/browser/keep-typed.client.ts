@@ -58,7 +58,10 @@ export function keepTyped(root: HTMLElement): { restore: () => Promise<void> } {
   return { restore: () => new Promise<void>((resolve) => setTimeout(() => resolve(putBack()), 0)) }
 }
 
-/** A chosen file cannot be written back (a file input's value only clears), and React leaves it alone; nobody types into a hidden input. */
+/**
+ * A chosen file cannot be written back (a file input's value only
+ * clears), and React leaves it alone; nobody types into a hidden input.
+ */
 function controlsOf(root: HTMLElement): Control[] {
   return [...root.querySelectorAll<Control>('input:not([type="file"]):not([type="hidden"]), textarea, select')]
 }

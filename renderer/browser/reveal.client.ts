@@ -1,4 +1,7 @@
-/** The observer's first report says whether a block is on screen, so nothing is measured; nothing is held back under reduced motion or on a visit to a section. */
+/**
+ * The observer's first report says whether a block is on screen, so nothing is
+ * measured; nothing is held back under reduced motion or on a visit to a section.
+ */
 export function revealOnScroll(): void {
   const blocks = document.querySelectorAll<HTMLElement>('.reveal')
   if (blocks.length === 0 || typeof IntersectionObserver === 'undefined') return

@@ -5,7 +5,10 @@ import { isPlainPath, routePath, splitTarget } from '../http/request-target.serv
 import { pageAt, sitePages } from '../render/site-pages.server.ts'
 import { siteHost } from '../http/site-host.server.ts'
 
-/** A route with the parameters that make a different page (docs/decisions.md, The response cache): Vike's pages, each with what its `+query.ts` declares. */
+/**
+ * A route with the parameters that make a different page (docs/decisions.md,
+ * The response cache): Vike's pages, each with what its `+query.ts` declares.
+ */
 export type RouteParameters = { route: string } & PageQuery
 
 /** Where a request's answer lives in the cache, the address to render it from, and the origin it is for. */

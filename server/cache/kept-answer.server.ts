@@ -42,7 +42,10 @@ const NOT_IN_304 = new Set(['content-type', 'content-length', 'content-encoding'
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
 
-/** Call once the answer has been sent (its headers are final); `compressed` runs once the brotli and gzip variants are in. */
+/**
+ * Call once the answer has been sent (its headers are final);
+ * `compressed` runs once the brotli and gzip variants are in.
+ */
 export function keptAnswer(res: ServerResponse, body: Buffer, compressed: (entry: Entry) => void): Entry {
   const captured = capturedHeaders(res)
   const hash = createHash('sha1').update(body).digest('base64url')
@@ -65,7 +68,10 @@ export function keptAnswer(res: ServerResponse, body: Buffer, compressed: (entry
   return entry
 }
 
-/** The variant for a request's Accept-Encoding (brotli before gzip on a tie); `asKey` when it answers another spelling of its address. */
+/**
+ * The variant for a request's Accept-Encoding (brotli before gzip on
+ * a tie); `asKey` when it answers another spelling of its address.
+ */
 export function variantFor(entry: Entry, acceptEncoding: string | undefined, asKey?: string): Variant {
   const chosen = choose(entry, acceptEncoding)
   return asKey === undefined ? chosen : underKey(chosen, asKey)

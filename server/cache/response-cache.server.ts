@@ -5,7 +5,10 @@ import { requestPath, unescapeUnreserved } from '../http/request-target.server.t
 import { SegmentedCache } from './segmented-cache.server.ts'
 import { CACHE_STATUS_MISS, keptAnswer, variantFor, type Entry } from './kept-answer.server.ts'
 
-/** Shared answers kept with their headers and compressed once, off the event loop: see docs/decisions.md (The response cache) for what may be kept and why. */
+/**
+ * Shared answers kept with their headers and compressed once, off the event
+ * loop: see docs/decisions.md (The response cache) for what may be kept and why.
+ */
 
 const KEPT_STATUSES = new Set([200, 404])
 /** Room for a catalogue of several hundred products, each page kept in three codings (~80 kB). */
@@ -67,7 +70,10 @@ export class ResponseCache {
     return origin === undefined ? undefined : cacheTarget(plain, origin)
   }
 
-  /** The compression middleware compresses the first answer on the way out; the kept variants are made after it has gone. */
+  /**
+   * The compression middleware compresses the first answer on
+   * the way out; the kept variants are made after it has gone.
+   */
   sendShared(req: IncomingMessage, res: ServerResponse, makeBody: () => Buffer): void {
     const target = this.targetFor(req)
     const hit = target && this.get(target.key)

@@ -6,7 +6,10 @@ type SegmentedOptions<V> = {
   protectedShare?: number
 }
 
-/** An SLRU bounded by bytes: a key must be asked for twice to be protected, so a flood of one-off keys churns probation only (as nginx's `proxy_cache_min_uses`). */
+/**
+ * An SLRU bounded by bytes: a key must be asked for twice to be protected, so a
+ * flood of one-off keys churns probation only (as nginx's `proxy_cache_min_uses`).
+ */
 export class SegmentedCache<V extends object> {
   private readonly probation: LRUCache<string, V>
   private readonly protected: LRUCache<string, V>

@@ -27,7 +27,9 @@ export const READABLE: Record<number, string> = {
   408: 'The request took too long to arrive. Please try again.',
   409: 'This cannot be done just now because of something already going on.',
   411: 'The request must say how long its body is.',
-  412: 'The file has changed: a condition of the request (If-Match or If-Unmodified-Since) no longer holds. Fetch it again.',
+  412:
+    'The file has changed: a condition of the request (If-Match or ' +
+    'If-Unmodified-Since) no longer holds. Fetch it again.',
   413: 'The request is too large.',
   414: 'The address is too long.',
   415: 'The request must be sent as JSON.',
@@ -41,7 +43,10 @@ export const READABLE: Record<number, string> = {
 
 const FALLBACK_4XX = 'This request could not be answered.'
 
-/** Headers for the answer a handler meant to send, which do not describe the error sent instead (a 416's Content-Range, Allow or Retry-After do, and stay). */
+/**
+ * Headers for the answer a handler meant to send, which do not describe the
+ * error sent instead (a 416's Content-Range, Allow or Retry-After do, and stay).
+ */
 const FILE_HEADERS = [
   'Content-Type',
   'Content-Encoding',

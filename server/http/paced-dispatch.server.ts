@@ -2,7 +2,10 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 
 type Pending = { req: IncomingMessage; res: ServerResponse }
 
-/** Node runs the app for every ready socket in one turn, starving timers under a flood; here a turn starts at most `perTurn` requests and none after `budgetMs` of work, health checks first (RELIABILITY.md §5). */
+/**
+ * Node runs the app for every ready socket in one turn, starving timers under a flood; here a turn starts
+ * at most `perTurn` requests and none after `budgetMs` of work, health checks first (RELIABILITY.md §5).
+ */
 export function pacedDispatch(
   handle: RequestListener,
   { perTurn = 24, budgetMs = 4 }: { perTurn?: number; budgetMs?: number } = {},
@@ -13,7 +16,8 @@ export function pacedDispatch(
   let turnStartedAt = 0
   let turnEndScheduled = false
 
-  // Requests differ in cost (an enquiry's checks and save against a cached page): time bounds a turn as well as the count.
+  // Requests differ in cost (an enquiry's checks and save against
+  // a cached page): time bounds a turn as well as the count.
   const hasRoom = () => used < perTurn && (used === 0 || performance.now() - turnStartedAt < budgetMs)
 
   const run = ({ req, res }: Pending) => {

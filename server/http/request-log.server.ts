@@ -24,7 +24,10 @@ function loggedUrl(url: string | undefined): string | undefined {
   return end < 0 ? url : `${url!.slice(0, end)}?[redacted]`
 }
 
-/** pino-http for the app, written directly for answers the cache gives before the app runs, numbered from one counter; no headers, no queries, no client address, no health checks. */
+/**
+ * pino-http for the app, written directly for answers the cache gives before the app runs,
+ * numbered from one counter; no headers, no queries, no client address, no health checks.
+ */
 export function requestLog(logger: Logger): RequestLog {
   let lastId = 0
   const nextId = () => (lastId = (lastId + 1) & 0x7fffffff)

@@ -19,7 +19,10 @@ export function splitTarget(target: string): { path: string; query: string | und
   return q < 0 ? { path: target, query: undefined } : { path: target.slice(0, q), query: target.slice(q + 1) }
 }
 
-/** The page a path names as Vike reads it (decoded, lower-cased, `index.pageContext.json` dropped): Express matches the raw path, so guards decide on this and no spelling reaches a page as another. */
+/**
+ * The page a path names as Vike reads it (decoded, lower-cased, `index.pageContext.json` dropped):
+ * Express matches the raw path, so guards decide on this and no spelling reaches a page as another.
+ */
 export function routePath(rawPath: string): string {
   let path = rawPath
   // Decoded until it no longer changes (a few rounds at most), so double encoding hides nothing either.
@@ -42,7 +45,10 @@ export function routePath(rawPath: string): string {
   return `/${segments.join('/')}`
 }
 
-/** False for broken percent-encoding, `..` or NUL once decoded, and bracketed names (`?a[]=`), where type confusion starts: such a target is answered 400. */
+/**
+ * False for broken percent-encoding, `..` or NUL once decoded, and bracketed
+ * names (`?a[]=`), where type confusion starts: such a target is answered 400.
+ */
 export function isWellFormedTarget(target: string): boolean {
   const { path, query = '' } = splitTarget(target)
   const decode = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '))

@@ -37,7 +37,10 @@ export function paymentOriginsOf(store: Catalogue): () => readonly string[] {
   }
 }
 
-/** No inline script (props travel in data attributes, JSON-LD is not run); forms lead on only to payment pages; off in development, where Vite injects inline scripts. */
+/**
+ * No inline script (props travel in data attributes, JSON-LD is not run); forms lead
+ * on only to payment pages; off in development, where Vite injects inline scripts.
+ */
 export function securityHeaders({
   isProduction,
   paymentOrigins = () => [],
@@ -85,7 +88,10 @@ export function securityHeaders({
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/** Without Sec-Fetch-Site or Origin (curl, scripts) there are no ambient browser credentials to abuse, so it is let through. */
+/**
+ * Without Sec-Fetch-Site or Origin (curl, scripts) there are no
+ * ambient browser credentials to abuse, so it is let through.
+ */
 export function refuseCrossSite({ siteUrl }: { siteUrl: string | undefined }): RequestHandler {
   const siteHost = siteUrl ? new URL(siteUrl).host : undefined
   return (req, res, next) => {

@@ -2,7 +2,10 @@ import { isIPv4, isIPv6 } from 'node:net'
 import type { RequestHandler } from 'express'
 import { fromAbsoluteForm } from './request-target.server.ts'
 
-/** As Django's ALLOWED_HOSTS: SITE_URL's host, or any well-formed one without it; loopback names are always ours; anything else 400. */
+/**
+ * As Django's ALLOWED_HOSTS: SITE_URL's host, or any well-formed one
+ * without it; loopback names are always ours; anything else 400.
+ */
 export function siteHost(hostHeader: string | undefined, siteUrl: string | undefined): string | undefined {
   const parsed = hostHeader ? parseHost(hostHeader) : undefined
   if (!parsed) return undefined
@@ -38,7 +41,10 @@ function isLoopback(hostname: string): boolean {
   )
 }
 
-/** An absolute-form target is read as its path; other non-path targets and foreign hosts are 400; health checks answer any Host. */
+/**
+ * An absolute-form target is read as its path; other non-path
+ * targets and foreign hosts are 400; health checks answer any Host.
+ */
 export function requireSiteHost({ siteUrl }: { siteUrl: string | undefined }): RequestHandler {
   return (req, res, next) => {
     if (!req.url.startsWith('/')) {

@@ -1,6 +1,9 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 
-/** Chosen, not Node's defaults (RELIABILITY.md): slowloris gets 408 within 10 s, uploads from slow phones fit in 120 s, keep-alive closes before the proxies' does. */
+/**
+ * Chosen, not Node's defaults (RELIABILITY.md): slowloris gets 408 within 10 s,
+ * uploads from slow phones fit in 120 s, keep-alive closes before the proxies' does.
+ */
 const SERVER_TIMEOUTS = {
   headersTimeout: 10_000,
   requestTimeout: 120_000,

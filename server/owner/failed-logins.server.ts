@@ -24,7 +24,10 @@ export function failedLogins(): RateLimitRequestHandler {
   })
 }
 
-/** Counts this request's credentials, if any; resolves with the seconds until the client may try again, or 0 when it may try now. */
+/**
+ * Counts this request's credentials, if any; resolves with the
+ * seconds until the client may try again, or 0 when it may try now.
+ */
 export async function lockedFor(failures: RateLimitRequestHandler, req: Request, res: Response): Promise<number> {
   const counted = Boolean(req.get('authorization'))
   if (counted)

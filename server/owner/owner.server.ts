@@ -84,7 +84,10 @@ async function verdictOf(
   return 'answered'
 }
 
-/** Asked without answering for it (/healthz): the right password, counted towards the same lock-out, or this machine when none is set. */
+/**
+ * Asked without answering for it (/healthz): the right password,
+ * counted towards the same lock-out, or this machine when none is set.
+ */
 export async function isOwnerAsking(req: Request, res: Response, { password, failures }: OwnerCheck): Promise<boolean> {
   if (!password) return isFromThisMachine(req)
   if ((await lockedFor(failures, req, res)) > 0 || !carriesOwnerPassword(req.get('authorization'), password))

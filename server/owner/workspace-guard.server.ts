@@ -6,7 +6,9 @@ import { requestPath, routePath } from '../http/request-target.server.ts'
 import { addToOwnerPage, identify, privateAnswer, type OwnerCheck } from './owner.server.ts'
 
 export const OWNER_ONLY_MESSAGE =
-  "The shop's workspace is for the owner only. Set ADMIN_PASSWORD (12 characters or more) on the server and sign in as admin, or open /admin on the server itself."
+  "The shop's workspace is for the owner only. Set ADMIN_PASSWORD (12 " +
+  'characters or more) on the server and sign in as admin, or open /admin ' +
+  'on the server itself.'
 
 type WorkspaceGuardDeps = {
   store: Store
@@ -16,13 +18,19 @@ type WorkspaceGuardDeps = {
   ownerPage: () => Partial<Vike.PageContext>
 }
 
-/** Every answer under the workspace, however spelled and whatever it is (a refusal, a 400, an error), is the owner's: never kept, never indexed. */
+/**
+ * Every answer under the workspace, however spelled and whatever it is (a
+ * refusal, a 400, an error), is the owner's: never kept, never indexed.
+ */
 export const ownerAnswersPrivate: RequestHandler = (req, res, next) => {
   if (isOwnerPath(requestPath(req.originalUrl))) privateAnswer(res)
   next()
 }
 
-/** Every spelling of `/admin`, `/admin/...` and `/api/admin/...`, before any route, and before an address is refused as malformed; the owner's page context, set here, keeps the page out of the page cache. */
+/**
+ * Every spelling of `/admin`, `/admin/...` and `/api/admin/...`, before any route, and before an address
+ * is refused as malformed; the owner's page context, set here, keeps the page out of the page cache.
+ */
 export function workspaceGuard({ store, siteUrl, owner, ownerPage }: WorkspaceGuardDeps): RequestHandler {
   return async (req, res, next) => {
     const path = requestPath(req.originalUrl)

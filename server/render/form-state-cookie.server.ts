@@ -5,7 +5,10 @@ import { parse as parseCookies } from 'cookie'
 import type { Request, Response } from 'express'
 import type { Logger } from 'pino'
 
-/** A post/redirect/get form's state kept in the browser, not server memory (survives a restart, nothing personal in the address): signed, deflated JSON bound to `?form=<uuid>`, split over MAX_CHUNKS ~4 KB cookies. */
+/**
+ * A post/redirect/get form's state kept in the browser, not server memory (survives a restart, nothing personal
+ * in the address): signed, deflated JSON bound to `?form=<uuid>`, split over MAX_CHUNKS ~4 KB cookies.
+ */
 
 /** Characters per cookie: a browser keeps name and value up to 4096 bytes; the attributes fit beside. */
 const CHUNK_LENGTH = 3500
@@ -52,7 +55,10 @@ export class FormStateCookie<T> {
     return id
   }
 
-  /** The state the request's cookies carry for the id in its `?form=`, or undefined (none, expired, tampered, another id). */
+  /**
+   * The state the request's cookies carry for the id in its
+   * `?form=`, or undefined (none, expired, tampered, another id).
+   */
   async read(req: Request, now = Date.now()): Promise<T | undefined> {
     const id = req.query.form
     if (typeof id !== 'string') return undefined
@@ -98,7 +104,9 @@ function sign(key: Buffer, name: string, payload: string): string {
   return createHmac('sha256', key).update(`${name}\n${payload}`).digest('base64url')
 }
 
-/** Kept in a file so returned forms survive a restart; created on first use; a per-process key when the disk refuses. */
+/**
+ * Kept in a file so returned forms survive a restart; created on first use; a per-process key when the disk refuses.
+ */
 export function formStateKey(file: string, logger: Logger): () => Promise<Buffer> {
   let key: Promise<Buffer> | undefined
   return () => (key ??= loadOrCreate(file, logger))

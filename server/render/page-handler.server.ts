@@ -20,7 +20,10 @@ type PageHandlerOptions = {
   deliveryPrice?: string
 }
 
-/** A render is read at its own pace into memory, so a client that never reads cannot hold up the entry or those waiting for it (nginx's `proxy_cache_lock`, Varnish's coalescing). */
+/**
+ * A render is read at its own pace into memory, so a client that never reads cannot hold
+ * up the entry or those waiting for it (nginx's `proxy_cache_lock`, Varnish's coalescing).
+ */
 export function createPageHandler({ store, siteUrl, cache, photoFormats, deliveryPrice }: PageHandlerOptions) {
   // A one-off address of no page (a flood of random paths) is answered from the shared 404 page, not rendered.
   const knownNotFound = (cache: ResponseCache, target: CacheTarget) => {

@@ -19,7 +19,10 @@ export function answerWithRender(
   res.setHeader('Cache-Control', cacheControl)
 }
 
-/** For pages showing what one visitor sent, so never cached or indexed; without SITE_URL absolute addresses come from the request. */
+/**
+ * For pages showing what one visitor sent, so never cached or
+ * indexed; without SITE_URL absolute addresses come from the request.
+ */
 export async function sendPersonalPage(
   req: Request,
   res: Response,

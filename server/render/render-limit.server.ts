@@ -9,7 +9,10 @@ import { clientKey } from '../http/client-key.server.ts'
 /** Pages one visitor may have rendered for them alone per minute: far more than anyone browsing asks for. */
 const RENDERS_PER_MINUTE = 120
 
-/** Pages the cache cannot answer cost a render each, so one visitor gets only so many a minute (429 past it); cache hits are not counted. */
+/**
+ * Pages the cache cannot answer cost a render each, so one visitor gets
+ * only so many a minute (429 past it); cache hits are not counted.
+ */
 export function limitUncachedRenders(cache: ResponseCache): RequestHandler {
   const limiter = rateLimit({
     windowMs: 60_000,

@@ -10,7 +10,10 @@ export type SitePage = { route: string; paramsExist?: (params: Params, store: St
 
 let pages: SitePage[] | null | undefined
 
-/** Vike's pages with their routes; null when unknown: not loaded yet, or a route is a function, which only a render can run. */
+/**
+ * Vike's pages with their routes; null when unknown: not loaded
+ * yet, or a route is a function, which only a render can run.
+ */
 export function sitePages(): readonly SitePage[] | null {
   if (pages !== undefined) return pages
   let all: ReturnType<typeof getGlobalContextSync>['pages']
@@ -46,7 +49,10 @@ export function pageAt<T extends { route: string }>(path: string, routes: readon
   return next && Object.keys(next.params).length === Object.keys(best.params).length ? undefined : best.page
 }
 
-/** Whether a page takes these values of its parameters; true when its check cannot run (the render then shows what is wrong). */
+/**
+ * Whether a page takes these values of its parameters; true when
+ * its check cannot run (the render then shows what is wrong).
+ */
 function takes(page: SitePage, params: Params, store: Store): boolean {
   try {
     return page.paramsExist?.(params, store) ?? true
@@ -66,7 +72,10 @@ export function isCertainlyNotFound(path: string, store: Store): boolean {
   return known !== null && !matches(path, known).some(({ page, params }) => takes(page, params, store))
 }
 
-/** Whether a path in its plain spelling is one of the site's pages, with parameters that exist (a real product); false when unsure. */
+/**
+ * Whether a path in its plain spelling is one of the site's pages,
+ * with parameters that exist (a real product); false when unsure.
+ */
 export function isKnownPage(path: string, store: Store): boolean {
   const known = sitePages()
   return known !== null && matches(path, known).some(({ page, params }) => takes(page, params, store))

@@ -1,4 +1,7 @@
-/** The owner's inbox before the page handler (docs/api-and-data.md); addresses matched as the page router reads them, so every spelling gets the same. */
+/**
+ * The owner's inbox before the page handler (docs/api-and-data.md); addresses
+ * matched as the page router reads them, so every spelling gets the same.
+ */
 import express, { type Request, type RequestHandler, type Response } from 'express'
 import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { StoreWriteError, UnknownEnquiryError, type Store } from '../../data/store.server.ts'

@@ -8,7 +8,10 @@ import type { Statistics } from '../services/statistics/statistics.server.ts'
 
 const PAGE = '/admin/statistics'
 
-/** `GET /admin/statistics?days=7|30|365`: the figures handed to the page for this request alone; `GET /admin/statistics.csv?days=...`: the daily figures. */
+/**
+ * `GET /admin/statistics?days=7|30|365`: the figures handed to the page for
+ * this request alone; `GET /admin/statistics.csv?days=...`: the daily figures.
+ */
 export function adminStatisticsRoutes({ store, statistics }: { store: Store; statistics: Statistics }): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()

@@ -26,7 +26,10 @@ const field = (body: unknown, name: string): string => {
   return typeof value === 'string' ? value : ''
 }
 
-/** Post/redirect/get: 303 on success, 400 with messages and values kept, 409 with both versions when another tab saved meanwhile. */
+/**
+ * Post/redirect/get: 303 on success, 400 with messages and values
+ * kept, 409 with both versions when another tab saved meanwhile.
+ */
 export function catalogueRoutes({ catalogue, store, siteUrl }: Deps): Router {
   const routes = Router()
   const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 30 })

@@ -11,7 +11,10 @@ import { sendPersonalPage } from '../render/page-response.server.ts'
 import type { ReturnedContactForms } from '../render/returned-contact-form.server.ts'
 import type { EnquiryOutcome, EnquiryService } from '../services/enquiries.server.ts'
 
-/** The contact form's two ways in (docs/api-and-data.md), thin adapters over the enquiry service; the no-JavaScript one carries errors back in a signed cookie, never the address. */
+/**
+ * The contact form's two ways in (docs/api-and-data.md), thin adapters over the enquiry
+ * service; the no-JavaScript one carries errors back in a signed cookie, never the address.
+ */
 
 /** The rate limit's window: CONTACT_RATE_LIMIT enquiries per client per this many minutes. */
 export const RATE_WINDOW_MINUTES = 10
@@ -21,9 +24,13 @@ export const BODY_LIMIT = '32kb'
 const FIX_FIELDS = 'Please correct the highlighted fields.'
 const TOO_LARGE = 'Your message is too long to send. Please shorten it and try again.'
 const NOT_JSON = 'Please send the enquiry as JSON (Content-Type: application/json).'
-const SAVE_FAILED = `Sorry, your message could not be saved just now. Please try again in a few minutes, or e-mail us at ${COMPANY.emails.enquiries}.`
+const SAVE_FAILED =
+  `Sorry, your message could not be saved just now. Please try again in a ` +
+  `few minutes, or e-mail us at ${COMPANY.emails.enquiries}.`
 const tooMany = (limit: number) =>
-  `You have sent ${limit === 1 ? 'a message' : `${limit} messages`} in the last ${RATE_WINDOW_MINUTES} minutes. Please wait a few minutes before sending another, or e-mail us at ${COMPANY.emails.enquiries}.`
+  `You have sent ${limit === 1 ? 'a message' : `${limit} messages`} in ` +
+  `the last ${RATE_WINDOW_MINUTES} minutes. Please wait a few minutes ` +
+  `before sending another, or e-mail us at ${COMPANY.emails.enquiries}.`
 
 export type ContactRoutesDeps = {
   config: Config

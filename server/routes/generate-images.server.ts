@@ -1,4 +1,7 @@
-/** /api/generate-images (docs/api-and-data.md). A visitor leaving does not stop a run: its images are paid for as requested, so it finishes and saves them. */
+/**
+ * /api/generate-images (docs/api-and-data.md). A visitor leaving does not stop
+ * a run: its images are paid for as requested, so it finishes and saves them.
+ */
 import { Router, type Request, type Response } from 'express'
 import type { Config } from '../config.server.ts'
 import { GenerationBusyError, type GenerationJob, type ImageGenerator } from '../services/image-generator.server.ts'
@@ -7,10 +10,13 @@ import { DailyLimitError, type DailyImageLimit } from '../services/images/daily-
 import type { GenerationEvent, GenerationStatus } from '../../domain/image-generation.ts'
 
 export const NO_KEY_MESSAGE =
-  'Image generation is not set up on this server: OPENAI_API_KEY is not set. Add it to the server environment and restart the server.'
+  'Image generation is not set up on this server: OPENAI_API_KEY is not ' +
+  'set. Add it to the server environment and restart the server.'
 
 export const NOT_OWNER_MESSAGE =
-  'Image generation is only for the shop owner. Set ADMIN_PASSWORD (12 characters or more) on the server and sign in as admin, or use /admin on the server itself.'
+  'Image generation is only for the shop owner. Set ADMIN_PASSWORD (12 ' +
+  'characters or more) on the server and sign in as admin, or use /admin ' +
+  'on the server itself.'
 
 export const CANCELLED_MESSAGE = 'Stopped by the owner.'
 

@@ -4,7 +4,10 @@ import { publishedProducts } from '../../domain/publishing.ts'
 import { isVisitor } from '../services/statistics/page-views.server.ts'
 import type { Statistics } from '../services/statistics/statistics.server.ts'
 
-/** Counts an order sent on to a product's payment page, unless a bot or the owner sent it: the form post's and the dialog's one rule. */
+/**
+ * Counts an order sent on to a product's payment page, unless a bot
+ * or the owner sent it: the form post's and the dialog's one rule.
+ */
 export type CountHandoff = (req: Request, productId: string) => void
 
 export function handoffCounter(statistics: Statistics, adminPassword: string | undefined): CountHandoff {

@@ -6,7 +6,9 @@ import { PhotoRefusedError } from '../services/photo-upload.server.ts'
 
 export const NO_FILE = 'Please choose a photograph to upload.'
 
-/** One file of the form, as the phone named it; `read` holds its bytes in memory, up to the upload limit (413 past it). */
+/**
+ * One file of the form, as the phone named it; `read` holds its bytes in memory, up to the upload limit (413 past it).
+ */
 export type FormFile = { name: string; type: string; read: () => Promise<Buffer> }
 
 /**

@@ -4,7 +4,8 @@ import { ownerPageContext } from '../owner/owner.server.ts'
 import { sendPersonalPage } from '../render/page-response.server.ts'
 import { refuseStale } from './photo-refusal.server.ts'
 import { eachUpload, NO_FILE } from './photo-form.server.ts'
-import { PHOTO_ACTIONS, type CatalogueService, type PhotoAction } from '../services/catalogue.server.ts'
+import type { CatalogueService } from '../services/catalogue.server.ts'
+import { PHOTO_ACTIONS, type PhotoAction } from '../services/changed-product.server.ts'
 import {
   PHOTO_UPLOAD_LIMIT,
   PHOTOS_AT_ONCE,
@@ -22,7 +23,10 @@ type Deps = { catalogue: CatalogueService; store: Store; siteUrl: string | undef
 /** The page's script asks for JSON, to show the result without leaving the page; a form gets the page. */
 const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json'
 
-/** The upload's size limit is this route's alone; a refused photograph leaves the product as it was (413, 415, 400); others of the same form are still taken. */
+/**
+ * The upload's size limit is this route's alone; a refused photograph leaves the
+ * product as it was (413, 415, 400); others of the same form are still taken.
+ */
 export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Router {
   const routes = Router()
   const back = (id: string) => `/admin/products/${encodeURIComponent(id)}`

@@ -34,7 +34,9 @@ function startFor(runs: ProductPhotoRuns, id: string): Started {
   }
 }
 
-/** The form (post/redirect/get, progress on the page itself) and the JSON twins the page's script follows a run with. */
+/**
+ * The form (post/redirect/get, progress on the page itself) and the JSON twins the page's script follows a run with.
+ */
 export function productAngleRoutes({ runs, store, siteUrl }: Deps): Router {
   const routes = Router()
   routes.use((_req, res, next) => {

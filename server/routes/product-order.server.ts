@@ -6,7 +6,10 @@ import type { CatalogueService } from '../services/catalogue.server.ts'
 
 const NOT_JSON = 'Send the move as JSON: {"id": "oxford-brogue", "to": "up"}.'
 
-/** `POST /api/admin/products/order`: the page's drag and buttons move a product without reloading; the answer is the shop's order after it. */
+/**
+ * `POST /api/admin/products/order`: the page's drag and buttons move a
+ * product without reloading; the answer is the shop's order after it.
+ */
 export function orderApi(catalogue: CatalogueService): Router {
   const api = Router()
   api.post(

@@ -3,7 +3,10 @@ import type { Store } from '../../data/store.server.ts'
 import { toShopProduct } from '../../domain/product.ts'
 import { publishedProducts } from '../../domain/publishing.ts'
 
-/** GET /api/products/{id}: one product as the shop sells it now (its price and availability), asked by the order dialog before the payment page opens. */
+/**
+ * GET /api/products/{id}: one product as the shop sells it now (its price and
+ * availability), asked by the order dialog before the payment page opens.
+ */
 export function productStateRouter(store: Store): Router {
   const router = Router()
   router.get('/:id', (req, res) => {

@@ -72,7 +72,8 @@ export function seoRouter({
       return Buffer.from(
         [
           '<?xml version="1.0" encoding="UTF-8"?>',
-          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
+          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" ' +
+            'xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
           ...urls,
           ...products,
           '</urlset>',

@@ -14,7 +14,10 @@ const SEED_URL = '/images/seed/'
 /** The parchment of the site's pages, around a square photograph on a wide card. */
 const BACKGROUND = '#f3ece2'
 
-/** JPEG because chat apps preview JPEG and PNG, not WebP or SVG; made on first request and cached for a year (a new photograph, a new fingerprint). */
+/**
+ * JPEG because chat apps preview JPEG and PNG, not WebP or SVG; made on
+ * first request and cached for a year (a new photograph, a new fingerprint).
+ */
 export function socialImagesRouter({ store, mediaDir }: { store: Store; mediaDir: string }): Router {
   const router = Router()
   const making = new Map<string, Promise<Buffer>>()

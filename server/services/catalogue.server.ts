@@ -20,13 +20,20 @@ import {
   uniqueId,
   valuesOf,
   type ProductErrors,
-  type ProductField,
   type ProductValues,
 } from '../../domain/product-form.ts'
 import { moved, targetOf, type Move, type OrderAnswer } from '../../domain/product-order.ts'
 import { photosOf } from '../../domain/product-page.ts'
 import { PRICE_PATTERN, type Product, type StoredProduct } from '../../domain/product.ts'
 import { isPublished } from '../../domain/publishing.ts'
+import {
+  withPhotoList,
+  withPhotos,
+  withRunFields,
+  withValues,
+  type PhotoAction,
+  type PhotoOutcome,
+} from './changed-product.server.ts'
 
 export type SaveOutcome =
   | { ok: true; id: string }
@@ -47,61 +54,10 @@ const PHOTO_KEPT =
 
 const withOrder = <T>(changes: T[], order: T | null): T[] => (order ? [...changes, order] : changes)
 
-/** What the owner does to one of a product's photographs. */
-export type PhotoAction = 'main' | 'earlier' | 'later' | 'remove'
-export const PHOTO_ACTIONS: readonly PhotoAction[] = ['main', 'earlier', 'later', 'remove']
-
-/** The photograph's place (0: main) in the list acted on; 'stale' when the form was made from another list. */
-export type PhotoOutcome = { at: number } | 'stale' | 'missing'
-
-/** A removed photograph's files stay, as the history may still show it. */
-function withPhotos(product: StoredProduct, src: string, action: PhotoAction | 'add'): StoredProduct {
-  const list = action === 'add' ? [...photosOf(product), src] : photosOf(product)
-  const at = list.indexOf(src)
-  if (at < 0) return product
-  if (action === 'remove') {
-    if (list.length === 1) return product // a product keeps one photograph
-    list.splice(at, 1)
-  } else if (action === 'main') {
-    list.splice(at, 1)
-    list.unshift(src)
-  } else if (action === 'earlier' || action === 'later') {
-    const to = action === 'earlier' ? at - 1 : at + 1
-    if (to < 0 || to >= list.length) return product
-    ;[list[at], list[to]] = [list[to]!, list[at]!]
-  }
-  return withPhotoList(product, list)
-}
-
-/** The fields a generation run writes, as `was` had them (absent ones removed). */
-function withRunFields(product: StoredProduct, was: StoredProduct): Product {
-  const next: Record<string, unknown> = { ...product, mainImage: was.mainImage }
-  for (const field of ['images', 'imagesGeneratedAt', 'imageModel'] as const) {
-    if (was[field] === undefined) delete next[field]
-    else next[field] = was[field]
-  }
-  return next as Product
-}
-
-const withPhotoList = (product: StoredProduct, list: readonly string[]): StoredProduct => ({
-  ...product,
-  mainImage: list[0]!,
-  photos: list.slice(1).map((s) => ({ src: s })),
-})
-
-/** The product's values with `values` written over them; fields the form does not know (photographs) are kept. */
-function withValues(product: Product, values: Partial<ProductValues>): Product {
-  const next: Record<string, unknown> = { ...product }
-  for (const [field, value] of Object.entries(values) as [ProductField, string][]) {
-    if (field === 'id') continue
-    if (field === 'availability' && value === 'in-stock' && product.availability === undefined) continue
-    next[field] = value
-  }
-  if (next.availability !== 'made-to-order' || next.leadTime === '') delete next.leadTime
-  return next as Product
-}
-
-/** Changes run one at a time, so each history entry describes exactly one; edits of the data file are recorded too, so they can be undone. */
+/**
+ * Changes run one at a time, so each history entry describes exactly
+ * one; edits of the data file are recorded too, so they can be undone.
+ */
 export class CatalogueService {
   private seen: readonly Product[]
   private running: Promise<unknown> = Promise.resolve()
@@ -154,7 +110,10 @@ export class CatalogueService {
     })
   }
 
-  /** Adds a draft at the end of the list; without an id, one is made from its name. Its photograph is uploaded on its page, never typed. */
+  /**
+   * Adds a draft at the end of the list; without an id, one is made
+   * from its name. Its photograph is uploaded on its page, never typed.
+   */
   add(values: ProductValues): Promise<SaveOutcome> {
     return this.serial(async () => {
       const taken = new Set(this.store.products.map((p) => p.id))
@@ -249,7 +208,10 @@ export class CatalogueService {
     })
   }
 
-  /** Adds a stored photograph to a product (last), or changes which is main, their order, or removes one of the list `version` names. */
+  /**
+   * Adds a stored photograph to a product (last), or changes which is
+   * main, their order, or removes one of the list `version` names.
+   */
   photo(id: string, src: string, action: PhotoAction | 'add', version?: string): Promise<PhotoOutcome> {
     return this.serial(async () => {
       const current = this.store.products.find((p) => p.id === id)
@@ -263,7 +225,10 @@ export class CatalogueService {
     })
   }
 
-  /** Writes the product's photographs as `change` makes them from the current ones (main first), as one change in the history. */
+  /**
+   * Writes the product's photographs as `change` makes them from
+   * the current ones (main first), as one change in the history.
+   */
   setPhotos(id: string, change: (photos: string[]) => string[]): Promise<boolean> {
     return this.serial(async () => {
       const current = this.store.products.find((p) => p.id === id)
@@ -322,7 +287,9 @@ export class CatalogueService {
     })
   }
 
-  /** Puts back each main photograph the run replaced, unless it was changed again since; the history records the undo. */
+  /**
+   * Puts back each main photograph the run replaced, unless it was changed again since; the history records the undo.
+   */
   undoRun(runId: string): Promise<{ restored: number; changedSince: string[] } | null> {
     return this.serial(async () => {
       const all = await this.history.all()

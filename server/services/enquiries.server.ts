@@ -24,7 +24,10 @@ export type EnquiryService = {
   submitEnquiry(body: unknown, log: Logger): Promise<EnquiryOutcome>
 }
 
-/** `sameTextLimit`: how many e-mail addresses may send one text in a day before it is marked (CONTACT_RATE_LIMIT; 0 turns it off). */
+/**
+ * `sameTextLimit`: how many e-mail addresses may send one text in
+ * a day before it is marked (CONTACT_RATE_LIMIT; 0 turns it off).
+ */
 export function createEnquiryService({
   store,
   outbox,

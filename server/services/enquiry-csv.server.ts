@@ -2,7 +2,10 @@ import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { subjectLabel } from '../../domain/business.ts'
 import { answeredAtOf, deliveryState, enquiryState, likelySpamOf, readAtOf } from './enquiry-state.server.ts'
 
-/** UTF-8 with a BOM (Excel needs it), fields quoted, CRLF; a cell starting with = + - @ gets an apostrophe (OWASP's CSV injection rule). */
+/**
+ * UTF-8 with a BOM (Excel needs it), fields quoted, CRLF; a cell
+ * starting with = + - @ gets an apostrophe (OWASP's CSV injection rule).
+ */
 const BOM = '\uFEFF'
 const FORMULA_START = /^[=+\-@\t\r]/
 

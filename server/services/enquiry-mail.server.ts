@@ -25,7 +25,9 @@ export type EnquiryMail = {
   headers: Record<string, string>
 }
 
-/** Reply-To is the visitor; nothing is ever sent to the visitor (no auto-reply: anyone could make us mail a stranger). */
+/**
+ * Reply-To is the visitor; nothing is ever sent to the visitor (no auto-reply: anyone could make us mail a stranger).
+ */
 export function buildEnquiryMail(enquiry: StoredEnquiry, { from, to }: { from: string; to: string }): EnquiryMail {
   const name = headerSafe(`${enquiry.firstName} ${enquiry.lastName}`)
   const label = subjectLabel(enquiry.subject)
@@ -58,12 +60,15 @@ export function buildEnquiryMail(enquiry: StoredEnquiry, { from, to }: { from: s
   ].join('\n')
 
   const cell = 'padding:4px 12px 4px 0;vertical-align:top;'
+  const row = ([k, v]: readonly [string, string]) =>
+    `<tr><th scope="row" align="left" style="${cell}">${escapeHtml(k)}</th>` +
+    `<td style="${cell}">${escapeHtml(v)}</td></tr>`
   const html = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(`${label} from ${name}`)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#231912;line-height:1.5;">
 <p>New enquiry from the ${escapeHtml(COMPANY.brand)} website.</p>
 <table role="presentation" style="border-collapse:collapse;">
-${rows.map(([k, v]) => `<tr><th scope="row" align="left" style="${cell}">${escapeHtml(k)}</th><td style="${cell}">${escapeHtml(v)}</td></tr>`).join('\n')}
+${rows.map(row).join('\n')}
 </table>
 <h2 style="font-size:16px;margin:16px 0 4px;">Message</h2>
 <p style="white-space:pre-wrap;margin:0;">${escapeHtml(body)}</p>

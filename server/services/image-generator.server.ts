@@ -7,8 +7,6 @@
 import type OpenAI from 'openai'
 import type { Logger } from 'pino'
 import type { Store } from '../../data/store.server.ts'
-import type { Config } from '../config.server.ts'
-import { mediaDirFor } from '../paths.server.ts'
 import { IMAGE_ANGLES } from '../../domain/business.ts'
 import type {
   GenerationEvent,
@@ -34,6 +32,7 @@ import {
   type ImageRequestOptions,
 } from './images/openai-images.server.ts'
 import { photoWork } from './images/photo-queue.server.ts'
+import { readableFailure } from './images/readable-failure.server.ts'
 import { imagePrompt } from './images/prompts.server.ts'
 
 export type ImageGeneratorOptions = {
@@ -51,30 +50,13 @@ export type ImageGeneratorOptions = {
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>
   /** The spend cap: a run that would pass it is refused (DailyLimitError), and each run is counted. */
   dailyLimit?: DailyImageLimit
-  /** Saves a finished product's new photographs (the catalogue's, so the history keeps what the run replaced); the store's own write otherwise. */
+  /**
+   * Saves a finished product's new photographs (the catalogue's, so the
+   * history keeps what the run replaced); the store's own write otherwise.
+   */
   saveProduct?: (runId: string, productId: string, patch: (p: StoredProduct) => StoredProduct) => Promise<void>
   /** Tests only: the SDK client. Production uses createImageClient (`new OpenAI()` from the environment). */
   createClient?: (options: ImageRequestOptions) => OpenAI
-}
-
-/**
- * The generator as the configuration sets it up (model, concurrency, timeouts), writing into the
- * media folder beside the data file: the server's and `npm run generate-images`'s alike.
- */
-export function configuredImageGenerator(
-  config: Pick<Config, 'dataFile' | 'imageModel' | 'imageConcurrency' | 'openaiTimeoutMs' | 'openaiMaxRetries'>,
-  store: Store,
-  extra: Pick<ImageGeneratorOptions, 'logger' | 'dailyLimit' | 'saveProduct'>,
-): ImageGenerator {
-  return createImageGenerator({
-    store,
-    mediaDir: mediaDirFor(config.dataFile),
-    model: config.imageModel,
-    concurrency: config.imageConcurrency,
-    timeoutMs: config.openaiTimeoutMs,
-    maxRetries: config.openaiMaxRetries,
-    ...extra,
-  })
 }
 
 /** Why a run stopped when the server did. */
@@ -234,7 +216,8 @@ function createJob(options: ImageGeneratorOptions, one?: OneProductRun): Generat
         'image generation not started: its images could not be counted in the data file',
       )
       stopRun(
-        'Nothing was generated: the data file cannot be written just now, so the images could not be counted against the daily limit.',
+        'Nothing was generated: the data file cannot be written just now, so ' +
+          'the images could not be counted against the daily limit.',
       )
     }
 
@@ -277,7 +260,9 @@ function createJob(options: ImageGeneratorOptions, one?: OneProductRun): Generat
             { generationId: id, productId: product.id, err },
             'product images could not be saved to the data file',
           )
-          state.failed = `The new images could not be saved in the data file (${(err as Error).name === 'StoreWriteError' ? 'it cannot be written' : (err as Error).message}).`
+          state.failed =
+            `The new images could not be saved in the data file ` +
+            `(${(err as Error).name === 'StoreWriteError' ? 'it cannot be written' : (err as Error).message}).`
         }
       }
       // An incomplete set is not used: the product keeps its old images and the new files go.
@@ -391,16 +376,4 @@ function createJob(options: ImageGeneratorOptions, one?: OneProductRun): Generat
     cancel: stopRun,
     ...(one ? { productId: one.productId } : {}),
   }
-}
-
-/** Errors of our own disk are logged in full and shown without their file paths. */
-function readableFailure(err: unknown, signal: AbortSignal): string {
-  if (err instanceof ImageRequestError || err instanceof FatalImageError || err instanceof ImageDecodeError)
-    return err.message
-  if (signal.aborted && err instanceof Error) return err.message // the reason the run was stopped
-  const code = (err as NodeJS.ErrnoException)?.code
-  if (code === 'ENOSPC') return 'The image could not be stored: the server disk is full.'
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
-    return 'The image could not be stored: the media folder is not writable.'
-  return 'The image could not be stored on the server.'
 }

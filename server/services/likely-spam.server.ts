@@ -14,7 +14,10 @@ export function mostlyLinks(text: string): string | null {
   const inLinks = links.join('').length
   if (inLinks * 2 < visible) return null
   const n = links.length
-  return `mostly links: ${n} web address${n === 1 ? '' : 'es'}, ${Math.round((100 * inLinks) / visible)}% of the message`
+  return (
+    `mostly links: ${n} web address${n === 1 ? '' : 'es'}, ` +
+    `${Math.round((100 * inLinks) / visible)}% of the message`
+  )
 }
 
 /** The same text however it is spaced or capitalised. */
@@ -66,7 +69,9 @@ export class RepeatedText {
     return { seen: known, reason: known.reason, earlier }
   }
 
-  /** Notes a saved enquiry; returns the reason to mark it with if its text became a campaign's while it was being saved. */
+  /**
+   * Notes a saved enquiry; returns the reason to mark it with if its text became a campaign's while it was being saved.
+   */
   saved(counted: Counted, id: string): string | null {
     if (counted.reason) return null
     if (counted.seen.reason) return counted.seen.reason

@@ -4,7 +4,10 @@ import { StoreWriteError, type Store } from '../../data/store.server.ts'
 import type { Notification, StoredEnquiry } from '../../data/enquiry.server.ts'
 import { buildEnquiryMail, headerSafe, type EnquiryMail } from './enquiry-mail.server.ts'
 
-/** The data file is the queue (`notification.status`, backoff), so a crash loses nothing; sending never happens on the visitor's request. */
+/**
+ * The data file is the queue (`notification.status`, backoff), so a
+ * crash loses nothing; sending never happens on the visitor's request.
+ */
 
 export type RetryPolicy = {
   /** Wait after the first failed attempt. */
@@ -76,7 +79,9 @@ export class MailOutbox {
       if (pending > 0) {
         this.options.logger.warn(
           { pending },
-          `${pending} enquiries wait to be e-mailed but SMTP_URL is not set; they stay saved. Set SMTP_URL to send them, or read them with npm run messages.`,
+          `${pending} enquiries wait to be e-mailed but SMTP_URL is not set; they ` +
+            `stay saved. Set SMTP_URL to send them, or read them with npm run ` +
+            `messages.`,
         )
       }
       return
@@ -227,7 +232,10 @@ export class MailOutbox {
     }))
   }
 
-  /** When the disk refuses, waits before retrying, and a message that did go out is remembered as sent so the owner is never mailed twice. */
+  /**
+   * When the disk refuses, waits before retrying, and a message that did
+   * go out is remembered as sent so the owner is never mailed twice.
+   */
   private async record(id: string, write: () => Promise<void>, sentAt?: string): Promise<void> {
     try {
       await write()

@@ -34,9 +34,11 @@ export class PhotoRefusedError extends Error {
 }
 
 /**
- * The header is read first, so a non-image (415) or too many pixels (413) is refused before work; then made upright and stripped of metadata (location). sharp runs off the main thread.
+ * The header is read first, so a non-image (415) or too many pixels (413) is refused before
+ * work; then made upright and stripped of metadata (location). sharp runs off the main thread.
  * The caller holds the photograph's turn (images/photo-queue.server.ts).
- * `attach` gives the stored photograph to its product; when the product is gone by then (removed while the photograph arrived), its files go and the answer is null.
+ * `attach` gives the stored photograph to its product; when the product is gone by
+ * then (removed while the photograph arrived), its files go and the answer is null.
  */
 export async function storeUploadedPhoto(opts: {
   mediaDir: string
@@ -62,13 +64,16 @@ export async function storeUploadedPhoto(opts: {
   if (!meta.format || !ACCEPTED.has(meta.format)) {
     throw new PhotoRefusedError(
       415,
-      `Only JPEG, PNG and WebP photographs can be uploaded${meta.format ? ` (this one is ${meta.format.toUpperCase()})` : ''}.`,
+      `Only JPEG, PNG and WebP photographs can be ` +
+        `uploaded${meta.format ? ` (this one is ${meta.format.toUpperCase()})` : ''}.`,
     )
   }
   if (!meta.width || !meta.height || meta.width * meta.height > MAX_PHOTO_PIXELS) {
     throw new PhotoRefusedError(
       413,
-      `The photograph has too many pixels (${meta.width ?? '?'} × ${meta.height ?? '?'}); at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels are accepted.`,
+      `The photograph has too many pixels (${meta.width ?? '?'} × ` +
+        `${meta.height ?? '?'}); at most ${MAX_PHOTO_PIXELS / 1_000_000} ` +
+        `megapixels are accepted.`,
     )
   }
   let upright: Buffer

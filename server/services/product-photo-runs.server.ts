@@ -28,19 +28,28 @@ type Deps = {
   configured: boolean
 }
 
-/** What a choice did: 'gone' when the photograph was no longer offered (chosen in another tab, or the product removed); 'stale' when the product's photographs changed since the form was made. */
+/**
+ * What a choice did: 'gone' when the photograph was no longer offered (chosen in another tab, or
+ * the product removed); 'stale' when the product's photographs changed since the form was made.
+ */
 export type ChoiceOutcome = PhotoChoice | 'gone' | 'stale'
 
 const OFFERED_FILE = /^\/media\/products\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)-\d+\.webp$/
 
-/** The four angles of one product, generated on the owner's request and offered beside its photographs until the owner chooses. */
+/**
+ * The four angles of one product, generated on the owner's request
+ * and offered beside its photographs until the owner chooses.
+ */
 export class ProductPhotoRuns {
   /** Each product's last run, to say why it gave nothing once it is over (until a restart). */
   private readonly last = new Map<string, GenerationJob>()
 
   constructor(private readonly deps: Deps) {}
 
-  /** Throws GenerationBusyError while any run goes on, DailyLimitError past the day's limit, AnglesRefusedError otherwise. */
+  /**
+   * Throws GenerationBusyError while any run goes on, DailyLimitError
+   * past the day's limit, AnglesRefusedError otherwise.
+   */
   start(productId: string): GenerationJob {
     const { generator, offers, store, configured } = this.deps
     if (!configured)
@@ -89,7 +98,10 @@ export class ProductPhotoRuns {
     }
   }
 
-  /** Uses an offered photograph (or the whole set) as the owner chose, one change in the history, if the product's photographs are still those of `version`; a discarded one goes. */
+  /**
+   * Uses an offered photograph (or the whole set) as the owner chose, one change in the
+   * history, if the product's photographs are still those of `version`; a discarded one goes.
+   */
   async choose(
     productId: string,
     offerId: string,

@@ -80,7 +80,10 @@ function unsentSentence(enquiries: readonly StoredEnquiry[]): string {
   const all = enquiries.filter(isUnsent).length
   const counted = enquiries.filter(countsAsUnsent).length
   const rest = all === counted ? '' : `; ${all.toLocaleString('en-GB')} in all`
-  return `${plural(counted, 'enquiry', 'enquiries')} not e-mailed, counted as Enquiries counts them (archived ones and spam left out${rest}).`
+  return (
+    `${plural(counted, 'enquiry', 'enquiries')} not e-mailed, counted as ` +
+    `Enquiries counts them (archived ones and spam left out${rest}).`
+  )
 }
 
 function mailItem(enquiries: readonly StoredEnquiry[], configured: boolean): HealthItem {
@@ -133,7 +136,8 @@ function dataFileItem(source: HealthSource): HealthItem {
   const name = path.basename(source.dataFile)
   const counts = source.data
     ? [
-        `${plural(source.data.products.length, 'product')}, ${plural(source.data.messages.length, 'enquiry', 'enquiries')}.`,
+        `${plural(source.data.products.length, 'product')}, ` +
+          `${plural(source.data.messages.length, 'enquiry', 'enquiries')}.`,
       ]
     : []
   if (source.problem) {
@@ -172,7 +176,9 @@ function dataFileItem(source: HealthSource): HealthItem {
       key: 'dataFile',
       title: 'Data file',
       status: 'problem',
-      headline: `"${first.productName}" (${first.productId}) cannot be ordered: its field "${first.field}" has a value the site will not use${more}.`,
+      headline:
+        `"${first.productName}" (${first.productId}) cannot be ordered: its ` +
+        `field "${first.field}" has a value the site will not use${more}.`,
       details: [
         ...unusable.map((u) => u.message),
         'Every other product is served and ordered as usual; fix the value in the workspace or the file.',
@@ -226,7 +232,9 @@ function imagesItem(source: HealthSource): HealthItem {
     key: 'images',
     title: 'Image budget',
     status: a.left === 0 ? 'attention' : 'ok',
-    headline: `${plural(a.used, 'image')} used in the last 24 hours, ${plural(a.left, 'image')} left of ${a.limit.toLocaleString('en-GB')}.`,
+    headline:
+      `${plural(a.used, 'image')} used in the last 24 hours, ` +
+      `${plural(a.left, 'image')} left of ${a.limit.toLocaleString('en-GB')}.`,
     details: [...freed, ...setUp],
   }
 }

@@ -55,15 +55,18 @@ describe.each(['phone', 'desktop'] as ViewportName[])('axe-core at %s width', (v
     await context.close()
   })
 
-  it('finds none on /admin as someone other than the owner sees it (no password set, a request from elsewhere)', async () => {
-    const { page, context } = await openContext(browser, t.url, { viewport, reducedMotion: 'reduce' })
-    await context.setExtraHTTPHeaders({ 'X-Forwarded-For': '203.0.113.9' })
-    await page.goto('/admin')
-    await waitForHydration(page)
-    await page.locator('#owner-only').waitFor()
-    expect(await violations(page)).toEqual([])
-    await context.close()
-  })
+  it(
+    'finds none on /admin as someone other than the owner sees it (no ' + 'password set, a request from elsewhere)',
+    async () => {
+      const { page, context } = await openContext(browser, t.url, { viewport, reducedMotion: 'reduce' })
+      await context.setExtraHTTPHeaders({ 'X-Forwarded-For': '203.0.113.9' })
+      await page.goto('/admin')
+      await waitForHydration(page)
+      await page.locator('#owner-only').waitFor()
+      expect(await violations(page)).toEqual([])
+      await context.close()
+    },
+  )
 
   it('finds none with the order dialog open, on the catalogue and on a product page', async () => {
     const { page, context } = await openContext(browser, t.url, { viewport })

@@ -10,7 +10,8 @@ import { freshServerEachTest } from '../helpers/browser-suite.ts'
 
 const suite = freshServerEachTest()
 const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, ' +
+  'like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 
 describe('the owner’s statistics page on a phone', () => {
   it.each([true, false])(

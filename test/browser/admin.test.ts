@@ -20,7 +20,10 @@ vi.setConfig({ testTimeout: 90_000 })
 
 const KEY = 'sk-test-not-a-real-key'
 const ENV = { OPENAI_API_KEY: KEY, OPENAI_TIMEOUT_MS: '5000', OPENAI_MAX_RETRIES: '0', IMAGE_CONCURRENCY: '3' }
-/** For tests that hold the fake API's answers until the page has seen the run: a loaded machine may take longer than 5 s to open it. */
+/**
+ * For tests that hold the fake API's answers until the page has seen
+ * the run: a loaded machine may take longer than 5 s to open it.
+ */
 const HELD = { OPENAI_TIMEOUT_MS: '60000' }
 const FEW = ['oxford-brogue', 'chelsea-boot', 'tote-bag', 'braided-belt']
 
@@ -293,34 +296,38 @@ describe('/admin', () => {
 })
 
 describe('/admin for anyone but the owner (no ADMIN_PASSWORD, a request from elsewhere)', () => {
-  it('is refused (403) with a page saying in plain words how the owner turns it on, no working button, and asks the server nothing', async () => {
-    await serve(ENV, FEW)
-    const opened = await openContext(browser, t!.url)
-    contexts.push(opened.context)
-    // What a proxy on the server adds to a visitor's request.
-    await opened.context.setExtraHTTPHeaders({ 'X-Forwarded-For': '203.0.113.9' })
-    const asked: string[] = []
-    opened.page.on('request', (r) => {
-      if (new URL(r.url()).pathname.startsWith('/api/')) asked.push(r.url())
-    })
-    const answer = await opened.page.goto('/admin')
-    expect(answer?.status()).toBe(403)
-    await waitForHydration(opened.page)
-    const notice = opened.page.locator('#owner-only')
-    expect(await notice.innerText()).toMatch(/Only the shop owner can generate images here/)
-    expect(await notice.innerText()).toMatch(
-      /set ADMIN_PASSWORD \(12 characters or more\) in the server's environment and restart the site/,
-    )
-    const button = opened.page.getByRole('button', { name: 'Generate All Product Images' })
-    expect(await button.isDisabled()).toBe(true)
-    expect(await button.getAttribute('aria-describedby')).toBe('owner-only')
-    expect(await status(opened.page).innerText()).toBe('Image generation is for the shop owner only.')
-    expect(await opened.page.locator('.admin-notes').innerText()).not.toContain('Daily limit')
-    // The overview is the public catalogue, as on /products.
-    expect(await opened.page.locator('.admin-overview__item').count()).toBe(FEW.length)
-    expect(asked).toEqual([])
-    // The page's own 403 is what Chromium reports; nothing else may fail.
-    expect(opened.errors.filter((e) => !/status of 403/.test(e))).toEqual([])
-    expect(fake.requests).toHaveLength(0)
-  })
+  it(
+    'is refused (403) with a page saying in plain words how the owner turns ' +
+      'it on, no working button, and asks the server nothing',
+    async () => {
+      await serve(ENV, FEW)
+      const opened = await openContext(browser, t!.url)
+      contexts.push(opened.context)
+      // What a proxy on the server adds to a visitor's request.
+      await opened.context.setExtraHTTPHeaders({ 'X-Forwarded-For': '203.0.113.9' })
+      const asked: string[] = []
+      opened.page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/')) asked.push(r.url())
+      })
+      const answer = await opened.page.goto('/admin')
+      expect(answer?.status()).toBe(403)
+      await waitForHydration(opened.page)
+      const notice = opened.page.locator('#owner-only')
+      expect(await notice.innerText()).toMatch(/Only the shop owner can generate images here/)
+      expect(await notice.innerText()).toMatch(
+        /set ADMIN_PASSWORD \(12 characters or more\) in the server's environment and restart the site/,
+      )
+      const button = opened.page.getByRole('button', { name: 'Generate All Product Images' })
+      expect(await button.isDisabled()).toBe(true)
+      expect(await button.getAttribute('aria-describedby')).toBe('owner-only')
+      expect(await status(opened.page).innerText()).toBe('Image generation is for the shop owner only.')
+      expect(await opened.page.locator('.admin-notes').innerText()).not.toContain('Daily limit')
+      // The overview is the public catalogue, as on /products.
+      expect(await opened.page.locator('.admin-overview__item').count()).toBe(FEW.length)
+      expect(asked).toEqual([])
+      // The page's own 403 is what Chromium reports; nothing else may fail.
+      expect(opened.errors.filter((e) => !/status of 403/.test(e))).toEqual([])
+      expect(fake.requests).toHaveLength(0)
+    },
+  )
 })

@@ -138,7 +138,9 @@ describe('web fonts', () => {
   const faceOfFile = (url: string) => FACES.find((f) => new RegExp(`/${faceSlug(f)}\\.[\\w-]+\\.woff2$`).test(url))
 
   it(
-    `a page loads at most ${FONT_BUDGET / KB} KB of fonts, the cut faces only, and preloads at most ${FONT_PRELOAD_BUDGET / KB} KB, of faces its first screen shows`,
+    `a page loads at most ${FONT_BUDGET / KB} KB of fonts, the cut faces ` +
+      `only, and preloads at most ${FONT_PRELOAD_BUDGET / KB} KB, of faces its ` +
+      `first screen shows`,
     { timeout: 180_000 },
     async () => {
       for (const path of ['/', '/products', '/products/oxford-brogue', '/contact', '/terms']) {
@@ -163,7 +165,8 @@ describe('web fonts', () => {
             const missing = [...use.chars].filter((c) => !kept.has(c.codePointAt(0)!)).join('')
             expect(
               missing,
-              `${where}, ${use.face}: characters missing from styles/font-characters.json (npx tsx scripts/font-characters.ts)`,
+              `${where}, ${use.face}: characters missing from ` +
+                `styles/font-characters.json (npx tsx scripts/font-characters.ts)`,
             ).toBe('')
           }
           expect(
@@ -179,7 +182,8 @@ describe('web fonts', () => {
           const loaded = await gzipBytes(fonts)
           const preloaded = await gzipBytes(preloads)
           console.log(
-            `${where}: ${fonts.length} font files, ${(loaded / KB).toFixed(1)} KB; ${preloads.length} preloaded, ${(preloaded / KB).toFixed(1)} KB`,
+            `${where}: ${fonts.length} font files, ${(loaded / KB).toFixed(1)} KB; ` +
+              `${preloads.length} preloaded, ${(preloaded / KB).toFixed(1)} KB`,
           )
           expect(loaded, where).toBeLessThanOrEqual(FONT_BUDGET)
           expect(preloaded, where).toBeLessThanOrEqual(FONT_PRELOAD_BUDGET)

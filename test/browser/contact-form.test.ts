@@ -96,50 +96,54 @@ function gate(page: Page, answer?: (route: Route) => Promise<void>) {
 }
 
 describe('the enquiry form in the browser', () => {
-  it('shows exactly the form’s own message beside each field on submit, and clears a message when its field is edited', async () => {
-    const { page, context, form, blocked, errors } = await openForm('/contact')
-    let posts = 0
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/contact')) posts++
-    })
-    // The toast code is not part of the first load.
-    expect(await page.evaluate(() => document.querySelector('.Toastify') === null)).toBe(true)
+  it(
+    'shows exactly the form’s own message beside each field on submit, and ' +
+      'clears a message when its field is edited',
+    async () => {
+      const { page, context, form, blocked, errors } = await openForm('/contact')
+      let posts = 0
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/contact')) posts++
+      })
+      // The toast code is not part of the first load.
+      expect(await page.evaluate(() => document.querySelector('.Toastify') === null)).toBe(true)
 
-    await submit(form).click()
-    // The check is fetched on first use, so the messages come a moment after the click.
-    await expect.poll(() => errorFor(form, 'First name')).toBe(MESSAGES.firstName)
-    expect(await errorFor(form, 'Last name')).toBe(MESSAGES.lastName)
-    expect(await errorFor(form, 'Email')).toBe(MESSAGES.email)
-    expect(await errorFor(form, 'Subject')).toBe(MESSAGES.subject)
-    expect(await errorFor(form, 'Message')).toBe(MESSAGES.message)
-    expect(await form.locator('.field__error').count()).toBe(5)
-    // Focus goes to the first field to fix.
-    expect(await field(form, 'First name').evaluate((el) => el === document.activeElement)).toBe(true)
+      await submit(form).click()
+      // The check is fetched on first use, so the messages come a moment after the click.
+      await expect.poll(() => errorFor(form, 'First name')).toBe(MESSAGES.firstName)
+      expect(await errorFor(form, 'Last name')).toBe(MESSAGES.lastName)
+      expect(await errorFor(form, 'Email')).toBe(MESSAGES.email)
+      expect(await errorFor(form, 'Subject')).toBe(MESSAGES.subject)
+      expect(await errorFor(form, 'Message')).toBe(MESSAGES.message)
+      expect(await form.locator('.field__error').count()).toBe(5)
+      // Focus goes to the first field to fix.
+      expect(await field(form, 'First name').evaluate((el) => el === document.activeElement)).toBe(true)
 
-    await field(form, 'First name').fill('Jane')
-    expect(await errorFor(form, 'First name')).toBeNull()
-    expect(await errorFor(form, 'Last name')).toBe(MESSAGES.lastName) // the others stay until the next submit
+      await field(form, 'First name').fill('Jane')
+      expect(await errorFor(form, 'First name')).toBeNull()
+      expect(await errorFor(form, 'Last name')).toBe(MESSAGES.lastName) // the others stay until the next submit
 
-    await fill(form, { lastName: 'Smith', email: 'jane@example', subject: 'belts', message: '123456789' })
-    await submit(form).click()
-    await expect.poll(() => errorFor(form, 'Email')).toBe(MESSAGES.email)
-    expect(await errorFor(form, 'Message')).toBe(MESSAGES.message)
-    expect(await errorFor(form, 'First name')).toBeNull()
-    expect(await errorFor(form, 'Subject')).toBeNull()
-    expect(await form.locator('.field__error').count()).toBe(2)
-    expect(await field(form, 'Email').evaluate((el) => el === document.activeElement)).toBe(true)
+      await fill(form, { lastName: 'Smith', email: 'jane@example', subject: 'belts', message: '123456789' })
+      await submit(form).click()
+      await expect.poll(() => errorFor(form, 'Email')).toBe(MESSAGES.email)
+      expect(await errorFor(form, 'Message')).toBe(MESSAGES.message)
+      expect(await errorFor(form, 'First name')).toBeNull()
+      expect(await errorFor(form, 'Subject')).toBeNull()
+      expect(await form.locator('.field__error').count()).toBe(2)
+      expect(await field(form, 'Email').evaluate((el) => el === document.activeElement)).toBe(true)
 
-    // White space only is empty.
-    await fill(form, { firstName: '   ', email: 'jane@example.com', message: '          ' })
-    await submit(form).click()
-    await expect.poll(() => errorFor(form, 'First name')).toBe(MESSAGES.firstName)
-    expect(await errorFor(form, 'Message')).toBe(MESSAGES.message)
+      // White space only is empty.
+      await fill(form, { firstName: '   ', email: 'jane@example.com', message: '          ' })
+      await submit(form).click()
+      await expect.poll(() => errorFor(form, 'First name')).toBe(MESSAGES.firstName)
+      expect(await errorFor(form, 'Message')).toBe(MESSAGES.message)
 
-    expect(posts).toBe(0) // nothing invalid left the browser
-    expect(blocked).toEqual([])
-    expect(errors).toEqual([])
-    await context.close()
-  })
+      expect(posts).toBe(0) // nothing invalid left the browser
+      expect(blocked).toEqual([])
+      expect(errors).toEqual([])
+      await context.close()
+    },
+  )
 
   it("reads 'Sending...' and is disabled while sending, then shows the success toast and resets", async () => {
     const { page, context, form, errors } = await openForm('/contact', { viewport: 'phone' })
@@ -204,7 +208,8 @@ describe('the enquiry form in the browser', () => {
       '500: Something went wrong on our side. Please try again later.',
     )
     expect(await toast.getAttribute('role')).toBe('alert') // announced at once
-    expect(await toast.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(155, 28, 28)') // destructive style
+    // destructive style
+    expect(await toast.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(155, 28, 28)')
     expect(await valuesOf(form)).toEqual(valid)
     expect(await submit(form).isDisabled()).toBe(false)
 
@@ -292,34 +297,37 @@ describe('the enquiry form in the browser', () => {
     await context.close()
   })
 
-  it('fetches its checking code only once a visitor starts, and says so, keeping what was typed, when that fails', async () => {
-    const { page, context, form } = await openForm('/', { viewport: 'phone' })
-    const chunks: string[] = []
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') chunks.push(r.url())
-    })
-    // The connection drops after the page has loaded: no more code can be fetched.
-    await page.route('**/assets/**', (route) => route.abort('internetdisconnected'))
-    let posts = 0
-    page.on('request', (r) => void (r.url().endsWith('/api/contact') && posts++))
-    await fill(form, valid)
-    expect(chunks.length).toBeGreaterThan(0) // starting on the form asked for the code it needs
-    await submit(form).click()
-    const notice = form.locator('.contact-form__notice--error')
-    await notice.waitFor()
-    expect(await notice.getAttribute('role')).toBe('alert')
-    expect(await notice.innerText()).toBe('Error sending message\n\nPlease try again later.')
-    expect(await valuesOf(form)).toEqual(valid)
-    expect(posts).toBe(0)
+  it(
+    'fetches its checking code only once a visitor starts, and says so, ' + 'keeping what was typed, when that fails',
+    async () => {
+      const { page, context, form } = await openForm('/', { viewport: 'phone' })
+      const chunks: string[] = []
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') chunks.push(r.url())
+      })
+      // The connection drops after the page has loaded: no more code can be fetched.
+      await page.route('**/assets/**', (route) => route.abort('internetdisconnected'))
+      let posts = 0
+      page.on('request', (r) => void (r.url().endsWith('/api/contact') && posts++))
+      await fill(form, valid)
+      expect(chunks.length).toBeGreaterThan(0) // starting on the form asked for the code it needs
+      await submit(form).click()
+      const notice = form.locator('.contact-form__notice--error')
+      await notice.waitFor()
+      expect(await notice.getAttribute('role')).toBe('alert')
+      expect(await notice.innerText()).toBe('Error sending message\n\nPlease try again later.')
+      expect(await valuesOf(form)).toEqual(valid)
+      expect(posts).toBe(0)
 
-    // Back online: the next attempt fetches the code again and sends.
-    await page.unroute('**/assets/**')
-    await submit(form).click()
-    await toasts(page).waitFor()
-    expect(await toasts(page).locator('.toast__title').innerText()).toBe('Message sent successfully!')
-    expect(posts).toBe(1)
-    await context.close()
-  })
+      // Back online: the next attempt fetches the code again and sends.
+      await page.unroute('**/assets/**')
+      await submit(form).click()
+      await toasts(page).waitFor()
+      expect(await toasts(page).locator('.toast__title').innerText()).toBe('Message sent successfully!')
+      expect(posts).toBe(1)
+      await context.close()
+    },
+  )
 
   it('works from the home page contact section too', async () => {
     const { page, context, form, errors } = await openForm('/', { viewport: 'phone' })

@@ -77,7 +77,8 @@ describe.each([true, false])('enquiries at phone width, JavaScript %s', (javaScr
     const button = page.getByRole('button', { name: 'Reply by e-mail and mark answered' })
     const box = (await button.boundingBox())!
     expect(box.height).toBeGreaterThanOrEqual(44)
-    // The answer sends the browser on to the mail app (mailto:), which a headless Chromium has not: it stays on the page.
+    // The answer sends the browser on to the mail app (mailto:),
+    // which a headless Chromium has not: it stays on the page.
     const handedOn = page.waitForEvent(
       'requestfailed',
       (r) => r.method() === 'POST' && r.url().endsWith(`/admin/enquiries/${m.id}`),
@@ -99,7 +100,9 @@ describe.each([true, false])('enquiries at phone width, JavaScript %s', (javaScr
     await page.goto('/admin/health')
     const mail = await page.locator('[data-key="mail"]').innerText()
     expect(mail).toContain(
-      `${counted} ${counted === 1 ? 'enquiry' : 'enquiries'} not e-mailed, counted as Enquiries counts them (archived ones and spam left out; ${all} in all).`,
+      `${counted} ${counted === 1 ? 'enquiry' : 'enquiries'} not e-mailed, ` +
+        `counted as Enquiries counts them (archived ones and spam left out; ` +
+        `${all} in all).`,
     )
     if (javaScriptEnabled) expect(await violations(page)).toEqual([])
     if (javaScriptEnabled) await shots(page, 'health')

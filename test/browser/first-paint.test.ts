@@ -157,27 +157,30 @@ describe('the product gallery', () => {
   })
 
   for (const javaScriptEnabled of [false, true]) {
-    it(`shows the chosen view by tap and by arrow key, ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async () => {
-      const { page, context } = await openContext(browser, t.url, { javaScriptEnabled, viewport: 'phone' })
-      await page.goto('/products/oxford-brogue')
-      if (javaScriptEnabled) await waitForHydration(page)
-      const shown = () =>
-        page
-          .locator('.gallery__slide')
-          .evaluateAll((slides) =>
-            slides.map(
-              (s) =>
-                getComputedStyle(s).visibility !== 'hidden' &&
-                getComputedStyle(s).display !== 'none' &&
-                getComputedStyle(s).opacity !== '0',
-            ),
-          )
-      expect(await shown()).toEqual([true, false, false, false])
-      await page.locator('.gallery__thumb').nth(2).click()
-      await expect.poll(shown).toEqual([false, false, true, false])
-      await page.getByRole('radio', { name: /side profile/i }).press('ArrowRight')
-      await expect.poll(shown).toEqual([false, false, false, true])
-      await context.close()
-    })
+    it(
+      `shows the chosen view by tap and by arrow key, ` + `${javaScriptEnabled ? 'with' : 'without'} JavaScript`,
+      async () => {
+        const { page, context } = await openContext(browser, t.url, { javaScriptEnabled, viewport: 'phone' })
+        await page.goto('/products/oxford-brogue')
+        if (javaScriptEnabled) await waitForHydration(page)
+        const shown = () =>
+          page
+            .locator('.gallery__slide')
+            .evaluateAll((slides) =>
+              slides.map(
+                (s) =>
+                  getComputedStyle(s).visibility !== 'hidden' &&
+                  getComputedStyle(s).display !== 'none' &&
+                  getComputedStyle(s).opacity !== '0',
+              ),
+            )
+        expect(await shown()).toEqual([true, false, false, false])
+        await page.locator('.gallery__thumb').nth(2).click()
+        await expect.poll(shown).toEqual([false, false, true, false])
+        await page.getByRole('radio', { name: /side profile/i }).press('ArrowRight')
+        await expect.poll(shown).toEqual([false, false, false, true])
+        await context.close()
+      },
+    )
   }
 })

@@ -1,4 +1,6 @@
-/** The history on a 390 px phone, with JavaScript and without: a change of photographs shows both pictures, in UK time. */
+/**
+ * The history on a 390 px phone, with JavaScript and without: a change of photographs shows both pictures, in UK time.
+ */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openContext } from '../../support/browser.ts'

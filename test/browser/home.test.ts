@@ -89,23 +89,26 @@ describe('scrolling to the landing sections', () => {
     await context.close()
   })
 
-  it('from another page (/terms), Heritage and Contact go to the home page and then scroll to the section', async () => {
-    const { page, context, errors } = await openContext(browser, t.url)
-    await page.goto('/terms')
-    await waitForHydration(page)
-    await page.locator('nav[aria-label="Main"]').getByRole('link', { name: 'Heritage' }).click()
-    await page.waitForURL(`${t.url}/#about`)
-    await expectLanded(page, 'about')
+  it(
+    'from another page (/terms), Heritage and Contact go to the home page ' + 'and then scroll to the section',
+    async () => {
+      const { page, context, errors } = await openContext(browser, t.url)
+      await page.goto('/terms')
+      await waitForHydration(page)
+      await page.locator('nav[aria-label="Main"]').getByRole('link', { name: 'Heritage' }).click()
+      await page.waitForURL(`${t.url}/#about`)
+      await expectLanded(page, 'about')
 
-    await page.goto('/privacy')
-    await waitForHydration(page)
-    await page.evaluate(() => window.scrollTo(0, 600))
-    await page.locator('nav[aria-label="Main"]').getByRole('link', { name: 'Contact' }).click()
-    await page.waitForURL(`${t.url}/#contact`)
-    await expectLanded(page, 'contact')
-    expect(errors).toEqual([])
-    await context.close()
-  })
+      await page.goto('/privacy')
+      await waitForHydration(page)
+      await page.evaluate(() => window.scrollTo(0, 600))
+      await page.locator('nav[aria-label="Main"]').getByRole('link', { name: 'Contact' }).click()
+      await page.waitForURL(`${t.url}/#contact`)
+      await expectLanded(page, 'contact')
+      expect(errors).toEqual([])
+      await context.close()
+    },
+  )
 
   for (const id of ['about', 'collection', 'contact'] as const) {
     it(`a first load of /#${id} opens at that section, below the header, without gliding down the page`, async () => {
@@ -205,43 +208,46 @@ describe('the mobile menu on the home page', () => {
 })
 
 describe('entrance animations', () => {
-  it('reveal sections below the fold in 0.6–0.8 s as they scroll into view, leaving the first screen alone', async () => {
-    const { page, context } = await openContext(browser, t.url)
-    await page.goto('/')
-    await waitForHydration(page)
-    await expect.poll(() => page.locator('#collection .reveal[data-reveal="pending"]').count()).toBeGreaterThan(0)
-    // Nothing on the first screen is hidden.
-    expect(await page.locator('.hero [data-reveal]').count()).toBe(0)
-    const pending = page
-      .locator('#collection .collection-card')
-      .first()
-      .locator('xpath=ancestor::*[contains(@class, "reveal")][1]')
-    expect(await pending.evaluate((el) => getComputedStyle(el).opacity)).toBe('0')
+  it(
+    'reveal sections below the fold in 0.6–0.8 s as they scroll into view, ' + 'leaving the first screen alone',
+    async () => {
+      const { page, context } = await openContext(browser, t.url)
+      await page.goto('/')
+      await waitForHydration(page)
+      await expect.poll(() => page.locator('#collection .reveal[data-reveal="pending"]').count()).toBeGreaterThan(0)
+      // Nothing on the first screen is hidden.
+      expect(await page.locator('.hero [data-reveal]').count()).toBe(0)
+      const pending = page
+        .locator('#collection .collection-card')
+        .first()
+        .locator('xpath=ancestor::*[contains(@class, "reveal")][1]')
+      expect(await pending.evaluate((el) => getComputedStyle(el).opacity)).toBe('0')
 
-    // Record the transition in the page itself: a loaded machine may poll only after it has ended.
-    await pending.evaluate((el) => {
-      el.addEventListener(
-        'transitionrun',
-        (e) => el.setAttribute('data-test-ran', (e as TransitionEvent).propertyName),
-        { once: true },
-      )
-    })
-    await page.evaluate(() => document.getElementById('collection')!.scrollIntoView({ behavior: 'instant' }))
-    await expect.poll(() => pending.getAttribute('data-reveal')).toBe('in')
-    const timing = await pending.evaluate((el) => {
-      const s = getComputedStyle(el)
-      return { property: s.transitionProperty, durations: s.transitionDuration.split(',').map((d) => parseFloat(d)) }
-    })
-    expect(timing.property).toContain('opacity')
-    for (const d of timing.durations) {
-      expect(d).toBeGreaterThanOrEqual(0.6)
-      expect(d).toBeLessThanOrEqual(0.8)
-    }
-    // It animated (a transition ran on it), and is fully shown once the animation is over.
-    await expect.poll(() => pending.getAttribute('data-test-ran')).toMatch(/opacity|transform/)
-    await expect.poll(() => pending.evaluate((el) => getComputedStyle(el).opacity), { timeout: 3000 }).toBe('1')
-    await context.close()
-  })
+      // Record the transition in the page itself: a loaded machine may poll only after it has ended.
+      await pending.evaluate((el) => {
+        el.addEventListener(
+          'transitionrun',
+          (e) => el.setAttribute('data-test-ran', (e as TransitionEvent).propertyName),
+          { once: true },
+        )
+      })
+      await page.evaluate(() => document.getElementById('collection')!.scrollIntoView({ behavior: 'instant' }))
+      await expect.poll(() => pending.getAttribute('data-reveal')).toBe('in')
+      const timing = await pending.evaluate((el) => {
+        const s = getComputedStyle(el)
+        return { property: s.transitionProperty, durations: s.transitionDuration.split(',').map((d) => parseFloat(d)) }
+      })
+      expect(timing.property).toContain('opacity')
+      for (const d of timing.durations) {
+        expect(d).toBeGreaterThanOrEqual(0.6)
+        expect(d).toBeLessThanOrEqual(0.8)
+      }
+      // It animated (a transition ran on it), and is fully shown once the animation is over.
+      await expect.poll(() => pending.getAttribute('data-test-ran')).toMatch(/opacity|transform/)
+      await expect.poll(() => pending.evaluate((el) => getComputedStyle(el).opacity), { timeout: 3000 }).toBe('1')
+      await context.close()
+    },
+  )
 
   it('under prefers-reduced-motion: nothing hidden, nothing moving, no smooth scrolling', async () => {
     const { page, context } = await openContext(browser, t.url, { reducedMotion: 'reduce' })

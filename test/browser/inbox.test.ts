@@ -77,7 +77,8 @@ describe.each([
       reducedMotion: 'reduce',
     })
     await sendEnquiry(page, js)
-    await expect.poll(async () => (await onDisk())[0]!.notification.attempts.length, MAIL_SETTLES).toBe(1) // its first try has failed: the mail server is down
+    // its first try has failed: the mail server is down
+    await expect.poll(async () => (await onDisk())[0]!.notification.attempts.length, MAIL_SETTLES).toBe(1)
     const [saved] = await onDisk()
     const olderCopy = await readFile(t.dataFile, 'utf8')
 
@@ -188,49 +189,54 @@ describe.each([
     await context.close()
   })
 
-  it('shows the health panel; the inbox, an enquiry, its delete confirmation and the panel are axe clean; visitors get 403', async () => {
-    t = await startTestServer({ env: { SMTP_URL: smtp.url } })
-    await t.store.addEnquiry({
-      firstName: 'Ann',
-      lastName: 'Lee',
-      email: 'ann@example.com',
-      subject: 'bags',
-      message: 'A question about a bag.',
-      notification: t.services.outbox.initialNotification(),
-    })
-    t.services.outbox.deliverSoon()
-    await expect.poll(async () => (await onDisk())[0]!.notification.attempts.length, MAIL_SETTLES).toBe(1) // failed: the mail server is down
-    // axe runs as a script in the page: with scripts on, at this width.
-    const { page, context } = await openContext(browser, t.url, { viewport, reducedMotion: 'reduce' })
-    const [saved] = await onDisk()
-    for (const path of [
-      '/admin/enquiries',
-      `/admin/enquiries/${saved!.id}`,
-      `/admin/enquiries/${saved!.id}?confirm=delete`,
-      '/admin/enquiries?q=nothing',
-    ]) {
-      await page.goto(path)
+  it(
+    'shows the health panel; the inbox, an enquiry, its delete confirmation ' +
+      'and the panel are axe clean; visitors get 403',
+    async () => {
+      t = await startTestServer({ env: { SMTP_URL: smtp.url } })
+      await t.store.addEnquiry({
+        firstName: 'Ann',
+        lastName: 'Lee',
+        email: 'ann@example.com',
+        subject: 'bags',
+        message: 'A question about a bag.',
+        notification: t.services.outbox.initialNotification(),
+      })
+      t.services.outbox.deliverSoon()
+      // failed: the mail server is down
+      await expect.poll(async () => (await onDisk())[0]!.notification.attempts.length, MAIL_SETTLES).toBe(1)
+      // axe runs as a script in the page: with scripts on, at this width.
+      const { page, context } = await openContext(browser, t.url, { viewport, reducedMotion: 'reduce' })
+      const [saved] = await onDisk()
+      for (const path of [
+        '/admin/enquiries',
+        `/admin/enquiries/${saved!.id}`,
+        `/admin/enquiries/${saved!.id}?confirm=delete`,
+        '/admin/enquiries?q=nothing',
+      ]) {
+        await page.goto(path)
+        await waitForHydration(page)
+        expect(await violations(page), path).toEqual([])
+      }
+      await page.goto('/admin/health')
       await waitForHydration(page)
-      expect(await violations(page), path).toEqual([])
-    }
-    await page.goto('/admin/health')
-    await waitForHydration(page)
-    const mail = page.locator('[data-key="mail"]')
-    expect(await mail.getAttribute('data-status')).toBe('problem')
-    expect(await mail.innerText()).toMatch(/Failing since .*: the mail server refused the connection/)
-    expect(await page.locator('[data-key="dataFile"]').innerText()).toContain('db.json is valid.')
-    expect(await page.locator('[data-key="server"]').innerText()).toMatch(/Running version \d+\.\d+\.\d+, up for/)
-    expect(await page.locator('[data-key="images"]').innerText()).toMatch(/0 images used in the last 24 hours/)
-    expect(await page.locator('[data-key="disk"]').innerText()).toMatch(/free of/)
-    await context.close()
+      const mail = page.locator('[data-key="mail"]')
+      expect(await mail.getAttribute('data-status')).toBe('problem')
+      expect(await mail.innerText()).toMatch(/Failing since .*: the mail server refused the connection/)
+      expect(await page.locator('[data-key="dataFile"]').innerText()).toContain('db.json is valid.')
+      expect(await page.locator('[data-key="server"]').innerText()).toMatch(/Running version \d+\.\d+\.\d+, up for/)
+      expect(await page.locator('[data-key="images"]').innerText()).toMatch(/0 images used in the last 24 hours/)
+      expect(await page.locator('[data-key="disk"]').innerText()).toMatch(/free of/)
+      await context.close()
 
-    const visitor = await openContext(browser, t.url, { viewport, javaScriptEnabled: js })
-    await visitor.context.setExtraHTTPHeaders({ 'X-Forwarded-For': '203.0.113.9' })
-    for (const path of ['/admin/enquiries', '/admin/health', '/admin/enquiries.csv', '/Admin/Enquiries/']) {
-      const res = await visitor.page.goto(path)
-      expect(res?.status(), path).toBe(403)
-      expect(await visitor.page.content(), path).not.toContain('ann@example.com')
-    }
-    await visitor.context.close()
-  })
+      const visitor = await openContext(browser, t.url, { viewport, javaScriptEnabled: js })
+      await visitor.context.setExtraHTTPHeaders({ 'X-Forwarded-For': '203.0.113.9' })
+      for (const path of ['/admin/enquiries', '/admin/health', '/admin/enquiries.csv', '/Admin/Enquiries/']) {
+        const res = await visitor.page.goto(path)
+        expect(res?.status(), path).toBe(403)
+        expect(await visitor.page.content(), path).not.toContain('ann@example.com')
+      }
+      await visitor.context.close()
+    },
+  )
 })

@@ -16,7 +16,8 @@ afterAll(() => browser?.close())
 const FORMS = ['a', 'b', 'c']
   .map(
     (name, i) =>
-      `<form><input type="hidden" name="src" value="/${name}.jpg"><input name="note" aria-label="Note ${i + 1}" value="note ${i + 1}"></form>`,
+      `<form><input type="hidden" name="src" value="/${name}.jpg"><input ` +
+      `name="note" aria-label="Note ${i + 1}" value="note ${i + 1}"></form>`,
   )
   .join('')
 

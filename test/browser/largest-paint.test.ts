@@ -1,4 +1,7 @@
-/** The largest paint first: Chromium asks for each page's largest image before any other, at high priority, as AVIF where there is one. */
+/**
+ * The largest paint first: Chromium asks for each page's largest image
+ * before any other, at high priority, as AVIF where there is one.
+ */
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
@@ -21,7 +24,8 @@ beforeAll(async () => {
     .resize(1024, 1024, { fit: 'cover' })
     .png()
     .toBuffer()
-  // The first two footwear products get a generated set: the first leads the catalogue, the second is a related product below the fold.
+  // The first two footwear products get a generated set: the first leads
+  // the catalogue, the second is a related product below the fold.
   for (const id of ['oxford-brogue', 'chelsea-boot']) {
     const images: StoredImage[] = []
     for (const angle of IMAGE_ANGLES)
@@ -82,7 +86,8 @@ async function load(page: Page, address: string): Promise<{ sent: Sent[]; lcp: s
 const PAGES: { address: string; first: (v: ViewportName) => string; painted: (v: ViewportName) => string[] }[] = [
   // On a phone the hero's text outweighs the drawing behind its veil: either is in the HTML.
   { address: '/', first: () => '/images/hero.svg', painted: () => ['/images/hero.svg', '<p>', '<h1>'] },
-  // One column of cards on a phone (400 px wide is enough); on a desktop three cards of one size share the first row, and Chromium names whichever is a subpixel larger.
+  // One column of cards on a phone (400 px wide is enough); on a desktop three cards of
+  // one size share the first row, and Chromium names whichever is a subpixel larger.
   {
     address: '/products',
     first: () => `${mains['oxford-brogue']}-400.avif`,
@@ -102,34 +107,38 @@ const PAGES: { address: string; first: (v: ViewportName) => string; painted: (v:
 describe('the largest paint first, in real Chromium (every other host blocked)', () => {
   for (const viewport of ['phone', 'desktop'] as ViewportName[]) {
     for (const { address, first, painted: candidates } of PAGES) {
-      it(`${address} at ${viewport} width: the largest image is asked for first among the images, at high priority, in the smallest format`, async () => {
-        const { page, context, blocked } = await openContext(browser, t.url, { viewport })
-        const { sent, lcp: painted, scriptsBeforeLoad } = await load(page, address)
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-        await page.waitForLoadState('networkidle')
-        await context.close()
-        const images = sent.filter((r) => r.type === 'Image')
-        const expected = first(viewport)
-        expect(candidates(viewport), 'the largest contentful paint').toContain(painted)
-        expect(images[0], `${address}: ${images.map((i) => i.url).join(', ')}`).toMatchObject({ url: expected })
-        expect(['High', 'VeryHigh']).toContain(images[0]!.priority)
-        // Nothing else is asked for at high priority ahead of it but the page, its critical fonts and its scripts.
-        const ahead = sent.slice(
-          0,
-          sent.findIndex((r) => r.url === expected),
-        )
-        expect(
-          ahead.filter((r) => !['Document', 'Font', 'Script'].includes(r.type)),
-          address,
-        ).toEqual([])
-        // Fetched once, and an AVIF-capable browser never also downloads a WebP.
-        expect(images.filter((r) => r.url === expected)).toHaveLength(1)
-        expect(images.filter((r) => r.url.startsWith('/media/') && !r.url.endsWith('.avif')).map((r) => r.url)).toEqual(
-          [],
-        )
-        expect(scriptsBeforeLoad, "the islands' scripts start before load").toBe(true)
-        expect(blocked).toEqual([])
-      })
+      it(
+        `${address} at ${viewport} width: the largest image is asked for first ` +
+          `among the images, at high priority, in the smallest format`,
+        async () => {
+          const { page, context, blocked } = await openContext(browser, t.url, { viewport })
+          const { sent, lcp: painted, scriptsBeforeLoad } = await load(page, address)
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+          await page.waitForLoadState('networkidle')
+          await context.close()
+          const images = sent.filter((r) => r.type === 'Image')
+          const expected = first(viewport)
+          expect(candidates(viewport), 'the largest contentful paint').toContain(painted)
+          expect(images[0], `${address}: ${images.map((i) => i.url).join(', ')}`).toMatchObject({ url: expected })
+          expect(['High', 'VeryHigh']).toContain(images[0]!.priority)
+          // Nothing else is asked for at high priority ahead of it but the page, its critical fonts and its scripts.
+          const ahead = sent.slice(
+            0,
+            sent.findIndex((r) => r.url === expected),
+          )
+          expect(
+            ahead.filter((r) => !['Document', 'Font', 'Script'].includes(r.type)),
+            address,
+          ).toEqual([])
+          // Fetched once, and an AVIF-capable browser never also downloads a WebP.
+          expect(images.filter((r) => r.url === expected)).toHaveLength(1)
+          expect(
+            images.filter((r) => r.url.startsWith('/media/') && !r.url.endsWith('.avif')).map((r) => r.url),
+          ).toEqual([])
+          expect(scriptsBeforeLoad, "the islands' scripts start before load").toBe(true)
+          expect(blocked).toEqual([])
+        },
+      )
     }
   }
 })

@@ -15,22 +15,25 @@ afterAll(() => t?.close())
 
 describe('Lighthouse (mobile preset)', () => {
   for (const page of ['/', '/products', '/products/oxford-brogue', '/admin', '/terms']) {
-    it(`scores 100 for accessibility, best practices and SEO on ${page}, and passes the back/forward cache audit`, () => {
-      const r = results.find((x) => x.url === page)!
-      // /admin is kept out of search engines on purpose (robots.txt and noindex):
-      // Lighthouse's "is-crawlable" audit cannot pass there, and every other SEO audit must.
-      const allowedFailures = page === '/admin' ? ['is-crawlable'] : []
-      expect({ page, failing: r.failing }).toEqual({
-        page,
-        failing: { accessibility: [], 'best-practices': [], seo: allowedFailures },
-      })
-      expect(r.scores.accessibility).toBe(100)
-      expect(r.scores['best-practices']).toBe(100)
-      if (page !== '/admin') expect(r.scores.seo).toBe(100)
-      // Back returns to the page at once, from the browser's back/forward cache. Not /admin: the owner's
-      // page and its run status are never stored by any cache (no-store), on purpose.
-      if (page === '/admin') expect(r.bfCache.reasons.every((reason) => /no-store/.test(reason))).toBe(true)
-      else expect({ page, bfCache: r.bfCache }).toEqual({ page, bfCache: { passed: true, reasons: [] } })
-    })
+    it(
+      `scores 100 for accessibility, best practices and SEO on ${page}, and ` + `passes the back/forward cache audit`,
+      () => {
+        const r = results.find((x) => x.url === page)!
+        // /admin is kept out of search engines on purpose (robots.txt and noindex):
+        // Lighthouse's "is-crawlable" audit cannot pass there, and every other SEO audit must.
+        const allowedFailures = page === '/admin' ? ['is-crawlable'] : []
+        expect({ page, failing: r.failing }).toEqual({
+          page,
+          failing: { accessibility: [], 'best-practices': [], seo: allowedFailures },
+        })
+        expect(r.scores.accessibility).toBe(100)
+        expect(r.scores['best-practices']).toBe(100)
+        if (page !== '/admin') expect(r.scores.seo).toBe(100)
+        // Back returns to the page at once, from the browser's back/forward cache. Not /admin: the owner's
+        // page and its run status are never stored by any cache (no-store), on purpose.
+        if (page === '/admin') expect(r.bfCache.reasons.every((reason) => /no-store/.test(reason))).toBe(true)
+        else expect({ page, bfCache: r.bfCache }).toEqual({ page, bfCache: { passed: true, reasons: [] } })
+      },
+    )
   }
 })

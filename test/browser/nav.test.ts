@@ -53,41 +53,45 @@ describe('the fixed header', () => {
     await context.close()
   })
 
-  it("on a phone shows a toggle menu with the same entries, the chat one reading 'WhatsApp Contact', closing after a scroll entry", async () => {
-    const { page, context } = await openContext(browser, t.url, { viewport: 'phone' })
-    await page.goto('/products')
-    await waitForHydration(page)
-    expect(await page.locator('nav[aria-label="Main"]').isVisible()).toBe(false)
-    const toggle = page.getByRole('button', { name: 'Open menu' })
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
-    await toggle.click()
-    const menu = page.locator('#mobile-menu')
-    await menu.waitFor()
-    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true')
-    const labels = (await menu.getByRole('link').allTextContents()).map((s) =>
-      s.replace(/\(opens in a new tab\)/, '').trim(),
-    )
-    expect(labels).toEqual(['Shop', 'Heritage', 'Contact', 'WhatsApp Contact'])
-    expect(await menu.getByRole('link', { name: /WhatsApp Contact/ }).getAttribute('target')).toBe('_blank')
-
-    await menu.getByRole('link', { name: 'Contact', exact: true }).click()
-    await page.waitForURL(`${t.url}/#contact`)
-    await menu.waitFor({ state: 'hidden' })
-    // The contact section is in view, below the fixed header.
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const top = document.getElementById('contact')!.getBoundingClientRect().top
-          const header = document.querySelector('header')!.getBoundingClientRect().bottom
-          return top >= header - 1 && top < window.innerHeight / 2
-        }),
+  it(
+    'on a phone shows a toggle menu with the same entries, the chat one ' +
+      "reading 'WhatsApp Contact', closing after a scroll entry",
+    async () => {
+      const { page, context } = await openContext(browser, t.url, { viewport: 'phone' })
+      await page.goto('/products')
+      await waitForHydration(page)
+      expect(await page.locator('nav[aria-label="Main"]').isVisible()).toBe(false)
+      const toggle = page.getByRole('button', { name: 'Open menu' })
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+      await toggle.click()
+      const menu = page.locator('#mobile-menu')
+      await menu.waitFor()
+      expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true')
+      const labels = (await menu.getByRole('link').allTextContents()).map((s) =>
+        s.replace(/\(opens in a new tab\)/, '').trim(),
       )
-      .toBe(true)
+      expect(labels).toEqual(['Shop', 'Heritage', 'Contact', 'WhatsApp Contact'])
+      expect(await menu.getByRole('link', { name: /WhatsApp Contact/ }).getAttribute('target')).toBe('_blank')
 
-    await page.getByRole('button', { name: 'Open menu' }).click()
-    await page.keyboard.press('Escape')
-    await menu.waitFor({ state: 'hidden' })
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu')
-    await context.close()
-  })
+      await menu.getByRole('link', { name: 'Contact', exact: true }).click()
+      await page.waitForURL(`${t.url}/#contact`)
+      await menu.waitFor({ state: 'hidden' })
+      // The contact section is in view, below the fixed header.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const top = document.getElementById('contact')!.getBoundingClientRect().top
+            const header = document.querySelector('header')!.getBoundingClientRect().bottom
+            return top >= header - 1 && top < window.innerHeight / 2
+          }),
+        )
+        .toBe(true)
+
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await page.keyboard.press('Escape')
+      await menu.waitFor({ state: 'hidden' })
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu')
+      await context.close()
+    },
+  )
 })

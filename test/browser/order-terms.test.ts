@@ -66,7 +66,10 @@ async function orderAgain(context: BrowserContext, dialog: Locator, blocked: str
   return new URL(blocked.find((u) => u.startsWith(paymentLink()))!).searchParams.get('note')!
 }
 
-/** Types the order, lets the owner change the product, presses Purchase: the dialog says `said`, keeps what was typed, and no payment page opens. */
+/**
+ * Types the order, lets the owner change the product, presses Purchase:
+ * the dialog says `said`, keeps what was typed, and no payment page opens.
+ */
 async function pressAfterChange(
   context: BrowserContext,
   dialog: Locator,
@@ -108,18 +111,21 @@ describe('ordering with JavaScript from a page shown before the product changed'
     await context.close()
   })
 
-  it('a new lead time: says it, shows it, keeps what was typed; the next press orders with it in the note', async () => {
-    await change({ availability: 'made-to-order', leadTime: '3 weeks' })
-    const { page, context, blocked, ours } = await open(true)
-    const dialog = await openDialog(page)
-    expect(await dialog.locator('.order-dialog__product').innerText()).toContain('Made to order: ready in 3 weeks')
-    await pressAfterChange(context, dialog, blocked, { leadTime: '5 weeks' }, 'It will now be ready in 5 weeks.')
-    expect(await dialog.locator('.order-dialog__product').innerText()).toContain('Made to order: ready in 5 weeks')
+  it(
+    'a new lead time: says it, shows it, keeps what was typed; the next ' + 'press orders with it in the note',
+    async () => {
+      await change({ availability: 'made-to-order', leadTime: '3 weeks' })
+      const { page, context, blocked, ours } = await open(true)
+      const dialog = await openDialog(page)
+      expect(await dialog.locator('.order-dialog__product').innerText()).toContain('Made to order: ready in 3 weeks')
+      await pressAfterChange(context, dialog, blocked, { leadTime: '5 weeks' }, 'It will now be ready in 5 weeks.')
+      expect(await dialog.locator('.order-dialog__product').innerText()).toContain('Made to order: ready in 5 weeks')
 
-    expect(await orderAgain(context, dialog, blocked)).toContain('Made to order: ready in 5 weeks')
-    expect(ours).toEqual([])
-    await context.close()
-  })
+      expect(await orderAgain(context, dialog, blocked)).toContain('Made to order: ready in 5 weeks')
+      expect(ours).toEqual([])
+      await context.close()
+    },
+  )
 })
 
 describe('ordering with JavaScript after the owner saved a payment link the site will not use', () => {
@@ -152,23 +158,26 @@ describe('ordering without JavaScript from a page shown before the product chang
     },
   ]
   for (const c of cases) {
-    it(`${c.name}: the page comes back with the new terms, the sentence and what was typed, and no payment page`, async () => {
-      const { page, context, blocked } = await open(false)
-      await page.goto('/products/tote-bag')
-      await page.locator('.product-page__actions').getByRole('button', { name: 'Purchase Now' }).click()
-      await page.waitForURL(/\/products\/tote-bag\?order=1#order$/)
-      const panel = page.locator('#order')
-      await type(panel)
-      await change(c.patch)
-      const answer = page.waitForResponse((r) => r.request().method() === 'POST')
-      await panel.getByRole('button', { name: 'Purchase' }).click()
-      expect((await answer).status()).toBe(409)
-      await page.waitForLoadState('load')
-      expect(await panel.getByRole('alert').innerText()).toContain(c.said)
-      expect(await panel.locator('.order-dialog__product-price').innerText()).toBe(c.price)
-      await expectTyped(panel)
-      await expectNoPayment(context, blocked)
-      await context.close()
-    })
+    it(
+      `${c.name}: the page comes back with the new terms, the sentence and ` + `what was typed, and no payment page`,
+      async () => {
+        const { page, context, blocked } = await open(false)
+        await page.goto('/products/tote-bag')
+        await page.locator('.product-page__actions').getByRole('button', { name: 'Purchase Now' }).click()
+        await page.waitForURL(/\/products\/tote-bag\?order=1#order$/)
+        const panel = page.locator('#order')
+        await type(panel)
+        await change(c.patch)
+        const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+        await panel.getByRole('button', { name: 'Purchase' }).click()
+        expect((await answer).status()).toBe(409)
+        await page.waitForLoadState('load')
+        expect(await panel.getByRole('alert').innerText()).toContain(c.said)
+        expect(await panel.locator('.order-dialog__product-price').innerText()).toBe(c.price)
+        await expectTyped(panel)
+        await expectNoPayment(context, blocked)
+        await context.close()
+      },
+    )
   }
 })

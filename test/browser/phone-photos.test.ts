@@ -20,7 +20,9 @@ vi.setConfig({ testTimeout: 120_000 })
 
 const LABEL = 'Add a photograph (JPEG, PNG or WebP, from the camera or the gallery)'
 const HEIC_TIP =
-  'This is a HEIC photograph, which browsers cannot show. On an iPhone, choose it again from Photos: it will be sent as JPEG. Or set Settings > Camera > Formats to Most Compatible.'
+  'This is a HEIC photograph, which browsers cannot show. On an iPhone, ' +
+  'choose it again from Photos: it will be sent as JPEG. Or set Settings > ' +
+  'Camera > Formats to Most Compatible.'
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-fix/photos'
 
 let t: TestServer

@@ -35,13 +35,18 @@ async function phone(javaScriptEnabled = true) {
   return opened
 }
 
-/** The product's page as the owner opens it; with the script, once it has hydrated (when a wrong value would have been written). */
+/**
+ * The product's page as the owner opens it; with the script, once
+ * it has hydrated (when a wrong value would have been written).
+ */
 async function open(page: Page, id: string, js = true) {
   await page.goto(`/admin/products/${id}#photos`)
   if (js) await waitForHydration(page)
 }
 
-/** Presses a photo button (removing: "Remove…" first, then the confirming button) and waits for the page that answers. */
+/**
+ * Presses a photo button (removing: "Remove…" first, then the confirming button) and waits for the page that answers.
+ */
 async function press(page: Page, button: string) {
   const from = page.url()
   const removing = /^Remove \((.+)\)$/.exec(button)
@@ -129,47 +134,50 @@ describe('photo buttons with the page’s script, 390 px wide', () => {
     await context.close()
   })
 
-  it('refuses every action of a page left open while another tab changed the photographs, and changes nothing', async () => {
-    await addPhotos(t, 'dress-belt', 2)
-    const offer = await offerFor('dress-belt')
-    const { page: other, context, errors } = await phone()
-    const buttons = [
-      'Make main (photograph 2)',
-      'Earlier (photograph 3)',
-      'Later (photograph 2)',
-      'Remove (photograph 2)',
-      'Remove (main photograph)',
-      'Use as main (new detail)',
-      'Add to the others (new main view)',
-    ]
-    // A tab per button, all opened before the change: a refused action changes nothing, so each stays stale.
-    const stale: Page[] = []
-    while (stale.length < buttons.length) {
-      const page = await context.newPage()
-      page.on('pageerror', (err) => errors.push(err.message))
-      page.on('console', (msg) => void (msg.type() === 'error' && errors.push(msg.text())))
-      await open(page, 'dress-belt')
-      stale.push(page)
-    }
-    // The other tab swaps photographs 2 and 3: "photograph 2" on the stale pages is now another one.
-    await open(other, 'dress-belt')
-    const before = photosNow(t, 'dress-belt')
-    await press(other, 'Later (photograph 2)')
-    await says(other, 'status', 'Photograph 2 moved later: it is photograph 3 now.')
-    const changed = photosNow(t, 'dress-belt')
-    expect(changed).toEqual([before[0], before[2], before[1]])
-    for (const [i, button] of buttons.entries()) {
-      const page = stale[i]!
-      const answer = page.waitForResponse((r) => r.request().method() === 'POST')
-      await press(page, button)
-      expect((await answer).status(), button).toBe(409)
-      await says(page, 'alert', PHOTOS_CHANGED)
-      expect(photosNow(t, 'dress-belt'), button).toEqual(changed)
-    }
-    expect((await t.services.productPhotos.state('dress-belt')).offers[0]?.photos).toEqual(offer.photos)
-    expect(errors.filter((e) => !e.includes('409'))).toEqual([])
-    await context.close()
-  })
+  it(
+    'refuses every action of a page left open while another tab changed the ' + 'photographs, and changes nothing',
+    async () => {
+      await addPhotos(t, 'dress-belt', 2)
+      const offer = await offerFor('dress-belt')
+      const { page: other, context, errors } = await phone()
+      const buttons = [
+        'Make main (photograph 2)',
+        'Earlier (photograph 3)',
+        'Later (photograph 2)',
+        'Remove (photograph 2)',
+        'Remove (main photograph)',
+        'Use as main (new detail)',
+        'Add to the others (new main view)',
+      ]
+      // A tab per button, all opened before the change: a refused action changes nothing, so each stays stale.
+      const stale: Page[] = []
+      while (stale.length < buttons.length) {
+        const page = await context.newPage()
+        page.on('pageerror', (err) => errors.push(err.message))
+        page.on('console', (msg) => void (msg.type() === 'error' && errors.push(msg.text())))
+        await open(page, 'dress-belt')
+        stale.push(page)
+      }
+      // The other tab swaps photographs 2 and 3: "photograph 2" on the stale pages is now another one.
+      await open(other, 'dress-belt')
+      const before = photosNow(t, 'dress-belt')
+      await press(other, 'Later (photograph 2)')
+      await says(other, 'status', 'Photograph 2 moved later: it is photograph 3 now.')
+      const changed = photosNow(t, 'dress-belt')
+      expect(changed).toEqual([before[0], before[2], before[1]])
+      for (const [i, button] of buttons.entries()) {
+        const page = stale[i]!
+        const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+        await press(page, button)
+        expect((await answer).status(), button).toBe(409)
+        await says(page, 'alert', PHOTOS_CHANGED)
+        expect(photosNow(t, 'dress-belt'), button).toEqual(changed)
+      }
+      expect((await t.services.productPhotos.state('dress-belt')).offers[0]?.photos).toEqual(offer.photos)
+      expect(errors.filter((e) => !e.includes('409'))).toEqual([])
+      await context.close()
+    },
+  )
 })
 
 describe('photo buttons without JavaScript, 390 px wide', () => {

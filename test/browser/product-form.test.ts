@@ -71,41 +71,50 @@ describe.each([
     }
   })
 
-  it('comes back with its mistakes listed at the top, focused, each a link to its field, with everything typed kept', async () => {
-    const before = await readFile(suite.t.dataFile, 'utf8')
-    const { page, context } = await openPhone(javaScriptEnabled, '/admin/products/penny-loafer')
-    try {
-      await page.getByLabel('Name', { exact: true }).fill('Penny Loafer, Tan')
-      await page.getByLabel('Price', { exact: true }).fill('lots')
-      await page.getByLabel('Card payment page', { exact: true }).fill('buy stripe.com/loafer')
-      await save(page)
-      const summary = page.locator('#error-summary')
-      await summary.waitFor()
-      await vi.waitFor(async () => expect(await focusedId(page), 'the summary has focus').toBe('error-summary'), WITHIN)
-      const box = (await summary.boundingBox())!
-      expect(box.y, 'on the first screen').toBeGreaterThanOrEqual(0)
-      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height)
-      expect(box.y, 'above the fields').toBeLessThan((await page.getByLabel('Name', { exact: true }).boundingBox())!.y)
-      expect(await summary.getByRole('heading').innerText()).toBe('There is a problem')
-      const links = summary.getByRole('link')
-      expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
-        '#product-price',
-        '#product-paymentLink',
-      ])
-      expect(await links.first().innerText()).toBe(await page.locator('#product-price-error').innerText())
+  it(
+    'comes back with its mistakes listed at the top, focused, each a link ' +
+      'to its field, with everything typed kept',
+    async () => {
+      const before = await readFile(suite.t.dataFile, 'utf8')
+      const { page, context } = await openPhone(javaScriptEnabled, '/admin/products/penny-loafer')
+      try {
+        await page.getByLabel('Name', { exact: true }).fill('Penny Loafer, Tan')
+        await page.getByLabel('Price', { exact: true }).fill('lots')
+        await page.getByLabel('Card payment page', { exact: true }).fill('buy stripe.com/loafer')
+        await save(page)
+        const summary = page.locator('#error-summary')
+        await summary.waitFor()
+        await vi.waitFor(
+          async () => expect(await focusedId(page), 'the summary has focus').toBe('error-summary'),
+          WITHIN,
+        )
+        const box = (await summary.boundingBox())!
+        expect(box.y, 'on the first screen').toBeGreaterThanOrEqual(0)
+        expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height)
+        expect(box.y, 'above the fields').toBeLessThan(
+          (await page.getByLabel('Name', { exact: true }).boundingBox())!.y,
+        )
+        expect(await summary.getByRole('heading').innerText()).toBe('There is a problem')
+        const links = summary.getByRole('link')
+        expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+          '#product-price',
+          '#product-paymentLink',
+        ])
+        expect(await links.first().innerText()).toBe(await page.locator('#product-price-error').innerText())
 
-      expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Penny Loafer, Tan')
-      expect(await page.getByLabel('Price', { exact: true }).inputValue()).toBe('lots')
-      expect(await page.getByLabel('Card payment page', { exact: true }).inputValue()).toBe('buy stripe.com/loafer')
-      expect(await readFile(suite.t.dataFile, 'utf8')).toBe(before)
+        expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Penny Loafer, Tan')
+        expect(await page.getByLabel('Price', { exact: true }).inputValue()).toBe('lots')
+        expect(await page.getByLabel('Card payment page', { exact: true }).inputValue()).toBe('buy stripe.com/loafer')
+        expect(await readFile(suite.t.dataFile, 'utf8')).toBe(before)
 
-      await links.last().click()
-      await vi.waitFor(async () => expect(await focusedId(page)).toBe('product-paymentLink'), WITHIN)
-      await expectInSightAboveSave(page, '#product-paymentLink')
-    } finally {
-      await context.close()
-    }
-  })
+        await links.last().click()
+        await vi.waitFor(async () => expect(await focusedId(page)).toBe('product-paymentLink'), WITHIN)
+        await expectInSightAboveSave(page, '#product-paymentLink')
+      } finally {
+        await context.close()
+      }
+    },
+  )
 
   it('keeps Save on screen from the top of a long form, above the field being typed in', async () => {
     const { page, context } = await openPhone(javaScriptEnabled, '/admin/products/penny-loafer')

@@ -19,7 +19,10 @@ const focusedButton = (page: Page) =>
 const servedIds = (page: Page) =>
   page.evaluate(async () => ((await (await fetch('/api/products')).json()) as { id: string }[]).map((p) => p.id))
 
-/** Drags row `from` by its handle until its middle is just past the middle of row `to`, by mouse or by a finger (touch events, as a phone sends them). */
+/**
+ * Drags row `from` by its handle until its middle is just past the middle of
+ * row `to`, by mouse or by a finger (touch events, as a phone sends them).
+ */
 async function drag(page: Page, from: number, to: number, by: 'mouse' | 'finger') {
   await page
     .locator('.admin-products__row')
@@ -111,16 +114,19 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the products list at %s w
     await context.close()
   })
 
-  it('moves a product with the arrows without JavaScript: the form posts and the list comes back in the new order', async () => {
-    const before = ids()
-    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport, javaScriptEnabled: false })
-    await page.goto('/admin/products')
-    expect(await page.locator('.admin-products__handle').first().isVisible()).toBe(false)
-    await page.getByRole('button', { name: 'Move Penny Loafer up' }).click()
-    await page.waitForURL(`${suite.t.url}/admin/products#row-penny-loafer`)
-    const expected = [before[0], before[2], before[1], ...before.slice(3)]
-    expect(ids()).toEqual(expected)
-    expect(await rowIds(page)).toEqual(expected)
-    await context.close()
-  })
+  it(
+    'moves a product with the arrows without JavaScript: the form posts and ' + 'the list comes back in the new order',
+    async () => {
+      const before = ids()
+      const { page, context } = await openContext(suite.browser, suite.t.url, { viewport, javaScriptEnabled: false })
+      await page.goto('/admin/products')
+      expect(await page.locator('.admin-products__handle').first().isVisible()).toBe(false)
+      await page.getByRole('button', { name: 'Move Penny Loafer up' }).click()
+      await page.waitForURL(`${suite.t.url}/admin/products#row-penny-loafer`)
+      const expected = [before[0], before[2], before[1], ...before.slice(3)]
+      expect(ids()).toEqual(expected)
+      expect(await rowIds(page)).toEqual(expected)
+      await context.close()
+    },
+  )
 })

@@ -38,21 +38,25 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product page at %s widt
     await context.close()
   })
 
-  it('shows the whole description, asks about the product on WhatsApp with its name and sku, and lists the rest of the collection', async () => {
-    const p = t.store.products.find((x) => x.id === 'oxford-brogue')!
-    const { page, context } = await openContext(browser, t.url, { viewport })
-    await page.goto('/products/oxford-brogue')
-    expect(await page.locator('main').innerText()).toContain(p.description)
-    const ask = page.getByRole('link', { name: /Ask about this product/ })
-    const href = new URL((await ask.getAttribute('href'))!)
-    expect(href.hostname).toBe('wa.me')
-    expect(href.searchParams.get('text')).toContain(`${p.name} (${p.sku})`)
-    expect(await ask.getAttribute('target')).toBe('_blank')
-    const more = page.getByRole('region', { name: 'More from this collection' })
-    const others = t.store.products.filter((x) => x.category === p.category && x.id !== p.id)
-    expect(await more.locator('.product-card').count()).toBe(others.length)
-    await context.close()
-  })
+  it(
+    'shows the whole description, asks about the product on WhatsApp with ' +
+      'its name and sku, and lists the rest of the collection',
+    async () => {
+      const p = t.store.products.find((x) => x.id === 'oxford-brogue')!
+      const { page, context } = await openContext(browser, t.url, { viewport })
+      await page.goto('/products/oxford-brogue')
+      expect(await page.locator('main').innerText()).toContain(p.description)
+      const ask = page.getByRole('link', { name: /Ask about this product/ })
+      const href = new URL((await ask.getAttribute('href'))!)
+      expect(href.hostname).toBe('wa.me')
+      expect(href.searchParams.get('text')).toContain(`${p.name} (${p.sku})`)
+      expect(await ask.getAttribute('target')).toBe('_blank')
+      const more = page.getByRole('region', { name: 'More from this collection' })
+      const others = t.store.products.filter((x) => x.category === p.category && x.id !== p.id)
+      expect(await more.locator('.product-card').count()).toBe(others.length)
+      await context.close()
+    },
+  )
 
   it("'Purchase Now' opens the order dialog and hands the order to the payment link with its note", async () => {
     const p = t.store.products.find((x) => x.id === 'chelsea-boot')!

@@ -73,33 +73,36 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product’s photographs
     fake.set({ delayMs: 0 })
   })
 
-  it('generates and chooses without JavaScript: the page says how far it got, a refresh shows the new photographs', async () => {
-    const id = viewport === 'phone' ? 'tote-bag' : 'braided-belt'
-    fake.set({ delayMs: 400 })
-    const { page, context, blocked } = await openContext(browser, t.url, { viewport, javaScriptEnabled: false })
-    await page.goto(`/admin/products/${id}`)
-    await page.getByRole('button', { name: 'Generate the four angles' }).click()
-    await page.getByRole('progressbar', { name: 'Generating the four angles' }).waitFor()
-    const refresh = page.getByRole('link', { name: 'Refresh to see how far it got' })
-    await shot(page, `angles-nojs-progress-${viewport}`)
-    const useAll = page.getByRole('button', { name: 'Use these 4 instead of the current photographs' })
-    // The run ends a moment after its photographs are offered: refresh until the page says it is over.
-    // Each refresh waits for the page it asked for, so a look never falls on the page being left.
-    const notice = page.getByRole('status').filter({ hasText: 'The new photographs are ready' })
-    const ready = async () => {
-      if ((await notice.count()) > 0) return true
-      await Promise.all([page.waitForEvent('load'), refresh.click()])
-      return (await notice.count()) > 0
-    }
-    await expect.poll(ready, { timeout: 45_000, interval: 250 }).toBe(true)
-    expect(await useAll.count()).toBe(1)
-    await useAll.click()
-    await page.getByRole('status').filter({ hasText: 'Done: the photographs you chose' }).waitFor()
-    expect(saved(id).photos).toHaveLength(3)
-    expect(blocked).toEqual([])
-    await context.close()
-    fake.set({ delayMs: 0 })
-  })
+  it(
+    'generates and chooses without JavaScript: the page says how far it ' + 'got, a refresh shows the new photographs',
+    async () => {
+      const id = viewport === 'phone' ? 'tote-bag' : 'braided-belt'
+      fake.set({ delayMs: 400 })
+      const { page, context, blocked } = await openContext(browser, t.url, { viewport, javaScriptEnabled: false })
+      await page.goto(`/admin/products/${id}`)
+      await page.getByRole('button', { name: 'Generate the four angles' }).click()
+      await page.getByRole('progressbar', { name: 'Generating the four angles' }).waitFor()
+      const refresh = page.getByRole('link', { name: 'Refresh to see how far it got' })
+      await shot(page, `angles-nojs-progress-${viewport}`)
+      const useAll = page.getByRole('button', { name: 'Use these 4 instead of the current photographs' })
+      // The run ends a moment after its photographs are offered: refresh until the page says it is over.
+      // Each refresh waits for the page it asked for, so a look never falls on the page being left.
+      const notice = page.getByRole('status').filter({ hasText: 'The new photographs are ready' })
+      const ready = async () => {
+        if ((await notice.count()) > 0) return true
+        await Promise.all([page.waitForEvent('load'), refresh.click()])
+        return (await notice.count()) > 0
+      }
+      await expect.poll(ready, { timeout: 45_000, interval: 250 }).toBe(true)
+      expect(await useAll.count()).toBe(1)
+      await useAll.click()
+      await page.getByRole('status').filter({ hasText: 'Done: the photographs you chose' }).waitFor()
+      expect(saved(id).photos).toHaveLength(3)
+      expect(blocked).toEqual([])
+      await context.close()
+      fake.set({ delayMs: 0 })
+    },
+  )
 
   it('uploads a photograph showing its progress, then shows it without reloading or moving the focus', async () => {
     const id = viewport === 'phone' ? 'bridle-belt' : 'oxford-brogue'

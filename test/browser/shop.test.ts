@@ -63,25 +63,28 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the catalogue at %s width
     await context.close()
   })
 
-  it('shows each card with its image, sku, capitalised category, name, 2-line description, price, Purchase Now', async () => {
-    const { page, context } = await openContext(browser, t.url, { viewport })
-    await page.goto('/products?category=bags')
-    const first = cards(page).first()
-    const p = t.store.products.find((x) => x.category === 'bags')!
-    expect(await first.locator('img').getAttribute('alt')).toBe(p.name)
-    expect(await first.locator('.product-card__sku').innerText()).toBe(p.sku)
-    expect(await first.locator('.product-card__category').innerText()).toMatch(/^bags$/i)
-    expect(await first.locator('.product-card__category').evaluate((e) => e.textContent)).toBe('Bags')
-    expect(await first.locator('h2').innerText()).toBe(p.name)
-    expect(await first.locator('.product-card__price').innerText()).toBe(p.price)
-    const lines = await first.locator('.product-card__description').evaluate((e) => {
-      const style = getComputedStyle(e)
-      return Math.round(e.getBoundingClientRect().height / parseFloat(style.lineHeight))
-    })
-    expect(lines).toBeLessThanOrEqual(2)
-    await expect(first.getByRole('button', { name: 'Purchase Now' }).isVisible()).resolves.toBe(true)
-    await context.close()
-  })
+  it(
+    'shows each card with its image, sku, capitalised category, name, ' + '2-line description, price, Purchase Now',
+    async () => {
+      const { page, context } = await openContext(browser, t.url, { viewport })
+      await page.goto('/products?category=bags')
+      const first = cards(page).first()
+      const p = t.store.products.find((x) => x.category === 'bags')!
+      expect(await first.locator('img').getAttribute('alt')).toBe(p.name)
+      expect(await first.locator('.product-card__sku').innerText()).toBe(p.sku)
+      expect(await first.locator('.product-card__category').innerText()).toMatch(/^bags$/i)
+      expect(await first.locator('.product-card__category').evaluate((e) => e.textContent)).toBe('Bags')
+      expect(await first.locator('h2').innerText()).toBe(p.name)
+      expect(await first.locator('.product-card__price').innerText()).toBe(p.price)
+      const lines = await first.locator('.product-card__description').evaluate((e) => {
+        const style = getComputedStyle(e)
+        return Math.round(e.getBoundingClientRect().height / parseFloat(style.lineHeight))
+      })
+      expect(lines).toBeLessThanOrEqual(2)
+      await expect(first.getByRole('button', { name: 'Purchase Now' }).isVisible()).resolves.toBe(true)
+      await context.close()
+    },
+  )
 
   it('works before hydration and without JavaScript: the filters are links', async () => {
     const { page, context } = await openContext(browser, t.url, { viewport, javaScriptEnabled: false })
@@ -102,68 +105,72 @@ async function openOrder(page: Page, productName: string) {
 }
 
 describe.each(['phone', 'desktop'] as ViewportName[])('ordering at %s width', (viewport) => {
-  it('shows each field’s message on submit, clears an error when its field is edited, and hands off to the payment link in a new tab', async () => {
-    const { page, context, blocked } = await openContext(browser, t.url, { viewport })
-    await page.goto('/products')
-    await waitForHydration(page)
-    const boot = t.store.products.find((p) => p.id === 'chelsea-boot')!
-    const dialog = await openOrder(page, boot.name)
-    await expect(dialog.innerText()).resolves.toContain(boot.name)
-    await expect(dialog.innerText()).resolves.toContain(boot.price)
-    // Focus moved into the dialog.
-    expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true)
+  it(
+    'shows each field’s message on submit, clears an error when its field ' +
+      'is edited, and hands off to the payment link in a new tab',
+    async () => {
+      const { page, context, blocked } = await openContext(browser, t.url, { viewport })
+      await page.goto('/products')
+      await waitForHydration(page)
+      const boot = t.store.products.find((p) => p.id === 'chelsea-boot')!
+      const dialog = await openOrder(page, boot.name)
+      await expect(dialog.innerText()).resolves.toContain(boot.name)
+      await expect(dialog.innerText()).resolves.toContain(boot.price)
+      // Focus moved into the dialog.
+      expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true)
 
-    await dialog.getByRole('button', { name: 'Purchase' }).click()
-    const errors = async () => (await dialog.locator('.field__error').allInnerTexts()).sort()
-    expect(await errors()).toEqual(
-      [
-        'Delivery address is required',
-        'Email is required',
-        'First name is required',
-        'Last name is required',
-        'Phone number is required',
-        'Please select a size',
-      ].sort(),
-    )
-    await dialog.getByLabel('First name').fill('Jane')
-    expect(await errors()).not.toContain('First name is required')
-    expect(await errors()).toContain('Last name is required')
-    await dialog.getByLabel('Last name').fill('  ')
-    await dialog.getByLabel('Email').fill('jane@example')
-    await dialog.getByRole('button', { name: 'Purchase' }).click()
-    expect(await errors()).toContain('Last name is required') // trimmed before the check
-    expect(await errors()).toContain('Invalid email format')
+      await dialog.getByRole('button', { name: 'Purchase' }).click()
+      const errors = async () => (await dialog.locator('.field__error').allInnerTexts()).sort()
+      expect(await errors()).toEqual(
+        [
+          'Delivery address is required',
+          'Email is required',
+          'First name is required',
+          'Last name is required',
+          'Phone number is required',
+          'Please select a size',
+        ].sort(),
+      )
+      await dialog.getByLabel('First name').fill('Jane')
+      expect(await errors()).not.toContain('First name is required')
+      expect(await errors()).toContain('Last name is required')
+      await dialog.getByLabel('Last name').fill('  ')
+      await dialog.getByLabel('Email').fill('jane@example')
+      await dialog.getByRole('button', { name: 'Purchase' }).click()
+      expect(await errors()).toContain('Last name is required') // trimmed before the check
+      expect(await errors()).toContain('Invalid email format')
 
-    await dialog.getByLabel('Last name').fill('Smith')
-    await dialog.getByLabel('Email').fill('jane@example.co.uk')
-    await dialog.getByLabel('Phone').fill('07700 900456')
-    await dialog.getByLabel('Delivery address').fill('1 High Street\nBath BA1 1AA')
-    await dialog.getByLabel('Size (EU)').selectOption('42')
-    const newTab = context.waitForEvent('page')
-    await dialog.getByRole('button', { name: 'Purchase' }).click()
-    await newTab
-    // The payment host is blocked (no internet in tests): its request is recorded instead.
-    await expect.poll(() => blocked.some((u) => u.startsWith(boot.paymentLink))).toBe(true)
-    const opened = blocked.find((u) => u.startsWith(boot.paymentLink))
-    expect(opened, `blocked: ${blocked.join(', ')}`).toBeTruthy()
-    const note = new URL(opened!).searchParams.get('note')
-    expect(note).toBe(
-      [
-        `Product: ${boot.name} (${boot.price})`,
-        'Size: 42',
-        'Name: Jane Smith',
-        'Email: jane@example.co.uk',
-        'Phone: 07700 900456',
-        'Delivery address: 1 High Street\nBath BA1 1AA',
-      ].join('\n'),
-    )
-    // Closed and cleared; focus back on the button that opened it.
-    await dialog.waitFor({ state: 'detached' })
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Purchase Now')
-    const again = await openOrder(page, boot.name)
-    expect(await again.getByLabel('First name').inputValue()).toBe('')
-    await context.close()
-  })
+      await dialog.getByLabel('Last name').fill('Smith')
+      await dialog.getByLabel('Email').fill('jane@example.co.uk')
+      await dialog.getByLabel('Phone').fill('07700 900456')
+      await dialog.getByLabel('Delivery address').fill('1 High Street\nBath BA1 1AA')
+      await dialog.getByLabel('Size (EU)').selectOption('42')
+      const newTab = context.waitForEvent('page')
+      await dialog.getByRole('button', { name: 'Purchase' }).click()
+      await newTab
+      // The payment host is blocked (no internet in tests): its request is recorded instead.
+      await expect.poll(() => blocked.some((u) => u.startsWith(boot.paymentLink))).toBe(true)
+      const opened = blocked.find((u) => u.startsWith(boot.paymentLink))
+      expect(opened, `blocked: ${blocked.join(', ')}`).toBeTruthy()
+      const note = new URL(opened!).searchParams.get('note')
+      expect(note).toBe(
+        [
+          `Product: ${boot.name} (${boot.price})`,
+          'Size: 42',
+          'Name: Jane Smith',
+          'Email: jane@example.co.uk',
+          'Phone: 07700 900456',
+          'Delivery address: 1 High Street\nBath BA1 1AA',
+        ].join('\n'),
+      )
+      // Closed and cleared; focus back on the button that opened it.
+      await dialog.waitFor({ state: 'detached' })
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Purchase Now')
+      const again = await openOrder(page, boot.name)
+      expect(await again.getByLabel('First name').inputValue()).toBe('')
+      await context.close()
+    },
+  )
 
   it('asks no size for a belt, and never sends the order to our server', async () => {
     const { page, context, blocked } = await openContext(browser, t.url, { viewport })
@@ -221,30 +228,34 @@ describe.each(['phone', 'desktop'] as ViewportName[])('ordering at %s width', (v
 })
 
 describe('the loading text', () => {
-  it("says 'Loading our premium collection...' while the catalogue is on its way after a tap, and not once it is shown", async () => {
-    const { page, context } = await openContext(browser, t.url)
-    await page.goto('/')
-    await waitForHydration(page)
-    expect(await page.getByText('Loading our premium collection...').count()).toBe(0)
-    let release!: () => void
-    const held = new Promise<void>((r) => (release = r))
-    await page.route(`${t.url}/products`, async (route) => {
-      await held
-      await route.continue()
-    })
-    // While a navigation is held back the page cannot be queried, so it reports its status line itself.
-    const said: string[] = []
-    page.on('console', (m) => said.push(m.text()))
-    await page.evaluate(() => {
-      const region = document.querySelector('[role="status"]#navigation-status')!
-      new MutationObserver(() => console.log(region.textContent)).observe(region, { childList: true, subtree: true })
-    })
-    await page.locator('header nav[aria-label="Main"] a[href="/products"]').click({ noWaitAfter: true })
-    await expect.poll(() => said).toContain('Loading our premium collection...')
-    release()
-    await page.waitForURL(/\/products$/)
-    await cards(page).first().waitFor()
-    expect(await page.getByText('Loading our premium collection...').count()).toBe(0)
-    await context.close()
-  })
+  it(
+    "says 'Loading our premium collection...' while the catalogue is on its " +
+      'way after a tap, and not once it is shown',
+    async () => {
+      const { page, context } = await openContext(browser, t.url)
+      await page.goto('/')
+      await waitForHydration(page)
+      expect(await page.getByText('Loading our premium collection...').count()).toBe(0)
+      let release!: () => void
+      const held = new Promise<void>((r) => (release = r))
+      await page.route(`${t.url}/products`, async (route) => {
+        await held
+        await route.continue()
+      })
+      // While a navigation is held back the page cannot be queried, so it reports its status line itself.
+      const said: string[] = []
+      page.on('console', (m) => said.push(m.text()))
+      await page.evaluate(() => {
+        const region = document.querySelector('[role="status"]#navigation-status')!
+        new MutationObserver(() => console.log(region.textContent)).observe(region, { childList: true, subtree: true })
+      })
+      await page.locator('header nav[aria-label="Main"] a[href="/products"]').click({ noWaitAfter: true })
+      await expect.poll(() => said).toContain('Loading our premium collection...')
+      release()
+      await page.waitForURL(/\/products$/)
+      await cards(page).first().waitFor()
+      expect(await page.getByText('Loading our premium collection...').count()).toBe(0)
+      await context.close()
+    },
+  )
 })

@@ -19,43 +19,47 @@ type OnDisk = { products: { id: string; price: string }[]; messages: { id: strin
 const onDisk = async () => dataOnDisk<OnDisk>(suite.t.dataFile)
 
 describe('restoring a snapshot from the phone', () => {
-  it('lists when, why and how many products; confirms what changes; puts the products back and leaves every enquiry', async () => {
-    const { t } = suite
-    for (const javaScriptEnabled of [false, true]) {
-      const taken = await t.services.catalogue.snapshots.take(
-        t.store.data,
-        'daily',
-        new Date(javaScriptEnabled ? '2026-07-14T09:30:00Z' : '2026-01-14T09:30:00Z'),
-      )
-      const price = t.store.products.find((p) => p.id === 'oxford-brogue')!.price
-      await t.store.updateProduct('oxford-brogue', (p) => ({ ...p, price: '£999.00' }))
-      const enquiry = await t.store.addEnquiry(newEnquiry(javaScriptEnabled ? 2 : 1))
+  it(
+    'lists when, why and how many products; confirms what changes; puts the ' +
+      'products back and leaves every enquiry',
+    async () => {
+      const { t } = suite
+      for (const javaScriptEnabled of [false, true]) {
+        const taken = await t.services.catalogue.snapshots.take(
+          t.store.data,
+          'daily',
+          new Date(javaScriptEnabled ? '2026-07-14T09:30:00Z' : '2026-01-14T09:30:00Z'),
+        )
+        const price = t.store.products.find((p) => p.id === 'oxford-brogue')!.price
+        await t.store.updateProduct('oxford-brogue', (p) => ({ ...p, price: '£999.00' }))
+        const enquiry = await t.store.addEnquiry(newEnquiry(javaScriptEnabled ? 2 : 1))
 
-      const { page, context } = await openContext(suite.browser, t.url, { viewport: 'phone', javaScriptEnabled })
-      await page.goto('/admin')
-      await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Snapshots' }).click()
-      await page.waitForURL(`${t.url}/admin/snapshots`)
-      const when = javaScriptEnabled ? '14 Jul 2026, 10:30' : '14 Jan 2026, 09:30'
-      const item = page.locator('.snapshots__item').filter({ hasText: when })
-      expect(await item.innerText()).toContain(`Before the day's first change · ${t.store.products.length} products`)
-      await item.getByRole('button', { name: `Restore the snapshot of ${when}…` }).click()
-      await page.getByRole('heading', { name: `Restore the snapshot of ${when}?` }).waitFor()
-      const confirmation = await page.locator('main').innerText()
-      expect(confirmation).toContain('Only the products change: enquiries are not touched and never go back.')
-      expect(confirmation).toMatch(/Changed back\s+Oxford Brogue/)
-      await page.getByRole('button', { name: 'Restore the products' }).click()
-      await page.getByRole('status').filter({ hasText: 'Restored: the products are back as on' }).waitFor()
+        const { page, context } = await openContext(suite.browser, t.url, { viewport: 'phone', javaScriptEnabled })
+        await page.goto('/admin')
+        await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Snapshots' }).click()
+        await page.waitForURL(`${t.url}/admin/snapshots`)
+        const when = javaScriptEnabled ? '14 Jul 2026, 10:30' : '14 Jan 2026, 09:30'
+        const item = page.locator('.snapshots__item').filter({ hasText: when })
+        expect(await item.innerText()).toContain(`Before the day's first change · ${t.store.products.length} products`)
+        await item.getByRole('button', { name: `Restore the snapshot of ${when}…` }).click()
+        await page.getByRole('heading', { name: `Restore the snapshot of ${when}?` }).waitFor()
+        const confirmation = await page.locator('main').innerText()
+        expect(confirmation).toContain('Only the products change: enquiries are not touched and never go back.')
+        expect(confirmation).toMatch(/Changed back\s+Oxford Brogue/)
+        await page.getByRole('button', { name: 'Restore the products' }).click()
+        await page.getByRole('status').filter({ hasText: 'Restored: the products are back as on' }).waitFor()
 
-      const disk = await onDisk()
-      expect(disk.products.find((p) => p.id === 'oxford-brogue')!.price).toBe(price)
-      expect(
-        disk.messages.map((m) => m.id),
-        'the enquiry sent since stays',
-      ).toContain(enquiry.id)
-      expect(taken).toMatch(/-daily\.json$/)
-      await context.close()
-    }
-  })
+        const disk = await onDisk()
+        expect(disk.products.find((p) => p.id === 'oxford-brogue')!.price).toBe(price)
+        expect(
+          disk.messages.map((m) => m.id),
+          'the enquiry sent since stays',
+        ).toContain(enquiry.id)
+        expect(taken).toMatch(/-daily\.json$/)
+        await context.close()
+      }
+    },
+  )
 
   it('a name that is no snapshot: no page, and its restore goes back to the list, nothing changed', async () => {
     const { page, context } = await openContext(suite.browser, suite.t.url, {

@@ -11,7 +11,8 @@ import { todayOnDisk } from '../helpers/statistics.ts'
 const suite = freshServerEachTest()
 /** A person's phone: headless Chromium's own browser string names it a robot, which is not counted. */
 const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, ' +
+  'like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 const TYPED = {
   'First name': 'Jane',
   'Last name': 'Doe',

@@ -31,57 +31,62 @@ const RUNS = 6
 describe('typing through hydration on a slow phone', () => {
   for (let run = 0; run < RUNS; run++) {
     const byTap = run % 2 === 1
-    it(`run ${run + 1} of ${RUNS}: every keystroke lands in the field it was typed into (moving on by ${byTap ? 'tapping' : 'Tab'})`, async () => {
-      const context = await browser.newContext({
-        viewport: VIEWPORTS.phone,
-        deviceScaleFactor: 1.75,
-        isMobile: true,
-        hasTouch: true,
-        baseURL: t.url,
-      })
-      try {
-        const page = await context.newPage()
-        let release!: () => void
-        const held = new Promise<void>((r) => (release = r))
-        await page.route(/\/assets\/(entries|chunks)\/.*\.js$/, async (route) => {
-          await held
-          await route.continue()
+    it(
+      `run ${run + 1} of ${RUNS}: every keystroke lands in the field it was ` +
+        `typed into (moving on by ${byTap ? 'tapping' : 'Tab'})`,
+      async () => {
+        const context = await browser.newContext({
+          viewport: VIEWPORTS.phone,
+          deviceScaleFactor: 1.75,
+          isMobile: true,
+          hasTouch: true,
+          baseURL: t.url,
         })
-        const cdp = await context.newCDPSession(page)
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-        await page.goto('/contact', { waitUntil: 'domcontentloaded' })
-        const tap = async (id: string) => {
-          const box = (await page.locator(`#${id}`).boundingBox())!
-          await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
-        }
-        // The scripts start as the visitor finishes a field (a different one each run), and the visitor
-        // moves on at once: while the form hydrates, when React hydrates it at once for the next event.
-        const startAfter = run % (FIELDS.length - 1)
-        for (const [i, field] of FIELDS.entries()) {
-          if (i === 0 || (byTap && !field.byTab)) await tap(field.id)
-          else await page.keyboard.press('Tab')
-          await page.keyboard.type(field.typed, { delay: 25 })
-          if (i === startAfter) {
-            // The phone is at its slowest while it hydrates (twenty times slower), so the visitor's
-            // next keys and moves fall inside the hydration.
-            await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 })
-            release()
-            await page.locator('.menu-toggle[aria-expanded]').waitFor({ state: 'attached' })
+        try {
+          const page = await context.newPage()
+          let release!: () => void
+          const held = new Promise<void>((r) => (release = r))
+          await page.route(/\/assets\/(entries|chunks)\/.*\.js$/, async (route) => {
+            await held
+            await route.continue()
+          })
+          const cdp = await context.newCDPSession(page)
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+          await page.goto('/contact', { waitUntil: 'domcontentloaded' })
+          const tap = async (id: string) => {
+            const box = (await page.locator(`#${id}`).boundingBox())!
+            await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
           }
+          // The scripts start as the visitor finishes a field (a different one each run), and the visitor
+          // moves on at once: while the form hydrates, when React hydrates it at once for the next event.
+          const startAfter = run % (FIELDS.length - 1)
+          for (const [i, field] of FIELDS.entries()) {
+            if (i === 0 || (byTap && !field.byTab)) await tap(field.id)
+            else await page.keyboard.press('Tab')
+            await page.keyboard.type(field.typed, { delay: 25 })
+            if (i === startAfter) {
+              // The phone is at its slowest while it hydrates (twenty times slower), so the visitor's
+              // next keys and moves fall inside the hydration.
+              await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 })
+              release()
+              await page.locator('.menu-toggle[aria-expanded]').waitFor({ state: 'attached' })
+            }
+          }
+          await page.waitForFunction(() => document.body.dataset.hydrated === 'true')
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+          // Still in the message, caret at its end: the next keys land there too.
+          await page.keyboard.type(' Thanks.', { delay: 25 })
+          const values = await page.evaluate(
+            (ids) => ids.map((id) => (document.getElementById(id) as HTMLInputElement).value),
+            FIELDS.map((f) => f.id),
+          )
+          expect(values, JSON.stringify(values)).toEqual(FIELDS.map((f) => f.value))
+          expect(await page.evaluate(() => document.activeElement?.id)).toBe('enquiry-message')
+        } finally {
+          await context.close()
         }
-        await page.waitForFunction(() => document.body.dataset.hydrated === 'true')
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-        // Still in the message, caret at its end: the next keys land there too.
-        await page.keyboard.type(' Thanks.', { delay: 25 })
-        const values = await page.evaluate(
-          (ids) => ids.map((id) => (document.getElementById(id) as HTMLInputElement).value),
-          FIELDS.map((f) => f.id),
-        )
-        expect(values, JSON.stringify(values)).toEqual(FIELDS.map((f) => f.value))
-        expect(await page.evaluate(() => document.activeElement?.id)).toBe('enquiry-message')
-      } finally {
-        await context.close()
-      }
-    }, 120_000)
+      },
+      120_000,
+    )
   }
 })

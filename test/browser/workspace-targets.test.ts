@@ -74,7 +74,9 @@ async function acrossPages(
   return found
 }
 
-/** Controls too small for a thumb, then what axe finds (WCAG 2.2 AA); axe runs in the page, so only with JavaScript on. */
+/**
+ * Controls too small for a thumb, then what axe finds (WCAG 2.2 AA); axe runs in the page, so only with JavaScript on.
+ */
 const smallOrFlagged = async (page: Page) => [...(await smallTargets(page)), ...(await violations(page))]
 
 /** Where the tabs end, and whether they fit the screen or show a cue that they scroll with the current tab in view. */
@@ -135,7 +137,8 @@ describe.each([
         return tabs.fits || (tabs.cue && tabs.currentInView)
           ? []
           : [
-              `the tabs overflow with ${tabs.cue ? '' : 'no cue'}${tabs.currentInView ? '' : ' the current tab out of view'}`,
+              `the tabs overflow with ` +
+                `${tabs.cue ? '' : 'no cue'}${tabs.currentInView ? '' : ' the current tab out of view'}`,
             ]
       })
       expect(found).toEqual([])

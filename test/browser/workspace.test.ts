@@ -93,34 +93,37 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
     await context.close()
   })
 
-  it('adds a product as a draft, and once its photograph is uploaded and it is published, its page is on the site', async () => {
-    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport })
-    await page.goto('/admin/products')
-    await page.getByRole('link', { name: 'Add a product' }).click()
-    await page.getByLabel('Name', { exact: true }).fill('Woven Key Fob')
-    await page.getByLabel('Price', { exact: true }).fill('£25.00')
-    await page.getByLabel('Category').selectOption('belts')
-    await page.getByLabel('SKU (stock code)').fill('BT-WKF-009')
-    await page.getByLabel('Description').fill('A small plaited fob in tan calf.')
-    await page.getByLabel('Card payment page', { exact: true }).fill('https://buy.stripe.com/ash_key_fob')
-    await page.getByRole('button', { name: 'Add as a draft' }).click()
-    await page.waitForURL(`${suite.t.url}/admin/products/woven-key-fob?done=added`)
-    const jpeg = await sharp({
-      create: { width: 600, height: 600, channels: 3, background: { r: 170, g: 120, b: 70 } },
-    })
-      .jpeg()
-      .toBuffer()
-    await page
-      .getByLabel('Add a photograph (JPEG, PNG or WebP, from the camera or the gallery)')
-      .setInputFiles({ name: 'fob.jpg', mimeType: 'image/jpeg', buffer: jpeg })
-    await page.getByRole('button', { name: 'Upload' }).click()
-    await page.getByRole('img', { name: 'Woven Key Fob, main photograph' }).waitFor()
-    await page.getByRole('button', { name: 'Publish', exact: true }).click()
-    await page.getByRole('link', { name: 'See it on the site' }).click()
-    await page.getByRole('heading', { level: 1, name: 'Woven Key Fob' }).waitFor()
-    expect(await page.locator('main').innerText()).toContain('£25.00')
-    await context.close()
-  })
+  it(
+    'adds a product as a draft, and once its photograph is uploaded and it ' + 'is published, its page is on the site',
+    async () => {
+      const { page, context } = await openContext(suite.browser, suite.t.url, { viewport })
+      await page.goto('/admin/products')
+      await page.getByRole('link', { name: 'Add a product' }).click()
+      await page.getByLabel('Name', { exact: true }).fill('Woven Key Fob')
+      await page.getByLabel('Price', { exact: true }).fill('£25.00')
+      await page.getByLabel('Category').selectOption('belts')
+      await page.getByLabel('SKU (stock code)').fill('BT-WKF-009')
+      await page.getByLabel('Description').fill('A small plaited fob in tan calf.')
+      await page.getByLabel('Card payment page', { exact: true }).fill('https://buy.stripe.com/ash_key_fob')
+      await page.getByRole('button', { name: 'Add as a draft' }).click()
+      await page.waitForURL(`${suite.t.url}/admin/products/woven-key-fob?done=added`)
+      const jpeg = await sharp({
+        create: { width: 600, height: 600, channels: 3, background: { r: 170, g: 120, b: 70 } },
+      })
+        .jpeg()
+        .toBuffer()
+      await page
+        .getByLabel('Add a photograph (JPEG, PNG or WebP, from the camera or the gallery)')
+        .setInputFiles({ name: 'fob.jpg', mimeType: 'image/jpeg', buffer: jpeg })
+      await page.getByRole('button', { name: 'Upload' }).click()
+      await page.getByRole('img', { name: 'Woven Key Fob, main photograph' }).waitFor()
+      await page.getByRole('button', { name: 'Publish', exact: true }).click()
+      await page.getByRole('link', { name: 'See it on the site' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Woven Key Fob' }).waitFor()
+      expect(await page.locator('main').innerText()).toContain('£25.00')
+      await context.close()
+    },
+  )
 
   it('marks a product sold out: it cannot be ordered, with JavaScript or without', async () => {
     const owner = await openContext(suite.browser, suite.t.url, { viewport })

@@ -47,41 +47,48 @@ afterEach(async () => {
 })
 
 describe('a data file of the old shape, with ten years of enquiries', () => {
-  it('keeps the last 30 days in the data file, moves each older month to its own file, and removes the checked copy', async () => {
-    const all = await writeOldShapeFile(file, 3000)
-    const store = await open()
-    const recent = all.filter((m) => Date.parse(m.createdAt) > Date.now() - 30 * DAY)
-    expect(recent.length).toBeGreaterThan(0)
-    expect(store.enquiries.map((m) => m.id)).toEqual(recent.map((m) => m.id))
-    expect((await readJson(file)).messages.map((m: StoredEnquiry) => m.id)).toEqual(recent.map((m) => m.id))
+  it(
+    'keeps the last 30 days in the data file, moves each older month to its ' +
+      'own file, and removes the checked copy',
+    async () => {
+      const all = await writeOldShapeFile(file, 3000)
+      const store = await open()
+      const recent = all.filter((m) => Date.parse(m.createdAt) > Date.now() - 30 * DAY)
+      expect(recent.length).toBeGreaterThan(0)
+      expect(store.enquiries.map((m) => m.id)).toEqual(recent.map((m) => m.id))
+      expect((await readJson(file)).messages.map((m: StoredEnquiry) => m.id)).toEqual(recent.map((m) => m.id))
 
-    const where = await everywhere()
-    expect(where.size).toBe(all.length)
-    for (const m of all) {
-      const month = m.createdAt.slice(0, 7)
-      expect(where.get(m.id), m.createdAt).toEqual([recent.includes(m) ? 'db.json' : `db.enquiries-${month}.json`])
-    }
-    const names = await readdir(dir)
-    expect(names.filter((n) => n.startsWith('db.enquiries-')).length).toBeGreaterThanOrEqual(120)
-    expect(names).not.toContain('db.json.before-move')
-    expect(await readJson(monthFile(all[0]!.createdAt.slice(0, 7)))).toEqual({
-      messages: all.filter((m) => m.createdAt.slice(0, 7) === all[0]!.createdAt.slice(0, 7)),
-    })
-    // The journal holds what the data file might lack: its own enquiries, not ten years of them.
-    const journalLines = (await readFile(journalFileFor(file), 'utf8')).trim().split('\n')
-    expect(journalLines).toHaveLength(recent.length)
-  })
+      const where = await everywhere()
+      expect(where.size).toBe(all.length)
+      for (const m of all) {
+        const month = m.createdAt.slice(0, 7)
+        expect(where.get(m.id), m.createdAt).toEqual([recent.includes(m) ? 'db.json' : `db.enquiries-${month}.json`])
+      }
+      const names = await readdir(dir)
+      expect(names.filter((n) => n.startsWith('db.enquiries-')).length).toBeGreaterThanOrEqual(120)
+      expect(names).not.toContain('db.json.before-move')
+      expect(await readJson(monthFile(all[0]!.createdAt.slice(0, 7)))).toEqual({
+        messages: all.filter((m) => m.createdAt.slice(0, 7) === all[0]!.createdAt.slice(0, 7)),
+      })
+      // The journal holds what the data file might lack: its own enquiries, not ten years of them.
+      const journalLines = (await readFile(journalFileFor(file), 'utf8')).trim().split('\n')
+      expect(journalLines).toHaveLength(recent.length)
+    },
+  )
 
-  it('keeps an older enquiry still waiting for its e-mail in the data file, and one whose date cannot be read', async () => {
-    const [old, undated] = yearsOfEnquiries(2, 1).map((m, i) => ({ ...m, createdAt: i ? 'sometime' : m.createdAt }))
-    const waiting = {
-      ...old!,
-      notification: { status: 'pending' as const, attempts: [], nextAttemptAt: null, sentAt: null },
-    }
-    await writeFile(file, JSON.stringify({ products: seedProducts, messages: [waiting, undated] }))
-    const store = await open()
-    expect(store.enquiries.map((m) => m.id)).toEqual([waiting.id, undated!.id])
-  })
+  it(
+    'keeps an older enquiry still waiting for its e-mail in the data file, ' + 'and one whose date cannot be read',
+    async () => {
+      const [old, undated] = yearsOfEnquiries(2, 1).map((m, i) => ({ ...m, createdAt: i ? 'sometime' : m.createdAt }))
+      const waiting = {
+        ...old!,
+        notification: { status: 'pending' as const, attempts: [], nextAttemptAt: null, sentAt: null },
+      }
+      await writeFile(file, JSON.stringify({ products: seedProducts, messages: [waiting, undated] }))
+      const store = await open()
+      expect(store.enquiries.map((m) => m.id)).toEqual([waiting.id, undated!.id])
+    },
+  )
 })
 
 describe('enquiries wherever they are', () => {
@@ -149,38 +156,44 @@ describe('enquiries wherever they are', () => {
     )
   })
 
-  it('deleteEnquiry removes one from its dated file and the journal keeps it out of an older copy of the data file', async () => {
-    const m = lastYear()
-    const before = await readFile(file, 'utf8')
-    expect(await store.deleteEnquiry(m.id)).toMatchObject({ id: m.id })
-    expect((await everywhere()).has(m.id)).toBe(false)
-    expect(await store.findEnquiry(m.id)).toBeUndefined()
-    await expect(store.deleteEnquiry(m.id)).rejects.toBeInstanceOf(UnknownEnquiryError)
-    await store.close()
-    // An old-shape copy holding it is saved while the server is down: it does not come back.
-    await writeFile(file, JSON.stringify({ ...JSON.parse(before), messages: older }))
-    const again = await open()
-    expect((await again.allEnquiries()).map((x) => x.id)).not.toContain(m.id)
-    expect((await everywhere()).has(m.id)).toBe(false)
-  })
+  it(
+    'deleteEnquiry removes one from its dated file and the journal keeps it ' + 'out of an older copy of the data file',
+    async () => {
+      const m = lastYear()
+      const before = await readFile(file, 'utf8')
+      expect(await store.deleteEnquiry(m.id)).toMatchObject({ id: m.id })
+      expect((await everywhere()).has(m.id)).toBe(false)
+      expect(await store.findEnquiry(m.id)).toBeUndefined()
+      await expect(store.deleteEnquiry(m.id)).rejects.toBeInstanceOf(UnknownEnquiryError)
+      await store.close()
+      // An old-shape copy holding it is saved while the server is down: it does not come back.
+      await writeFile(file, JSON.stringify({ ...JSON.parse(before), messages: older }))
+      const again = await open()
+      expect((await again.allEnquiries()).map((x) => x.id)).not.toContain(m.id)
+      expect((await everywhere()).has(m.id)).toBe(false)
+    },
+  )
 })
 
 describe('files the store writes are the owner’s alone', () => {
-  it('creates the data file, its journal, the dated files and the lock owner-only (0600), whatever the umask', async () => {
-    const umask = process.umask(0)
-    try {
-      await writeOldShapeFile(file, 30, 1)
-      const store = await open()
-      await store.addEnquiry(newEnquiry(1))
-      const mode = async (f: string) => (await stat(f)).mode & 0o777
-      expect(await mode(file)).toBe(0o600)
-      expect(await mode(journalFileFor(file))).toBe(0o600)
-      expect(await mode(`${file}.lock`)).toBe(0o600)
-      const dated = (await readdir(dir)).filter((n) => n.startsWith('db.enquiries-'))
-      expect(dated.length).toBeGreaterThan(0)
-      for (const name of dated) expect(await mode(path.join(dir, name)), name).toBe(0o600)
-    } finally {
-      process.umask(umask)
-    }
-  })
+  it(
+    'creates the data file, its journal, the dated files and the lock ' + 'owner-only (0600), whatever the umask',
+    async () => {
+      const umask = process.umask(0)
+      try {
+        await writeOldShapeFile(file, 30, 1)
+        const store = await open()
+        await store.addEnquiry(newEnquiry(1))
+        const mode = async (f: string) => (await stat(f)).mode & 0o777
+        expect(await mode(file)).toBe(0o600)
+        expect(await mode(journalFileFor(file))).toBe(0o600)
+        expect(await mode(`${file}.lock`)).toBe(0o600)
+        const dated = (await readdir(dir)).filter((n) => n.startsWith('db.enquiries-'))
+        expect(dated.length).toBeGreaterThan(0)
+        for (const name of dated) expect(await mode(path.join(dir, name)), name).toBe(0o600)
+      } finally {
+        process.umask(umask)
+      }
+    },
+  )
 })

@@ -22,7 +22,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-/** The system calls that put bytes and names on disk, as made through the fs module; `beforeLink` runs before each link. */
+/**
+ * The system calls that put bytes and names on disk, as made through the fs module; `beforeLink` runs before each link.
+ */
 function watchCalls(beforeLink: (to: string) => void = () => {}): string[] {
   const opened = new Map<number, string>()
   const calls: string[] = []
@@ -83,26 +85,30 @@ describe('a snapshot', () => {
     expect(JSON.parse(await readFile(snapshot, 'utf8')).products).toHaveLength(seedProducts.length)
   })
 
-  it('never replaces one of the same name written meanwhile by another process: it takes the next free name', async () => {
-    const snapshots = new Snapshots(snapshotDirFor(file))
-    await snapshots.take({ products: [], messages: [] }, 'before-restore', new Date('2026-03-02T09:00:00Z')) // the folder exists
-    const first = path.join(snapshots.dir, '2026-03-02T10-00-00-before-restore.json')
-    const theirs = '{"products":[],"theirs":true}\n'
-    watchCalls((to) => {
-      if (to === first && !fs.existsSync(first)) fs.writeFileSync(first, theirs, { mode: 0o600 })
-    })
-    const name = await snapshots.take(
-      { products: seedProducts, messages: [] },
-      'before-restore',
-      new Date('2026-03-02T10:00:00Z'),
-    )
-    expect(name).toBe('2026-03-02T10-00-00-before-restore-2.json')
-    expect(await readFile(first, 'utf8')).toBe(theirs)
-    expect(JSON.parse(await readFile(path.join(snapshots.dir, name), 'utf8')).products).toHaveLength(
-      seedProducts.length,
-    )
-    expect((await readdir(snapshots.dir)).filter((n) => n.endsWith('.tmp'))).toEqual([])
-  })
+  it(
+    'never replaces one of the same name written meanwhile by another ' + 'process: it takes the next free name',
+    async () => {
+      const snapshots = new Snapshots(snapshotDirFor(file))
+      // the folder exists
+      await snapshots.take({ products: [], messages: [] }, 'before-restore', new Date('2026-03-02T09:00:00Z'))
+      const first = path.join(snapshots.dir, '2026-03-02T10-00-00-before-restore.json')
+      const theirs = '{"products":[],"theirs":true}\n'
+      watchCalls((to) => {
+        if (to === first && !fs.existsSync(first)) fs.writeFileSync(first, theirs, { mode: 0o600 })
+      })
+      const name = await snapshots.take(
+        { products: seedProducts, messages: [] },
+        'before-restore',
+        new Date('2026-03-02T10:00:00Z'),
+      )
+      expect(name).toBe('2026-03-02T10-00-00-before-restore-2.json')
+      expect(await readFile(first, 'utf8')).toBe(theirs)
+      expect(JSON.parse(await readFile(path.join(snapshots.dir, name), 'utf8')).products).toHaveLength(
+        seedProducts.length,
+      )
+      expect((await readdir(snapshots.dir)).filter((n) => n.endsWith('.tmp'))).toEqual([])
+    },
+  )
 })
 
 describe('a history entry', () => {

@@ -114,31 +114,34 @@ describe('a valid edit while the store runs', () => {
 })
 
 describe('one product’s wrong value in an edit', () => {
-  it('serves the rest of the save, keeps the file as saved, and logs an error naming the product and the field', async () => {
-    for (const link of BAD_PAYMENT_LINKS) {
-      const store = await open()
-      logged = []
-      const data = withPrice(await onDisk(), 'oxford-brogue', '£199.00')
-      const text = pretty({
-        ...data,
-        products: data.products.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: link } : p)),
-      })
-      await saveByRename(text)
-      await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£199.00'))
-      expect(store.problem).toBeNull()
-      expect(store.products.find((p) => p.id === 'bridle-belt')?.paymentLink).toBe(link)
-      const errors = logged.filter((l) => l.level === 'error')
-      expect(errors, link).toHaveLength(1)
-      expect(errors[0]!.obj).toMatchObject({ dataFile: file, product: 'bridle-belt', field: 'paymentLink' })
-      expect(errors[0]!.msg).toContain(
-        `(id "bridle-belt"), field "paymentLink" must be a card payment page starting with https://`,
-      )
-      await store.addEnquiry(pendingEnquiry(1))
-      expect((await onDisk()).products.find((p) => p.id === 'bridle-belt')?.paymentLink).toBe(link)
-      await store.close()
-      await writeFile(file, pretty({ products: seedProducts, messages: [] }))
-    }
-  })
+  it(
+    'serves the rest of the save, keeps the file as saved, and logs an ' + 'error naming the product and the field',
+    async () => {
+      for (const link of BAD_PAYMENT_LINKS) {
+        const store = await open()
+        logged = []
+        const data = withPrice(await onDisk(), 'oxford-brogue', '£199.00')
+        const text = pretty({
+          ...data,
+          products: data.products.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: link } : p)),
+        })
+        await saveByRename(text)
+        await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£199.00'))
+        expect(store.problem).toBeNull()
+        expect(store.products.find((p) => p.id === 'bridle-belt')?.paymentLink).toBe(link)
+        const errors = logged.filter((l) => l.level === 'error')
+        expect(errors, link).toHaveLength(1)
+        expect(errors[0]!.obj).toMatchObject({ dataFile: file, product: 'bridle-belt', field: 'paymentLink' })
+        expect(errors[0]!.msg).toContain(
+          `(id "bridle-belt"), field "paymentLink" must be a card payment page starting with https://`,
+        )
+        await store.addEnquiry(pendingEnquiry(1))
+        expect((await onDisk()).products.find((p) => p.id === 'bridle-belt')?.paymentLink).toBe(link)
+        await store.close()
+        await writeFile(file, pretty({ products: seedProducts, messages: [] }))
+      }
+    },
+  )
 })
 
 describe('one product’s wrong value at start', () => {
@@ -203,19 +206,23 @@ describe('a product the owner deletes in an editor', () => {
 })
 
 describe('an edit saved from a copy opened before new enquiries arrived', () => {
-  it('loses none of the enquiries acknowledged meanwhile, nor those that follow, and keeps the owner’s change', async () => {
-    const store = await open()
-    const before = await store.addEnquiry(pendingEnquiry(0))
-    const stale = await onDisk() // the owner opens the file...
-    const meanwhile = await Promise.all([1, 2, 3].map((n) => store.addEnquiry(pendingEnquiry(n)))) // ...visitors write...
-    await saveByRename(withPrice(stale, 'oxford-brogue', '£175.00')) // ...the owner saves their old copy
-    await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£175.00'))
-    const after = await Promise.all([4, 5].map((n) => store.addEnquiry(pendingEnquiry(n))))
-    const data = await onDisk()
-    expect(ids(data.messages)).toEqual([before, ...meanwhile, ...after].map((m) => m.id))
-    expect(data.products.find((p) => p.id === 'oxford-brogue')?.price).toBe('£175.00')
-    expect(logged.some((l) => l.level === 'warn' && /3 enquiries .* put back/.test(l.msg))).toBe(true)
-  })
+  it(
+    'loses none of the enquiries acknowledged meanwhile, nor those that ' + 'follow, and keeps the owner’s change',
+    async () => {
+      const store = await open()
+      const before = await store.addEnquiry(pendingEnquiry(0))
+      const stale = await onDisk() // the owner opens the file...
+      // ...visitors write...
+      const meanwhile = await Promise.all([1, 2, 3].map((n) => store.addEnquiry(pendingEnquiry(n))))
+      await saveByRename(withPrice(stale, 'oxford-brogue', '£175.00')) // ...the owner saves their old copy
+      await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£175.00'))
+      const after = await Promise.all([4, 5].map((n) => store.addEnquiry(pendingEnquiry(n))))
+      const data = await onDisk()
+      expect(ids(data.messages)).toEqual([before, ...meanwhile, ...after].map((m) => m.id))
+      expect(data.products.find((p) => p.id === 'oxford-brogue')?.price).toBe('£175.00')
+      expect(logged.some((l) => l.level === 'warn' && /3 enquiries .* put back/.test(l.msg))).toBe(true)
+    },
+  )
 
   it('writes the missing enquiries back at once, without waiting for the next enquiry', async () => {
     const store = await open()
@@ -315,60 +322,69 @@ describe('archiving and removing an enquiry on purpose', () => {
     expect((await onDisk()).messages.map((m) => m.archived)).toEqual([true, true])
   })
 
-  it('removes an enquiry deleted through the server for good: from the file, the journal, and from older copies saved later', async () => {
-    const store = await open()
-    const [a, b] = [await store.addEnquiry(pendingEnquiry(1)), await store.addEnquiry(pendingEnquiry(2))]
-    const older = await onDisk()
-    await store.deleteEnquiry(a.id)
-    expect(ids((await onDisk()).messages)).toEqual([b.id])
-    await saveByRename(withPrice(older, 'oxford-brogue', '£182.00')) // still holds a
-    await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£182.00'))
-    expect(ids(store.enquiries)).toEqual([b.id])
-    await store.close()
-    await saveByRename(older) // and once more while the server is down
-    const again = await open()
-    expect(ids(again.enquiries)).toEqual([b.id])
-    expect(await readFile(journalFileFor(file), 'utf8')).not.toContain(`"id":"${a.id}"`)
-  })
+  it(
+    'removes an enquiry deleted through the server for good: from the file, ' +
+      'the journal, and from older copies saved later',
+    async () => {
+      const store = await open()
+      const [a, b] = [await store.addEnquiry(pendingEnquiry(1)), await store.addEnquiry(pendingEnquiry(2))]
+      const older = await onDisk()
+      await store.deleteEnquiry(a.id)
+      expect(ids((await onDisk()).messages)).toEqual([b.id])
+      await saveByRename(withPrice(older, 'oxford-brogue', '£182.00')) // still holds a
+      await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£182.00'))
+      expect(ids(store.enquiries)).toEqual([b.id])
+      await store.close()
+      await saveByRename(older) // and once more while the server is down
+      const again = await open()
+      expect(ids(again.enquiries)).toEqual([b.id])
+      expect(await readFile(journalFileFor(file), 'utf8')).not.toContain(`"id":"${a.id}"`)
+    },
+  )
 })
 
 describe('a broken edit', () => {
   const breakIt = (text: string) => text.replace('"price": "£185.00",', '"price": "£185.00"') // a comma gone
 
-  it('is left exactly as saved, the last good data stays in service, and enquiries are still saved (in the journal)', async () => {
-    const store = await open()
-    const good = await readFile(file, 'utf8')
-    const broken = breakIt(withPriceText(good, '£185.00', '£185.00'))
-    await saveByRename(broken)
-    await within1s(() => expect(store.problem).not.toBeNull())
-    const line = broken.split('\n').findIndex((l) => l.includes('"price": "£185.00"')) + 2 // the next line, where the comma was expected
-    expect(store.problem?.message).toContain(file)
-    expect(store.problem).toMatchObject({ line })
-    expect(store.problem?.message).toMatch(new RegExp(`line ${line}, column \\d+: a comma is missing`))
-    expect(store.products.length).toBe(seedProducts.length)
+  it(
+    'is left exactly as saved, the last good data stays in service, and ' +
+      'enquiries are still saved (in the journal)',
+    async () => {
+      const store = await open()
+      const good = await readFile(file, 'utf8')
+      const broken = breakIt(withPriceText(good, '£185.00', '£185.00'))
+      await saveByRename(broken)
+      await within1s(() => expect(store.problem).not.toBeNull())
+      // the next line, where the comma was expected
+      const line = broken.split('\n').findIndex((l) => l.includes('"price": "£185.00"')) + 2
+      expect(store.problem?.message).toContain(file)
+      expect(store.problem).toMatchObject({ line })
+      expect(store.problem?.message).toMatch(new RegExp(`line ${line}, column \\d+: a comma is missing`))
+      expect(store.products.length).toBe(seedProducts.length)
 
-    const m = await store.addEnquiry(pendingEnquiry(1))
-    expect(await readFile(file, 'utf8')).toBe(broken)
-    expect(await readFile(journalFileFor(file), 'utf8')).toContain(m.id)
-    // Only enquiries can be kept meanwhile: a product change waits for the fix.
-    await expect(store.updateProduct('oxford-brogue', (p) => ({ ...p, name: 'X' }))).rejects.toBeInstanceOf(
-      StoreWriteError,
-    )
-    expect(store.products.find((p) => p.id === 'oxford-brogue')?.name).toBe('Oxford Brogue')
+      const m = await store.addEnquiry(pendingEnquiry(1))
+      expect(await readFile(file, 'utf8')).toBe(broken)
+      expect(await readFile(journalFileFor(file), 'utf8')).toContain(m.id)
+      // Only enquiries can be kept meanwhile: a product change waits for the fix.
+      await expect(store.updateProduct('oxford-brogue', (p) => ({ ...p, name: 'X' }))).rejects.toBeInstanceOf(
+        StoreWriteError,
+      )
+      expect(store.products.find((p) => p.id === 'oxford-brogue')?.name).toBe('Oxford Brogue')
 
-    const errors = logged.filter((l) => l.level === 'error')
-    expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatchObject({ obj: { dataFile: file, line } })
+      const errors = logged.filter((l) => l.level === 'error')
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toMatchObject({ obj: { dataFile: file, line } })
 
-    // Fixed (with a change of its own): served, and the enquiry received meanwhile is merged in.
-    await saveByRename(
-      withPriceText(broken.replace('"price": "£185.00"\n', '"price": "£185.00",\n'), '£185.00', '£189.00'),
-    )
-    await within1s(() => expect(store.problem).toBeNull())
-    expect(priceOf(store, 'oxford-brogue')).toBe('£189.00')
-    await within1s(async () => expect(ids((await onDisk()).messages)).toEqual([m.id]))
-    expect(logged.filter((l) => l.level === 'error')).toHaveLength(1)
-  })
+      // Fixed (with a change of its own): served, and the enquiry received meanwhile is merged in.
+      await saveByRename(
+        withPriceText(broken.replace('"price": "£185.00"\n', '"price": "£185.00",\n'), '£185.00', '£189.00'),
+      )
+      await within1s(() => expect(store.problem).toBeNull())
+      expect(priceOf(store, 'oxford-brogue')).toBe('£189.00')
+      await within1s(async () => expect(ids((await onDisk()).messages)).toEqual([m.id]))
+      expect(logged.filter((l) => l.level === 'error')).toHaveLength(1)
+    },
+  )
 
   it('names the product and the field when a product fails the rules, with its line', async () => {
     const store = await open()
@@ -378,7 +394,8 @@ describe('a broken edit', () => {
     await within1s(() => expect(store.problem).not.toBeNull())
     const line = text.split('\n').findIndex((l) => l.includes('"price": "210"')) + 1
     expect(store.problem?.message).toBe(
-      `${file}: product 2 (id "chelsea-boot"), field "price", line ${line}, column 16 must be "£210.00", as the shop shows prices (it is "210").`,
+      `${file}: product 2 (id "chelsea-boot"), field "price", line ${line}, ` +
+        `column 16 must be "£210.00", as the shop shows prices (it is "210").`,
     )
     expect(priceOf(store, 'chelsea-boot')).toBe('£210.00')
   })

@@ -1,4 +1,7 @@
-/** A backup's moment: while the store is paused nothing it writes changes, and what arrives meanwhile is written after, never lost. */
+/**
+ * A backup's moment: while the store is paused nothing it writes
+ * changes, and what arrives meanwhile is written after, never lost.
+ */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -52,19 +55,22 @@ describe('Store.whilePaused', () => {
     expect(saved.messages.map((m) => m.firstName)).toEqual(['Ann1', 'Ann2'])
   })
 
-  it('waits for a write under way before the copy starts, and a shutdown meanwhile writes what waited first', async () => {
-    const writing = store.addEnquiry(newEnquiry(1))
-    let later: Promise<unknown> | undefined
-    let closing: Promise<void> | undefined
-    await store.whilePaused(async () => {
-      expect(await readFile(store.file, 'utf8')).toContain('Ann1')
-      later = store.addEnquiry(newEnquiry(2))
-      let closed = false
-      closing = store.close().then(() => void (closed = true)) // SIGTERM during a backup
-      await holdsFor(100, () => expect(closed).toBe(false))
-    })
-    await Promise.all([writing, later, closing])
-    expect(await readFile(store.file, 'utf8')).toContain('Ann2')
-    store = await openStore(path.join(dir, 'db.json'), { watch: false })
-  })
+  it(
+    'waits for a write under way before the copy starts, and a shutdown ' + 'meanwhile writes what waited first',
+    async () => {
+      const writing = store.addEnquiry(newEnquiry(1))
+      let later: Promise<unknown> | undefined
+      let closing: Promise<void> | undefined
+      await store.whilePaused(async () => {
+        expect(await readFile(store.file, 'utf8')).toContain('Ann1')
+        later = store.addEnquiry(newEnquiry(2))
+        let closed = false
+        closing = store.close().then(() => void (closed = true)) // SIGTERM during a backup
+        await holdsFor(100, () => expect(closed).toBe(false))
+      })
+      await Promise.all([writing, later, closing])
+      expect(await readFile(store.file, 'utf8')).toContain('Ann2')
+      store = await openStore(path.join(dir, 'db.json'), { watch: false })
+    },
+  )
 })

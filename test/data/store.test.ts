@@ -70,25 +70,29 @@ describe('the data store (lowdb on DATA_FILE)', () => {
     expect(again.products.find((p) => p.id === 'oxford-brogue')?.price).toBe('£190.00')
   })
 
-  it('hands out its data read-only: a change in place is refused by the types and throws, so only a change through the store is written', async () => {
-    const store = await open()
-    await store.addEnquiry(newEnquiry(1))
-    const [enquiry] = store.enquiries
-    const product = store.products[0]!
-    // @ts-expect-error stored enquiries are read-only
-    expect(() => (enquiry!.firstName = 'Changed')).toThrow(TypeError)
-    // @ts-expect-error and so is what they hold
-    expect(() => enquiry!.notification.attempts.push({ at: '', ok: true })).toThrow(TypeError)
-    // @ts-expect-error stored products are read-only
-    expect(() => (product.price = '£1.00')).toThrow(TypeError)
-    // @ts-expect-error the lists, too
-    expect(() => store.enquiries.push(enquiry!)).toThrow(TypeError)
-    // @ts-expect-error and the data itself
-    expect(() => (store.data.imageRuns = [])).toThrow(TypeError)
-    await store.updateEnquiry(enquiry!.id, (m) => ({ ...m, firstName: 'Changed' }))
-    expect((await onDisk()).messages.map((m) => m.firstName)).toEqual(['Changed'])
-    expect(enquiry!.firstName).toBe('Ann1') // what was handed out stays as it was
-  })
+  it(
+    'hands out its data read-only: a change in place is refused by the ' +
+      'types and throws, so only a change through the store is written',
+    async () => {
+      const store = await open()
+      await store.addEnquiry(newEnquiry(1))
+      const [enquiry] = store.enquiries
+      const product = store.products[0]!
+      // @ts-expect-error stored enquiries are read-only
+      expect(() => (enquiry!.firstName = 'Changed')).toThrow(TypeError)
+      // @ts-expect-error and so is what they hold
+      expect(() => enquiry!.notification.attempts.push({ at: '', ok: true })).toThrow(TypeError)
+      // @ts-expect-error stored products are read-only
+      expect(() => (product.price = '£1.00')).toThrow(TypeError)
+      // @ts-expect-error the lists, too
+      expect(() => store.enquiries.push(enquiry!)).toThrow(TypeError)
+      // @ts-expect-error and the data itself
+      expect(() => (store.data.imageRuns = [])).toThrow(TypeError)
+      await store.updateEnquiry(enquiry!.id, (m) => ({ ...m, firstName: 'Changed' }))
+      expect((await onDisk()).messages.map((m) => m.firstName)).toEqual(['Changed'])
+      expect(enquiry!.firstName).toBe('Ann1') // what was handed out stays as it was
+    },
+  )
 
   it('bumps the products version when products change, not when enquiries do', async () => {
     const store = await open()
@@ -141,7 +145,10 @@ describe('the single-writer lock (a socket the holder listens on)', () => {
         '--import',
         'tsx',
         '-e',
-        `import('./data/lock.server.ts').then((m) => m.acquireLock(${JSON.stringify(f)})).then(() => console.log('held'), (e) => { console.error(e.message); process.exit(1) }); setInterval(() => {}, 1000)`,
+        `import('./data/lock.server.ts').then((m) => ` +
+          `m.acquireLock(${JSON.stringify(f)})).then(() => console.log('held'), ` +
+          `(e) => { console.error(e.message); process.exit(1) }); setInterval(() ` +
+          `=> {}, 1000)`,
       ],
       {
         cwd: ROOT,

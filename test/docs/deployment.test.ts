@@ -45,22 +45,26 @@ describe('the README deployment examples', () => {
     expect(redirect).not.toMatch(/reverse_proxy/)
   })
 
-  it('nginx serves the SITE_URL host with HSTS and the visitor’s address, and redirects the other host and plain HTTP there', () => {
-    const nginx = block('nginx')
-    const servers = nginx.split(/\n(?=(?:#[^\n]*\n)*server \{)/).filter((s) => s.includes('server {'))
-    const named = (name: string) =>
-      servers.filter((s) => new RegExp(`server_name[^;]*(?<![\\w.-])${name.replace(/\./g, '\\.')}[ ;]`).test(s))
-    const proxied = servers.filter((s) => s.includes('proxy_pass'))
-    expect(proxied).toHaveLength(1)
-    expect(proxied[0]).toMatch(new RegExp(`server_name ${site.replace(/\./g, '\\.')};`))
-    expect(proxied[0]).toMatch(/listen 443 ssl/)
-    expect(proxied[0]).toMatch(/add_header Strict-Transport-Security "max-age=\d+" always;/)
-    expect(proxied[0]).toMatch(/proxy_set_header X-Forwarded-For /)
-    for (const s of [...named(other), ...servers.filter((x) => /listen 80;/.test(x))]) {
-      expect(s).toContain(`return 301 https://${site}$request_uri;`)
-      expect(s).not.toContain('proxy_pass')
-      if (/listen 443/.test(s)) expect(s).toMatch(/Strict-Transport-Security/)
-    }
-    expect(named(other).some((s) => /listen 443/.test(s))).toBe(true)
-  })
+  it(
+    'nginx serves the SITE_URL host with HSTS and the visitor’s address, ' +
+      'and redirects the other host and plain HTTP there',
+    () => {
+      const nginx = block('nginx')
+      const servers = nginx.split(/\n(?=(?:#[^\n]*\n)*server \{)/).filter((s) => s.includes('server {'))
+      const named = (name: string) =>
+        servers.filter((s) => new RegExp(`server_name[^;]*(?<![\\w.-])${name.replace(/\./g, '\\.')}[ ;]`).test(s))
+      const proxied = servers.filter((s) => s.includes('proxy_pass'))
+      expect(proxied).toHaveLength(1)
+      expect(proxied[0]).toMatch(new RegExp(`server_name ${site.replace(/\./g, '\\.')};`))
+      expect(proxied[0]).toMatch(/listen 443 ssl/)
+      expect(proxied[0]).toMatch(/add_header Strict-Transport-Security "max-age=\d+" always;/)
+      expect(proxied[0]).toMatch(/proxy_set_header X-Forwarded-For /)
+      for (const s of [...named(other), ...servers.filter((x) => /listen 80;/.test(x))]) {
+        expect(s).toContain(`return 301 https://${site}$request_uri;`)
+        expect(s).not.toContain('proxy_pass')
+        if (/listen 443/.test(s)) expect(s).toMatch(/Strict-Transport-Security/)
+      }
+      expect(named(other).some((s) => /listen 443/.test(s))).toBe(true)
+    },
+  )
 })

@@ -19,10 +19,8 @@ const FOLDER_PATH = new RegExp(
   `(?<![\\w./@<>{}*$-])(?:${TOP_FOLDERS.join('|')})/[\\w./@()+\\[\\]-]*?\\.(?:${EXTENSIONS})(?![\\w/])`,
   'g',
 )
-const TOP_FILE = new RegExp(
-  `(?<![\\w./-])(?:package|tsconfig|knip|eslint\\.config|vite\\.config|vitest\\.config|README|RELIABILITY|server)\\.(?:${EXTENSIONS})(?![\\w/])`,
-  'g',
-)
+const TOP_NAMES = 'package|tsconfig|knip|eslint\\.config|vite\\.config|vitest\\.config|README|RELIABILITY|server'
+const TOP_FILE = new RegExp(`(?<![\\w./-])(?:${TOP_NAMES})\\.(?:${EXTENSIONS})(?![\\w/])`, 'g')
 
 const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean)
 const prose = tracked.filter((f) => /^(docs\/.*\.md|README\.md|RELIABILITY\.md)$/.test(f))
@@ -66,7 +64,8 @@ function missingIn(files: readonly string[], extract: (text: string) => string):
 describe('paths named in comments and docs', () => {
   it('finds the paths it is meant to find, and only those', () => {
     const sample =
-      'see server/site.server.ts, docs/decisions.md and `knip.jsonc`; not https://vike.dev/x.md, /images/seed/a.svg, <dir>/x.ts'
+      'see server/site.server.ts, docs/decisions.md and `knip.jsonc`; not ' +
+      'https://vike.dev/x.md, /images/seed/a.svg, <dir>/x.ts'
     expect(namedPaths(sample)).toEqual(['server/site.server.ts', 'docs/decisions.md', 'knip.jsonc'])
     expect(namedPaths('`knip.json`').filter((p) => !exists(p))).toEqual(['knip.json'])
   })

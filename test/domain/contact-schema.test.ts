@@ -47,20 +47,24 @@ describe('ContactSchema: the enquiry form’s rules and messages', () => {
     })
   })
 
-  it('gives the form’s messages for missing fields once the body is read through contactValuesFrom (as the server does)', () => {
-    const all = {
-      firstName: 'First name is required',
-      lastName: 'Last name is required',
-      email: 'Please enter a valid email address',
-      subject: 'Please select a subject',
-      message: 'Message must be at least 10 characters long',
-    }
-    expect(errorsOf(contactValuesFrom({}))).toEqual(all)
-    expect(errorsOf(contactValuesFrom([1, 2]))).toEqual(all)
-    expect(errorsOf(contactValuesFrom({ ...valid, lastName: undefined }))).toEqual({
-      lastName: 'Last name is required',
-    })
-  })
+  it(
+    'gives the form’s messages for missing fields once the body is read ' +
+      'through contactValuesFrom (as the server does)',
+    () => {
+      const all = {
+        firstName: 'First name is required',
+        lastName: 'Last name is required',
+        email: 'Please enter a valid email address',
+        subject: 'Please select a subject',
+        message: 'Message must be at least 10 characters long',
+      }
+      expect(errorsOf(contactValuesFrom({}))).toEqual(all)
+      expect(errorsOf(contactValuesFrom([1, 2]))).toEqual(all)
+      expect(errorsOf(contactValuesFrom({ ...valid, lastName: undefined }))).toEqual({
+        lastName: 'Last name is required',
+      })
+    },
+  )
 
   it('counts white space only as empty', () => {
     expect(errorsOf({ ...valid, firstName: '   ', lastName: '\n' })).toEqual({
@@ -112,31 +116,34 @@ describe('ContactSchema: the enquiry form’s rules and messages', () => {
     })
   })
 
-  it('refuses a name that is not one line of plain text: line breaks, control characters, bidirectional controls', () => {
-    const forged = 'Ann <ann@example.com>\n  Subject: Custom Order\n  E-mail:  sent 2025-01-14 10:32'
-    for (const bad of [
-      forged,
-      'Ann\rSmith',
-      'Ann\r\nSmith',
-      'Ann\tSmith',
-      'Ann\u0085Smith',
-      'Ann\u2028Smith',
-      'Ann\u2029Smith',
-      'Ann\u0000',
-      'Ann\u001b[31m',
-      'Ann\u007f',
-      'Ann\u202eevil',
-      'Ann\u202a',
-      'Ann\u2066x\u2069',
-    ]) {
-      expect(errorsOf({ ...valid, firstName: bad }), JSON.stringify(bad)).toEqual({
-        firstName: 'First name must be a single line, without line breaks or invisible control characters',
-      })
-      expect(errorsOf({ ...valid, lastName: bad }), JSON.stringify(bad)).toEqual({
-        lastName: 'Last name must be a single line, without line breaks or invisible control characters',
-      })
-    }
-  })
+  it(
+    'refuses a name that is not one line of plain text: line breaks, ' + 'control characters, bidirectional controls',
+    () => {
+      const forged = 'Ann <ann@example.com>\n  Subject: Custom Order\n  E-mail:  sent 2025-01-14 10:32'
+      for (const bad of [
+        forged,
+        'Ann\rSmith',
+        'Ann\r\nSmith',
+        'Ann\tSmith',
+        'Ann\u0085Smith',
+        'Ann\u2028Smith',
+        'Ann\u2029Smith',
+        'Ann\u0000',
+        'Ann\u001b[31m',
+        'Ann\u007f',
+        'Ann\u202eevil',
+        'Ann\u202a',
+        'Ann\u2066x\u2069',
+      ]) {
+        expect(errorsOf({ ...valid, firstName: bad }), JSON.stringify(bad)).toEqual({
+          firstName: 'First name must be a single line, without line breaks or invisible control characters',
+        })
+        expect(errorsOf({ ...valid, lastName: bad }), JSON.stringify(bad)).toEqual({
+          lastName: 'Last name must be a single line, without line breaks or invisible control characters',
+        })
+      }
+    },
+  )
 
   it('accepts names in any script, with accents, apostrophes, joiners and emoji', () => {
     for (const good of [

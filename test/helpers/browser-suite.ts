@@ -17,7 +17,10 @@ export async function stopBrowserSuite({ t, browser }: { t?: TestServer; browser
   await t?.close()
 }
 
-/** For files whose tests change the shop: one Chromium for the file and a fresh server for each test (read `suite.t` inside a test). */
+/**
+ * For files whose tests change the shop: one Chromium for the file
+ * and a fresh server for each test (read `suite.t` inside a test).
+ */
 export function freshServerEachTest(): { browser: Browser; t: TestServer } {
   const suite = {} as { browser: Browser; t: TestServer }
   beforeAll(async () => void (suite.browser = await connectBrowser()))
@@ -30,7 +33,8 @@ export function freshServerEachTest(): { browser: Browser; t: TestServer } {
 const IMAGE_KEY = 'sk-test-not-a-real-key'
 
 /**
- * A browser suite whose server generates images through the real `openai` SDK against a fake images API on loopback, one at a time.
+ * A browser suite whose server generates images through the real
+ * `openai` SDK against a fake images API on loopback, one at a time.
  * Its pages offer the WebP alone: AVIF twins are tested in photo-formats and largest-paint.
  */
 export async function startImageSuite(): Promise<{ fake: FakeOpenAI; t: TestServer; browser: Browser }> {

@@ -4,7 +4,10 @@ import type { Store } from '../../data/store.server.ts'
 
 const SEEN_WITHIN = { timeout: 10_000, interval: 20 }
 
-/** The owner saves the data file in an editor; resolves once the running store has taken the edit in (its file watch) and written back what it lacked. */
+/**
+ * The owner saves the data file in an editor; resolves once the running store
+ * has taken the edit in (its file watch) and written back what it lacked.
+ */
 export async function ownerSaves(store: Store, text: string): Promise<void> {
   let takenIn = false
   const off = store.onChange(() => (takenIn = true))
@@ -17,7 +20,10 @@ export async function ownerSaves(store: Store, text: string): Promise<void> {
   await store.drain()
 }
 
-/** The owner saves a file with a mistake; resolves once the running store reports it (and keeps serving the last good version). */
+/**
+ * The owner saves a file with a mistake; resolves once the running
+ * store reports it (and keeps serving the last good version).
+ */
 export async function ownerSavesBroken(store: Store, text: string): Promise<void> {
   await writeFile(store.file, text)
   await vi.waitFor(() => expect(store.problem, 'the store sees the mistake').not.toBeNull(), SEEN_WITHIN)

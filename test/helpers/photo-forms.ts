@@ -10,7 +10,10 @@ export const photosNow = (t: TestServer, id: string): string[] => photosOf(t.sto
 /** What a photo form made from the product's photographs as they are now carries. */
 export const photoVersion = (t: TestServer, id: string): string => photoListVersion(photosNow(t, id))
 
-/** Uploads `count` photographs, each a colour of its own, as the owner's form does; answers the product's photographs then. */
+/**
+ * Uploads `count` photographs, each a colour of its own, as the
+ * owner's form does; answers the product's photographs then.
+ */
 export async function addPhotos(t: TestServer, id: string, count: number): Promise<string[]> {
   for (let i = 0; i < count; i++) {
     const png = await sharp({

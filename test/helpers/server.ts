@@ -38,7 +38,9 @@ export async function createTestApp(
     keepDir?: boolean
     logger?: Logger
     dir?: string
-    /** False leaves AVIF twins unmade (pages offer WebP alone): for tests that check none, as they cost the most CPU. */
+    /**
+     * False leaves AVIF twins unmade (pages offer WebP alone): for tests that check none, as they cost the most CPU.
+     */
     avifTwins?: boolean
   } = {},
 ): Promise<TestServer> {

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core'
 
-/** The smallest control a thumb should be asked to hit (Apple's and WCAG 2.5.5's 44 px), and the narrowest (WCAG 2.5.8). */
+/**
+ * The smallest control a thumb should be asked to hit (Apple's and WCAG 2.5.5's 44 px), and the narrowest (WCAG 2.5.8).
+ */
 export const TAP = { height: 44, width: 24 } as const
 
 /**

@@ -156,20 +156,24 @@ describe('flood: one-off keys', () => {
     expect((await hostGet('/', own())).headers['cache-status']).toBe('ashbourne; hit')
   })
 
-  it('keeps the pages asked for all the time through a flood of 404 paths and host names each asked for once', async () => {
-    for (const page of ['/', '/products', '/products?category=bags']) {
-      await hostGet(page, own())
-      await hostGet(page, own())
-    }
-    const flood = [
-      ...Array.from({ length: 300 }, () => hostGet(`/${random()}`, own())),
-      ...Array.from({ length: 100 }, () => hostGet('/', `${random()}.example`)),
-    ]
-    for (const res of await Promise.all(flood)) expect([200, 404]).toContain(res.status)
-    for (const page of ['/', '/products', '/products?category=bags']) {
-      expect((await hostGet(page, own())).headers['cache-status'], page).toBe('ashbourne; hit')
-    }
-  }, 120_000)
+  it(
+    'keeps the pages asked for all the time through a flood of 404 paths ' + 'and host names each asked for once',
+    async () => {
+      for (const page of ['/', '/products', '/products?category=bags']) {
+        await hostGet(page, own())
+        await hostGet(page, own())
+      }
+      const flood = [
+        ...Array.from({ length: 300 }, () => hostGet(`/${random()}`, own())),
+        ...Array.from({ length: 100 }, () => hostGet('/', `${random()}.example`)),
+      ]
+      for (const res of await Promise.all(flood)) expect([200, 404]).toContain(res.status)
+      for (const page of ['/', '/products', '/products?category=bags']) {
+        expect((await hostGet(page, own())).headers['cache-status'], page).toBe('ashbourne; hit')
+      }
+    },
+    120_000,
+  )
 })
 
 describe('flood: one-off keys cost no render', () => {
@@ -231,16 +235,20 @@ async function rawStatus(target: string): Promise<number> {
 }
 
 describe('odd request targets', () => {
-  it('answers targets that are not addresses on this site 400, with no stack in the log; an absolute address as its path', async () => {
-    for (const target of ['ipfs://x/', 'tauri://x/products', 'file:///etc/passwd', '*', 'x', 'http:/x']) {
-      expect(await rawStatus(target), target).toBe(400)
-    }
-    expect(await rawStatus(`http://127.0.0.1:${server.port}/products`)).toBe(200)
-    expect(await rawStatus('http://example/products')).toBe(200) // SITE_URL unset: a well-formed host is the site's
-    expect(await rawStatus('http://example%2Fproducts/x')).toBe(400)
-    expect(server.output()).not.toMatch(/\n\s+at /)
-    expect(server.output()).not.toMatch(/"level":50/)
-  })
+  it(
+    'answers targets that are not addresses on this site 400, with no stack ' +
+      'in the log; an absolute address as its path',
+    async () => {
+      for (const target of ['ipfs://x/', 'tauri://x/products', 'file:///etc/passwd', '*', 'x', 'http:/x']) {
+        expect(await rawStatus(target), target).toBe(400)
+      }
+      expect(await rawStatus(`http://127.0.0.1:${server.port}/products`)).toBe(200)
+      expect(await rawStatus('http://example/products')).toBe(200) // SITE_URL unset: a well-formed host is the site's
+      expect(await rawStatus('http://example%2Fproducts/x')).toBe(400)
+      expect(server.output()).not.toMatch(/\n\s+at /)
+      expect(server.output()).not.toMatch(/"level":50/)
+    },
+  )
 })
 
 describe('renders the cache cannot answer (last: it uses up this client’s allowance)', () => {

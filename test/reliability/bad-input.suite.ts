@@ -372,7 +372,8 @@ export function fuzzBadInput(tierDefault: number) {
   describe('POST /contact (no JavaScript) with generated form bodies', () => {
     useServer(rateLimit)
     it(
-      `answers only 303 (back to the form, or on to the confirmation), 400, 413, 415 or 429 to ${runs} generated bodies`,
+      `answers only 303 (back to the form, or on to the confirmation), 400, ` +
+        `413, 415 or 429 to ${runs} generated bodies`,
       { timeout: 120_000 },
       async () => {
         // The no-JS post answers every outcome it can show on a page with a 303 redirect (post/redirect/get);
@@ -498,11 +499,15 @@ export function malformedAddresses() {
       ['/products?category=hats', [200]], // a well-formed but unknown value is ignored (pages-html.test.ts)
     ]
     for (const [url, allowed] of cases) {
-      it(`GET ${url.length > 60 ? `${url.slice(0, 40)}… (${url.length} characters)` : url} answers ${allowed.join(' or ')}`, async () => {
-        const a = await send('GET', url)
-        expect(allowed).toContain(a.status)
-        expectNothingLeaked(a)
-      })
+      it(
+        `GET ${url.length > 60 ? `${url.slice(0, 40)}… (${url.length} characters)` : url} ` +
+          `answers ${allowed.join(' or ')}`,
+        async () => {
+          const a = await send('GET', url)
+          expect(allowed).toContain(a.status)
+          expectNothingLeaked(a)
+        },
+      )
     }
   })
 }

@@ -120,23 +120,26 @@ export function diskFaultsWhileRunning(shop: Shop) {
       await rm(dir, { recursive: true, force: true })
     })
 
-    it('answers 503 with a sentence, keeps serving pages, loses nothing, and recovers when writable again', async () => {
-      const dataFile = path.join(dir, 'db.json')
-      const history = await shop.prepare(dataFile)
-      server = await spawnServer({ DATA_FILE: dataFile, CONTACT_RATE_LIMIT: '0' })
-      const earlier = [...(await inDataFile(dataFile)), ...(await saveSome(server, 0, 3))]
-      const before = await readFile(dataFile)
+    it(
+      'answers 503 with a sentence, keeps serving pages, loses nothing, and ' + 'recovers when writable again',
+      async () => {
+        const dataFile = path.join(dir, 'db.json')
+        const history = await shop.prepare(dataFile)
+        server = await spawnServer({ DATA_FILE: dataFile, CONTACT_RATE_LIMIT: '0' })
+        const earlier = [...(await inDataFile(dataFile)), ...(await saveSome(server, 0, 3))]
+        const before = await readFile(dataFile)
 
-      await makeReadOnly(dir)
-      try {
-        await expectRefusedButServing(server)
-        expect((await readFile(dataFile)).equals(before)).toBe(true) // byte for byte
-      } finally {
-        await makeWritable(dir)
-      }
-      await expectRecovered(server, dataFile, earlier)
-      expect(await lostEnquiries(dataFile, history)).toEqual([])
-    })
+        await makeReadOnly(dir)
+        try {
+          await expectRefusedButServing(server)
+          expect((await readFile(dataFile)).equals(before)).toBe(true) // byte for byte
+        } finally {
+          await makeWritable(dir)
+        }
+        await expectRecovered(server, dataFile, earlier)
+        expect(await lostEnquiries(dataFile, history)).toEqual([])
+      },
+    )
   })
 
   describe(`a full disk while running, ${shop.name}`, () => {
@@ -168,45 +171,48 @@ export function diskFaultsWhileRunning(shop: Shop) {
       await rm(mnt, { recursive: true, force: true })
     })
 
-    it('answers 503 with a sentence, keeps serving pages, loses nothing, and recovers once space is freed', async () => {
-      if (!mounted)
-        throw new Error(`This test fills a small disk of its own, which needs root (CI runs as root): ${why}`)
-      const dataFile = path.join(mnt, 'db.json')
-      const history = await shop.prepare(dataFile)
-      server = await spawnServer({ DATA_FILE: dataFile, CONTACT_RATE_LIMIT: '0' })
-      const earlier = [...(await inDataFile(dataFile)), ...(await saveSome(server, 0, 3))]
-      const before = await readFile(dataFile)
-      const files = await readdir(mnt)
+    it(
+      'answers 503 with a sentence, keeps serving pages, loses nothing, and ' + 'recovers once space is freed',
+      async () => {
+        if (!mounted)
+          throw new Error(`This test fills a small disk of its own, which needs root (CI runs as root): ${why}`)
+        const dataFile = path.join(mnt, 'db.json')
+        const history = await shop.prepare(dataFile)
+        server = await spawnServer({ DATA_FILE: dataFile, CONTACT_RATE_LIMIT: '0' })
+        const earlier = [...(await inDataFile(dataFile)), ...(await saveSome(server, 0, 3))]
+        const before = await readFile(dataFile)
+        const files = await readdir(mnt)
 
-      // Fill the disk to the last byte.
-      const filler = path.join(mnt, 'filler.bin')
-      const fh = await open(filler, 'w')
-      const chunk = Buffer.alloc(4096, 1)
-      try {
-        for (;;) await fh.write(chunk)
-      } catch (err) {
-        expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC')
-      }
-      try {
-        for (;;) await fh.write(chunk, 0, 1) // the last bytes of the last page
-      } catch {
-        /* full */
-      }
-      await fh.close()
+        // Fill the disk to the last byte.
+        const filler = path.join(mnt, 'filler.bin')
+        const fh = await open(filler, 'w')
+        const chunk = Buffer.alloc(4096, 1)
+        try {
+          for (;;) await fh.write(chunk)
+        } catch (err) {
+          expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC')
+        }
+        try {
+          for (;;) await fh.write(chunk, 0, 1) // the last bytes of the last page
+        } catch {
+          /* full */
+        }
+        await fh.close()
 
-      await expectRefusedButServing(server)
-      expect((await readFile(dataFile)).equals(before)).toBe(true)
-      // A failed write leaves no half-written temporary file behind to fill the owner's backup.
-      expect((await readdir(mnt)).sort()).toEqual([...files, 'filler.bin'].sort())
-      expect(files.filter((f) => !f.startsWith('db.enquiries-')).sort()).toEqual([
-        'db.json',
-        'db.json.journal',
-        'db.json.lock',
-      ])
+        await expectRefusedButServing(server)
+        expect((await readFile(dataFile)).equals(before)).toBe(true)
+        // A failed write leaves no half-written temporary file behind to fill the owner's backup.
+        expect((await readdir(mnt)).sort()).toEqual([...files, 'filler.bin'].sort())
+        expect(files.filter((f) => !f.startsWith('db.enquiries-')).sort()).toEqual([
+          'db.json',
+          'db.json.journal',
+          'db.json.lock',
+        ])
 
-      await rm(filler)
-      await expectRecovered(server, dataFile, earlier)
-      expect(await lostEnquiries(dataFile, history)).toEqual([])
-    })
+        await rm(filler)
+        await expectRecovered(server, dataFile, earlier)
+        expect(await lostEnquiries(dataFile, history)).toEqual([])
+      },
+    )
   })
 }

@@ -155,7 +155,8 @@ for (const shop of SHOPS) {
     const actions = ['stale copy by rename', 'stale copy in place', 'broken edit', 'fresh edit in place'] as const
 
     it(
-      `keeps every enquiry answered 201 through ${OWNER_ROUNDS} kills just after the owner saves an old copy, a broken or a fresh edit`,
+      `keeps every enquiry answered 201 through ${OWNER_ROUNDS} kills just ` +
+        `after the owner saves an old copy, a broken or a fresh edit`,
       { timeout: 240_000 },
       async () => {
         const env = { DATA_FILE: dataFile, CONTACT_RATE_LIMIT: '0', LOG_LEVEL: 'warn' }
@@ -174,7 +175,8 @@ for (const shop of SHOPS) {
                 return r
               }),
             )
-            // The owner saves in the middle of the burst; the process dies 0-200 ms later (before or after it read the save).
+            // The owner saves in the middle of the burst; the process
+            // dies 0-200 ms later (before or after it read the save).
             await vi.waitFor(() => expect(answered).toBeGreaterThanOrEqual(OWNER_BURST / 3), {
               timeout: 30_000,
               interval: 2,

@@ -26,9 +26,15 @@ beforeAll(async () => {
 })
 afterAll(() => rm(dir, { recursive: true, force: true }))
 
-/** Opens the store on `file` in a child process; `opening` resolves when the child, its modules loaded, starts to open it (so kills land in the move, not in loading), `done` when it has. */
+/**
+ * Opens the store on `file` in a child process; `opening` resolves when the child, its modules
+ * loaded, starts to open it (so kills land in the move, not in loading), `done` when it has.
+ */
 function openInChild(file: string) {
-  const open = `import('./data/store.server.ts').then((m) => { console.log('opening'); return m.openStore(${JSON.stringify(file)}) }).then(() => console.log('opened'))`
+  const open =
+    `import('./data/store.server.ts').then((m) => { console.log('opening'); ` +
+    `return m.openStore(${JSON.stringify(file)}) }).then(() => ` +
+    `console.log('opened'))`
   const child = spawn(process.execPath, ['--import', 'tsx', '-e', open], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -112,20 +112,24 @@ const logLines = () =>
 export function ownerEditsWhileRunning(shop: Shop) {
   describe(`an owner’s edit while the site runs, ${shop.name}`, () => {
     onShop(shop)
-    it('is served within a second on the pages, their JSON-LD, the admin overview and /api/products (saved by rename)', async () => {
-      const since = Date.now()
-      await saveByRename(
-        pretty(edit(await onDisk(), 'oxford-brogue', { price: '£199.00', name: 'Oxford Brogue in Oxblood' })),
-      )
-      await within1s(since, async () => {
-        expect(await apiPrice('oxford-brogue')).toBe('£199.00')
-        const catalogue = await get('/products')
-        expect(catalogue.text).toContain('Oxford Brogue in Oxblood')
-        expect(catalogue.text).toContain('£199.00')
-        expect(jsonLdPrices(catalogue.text)).toContain('199.00')
-        expect((await get('/admin')).text).toContain('Oxford Brogue in Oxblood')
-      })
-    })
+    it(
+      'is served within a second on the pages, their JSON-LD, the admin ' +
+        'overview and /api/products (saved by rename)',
+      async () => {
+        const since = Date.now()
+        await saveByRename(
+          pretty(edit(await onDisk(), 'oxford-brogue', { price: '£199.00', name: 'Oxford Brogue in Oxblood' })),
+        )
+        await within1s(since, async () => {
+          expect(await apiPrice('oxford-brogue')).toBe('£199.00')
+          const catalogue = await get('/products')
+          expect(catalogue.text).toContain('Oxford Brogue in Oxblood')
+          expect(catalogue.text).toContain('£199.00')
+          expect(jsonLdPrices(catalogue.text)).toContain('199.00')
+          expect((await get('/admin')).text).toContain('Oxford Brogue in Oxblood')
+        })
+      },
+    )
 
     it('is served within a second when the file is rewritten in place', async () => {
       const since = Date.now()
@@ -150,39 +154,43 @@ export function ownerEditsWhileRunning(shop: Shop) {
       expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')?.price).toBe('£215.00')
     })
 
-    it('when broken, is left as saved while the site serves the last good catalogue and keeps enquiries; once fixed, they are merged in', async () => {
-      const good = await readFile(file, 'utf8')
-      const broken = good.replace('"price": "£205.00",', '"price": "£205.00"') // a comma lost
-      const line = broken.split('\n').findIndex((l) => l.includes('"price": "£205.00"')) + 2
-      await saveByRename(broken)
-      await within1s(Date.now(), async () => {
-        const health = await fetch(`${server.url}/healthz`)
-        expect(health.status).toBe(200)
-        const body = (await health.json()) as { status: string; dataFile: string }
-        expect(body.status).toBe('attention')
-        expect(body.dataFile).toMatch(
-          new RegExp(`^db\\.json is not valid JSON at line ${line}, column \\d+: a comma is missing`),
-        )
-        expect(body.dataFile).not.toContain(dir) // a public answer: the file's name, not where it is
-      })
-      // The shop goes on: the last good catalogue, and enquiries acknowledged.
-      expect(await apiPrice('oxford-brogue')).toBe('£205.00')
-      expect((await get('/products')).status).toBe(200)
-      const during = await Promise.all([9, 10].map(post))
-      expect(await readFile(file, 'utf8')).toBe(broken)
-      const errors = logLines().filter((l) => l.level >= 50 && l.dataFile === file)
-      expect(errors).toHaveLength(1)
-      expect(errors[0]).toMatchObject({ line })
-      expect(errors[0]!.msg).toContain(`${file} is not valid JSON at line ${line}`)
+    it(
+      'when broken, is left as saved while the site serves the last good ' +
+        'catalogue and keeps enquiries; once fixed, they are merged in',
+      async () => {
+        const good = await readFile(file, 'utf8')
+        const broken = good.replace('"price": "£205.00",', '"price": "£205.00"') // a comma lost
+        const line = broken.split('\n').findIndex((l) => l.includes('"price": "£205.00"')) + 2
+        await saveByRename(broken)
+        await within1s(Date.now(), async () => {
+          const health = await fetch(`${server.url}/healthz`)
+          expect(health.status).toBe(200)
+          const body = (await health.json()) as { status: string; dataFile: string }
+          expect(body.status).toBe('attention')
+          expect(body.dataFile).toMatch(
+            new RegExp(`^db\\.json is not valid JSON at line ${line}, column \\d+: a comma is missing`),
+          )
+          expect(body.dataFile).not.toContain(dir) // a public answer: the file's name, not where it is
+        })
+        // The shop goes on: the last good catalogue, and enquiries acknowledged.
+        expect(await apiPrice('oxford-brogue')).toBe('£205.00')
+        expect((await get('/products')).status).toBe(200)
+        const during = await Promise.all([9, 10].map(post))
+        expect(await readFile(file, 'utf8')).toBe(broken)
+        const errors = logLines().filter((l) => l.level >= 50 && l.dataFile === file)
+        expect(errors).toHaveLength(1)
+        expect(errors[0]).toMatchObject({ line })
+        expect(errors[0]!.msg).toContain(`${file} is not valid JSON at line ${line}`)
 
-      const since = Date.now()
-      await saveInPlace(good.replace('"price": "£205.00",', '"price": "£209.00",'))
-      await within1s(since, async () => {
-        expect(await apiPrice('oxford-brogue')).toBe('£209.00')
-        const saved = (await onDisk()).messages.map((m) => m.id)
-        for (const id of during) expect(saved).toContain(id)
-      })
-      expect(((await (await fetch(`${server.url}/healthz`)).json()) as { status: string }).status).toBe('ok')
-    })
+        const since = Date.now()
+        await saveInPlace(good.replace('"price": "£205.00",', '"price": "£209.00",'))
+        await within1s(since, async () => {
+          expect(await apiPrice('oxford-brogue')).toBe('£209.00')
+          const saved = (await onDisk()).messages.map((m) => m.id)
+          for (const id of during) expect(saved).toContain(id)
+        })
+        expect(((await (await fetch(`${server.url}/healthz`)).json()) as { status: string }).status).toBe('ok')
+      },
+    )
   })
 }

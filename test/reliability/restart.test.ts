@@ -18,12 +18,17 @@ const unshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', '--kill
 function needUnshare() {
   if (unshare.status !== 0) {
     throw new Error(
-      `This test needs pid namespaces (unshare --pid --fork --mount-proc, as root; CI runs as root): ${(unshare.error?.message ?? unshare.stderr).trim()}`,
+      `This test needs pid namespaces (unshare --pid --fork --mount-proc, as ` +
+        `root; CI runs as root): ` +
+        `${(unshare.error?.message ?? unshare.stderr).trim()}`,
     )
   }
 }
 
-/** In a fresh pid namespace, as a container's restart gives: `shell` runs there as pid 1; `$SERVER` is the server's command. */
+/**
+ * In a fresh pid namespace, as a container's restart gives:
+ * `shell` runs there as pid 1; `$SERVER` is the server's command.
+ */
 const inFreshPidNamespace = (shell: string) => (server: string[]) => [
   'unshare',
   '--pid',
@@ -118,7 +123,8 @@ describe('two live servers on one data file', () => {
     const second = await spawnServer(env, { waitReady: false })
     expect(await second.exited).toBe(1)
     expect(second.output()).toContain(
-      `The data file ${env.DATA_FILE} is in use by another process (pid ${first.child.pid}). Only one server may write it.`,
+      `The data file ${env.DATA_FILE} is in use by another process (pid ` +
+        `${first.child.pid}). Only one server may write it.`,
     )
     await enquire(first, 1)
   })

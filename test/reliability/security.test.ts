@@ -38,7 +38,10 @@ const form = new URLSearchParams(enquiry).toString()
 
 type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
 
-/** Sends the path exactly as written (fetch and supertest would normalise `..`, `//` and escapes), like curl --path-as-is. */
+/**
+ * Sends the path exactly as written (fetch and supertest would
+ * normalise `..`, `//` and escapes), like curl --path-as-is.
+ */
 function raw(url: string, p: string, headers: Record<string, string> = {}, localAddress?: string): Promise<RawAnswer> {
   const { port } = new URL(url)
   return new Promise((resolve, reject) => {
@@ -107,23 +110,27 @@ describe('cross-site POSTs are refused (CSRF)', () => {
   ]
 
   for (const [what, headers] of HOSTILE) {
-    it(`refuses ${what} with 403 JSON on /api/contact, /contact and /api/generate-images, with the owner's credentials too`, async () => {
-      const { app, dataFile } = await shop()
-      const before = await readFile(dataFile, 'utf8')
-      const answers = [
-        await request(app).post('/api/contact').set(headers).send(enquiry),
-        await request(app).post('/contact').set(headers).type('form').send(form),
-        // The browser would attach the cached Basic-auth credentials to a hostile page's request.
-        await request(app).post('/api/generate-images').set(headers).set('Authorization', OWNER),
-      ]
-      for (const res of answers) {
-        expect(res.status).toBe(403)
-        expect(res.headers['content-type']).toMatch(/^application\/json/)
-        expect(res.body.error).toBe('This request came from another website and was refused.')
-      }
-      expect(await readFile(dataFile, 'utf8')).toBe(before) // nothing saved
-      expect(fake.requests).toHaveLength(0) // nothing spent
-    })
+    it(
+      `refuses ${what} with 403 JSON on /api/contact, /contact and ` +
+        `/api/generate-images, with the owner's credentials too`,
+      async () => {
+        const { app, dataFile } = await shop()
+        const before = await readFile(dataFile, 'utf8')
+        const answers = [
+          await request(app).post('/api/contact').set(headers).send(enquiry),
+          await request(app).post('/contact').set(headers).type('form').send(form),
+          // The browser would attach the cached Basic-auth credentials to a hostile page's request.
+          await request(app).post('/api/generate-images').set(headers).set('Authorization', OWNER),
+        ]
+        for (const res of answers) {
+          expect(res.status).toBe(403)
+          expect(res.headers['content-type']).toMatch(/^application\/json/)
+          expect(res.body.error).toBe('This request came from another website and was refused.')
+        }
+        expect(await readFile(dataFile, 'utf8')).toBe(before) // nothing saved
+        expect(fake.requests).toHaveLength(0) // nothing spent
+      },
+    )
   }
 
   it('lets the site’s own pages post (same origin), and clients that are not browsers', async () => {
@@ -163,41 +170,45 @@ describe('X-Forwarded-Host is believed only from a trusted proxy', () => {
 })
 
 describe('admin password guessing', () => {
-  it('answers 429 (Retry-After) after repeated wrong passwords from one client, even to the right one, while others get in', async () => {
-    const { app } = await shop({ TRUST_PROXY: '1' })
-    const attacker = '203.0.113.7'
-    const statuses: number[] = []
-    for (let i = 0; i < 20; i++) {
-      const res =
-        i % 2 === 0
-          ? await request(app)
-              .get('/admin')
-              .set('X-Forwarded-For', attacker)
-              .set('Authorization', basicAuth(`guess-${i}`))
-          : await request(app)
-              .post('/api/generate-images')
-              .set('X-Forwarded-For', attacker)
-              .set('Authorization', basicAuth(`guess-${i}`))
-      statuses.push(res.status)
-      if (res.status === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
-    }
-    // The owner's first typos are answered normally; then the guessing is stopped, and stays stopped.
-    expect(statuses.slice(0, 3)).toEqual([401, 401, 401])
-    const first429 = statuses.indexOf(429)
-    expect(first429, `statuses: ${statuses.join(' ')}`).toBeGreaterThan(0)
-    expect(first429).toBeLessThanOrEqual(10)
-    expect(statuses.slice(first429).every((s) => s === 429)).toBe(true)
-    expect(fake.requests).toHaveLength(0)
+  it(
+    'answers 429 (Retry-After) after repeated wrong passwords from one ' +
+      'client, even to the right one, while others get in',
+    async () => {
+      const { app } = await shop({ TRUST_PROXY: '1' })
+      const attacker = '203.0.113.7'
+      const statuses: number[] = []
+      for (let i = 0; i < 20; i++) {
+        const res =
+          i % 2 === 0
+            ? await request(app)
+                .get('/admin')
+                .set('X-Forwarded-For', attacker)
+                .set('Authorization', basicAuth(`guess-${i}`))
+            : await request(app)
+                .post('/api/generate-images')
+                .set('X-Forwarded-For', attacker)
+                .set('Authorization', basicAuth(`guess-${i}`))
+        statuses.push(res.status)
+        if (res.status === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+      }
+      // The owner's first typos are answered normally; then the guessing is stopped, and stays stopped.
+      expect(statuses.slice(0, 3)).toEqual([401, 401, 401])
+      const first429 = statuses.indexOf(429)
+      expect(first429, `statuses: ${statuses.join(' ')}`).toBeGreaterThan(0)
+      expect(first429).toBeLessThanOrEqual(10)
+      expect(statuses.slice(first429).every((s) => s === 429)).toBe(true)
+      expect(fake.requests).toHaveLength(0)
 
-    // While stopped, even the right password is not checked for this client (a guess must not tell).
-    expect((await request(app).get('/admin').set('X-Forwarded-For', attacker).set('Authorization', OWNER)).status).toBe(
-      429,
-    )
-    // The owner, elsewhere, is not locked out.
-    expect(
-      (await request(app).get('/admin').set('X-Forwarded-For', '198.51.100.20').set('Authorization', OWNER)).status,
-    ).toBe(200)
-  })
+      // While stopped, even the right password is not checked for this client (a guess must not tell).
+      expect(
+        (await request(app).get('/admin').set('X-Forwarded-For', attacker).set('Authorization', OWNER)).status,
+      ).toBe(429)
+      // The owner, elsewhere, is not locked out.
+      expect(
+        (await request(app).get('/admin').set('X-Forwarded-For', '198.51.100.20').set('Authorization', OWNER)).status,
+      ).toBe(200)
+    },
+  )
 })
 
 describe('limits per visitor, not per socket', () => {
@@ -458,78 +469,88 @@ describe('/admin however it is spelled', () => {
     /Daily limit|"access":"owner"|<button[^>]*class="[^"]*admin-generator__button[^"]*"(?![^>]*disabled)/.test(body)
   const adminPage = (body: string) => /Product Image Generator|"pageId":"\/pages\/admin"/.test(body)
 
-  it('asks for the password (401, private, no-store) or answers 404 for every spelling, never the page without it', async () => {
-    t = await startTestServer({
-      env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD, OPENAI_API_KEY: 'sk-test-not-a-real-key' },
-    })
-    for (const p of SPELLINGS) {
-      const res = await raw(t.url, p)
-      expect([401, 404], p).toContain(res.status)
-      expect(adminPage(res.body), p).toBe(false)
-      if (res.status === 401) {
-        expect(res.headers['cache-control'], p).toBe('private, no-store')
-        expect(res.headers['www-authenticate'], p).toBe('Basic realm="Admin", charset="UTF-8"')
-      }
-    }
-    // The owner, signed in, gets the page (or the router's own answer to an odd spelling), never stored by a cache.
-    for (const p of SPELLINGS) {
-      const res = await raw(t.url, p, { Authorization: OWNER })
-      expect([200, 301, 404], p).toContain(res.status)
-      if (adminPage(res.body) || res.status === 301) expect(res.headers['cache-control'], p).toBe('private, no-store')
-    }
-    expect(adminPage((await raw(t.url, '/%61dmin', { Authorization: OWNER })).body)).toBe(true)
-  })
-
-  it('refuses anyone else, without a password set, for every spelling: 403 (on /admin with the page saying how to turn it on) or 404', async () => {
-    t = await startTestServer({ env: { SITE_URL: SITE, OPENAI_API_KEY: 'sk-test-not-a-real-key' } })
-    for (const p of SPELLINGS) {
-      const res = await raw(t.url, p, { 'X-Forwarded-For': '203.0.113.9' })
-      expect([403, 404], p).toContain(res.status)
-      expect(ownerPage(res.body), p).toBe(false)
-      if (adminPage(res.body)) {
-        expect(res.body, p).toMatch(/Only the shop owner can generate images here|"access":"visitor"/)
-        expect(res.headers['cache-control'], p).toBe('private, no-store')
-      }
-    }
-  })
-
-  it('protects every generated spelling: case, escapes, doubled slashes, dot segments, trailing slashes, page data', async () => {
-    t = await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD } })
-    const letter = (c: string) =>
-      fc.constantFrom(
-        c,
-        c.toUpperCase(),
-        `%${c.charCodeAt(0).toString(16)}`,
-        `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-        `%25${c.charCodeAt(0).toString(16)}`,
-      )
-    const slashes = fc.constantFrom('/', '//', '/./', '/%2e/', '\\', '/%2f', '%5c')
-    const spelling = fc
-      .tuple(
-        slashes,
-        fc.tuple(...[...'admin'].map(letter)).map((cs) => cs.join('')),
-        fc.constantFrom(
-          '',
-          '/',
-          '//',
-          '/.',
-          '/index.pageContext.json',
-          '/INDEX.PAGECONTEXT.JSON',
-          '%2findex.pageContext.json',
-          '/x',
-        ),
-        fc.constantFrom('', '?a=1', '?category=bags'),
-      )
-      .map(([lead, name, tail, query]) => `${lead}${name}${tail}${query}`)
-    await fc.assert(
-      fc.asyncProperty(spelling, async (p) => {
-        const res = await raw(t!.url, p)
-        expect([400, 401, 404], p).toContain(res.status)
+  it(
+    'asks for the password (401, private, no-store) or answers 404 for ' + 'every spelling, never the page without it',
+    async () => {
+      t = await startTestServer({
+        env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD, OPENAI_API_KEY: 'sk-test-not-a-real-key' },
+      })
+      for (const p of SPELLINGS) {
+        const res = await raw(t.url, p)
+        expect([401, 404], p).toContain(res.status)
         expect(adminPage(res.body), p).toBe(false)
-      }),
-      { numRuns: 300 },
-    )
-  })
+        if (res.status === 401) {
+          expect(res.headers['cache-control'], p).toBe('private, no-store')
+          expect(res.headers['www-authenticate'], p).toBe('Basic realm="Admin", charset="UTF-8"')
+        }
+      }
+      // The owner, signed in, gets the page (or the router's own answer to an odd spelling), never stored by a cache.
+      for (const p of SPELLINGS) {
+        const res = await raw(t.url, p, { Authorization: OWNER })
+        expect([200, 301, 404], p).toContain(res.status)
+        if (adminPage(res.body) || res.status === 301) expect(res.headers['cache-control'], p).toBe('private, no-store')
+      }
+      expect(adminPage((await raw(t.url, '/%61dmin', { Authorization: OWNER })).body)).toBe(true)
+    },
+  )
+
+  it(
+    'refuses anyone else, without a password set, for every spelling: 403 ' +
+      '(on /admin with the page saying how to turn it on) or 404',
+    async () => {
+      t = await startTestServer({ env: { SITE_URL: SITE, OPENAI_API_KEY: 'sk-test-not-a-real-key' } })
+      for (const p of SPELLINGS) {
+        const res = await raw(t.url, p, { 'X-Forwarded-For': '203.0.113.9' })
+        expect([403, 404], p).toContain(res.status)
+        expect(ownerPage(res.body), p).toBe(false)
+        if (adminPage(res.body)) {
+          expect(res.body, p).toMatch(/Only the shop owner can generate images here|"access":"visitor"/)
+          expect(res.headers['cache-control'], p).toBe('private, no-store')
+        }
+      }
+    },
+  )
+
+  it(
+    'protects every generated spelling: case, escapes, doubled slashes, dot ' + 'segments, trailing slashes, page data',
+    async () => {
+      t = await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD } })
+      const letter = (c: string) =>
+        fc.constantFrom(
+          c,
+          c.toUpperCase(),
+          `%${c.charCodeAt(0).toString(16)}`,
+          `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+          `%25${c.charCodeAt(0).toString(16)}`,
+        )
+      const slashes = fc.constantFrom('/', '//', '/./', '/%2e/', '\\', '/%2f', '%5c')
+      const spelling = fc
+        .tuple(
+          slashes,
+          fc.tuple(...[...'admin'].map(letter)).map((cs) => cs.join('')),
+          fc.constantFrom(
+            '',
+            '/',
+            '//',
+            '/.',
+            '/index.pageContext.json',
+            '/INDEX.PAGECONTEXT.JSON',
+            '%2findex.pageContext.json',
+            '/x',
+          ),
+          fc.constantFrom('', '?a=1', '?category=bags'),
+        )
+        .map(([lead, name, tail, query]) => `${lead}${name}${tail}${query}`)
+      await fc.assert(
+        fc.asyncProperty(spelling, async (p) => {
+          const res = await raw(t!.url, p)
+          expect([400, 401, 404], p).toContain(res.status)
+          expect(adminPage(res.body), p).toBe(false)
+        }),
+        { numRuns: 300 },
+      )
+    },
+  )
 
   it('the page itself refuses (404) when the owner check did not run', async () => {
     t = await createTestApp({ env: { SITE_URL: SITE } })

@@ -1,4 +1,7 @@
-/** The visit statistics are part of the shop: a backup taken while the server counts holds them, and a restore puts them back. */
+/**
+ * The visit statistics are part of the shop: a backup taken while
+ * the server counts holds them, and a restore puts them back.
+ */
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,7 +15,9 @@ import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { statisticsOnDisk } from '../helpers/statistics.ts'
 
 const BROWSER =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) ' +
+  'AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 ' +
+  'Safari/604.1'
 
 let dir: string
 const running: ChildServer[] = []

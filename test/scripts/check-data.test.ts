@@ -48,30 +48,36 @@ const check = async (...argv: string[]) => {
 }
 
 describe('npm run check-data', () => {
-  it('sums up a valid file: products per category, enquiries, e-mails not sent (the real command, DATA_FILE)', async () => {
-    const enquiries = [
-      enquiry('a', 'sent'),
-      enquiry('b', 'pending'),
-      enquiry('c', 'disabled'),
-      enquiry('d', 'pending', { archived: true }),
-    ]
-    await writeFile(file, JSON.stringify({ products: seedProducts, messages: enquiries }, null, 2))
-    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'check-data'], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_FILE: file },
-    })
-    const perCategory = CATEGORIES.map((c) => `${c} ${seedProducts.filter((p) => p.category === c).length}`).join(', ')
-    expect(perCategory).toMatch(/^\w+ \d+, \w+ \d+, \w+ \d+$/)
-    expect(stdout).toBe(
-      [
-        `${file} is valid.`,
-        `  Products: ${seedProducts.length} (${perCategory})`,
-        '  Enquiries: 4 (1 archived)',
-        '  E-mails not sent: 2 (1 waiting to be retried, 1 saved while no SMTP_URL was set)',
-        '',
-      ].join('\n'),
-    )
-  }, 60_000)
+  it(
+    'sums up a valid file: products per category, enquiries, e-mails not ' + 'sent (the real command, DATA_FILE)',
+    async () => {
+      const enquiries = [
+        enquiry('a', 'sent'),
+        enquiry('b', 'pending'),
+        enquiry('c', 'disabled'),
+        enquiry('d', 'pending', { archived: true }),
+      ]
+      await writeFile(file, JSON.stringify({ products: seedProducts, messages: enquiries }, null, 2))
+      const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'check-data'], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_FILE: file },
+      })
+      const perCategory = CATEGORIES.map((c) => `${c} ${seedProducts.filter((p) => p.category === c).length}`).join(
+        ', ',
+      )
+      expect(perCategory).toMatch(/^\w+ \d+, \w+ \d+, \w+ \d+$/)
+      expect(stdout).toBe(
+        [
+          `${file} is valid.`,
+          `  Products: ${seedProducts.length} (${perCategory})`,
+          '  Enquiries: 4 (1 archived)',
+          '  E-mails not sent: 2 (1 waiting to be retried, 1 saved while no SMTP_URL was set)',
+          '',
+        ].join('\n'),
+      )
+    },
+    60_000,
+  )
 
   it('says where the JSON is broken, in plain words, exits 1 and leaves the file as it was', async () => {
     const text = JSON.stringify({ products: seedProducts, messages: [] }, null, 2).replace(
@@ -83,7 +89,9 @@ describe('npm run check-data', () => {
     const { code, err } = await check(file)
     expect(code).toBe(1)
     expect(err).toContain(
-      `${file} is not valid JSON at line ${line}, column 16: this is not valid JSON here (text, such as a price, must be inside double quotes: "£185.00").`,
+      `${file} is not valid JSON at line ${line}, column 16: this is not ` +
+        `valid JSON here (text, such as a price, must be inside double quotes: ` +
+        `"£185.00").`,
     )
     expect(await readFile(file, 'utf8')).toBe(text)
   })
@@ -95,50 +103,61 @@ describe('npm run check-data', () => {
     expect(code).toBe(1)
     expect(err).toMatch(
       new RegExp(
-        `product 3 \\(id "${seedProducts[2]!.id}"\\), field "category", line \\d+, column \\d+ must be one of ${CATEGORIES.map((c) => `"${c}"`).join(', ')} \\(it is "hats"\\)`,
+        `product 3 \\(id "${seedProducts[2]!.id}"\\), field "category", line ` +
+          `\\d+, column \\d+ must be one of ` +
+          `${CATEGORIES.map((c) => `"${c}"`).join(', ')} \\(it is "hats"\\)`,
       ),
     )
   })
 
-  it('lets a draft wait for its photograph, but not a product on the shop, and knows only draft and published', async () => {
-    const draft = { ...seedProducts[0]!, id: 'new-belt', mainImage: '', status: 'draft' }
-    await writeFile(file, JSON.stringify({ products: [...seedProducts, draft], messages: [] }, null, 2))
-    expect((await check(file)).code).toBe(0)
-    await writeFile(
-      file,
-      JSON.stringify({ products: [...seedProducts, { ...draft, status: 'published' }], messages: [] }, null, 2),
-    )
-    const published = await check(file)
-    expect(published.code).toBe(1)
-    expect(published.err).toMatch(
-      /id "new-belt"\), field "mainImage", .* must name the main photograph \(only a draft may be without one\)/,
-    )
-    await writeFile(
-      file,
-      JSON.stringify({ products: [...seedProducts, { ...draft, status: 'hidden' }], messages: [] }, null, 2),
-    )
-    expect((await check(file)).err).toMatch(
-      /id "new-belt"\), field "status", .*must be one of "published", "draft" \(it is "hidden"\)/,
-    )
-  })
-
-  it('refuses each payment link that is not https:// with a valid host name, naming the product, the field and where, and exits 1', async () => {
-    for (const link of BAD_PAYMENT_LINKS) {
-      const products = seedProducts.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: link } : p))
-      const text = JSON.stringify({ products, messages: [] }, null, 2)
-      await writeFile(file, text)
-      const at = seedProducts.findIndex((p) => p.id === 'bridle-belt')
-      const line = text.split('\n').findIndex((l) => l.includes(`"paymentLink": ${JSON.stringify(link)}`)) + 1
-      const { code, out, err } = await check(file)
-      expect(code, link).toBe(1)
-      expect(out).toBe('')
-      expect(err).toContain(
-        `${file}: product ${at + 1} (id "bridle-belt"), field "paymentLink", line ${line}, column 22 must be a card payment page starting with https://`,
+  it(
+    'lets a draft wait for its photograph, but not a product on the shop, ' + 'and knows only draft and published',
+    async () => {
+      const draft = { ...seedProducts[0]!, id: 'new-belt', mainImage: '', status: 'draft' }
+      await writeFile(file, JSON.stringify({ products: [...seedProducts, draft], messages: [] }, null, 2))
+      expect((await check(file)).code).toBe(0)
+      await writeFile(
+        file,
+        JSON.stringify({ products: [...seedProducts, { ...draft, status: 'published' }], messages: [] }, null, 2),
       )
-      expect(err).toContain(`(it is ${JSON.stringify(link)})`)
-      expect(err).toContain('takes no order for such a product until its value is fixed')
-    }
-  })
+      const published = await check(file)
+      expect(published.code).toBe(1)
+      expect(published.err).toMatch(
+        /id "new-belt"\), field "mainImage", .* must name the main photograph \(only a draft may be without one\)/,
+      )
+      await writeFile(
+        file,
+        JSON.stringify({ products: [...seedProducts, { ...draft, status: 'hidden' }], messages: [] }, null, 2),
+      )
+      expect((await check(file)).err).toMatch(
+        /id "new-belt"\), field "status", .*must be one of "published", "draft" \(it is "hidden"\)/,
+      )
+    },
+  )
+
+  it(
+    'refuses each payment link that is not https:// with a valid host name, ' +
+      'naming the product, the field and where, and exits 1',
+    async () => {
+      for (const link of BAD_PAYMENT_LINKS) {
+        const products = seedProducts.map((p) => (p.id === 'bridle-belt' ? { ...p, paymentLink: link } : p))
+        const text = JSON.stringify({ products, messages: [] }, null, 2)
+        await writeFile(file, text)
+        const at = seedProducts.findIndex((p) => p.id === 'bridle-belt')
+        const line = text.split('\n').findIndex((l) => l.includes(`"paymentLink": ${JSON.stringify(link)}`)) + 1
+        const { code, out, err } = await check(file)
+        expect(code, link).toBe(1)
+        expect(out).toBe('')
+        expect(err).toContain(
+          `${file}: product ${at + 1} (id "bridle-belt"), field "paymentLink", ` +
+            `line ${line}, column 22 must be a card payment page starting with ` +
+            `https://`,
+        )
+        expect(err).toContain(`(it is ${JSON.stringify(link)})`)
+        expect(err).toContain('takes no order for such a product until its value is fixed')
+      }
+    },
+  )
 
   it('keeps the shop’s own format for a price and a payment link, and says what each should be', async () => {
     for (const [field, value, should] of [
@@ -148,7 +167,9 @@ describe('npm run check-data', () => {
       [
         'paymentLink',
         'buy.stripe.com/ash_belt',
-        'must be a card payment page starting with https:// and a host name such as buy.stripe.com, without spaces or commas, here "https://buy.stripe.com/ash_belt" (it is "buy.stripe.com/ash_belt")',
+        'must be a card payment page starting with https:// and a host name ' +
+          'such as buy.stripe.com, without spaces or commas, here ' +
+          '"https://buy.stripe.com/ash_belt" (it is "buy.stripe.com/ash_belt")',
       ],
     ] as const) {
       const products = seedProducts.map((p) => (p.id === 'bridle-belt' ? { ...p, [field]: value } : p))
@@ -218,7 +239,9 @@ describe('npm run check-data with dated files of older enquiries', () => {
     expect(bad.code).toBe(1)
     expect(bad.err).toMatch(
       new RegExp(
-        `^${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: enquiry 1 \\(id "e"\\), field "email", line \\d+, column \\d+ must be text in double quotes \\(it is 42\\)\\.`,
+        `^${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: enquiry 1 \\(id ` +
+          `"e"\\), field "email", line \\d+, column \\d+ must be text in double ` +
+          `quotes \\(it is 42\\)\\.`,
       ),
     )
   })

@@ -209,7 +209,8 @@ describe('npm run generate-images while the server runs', () => {
     const res = await run({ DATA_FILE: t.dataFile, PORT: new URL(t.url).port, HOST: '127.0.0.1' })
     expect(res.code).toBe(1)
     expect(res.stderr).toContain(
-      `✗ Generation failed: A run of the whole catalogue needs ${FEW.length * 4} images, more than the daily limit of 4.`,
+      `✗ Generation failed: A run of the whole catalogue needs ` +
+        `${FEW.length * 4} images, more than the daily limit of 4.`,
     )
     expect(fake.requests).toHaveLength(0)
   })

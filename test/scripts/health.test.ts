@@ -39,63 +39,74 @@ const failing = (at: string) => ({
 })
 
 describe('npm run health', () => {
-  it('asks the running server and prints what it knows: uptime, mail failing since when and why, the data file', async () => {
-    t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } })
-    await t.store.addEnquiry({ ...newEnquiry(1), notification: failing('2025-03-04T09:00:00.000Z') })
-    await t.store.addEnquiry({
-      ...newEnquiry(2),
-      notification: {
-        status: 'sent',
-        attempts: [{ at: '2025-03-03T12:00:00.000Z', ok: true }],
-        sentAt: '2025-03-03T12:00:00.000Z',
-      },
-    })
-    const { code, out } = await health(t.dataFile)
-    expect(out).toMatch(/^Shop health: Something needs you now\./)
-    expect(out).toMatch(/\[OK\] Server: Running version \d+\.\d+\.\d+, up for /)
-    expect(out).toContain(
-      '[Problem] Mail: Failing since 4 Mar 2025, 09:00: the mail server is busy or asked to try again later.',
-    )
-    expect(out).toContain('The mail server said: 451 4.3.0 Mailbox busy')
-    expect(out).toContain('Last e-mail delivered 3 Mar 2025, 12:00.')
-    expect(out).toContain('[OK] Data file: db.json is valid.')
-    expect(out).toMatch(/\[OK\] Disk: .* free of .* beside the data file\./)
-    expect(out).toMatch(/\[OK\] Image budget: 0 images used in the last 24 hours, \d+ images left of \d+\./)
-    expect(code).toBe(1)
-  })
+  it(
+    'asks the running server and prints what it knows: uptime, mail failing ' + 'since when and why, the data file',
+    async () => {
+      t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } })
+      await t.store.addEnquiry({ ...newEnquiry(1), notification: failing('2025-03-04T09:00:00.000Z') })
+      await t.store.addEnquiry({
+        ...newEnquiry(2),
+        notification: {
+          status: 'sent',
+          attempts: [{ at: '2025-03-03T12:00:00.000Z', ok: true }],
+          sentAt: '2025-03-03T12:00:00.000Z',
+        },
+      })
+      const { code, out } = await health(t.dataFile)
+      expect(out).toMatch(/^Shop health: Something needs you now\./)
+      expect(out).toMatch(/\[OK\] Server: Running version \d+\.\d+\.\d+, up for /)
+      expect(out).toContain(
+        '[Problem] Mail: Failing since 4 Mar 2025, 09:00: the mail server is busy or asked to try again later.',
+      )
+      expect(out).toContain('The mail server said: 451 4.3.0 Mailbox busy')
+      expect(out).toContain('Last e-mail delivered 3 Mar 2025, 12:00.')
+      expect(out).toContain('[OK] Data file: db.json is valid.')
+      expect(out).toMatch(/\[OK\] Disk: .* free of .* beside the data file\./)
+      expect(out).toMatch(/\[OK\] Image budget: 0 images used in the last 24 hours, \d+ images left of \d+\./)
+      expect(code).toBe(1)
+    },
+  )
 
-  it('names the mistake in the owner’s edit, with its line and column, while the server keeps the last good version', async () => {
-    t = await createTestApp()
-    await ownerSavesBroken(t.store, '{\n  "products": [\n    { "id": "x" oops }\n  ],\n  "messages": []\n}\n')
-    const { code, out } = await health(t.dataFile, {}, '--json')
-    const parsed = JSON.parse(out) as ShopHealth
-    const dataFile = parsed.items.find((i) => i.key === 'dataFile')!
-    expect(dataFile.status).toBe('problem')
-    expect(dataFile.headline).toBe(
-      'Your last edit of db.json has a mistake (line 3, column 17): the site shows the version before it.',
-    )
-    expect(code).toBe(1)
-  })
+  it(
+    'names the mistake in the owner’s edit, with its line and column, while ' +
+      'the server keeps the last good version',
+    async () => {
+      t = await createTestApp()
+      await ownerSavesBroken(t.store, '{\n  "products": [\n    { "id": "x" oops }\n  ],\n  "messages": []\n}\n')
+      const { code, out } = await health(t.dataFile, {}, '--json')
+      const parsed = JSON.parse(out) as ShopHealth
+      const dataFile = parsed.items.find((i) => i.key === 'dataFile')!
+      expect(dataFile.status).toBe('problem')
+      expect(dataFile.headline).toBe(
+        'Your last edit of db.json has a mistake (line 3, column 17): the site shows the version before it.',
+      )
+      expect(code).toBe(1)
+    },
+  )
 
-  it('names the product and the field of a wrong payment link, from the running server and from the file alone', async () => {
-    const products = seedProducts.map((p) =>
-      p.id === 'bridle-belt' ? { ...p, paymentLink: 'https://buy,stripe.com/ash_belt' } : p,
-    )
-    t = await createTestApp({
-      prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products, messages: [] }, null, 2)),
-      keepDir: true,
-    })
-    dirs.push(t.dir)
-    const headline =
-      '"Bridle Leather Belt" (bridle-belt) cannot be ordered: its field "paymentLink" has a value the site will not use.'
-    const running = await health(t.dataFile)
-    expect(running.out).toContain(`[Problem] Data file: ${headline}`)
-    expect(running.out).toContain('(it is "https://buy,stripe.com/ash_belt")')
-    expect(running.code).toBe(1)
-    await t.close()
-    t = undefined
-    expect((await health(path.join(dirs[0]!, 'db.json'))).out).toContain(`[Problem] Data file: ${headline}`)
-  })
+  it(
+    'names the product and the field of a wrong payment link, from the ' + 'running server and from the file alone',
+    async () => {
+      const products = seedProducts.map((p) =>
+        p.id === 'bridle-belt' ? { ...p, paymentLink: 'https://buy,stripe.com/ash_belt' } : p,
+      )
+      t = await createTestApp({
+        prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products, messages: [] }, null, 2)),
+        keepDir: true,
+      })
+      dirs.push(t.dir)
+      const headline =
+        '"Bridle Leather Belt" (bridle-belt) cannot be ordered: its field ' +
+        '"paymentLink" has a value the site will not use.'
+      const running = await health(t.dataFile)
+      expect(running.out).toContain(`[Problem] Data file: ${headline}`)
+      expect(running.out).toContain('(it is "https://buy,stripe.com/ash_belt")')
+      expect(running.code).toBe(1)
+      await t.close()
+      t = undefined
+      expect((await health(path.join(dirs[0]!, 'db.json'))).out).toContain(`[Problem] Data file: ${headline}`)
+    },
+  )
 
   it('reads the files alone when no server runs, and says so', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'health-'))

@@ -112,7 +112,8 @@ describe('formatReport', () => {
         /^(|1 enquiry.*|\d{4}-\d\d-\d\d \d\d:\d\d| {2}(Name|E-mail|Subject|Notified|Id|Message): ?.*| {2}│ .*)$/,
       )
     expect(out).toContain(
-      '  Name:     Ann <ann@example.com>\\n  Subject:  Custom Order\\r\\n  Notified: sent 2025-01-14 10:32 Smith\\u202E\n',
+      '  Name:     Ann <ann@example.com>\\n  Subject:  Custom Order\\r\\n  ' +
+        'Notified: sent 2025-01-14 10:32 Smith\\u202E\n',
     )
     expect(out).toContain('  E-mail:   evil@example.com\\u2028  Name:     Someone\n')
     expect(out).toContain('last error: 451 busy\\r\\n  Name: x')
@@ -227,30 +228,37 @@ describe('npm run messages -- archive | unarchive | delete', () => {
     return { code, out: out.join('') }
   }
 
-  it('archives through the running server, which writes the file; the list leaves it out, --archived shows it', async () => {
-    const store = await openStore(file)
-    try {
-      expect(await cli('archive', 'm3')).toMatchObject({ code: 0, out: expect.stringContaining('Enquiry m3 archived') })
-      expect(store.enquiries.find((m) => m.id === 'm3')?.archived).toBe(true)
-      const listed = (await cli()).out
-      expect(listed).toContain('2 enquiries')
-      expect(listed).not.toContain('Newest Pending')
-      expect(listed).toContain('(1 archived not listed: npm run messages -- --archived)')
-      expect(listed).toContain('Id:       m1')
-      expect((await cli('--archived')).out).toContain('Newest Pending')
-      expect(await cli('archive', 'nope')).toMatchObject({ code: 1, out: 'There is no enquiry with the id nope.\n' })
-    } finally {
-      await store.close()
-    }
-    expect(JSON.parse(await readFile(file, 'utf8')).messages.find((m: StoredEnquiry) => m.id === 'm3').archived).toBe(
-      true,
-    )
-  })
+  it(
+    'archives through the running server, which writes the file; the list ' + 'leaves it out, --archived shows it',
+    async () => {
+      const store = await openStore(file)
+      try {
+        expect(await cli('archive', 'm3')).toMatchObject({
+          code: 0,
+          out: expect.stringContaining('Enquiry m3 archived'),
+        })
+        expect(store.enquiries.find((m) => m.id === 'm3')?.archived).toBe(true)
+        const listed = (await cli()).out
+        expect(listed).toContain('2 enquiries')
+        expect(listed).not.toContain('Newest Pending')
+        expect(listed).toContain('(1 archived not listed: npm run messages -- --archived)')
+        expect(listed).toContain('Id:       m1')
+        expect((await cli('--archived')).out).toContain('Newest Pending')
+        expect(await cli('archive', 'nope')).toMatchObject({ code: 1, out: 'There is no enquiry with the id nope.\n' })
+      } finally {
+        await store.close()
+      }
+      expect(JSON.parse(await readFile(file, 'utf8')).messages.find((m: StoredEnquiry) => m.id === 'm3').archived).toBe(
+        true,
+      )
+    },
+  )
 
   it('unarchives and deletes on the file itself when no server runs', async () => {
     expect((await cli('unarchive', 'm3')).code).toBe(0)
     expect(await cli('delete', 'm2')).toMatchObject({ code: 0, out: `Enquiry m2 deleted for good from ${file}.\n` })
-    // Enquiries of January 2025 are older than the data file keeps: m1 is in its month's file (m3 waits for its e-mail).
+    // Enquiries of January 2025 are older than the data file
+    // keeps: m1 is in its month's file (m3 waits for its e-mail).
     const inFile = JSON.parse(await readFile(file, 'utf8')).messages as StoredEnquiry[]
     const inMonth = JSON.parse(await readFile(path.join(dir, 'db.enquiries-2025-01.json'), 'utf8'))
       .messages as StoredEnquiry[]
@@ -292,20 +300,24 @@ describe('npm run messages across the data file and the dated files, with likely
     return { code, out: out.join(''), err: err.join('') }
   }
 
-  it('lists the older enquiries of the dated files with the data file’s, newest first, and likely spam only with --spam', async () => {
-    const listed = await cli()
-    expect(listed.code).toBe(0)
-    expect(listed.out).toContain('3 enquiries')
-    expect(listed.out.indexOf('Name:     Recent')).toBeLessThan(listed.out.indexOf('Name:     Middle Disabled'))
-    expect(listed.out.indexOf('Name:     Middle Disabled')).toBeLessThan(listed.out.indexOf('Name:     Oldest Sent'))
-    expect(listed.out).not.toContain('Spammer')
-    expect(listed.out).toContain('(1 marked as likely spam not listed: npm run messages -- --spam)')
-    const spam = await cli('--spam')
-    expect(spam.out).toContain('1 enquiry')
-    expect(spam.out).toContain('Name:     Spammer')
-    expect(spam.out).toContain('  Likely spam: mostly links: 3 web addresses, 90% of the message')
-    expect(spam.out).not.toContain('Recent')
-  })
+  it(
+    'lists the older enquiries of the dated files with the data file’s, ' +
+      'newest first, and likely spam only with --spam',
+    async () => {
+      const listed = await cli()
+      expect(listed.code).toBe(0)
+      expect(listed.out).toContain('3 enquiries')
+      expect(listed.out.indexOf('Name:     Recent')).toBeLessThan(listed.out.indexOf('Name:     Middle Disabled'))
+      expect(listed.out.indexOf('Name:     Middle Disabled')).toBeLessThan(listed.out.indexOf('Name:     Oldest Sent'))
+      expect(listed.out).not.toContain('Spammer')
+      expect(listed.out).toContain('(1 marked as likely spam not listed: npm run messages -- --spam)')
+      const spam = await cli('--spam')
+      expect(spam.out).toContain('1 enquiry')
+      expect(spam.out).toContain('Name:     Spammer')
+      expect(spam.out).toContain('  Likely spam: mostly links: 3 web addresses, 90% of the message')
+      expect(spam.out).not.toContain('Recent')
+    },
+  )
 
   it('names a dated file it cannot read, and lists the rest', async () => {
     await writeFile(path.join(dir, 'db.enquiries-2024-12.json'), '{"messages": [')

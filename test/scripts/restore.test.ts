@@ -1,4 +1,7 @@
-/** `npm run restore`: a damaged or foreign archive is refused with a sentence naming the problem, and an existing shop is never lost. */
+/**
+ * `npm run restore`: a damaged or foreign archive is refused with a
+ * sentence naming the problem, and an existing shop is never lost.
+ */
 import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -87,7 +90,8 @@ describe('npm run restore refuses what it cannot trust', () => {
     const file = await remade((folder) => rm(path.join(folder, 'media'), { recursive: true }))
     await expectRefused(
       file,
-      `${file} is damaged: media/products/oxford-brogue/photo-1024.webp is listed in its MANIFEST.json but missing from the archive.`,
+      `${file} is damaged: media/products/oxford-brogue/photo-1024.webp is ` +
+        `listed in its MANIFEST.json but missing from the archive.`,
     )
   })
 
@@ -147,7 +151,9 @@ describe('npm run restore and an existing shop', () => {
     const refused = await run(restore, archive, '--file', target)
     expect(refused.code).toBe(1)
     expect(refused.err).toContain(
-      `${path.dirname(target)} already holds a shop (db.json, db.json.journal): nothing was changed. To replace it, run the restore again with --replace`,
+      `${path.dirname(target)} already holds a shop (db.json, ` +
+        `db.json.journal): nothing was changed. To replace it, run the restore ` +
+        `again with --replace`,
     )
     expect(await readFile(target, 'utf8')).toBe(old)
 

@@ -19,7 +19,9 @@ import { newEnquiry } from '../helpers/new-enquiry.ts'
 // Each command starts npm and tsx: seconds each on a busy machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 })
 
-/** Enough enquiries that `npm run messages` writes far more than a pipe holds, so `head` leaves while it still writes. */
+/**
+ * Enough enquiries that `npm run messages` writes far more than a pipe holds, so `head` leaves while it still writes.
+ */
 const ENQUIRIES = 1500
 
 let dir: string

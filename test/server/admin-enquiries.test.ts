@@ -155,27 +155,31 @@ describe('reading and settling an enquiry', () => {
     expect(typeof kept?.answeredAt).toBe('string')
   })
 
-  it('deletes for good only once confirmed: gone from the file and the journal, and an older copy does not bring it back', async () => {
-    const { t, saved } = await withEnquiries(2)
-    const id = saved[0]!.id
-    const older = await readFile(t.dataFile, 'utf8')
-    const confirm = await request(t.app).get(`/admin/enquiries/${id}?confirm=delete`).set('Authorization', OWNER)
-    expect(confirm.text).toContain('Delete this enquiry for good?')
-    let res = await post(t, `/admin/enquiries/${id}`, { action: 'delete' })
-    expect(res.headers.location).toBe(`/admin/enquiries/${id}?done=confirm-first`)
-    expect(await onDisk(t.dataFile, id)).toBeDefined()
-    res = await post(t, `/admin/enquiries/${id}`, { action: 'delete', confirm: 'yes' })
-    expect(res.status).toBe(303)
-    expect(res.headers.location).toBe('/admin/enquiries?done=deleted')
-    expect(await onDisk(t.dataFile, id)).toBeUndefined()
-    const journal = () => readFile(journalFileFor(t.dataFile), 'utf8')
-    expect(await journal()).not.toContain('ann0@example.com')
-    await ownerSaves(t.store, older)
-    expect(await onDisk(t.dataFile, id)).toBeUndefined()
-    expect(await onDisk(t.dataFile, saved[1]!.id)).toBeDefined()
-    expect(await journal()).not.toContain('ann0@example.com')
-    expect((await request(t.app).get(`/admin/enquiries/${id}`).set('Authorization', OWNER)).status).toBe(404)
-  })
+  it(
+    'deletes for good only once confirmed: gone from the file and the ' +
+      'journal, and an older copy does not bring it back',
+    async () => {
+      const { t, saved } = await withEnquiries(2)
+      const id = saved[0]!.id
+      const older = await readFile(t.dataFile, 'utf8')
+      const confirm = await request(t.app).get(`/admin/enquiries/${id}?confirm=delete`).set('Authorization', OWNER)
+      expect(confirm.text).toContain('Delete this enquiry for good?')
+      let res = await post(t, `/admin/enquiries/${id}`, { action: 'delete' })
+      expect(res.headers.location).toBe(`/admin/enquiries/${id}?done=confirm-first`)
+      expect(await onDisk(t.dataFile, id)).toBeDefined()
+      res = await post(t, `/admin/enquiries/${id}`, { action: 'delete', confirm: 'yes' })
+      expect(res.status).toBe(303)
+      expect(res.headers.location).toBe('/admin/enquiries?done=deleted')
+      expect(await onDisk(t.dataFile, id)).toBeUndefined()
+      const journal = () => readFile(journalFileFor(t.dataFile), 'utf8')
+      expect(await journal()).not.toContain('ann0@example.com')
+      await ownerSaves(t.store, older)
+      expect(await onDisk(t.dataFile, id)).toBeUndefined()
+      expect(await onDisk(t.dataFile, saved[1]!.id)).toBeDefined()
+      expect(await journal()).not.toContain('ann0@example.com')
+      expect((await request(t.app).get(`/admin/enquiries/${id}`).set('Authorization', OWNER)).status).toBe(404)
+    },
+  )
 })
 
 describe('an enquiry older than the data file keeps (in its month’s dated file)', () => {

@@ -5,7 +5,8 @@ import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { validEnquiry } from '../helpers/valid-enquiry.ts'
 
 const BROWSER =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, ' +
+  'like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 const PASSWORD = 'a-long-owner-password'
 const OWNER = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`
 
@@ -23,30 +24,34 @@ const text = (html: string) =>
     .replace(/\s+/g, ' ')
 
 describe('the owner’s statistics page', () => {
-  it('shows the views, hand-offs and their share per product, referrers, campaigns, devices and enquiries by subject', async () => {
-    t = await createTestApp({ env: { ADMIN_PASSWORD: PASSWORD } })
-    for (let n = 0; n < 4; n++) await visit('/products/tote-bag', { Referer: 'https://www.instagram.com/' })
-    await visit('/?utm_source=newsletter&utm_medium=email&utm_campaign=winter-boots')
-    await visit('/api/handoff/tote-bag').expect(204)
-    await request(t.app)
-      .post('/api/contact')
-      .send({ ...validEnquiry, subject: 'bags' })
-      .expect(201)
+  it(
+    'shows the views, hand-offs and their share per product, referrers, ' +
+      'campaigns, devices and enquiries by subject',
+    async () => {
+      t = await createTestApp({ env: { ADMIN_PASSWORD: PASSWORD } })
+      for (let n = 0; n < 4; n++) await visit('/products/tote-bag', { Referer: 'https://www.instagram.com/' })
+      await visit('/?utm_source=newsletter&utm_medium=email&utm_campaign=winter-boots')
+      await visit('/api/handoff/tote-bag').expect(204)
+      await request(t.app)
+        .post('/api/contact')
+        .send({ ...validEnquiry, subject: 'bags' })
+        .expect(201)
 
-    const page = await request(t.app).get('/admin/statistics?days=30').set('Authorization', OWNER).expect(200)
-    expect(page.headers['cache-control']).toBe('private, no-store')
-    const shown = text(page.text)
-    expect(shown).toContain('Market Tote 4 1 25.0%')
-    expect(shown).toContain('instagram.com 4')
-    expect(shown).toContain('winter-boots 1')
-    expect(shown).toContain('newsletter 1')
-    expect(shown).toContain('phone 5')
-    expect(shown).toContain('Bags Enquiry 1')
-    expect(page.text).toContain('<svg')
-    expect(page.text).toContain('<a href="/admin/statistics?days=30" aria-current="page">')
-    expect(page.text).toContain('href="/admin/statistics?days=365"')
-    expect(page.text).toContain('href="/admin/statistics"')
-  })
+      const page = await request(t.app).get('/admin/statistics?days=30').set('Authorization', OWNER).expect(200)
+      expect(page.headers['cache-control']).toBe('private, no-store')
+      const shown = text(page.text)
+      expect(shown).toContain('Market Tote 4 1 25.0%')
+      expect(shown).toContain('instagram.com 4')
+      expect(shown).toContain('winter-boots 1')
+      expect(shown).toContain('newsletter 1')
+      expect(shown).toContain('phone 5')
+      expect(shown).toContain('Bags Enquiry 1')
+      expect(page.text).toContain('<svg')
+      expect(page.text).toContain('<a href="/admin/statistics?days=30" aria-current="page">')
+      expect(page.text).toContain('href="/admin/statistics?days=365"')
+      expect(page.text).toContain('href="/admin/statistics"')
+    },
+  )
 
   it('offers the daily figures of the range as a CSV, to the owner alone', async () => {
     t = await createTestApp({ env: { ADMIN_PASSWORD: PASSWORD } })

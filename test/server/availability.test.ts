@@ -49,33 +49,37 @@ describe('availability', () => {
     expect(text(res.text)).toContain('Purchase Now')
   })
 
-  it('sold out: the page and its photographs stay, Purchase Now says so, and no order is taken with or without JavaScript', async () => {
-    await setAvailability('tote-bag', 'sold-out')
-    const page = await request(t.app).get('/products/tote-bag').expect(200)
-    expect(text(page.text)).toContain('Sold out')
-    expect(page.text).toMatch(/<img[^>]+tote-bag/)
-    expect(page.text).not.toContain('action="/products/tote-bag#order"')
-    expect(page.text).toMatch(/<button[^>]*disabled[^>]*>Sold out<\/button>/)
-    expect(offerOf(page.text).availability).toBe('https://schema.org/SoldOut')
+  it(
+    'sold out: the page and its photographs stay, Purchase Now says so, and ' +
+      'no order is taken with or without JavaScript',
+    async () => {
+      await setAvailability('tote-bag', 'sold-out')
+      const page = await request(t.app).get('/products/tote-bag').expect(200)
+      expect(text(page.text)).toContain('Sold out')
+      expect(page.text).toMatch(/<img[^>]+tote-bag/)
+      expect(page.text).not.toContain('action="/products/tote-bag#order"')
+      expect(page.text).toMatch(/<button[^>]*disabled[^>]*>Sold out<\/button>/)
+      expect(offerOf(page.text).availability).toBe('https://schema.org/SoldOut')
 
-    const form = await request(t.app).get('/products/tote-bag?order=1').expect(200)
-    expect(text(form.text)).toContain(SOLD_OUT_MESSAGE)
-    expect(form.text).not.toMatch(/name="firstName"/)
+      const form = await request(t.app).get('/products/tote-bag?order=1').expect(200)
+      expect(text(form.text)).toContain(SOLD_OUT_MESSAGE)
+      expect(form.text).not.toMatch(/name="firstName"/)
 
-    const post = await request(t.app).post('/products/tote-bag').type('form').send(ORDER)
-    expect(post.status).toBe(409)
-    expect(post.headers.location).toBeUndefined()
-    expect(text(post.text)).toContain(SOLD_OUT_MESSAGE)
+      const post = await request(t.app).post('/products/tote-bag').type('form').send(ORDER)
+      expect(post.status).toBe(409)
+      expect(post.headers.location).toBeUndefined()
+      expect(text(post.text)).toContain(SOLD_OUT_MESSAGE)
 
-    const catalogue = await request(t.app).get('/products?category=bags').expect(200)
-    const card = /<article class="product-card"[^>]*aria-labelledby="product-tote-bag"[\s\S]*?<\/article>/.exec(
-      catalogue.text,
-    )![0]
-    expect(card).toContain('Sold out')
-    expect(card).not.toContain('action="/products/tote-bag#order"')
-    await setAvailability('tote-bag', undefined)
-    expect((await request(t.app).post('/products/tote-bag').type('form').send(ORDER)).status).toBe(303)
-  })
+      const catalogue = await request(t.app).get('/products?category=bags').expect(200)
+      const card = /<article class="product-card"[^>]*aria-labelledby="product-tote-bag"[\s\S]*?<\/article>/.exec(
+        catalogue.text,
+      )![0]
+      expect(card).toContain('Sold out')
+      expect(card).not.toContain('action="/products/tote-bag#order"')
+      await setAvailability('tote-bag', undefined)
+      expect((await request(t.app).post('/products/tote-bag').type('form').send(ORDER)).status).toBe(303)
+    },
+  )
 
   it('made to order: the lead time is shown, the offer says MadeToOrder, and orders are taken', async () => {
     await setAvailability('briefcase', 'made-to-order', '3 weeks')
@@ -85,28 +89,32 @@ describe('availability', () => {
     expect((await request(t.app).post('/products/briefcase').type('form').send(ORDER)).status).toBe(303)
   })
 
-  it('made to order says one thing: the page and the card give the lead time instead of the dispatch promise, and the order note carries it', async () => {
-    await setAvailability('briefcase', 'made-to-order', '3 weeks')
-    const page = text((await request(t.app).get('/products/briefcase').expect(200)).text)
-    expect(page).toContain('Made to order: ready in 3 weeks; 14 days to change your mind')
-    expect(page).not.toMatch(/Dispatched in/i)
-    const catalogue = await request(t.app).get('/products?category=bags').expect(200)
-    const card = text(
-      /<article class="product-card"[^>]*aria-labelledby="product-briefcase"[\s\S]*?<\/article>/.exec(
-        catalogue.text,
-      )![0],
-    )
-    expect(card).toContain('Made to order: ready in 3 weeks')
-    expect(card).not.toMatch(/Dispatched in/i)
-    const post = await request(t.app).post('/products/briefcase').type('form').send(ORDER).expect(303)
-    expect(new URL(post.headers.location!).searchParams.get('note')!.split('\n')).toContain(
-      'Made to order: ready in 3 weeks',
-    )
+  it(
+    'made to order says one thing: the page and the card give the lead time ' +
+      'instead of the dispatch promise, and the order note carries it',
+    async () => {
+      await setAvailability('briefcase', 'made-to-order', '3 weeks')
+      const page = text((await request(t.app).get('/products/briefcase').expect(200)).text)
+      expect(page).toContain('Made to order: ready in 3 weeks; 14 days to change your mind')
+      expect(page).not.toMatch(/Dispatched in/i)
+      const catalogue = await request(t.app).get('/products?category=bags').expect(200)
+      const card = text(
+        /<article class="product-card"[^>]*aria-labelledby="product-briefcase"[\s\S]*?<\/article>/.exec(
+          catalogue.text,
+        )![0],
+      )
+      expect(card).toContain('Made to order: ready in 3 weeks')
+      expect(card).not.toMatch(/Dispatched in/i)
+      const post = await request(t.app).post('/products/briefcase').type('form').send(ORDER).expect(303)
+      expect(new URL(post.headers.location!).searchParams.get('note')!.split('\n')).toContain(
+        'Made to order: ready in 3 weeks',
+      )
 
-    expect(text((await request(t.app).get('/products/weekender-holdall').expect(200)).text)).toContain(
-      'Dispatched in 5-7 business days; 14 days to change your mind',
-    )
-  })
+      expect(text((await request(t.app).get('/products/weekender-holdall').expect(200)).text)).toContain(
+        'Dispatched in 5-7 business days; 14 days to change your mind',
+      )
+    },
+  )
 
   it('stays out of GET /api/products, which keeps its eight fields', async () => {
     const products = (await request(t.app).get('/api/products').expect(200)).body as Record<string, unknown>[]
@@ -129,22 +137,26 @@ describe('availability', () => {
 describe('the data file check of availability', () => {
   const file = (extra: object) =>
     JSON.stringify({ products: [{ ...seedProducts[0], ...extra }], messages: [] }, null, 2)
-  it('accepts no field, each of the three values, and refuses anything else or a made-to-order without its lead time', () => {
-    for (const extra of [
-      {},
-      { availability: 'in-stock' },
-      { availability: 'sold-out' },
-      { availability: 'made-to-order', leadTime: '2 weeks' },
-    ]) {
-      expect(checkDataText(file(extra), 'db.json').ok, JSON.stringify(extra)).toBe(true)
-    }
-    const wrong = checkDataText(file({ availability: 'gone' }), 'db.json')
-    expect(!wrong.ok && wrong.problem.message).toMatch(
-      /field "availability", line \d+, column \d+ must be one of "in-stock", "made-to-order", "sold-out"/,
-    )
-    const noLead = checkDataText(file({ availability: 'made-to-order' }), 'db.json')
-    expect(!noLead.ok && noLead.problem.message).toMatch(
-      /field "leadTime".* must say how long a made-to-order product takes/,
-    )
-  })
+  it(
+    'accepts no field, each of the three values, and refuses anything else ' +
+      'or a made-to-order without its lead time',
+    () => {
+      for (const extra of [
+        {},
+        { availability: 'in-stock' },
+        { availability: 'sold-out' },
+        { availability: 'made-to-order', leadTime: '2 weeks' },
+      ]) {
+        expect(checkDataText(file(extra), 'db.json').ok, JSON.stringify(extra)).toBe(true)
+      }
+      const wrong = checkDataText(file({ availability: 'gone' }), 'db.json')
+      expect(!wrong.ok && wrong.problem.message).toMatch(
+        /field "availability", line \d+, column \d+ must be one of "in-stock", "made-to-order", "sold-out"/,
+      )
+      const noLead = checkDataText(file({ availability: 'made-to-order' }), 'db.json')
+      expect(!noLead.ok && noLead.problem.message).toMatch(
+        /field "leadTime".* must say how long a made-to-order product takes/,
+      )
+    },
+  )
 })

@@ -47,19 +47,23 @@ describe('cache hits answered before the app', () => {
   })
   afterAll(() => http.close())
 
-  it('answers GET and HEAD for a kept address, with or without tracking parameters, without running the app, and logs each', async () => {
-    const get = await send('/page')
-    expect(get.headers['cache-status']).toBe(HIT)
-    expect(get.headers['content-security-policy']).toBe("default-src 'self'")
-    expect(decoded(get).equals(BODY)).toBe(true)
-    const head = await send('/page', { method: 'HEAD' })
-    expect(head.headers['cache-status']).toBe(HIT)
-    expect(head.body.length).toBe(0)
-    expect((await send('/page?utm_source=news&fbclid=IwAR1')).headers['cache-status']).toBe(HIT)
-    expect((await send('/page', { headers: { 'if-none-match': get.headers.etag! } })).status).toBe(304)
-    expect(reached).toEqual([])
-    expect(logged).toEqual(['GET /page', 'HEAD /page', 'GET /page?utm_source=news&fbclid=IwAR1', 'GET /page'])
-  })
+  it(
+    'answers GET and HEAD for a kept address, with or without tracking ' +
+      'parameters, without running the app, and logs each',
+    async () => {
+      const get = await send('/page')
+      expect(get.headers['cache-status']).toBe(HIT)
+      expect(get.headers['content-security-policy']).toBe("default-src 'self'")
+      expect(decoded(get).equals(BODY)).toBe(true)
+      const head = await send('/page', { method: 'HEAD' })
+      expect(head.headers['cache-status']).toBe(HIT)
+      expect(head.body.length).toBe(0)
+      expect((await send('/page?utm_source=news&fbclid=IwAR1')).headers['cache-status']).toBe(HIT)
+      expect((await send('/page', { headers: { 'if-none-match': get.headers.etag! } })).status).toBe(304)
+      expect(reached).toEqual([])
+      expect(logged).toEqual(['GET /page', 'HEAD /page', 'GET /page?utm_source=news&fbclid=IwAR1', 'GET /page'])
+    },
+  )
 
   it('leaves to the app every request that is not a plain hit', async () => {
     reached.length = 0

@@ -84,11 +84,15 @@ describe('cache keys', () => {
     expect(key('/journal?page=2', table)!.url).toBe('/journal')
   })
 
-  it('keys on the origin too (without SITE_URL absolute links come from the request), and refuses what is not a path', () => {
-    expect(cacheTarget('/', 'http://a.example')!.key).not.toBe(cacheTarget('/', 'http://b.example')!.key)
-    expect(key('http://www.example.co.uk/')).toBeUndefined()
-    expect(key('*')).toBeUndefined()
-  })
+  it(
+    'keys on the origin too (without SITE_URL absolute links come from the ' +
+      'request), and refuses what is not a path',
+    () => {
+      expect(cacheTarget('/', 'http://a.example')!.key).not.toBe(cacheTarget('/', 'http://b.example')!.key)
+      expect(key('http://www.example.co.uk/')).toBeUndefined()
+      expect(key('*')).toBeUndefined()
+    },
+  )
 
   it('keeps a parameter only with a value the page accepts; any other value is the page without it', () => {
     for (const value of ['shoes', 'BAGS', '', 'bags%00', 'x'.repeat(500)]) {
@@ -105,19 +109,23 @@ describe('cache keys', () => {
     expect(key('/products?category=bags&category=nope')!.url).toBe('/products')
   })
 
-  it('keeps only the plain spelling of a path: escapes, doubled and trailing slashes and dot segments are not cached', () => {
-    for (const spelling of [
-      '/%70roducts',
-      '/products/',
-      '//products',
-      '/./products',
-      '/products/../products',
-      '/products/%77eekender-holdall',
-      '/products%2Fweekender-holdall',
-      '/products\\x',
-    ]) {
-      expect(key(spelling), spelling).toBeUndefined()
-    }
-    expect(key('/products/weekender-holdall')!.url).toBe('/products/weekender-holdall')
-  })
+  it(
+    'keeps only the plain spelling of a path: escapes, doubled and trailing ' +
+      'slashes and dot segments are not cached',
+    () => {
+      for (const spelling of [
+        '/%70roducts',
+        '/products/',
+        '//products',
+        '/./products',
+        '/products/../products',
+        '/products/%77eekender-holdall',
+        '/products%2Fweekender-holdall',
+        '/products\\x',
+      ]) {
+        expect(key(spelling), spelling).toBeUndefined()
+      }
+      expect(key('/products/weekender-holdall')!.url).toBe('/products/weekender-holdall')
+    },
+  )
 })

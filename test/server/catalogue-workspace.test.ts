@@ -93,100 +93,113 @@ describe('editing a product', () => {
     expect(await readFile(t.dataFile, 'utf8')).toBe(before)
   })
 
-  it('takes a price and a payment link as people type them, and writes them to the file as the shop shows them', async () => {
-    const form = await openForm('oxford-brogue')
-    await request(t.app)
-      .post('/admin/products/oxford-brogue')
-      .type('form')
-      .send({ ...form, price: '375', paymentLink: 'buy.stripe.com/ash_oxford' })
-      .expect(303)
-    const saved = (await onDisk()).products.find((p) => p.id === 'oxford-brogue')!
-    expect([saved.price, saved.paymentLink]).toEqual(['£375.00', 'https://buy.stripe.com/ash_oxford'])
-    const fresh = {
-      id: '',
-      name: 'Ash Belt',
-      price: '£1,250.5',
-      category: 'belts',
-      availability: 'in-stock',
-      leadTime: '',
-      sku: 'BL-ASH-001',
-      description: '',
-      paymentLink: 'buy.stripe.com/ash_belt',
-    }
-    await request(t.app).post('/admin/products/new').type('form').send(fresh).expect(303)
-    const added = (await onDisk()).products.find((p) => p.id === 'ash-belt')!
-    expect([added.price, added.paymentLink]).toEqual(['£1,250.50', 'https://buy.stripe.com/ash_belt'])
-  })
-
-  it('lists every mistake at the top of the form it sends back, each a link to its field, focused as the page opens', async () => {
-    const form = await openForm('oxford-brogue')
-    const fresh = {
-      id: 'Ash Belt',
-      name: '',
-      price: 'lots',
-      category: 'belts',
-      availability: 'in-stock',
-      leadTime: '',
-      sku: 'BL-ASH-001',
-      description: '',
-      paymentLink: 'buy stripe.com',
-    }
-    for (const [url, body, listed] of [
-      [
-        '/admin/products/oxford-brogue',
-        { ...form, price: 'lots', paymentLink: 'buy stripe.com' },
-        ['price', 'paymentLink'],
-      ],
-      ['/admin/products/new', fresh, ['name', 'id', 'price', 'paymentLink']],
-    ] as const) {
-      const res = await request(t.app).post(url).type('form').send(body).expect(400)
-      const summary = /<div id="error-summary"([^>]*)>([\s\S]*?)<\/div>/.exec(res.text)
-      expect(summary, url).not.toBeNull()
-      expect(summary![1]).toMatch(/role="alert"/)
-      expect(summary![1]).toMatch(/tabindex="-1"/)
-      expect(summary![1]).toMatch(/autofocus=""/)
-      expect(text(summary![2]!)).toMatch(/^ ?There is a problem /)
-      expect([...summary![2]!.matchAll(/<a href="#product-(\w+)">/g)].map((m) => m[1])).toEqual(listed)
-      for (const field of listed) expect(res.text).toContain(`id="product-${field}-error"`)
-      expect(res.text.indexOf('id="error-summary"'), 'above the fields').toBeLessThan(
-        res.text.indexOf('id="product-name"'),
-      )
-      expect(res.text).toContain('value="lots"')
-      expect(res.text).toContain('value="buy stripe.com"')
-    }
-  })
-
-  it('refuses a payment link that is not https:// with a valid host name, with the message beside the field, on an edit and on a new product', async () => {
-    const before = await readFile(t.dataFile, 'utf8')
-    const form = await openForm('bridle-belt')
-    const fresh = {
-      id: '',
-      name: 'Ash Belt',
-      price: '£95.00',
-      category: 'belts',
-      availability: 'in-stock',
-      leadTime: '',
-      sku: 'BL-ASH-001',
-      description: '',
-      mainImage: '/images/seed/bridle-belt.svg',
-    }
-    for (const link of BAD_PAYMENT_LINKS) {
-      for (const [url, body] of [
-        ['/admin/products/bridle-belt', { ...form, paymentLink: link }],
-        ['/admin/products/new', { ...fresh, paymentLink: link }],
-      ] as const) {
-        const res = await request(t.app).post(url).type('form').send(body)
-        expect(res.status, `${url} ${link}`).toBe(400)
-        expect(res.text).toMatch(
-          /aria-invalid="true"[^>]*aria-describedby="product-paymentLink-hint product-paymentLink-error"/,
-        )
-        expect(res.text).toContain(
-          'id="product-paymentLink-error">Write the whole address of the card payment page, starting with https:// and a host name such as buy.stripe.com, without spaces or commas.<',
-        )
+  it(
+    'takes a price and a payment link as people type them, and writes them ' + 'to the file as the shop shows them',
+    async () => {
+      const form = await openForm('oxford-brogue')
+      await request(t.app)
+        .post('/admin/products/oxford-brogue')
+        .type('form')
+        .send({ ...form, price: '375', paymentLink: 'buy.stripe.com/ash_oxford' })
+        .expect(303)
+      const saved = (await onDisk()).products.find((p) => p.id === 'oxford-brogue')!
+      expect([saved.price, saved.paymentLink]).toEqual(['£375.00', 'https://buy.stripe.com/ash_oxford'])
+      const fresh = {
+        id: '',
+        name: 'Ash Belt',
+        price: '£1,250.5',
+        category: 'belts',
+        availability: 'in-stock',
+        leadTime: '',
+        sku: 'BL-ASH-001',
+        description: '',
+        paymentLink: 'buy.stripe.com/ash_belt',
       }
-    }
-    expect(await readFile(t.dataFile, 'utf8')).toBe(before)
-  })
+      await request(t.app).post('/admin/products/new').type('form').send(fresh).expect(303)
+      const added = (await onDisk()).products.find((p) => p.id === 'ash-belt')!
+      expect([added.price, added.paymentLink]).toEqual(['£1,250.50', 'https://buy.stripe.com/ash_belt'])
+    },
+  )
+
+  it(
+    'lists every mistake at the top of the form it sends back, each a link ' +
+      'to its field, focused as the page opens',
+    async () => {
+      const form = await openForm('oxford-brogue')
+      const fresh = {
+        id: 'Ash Belt',
+        name: '',
+        price: 'lots',
+        category: 'belts',
+        availability: 'in-stock',
+        leadTime: '',
+        sku: 'BL-ASH-001',
+        description: '',
+        paymentLink: 'buy stripe.com',
+      }
+      for (const [url, body, listed] of [
+        [
+          '/admin/products/oxford-brogue',
+          { ...form, price: 'lots', paymentLink: 'buy stripe.com' },
+          ['price', 'paymentLink'],
+        ],
+        ['/admin/products/new', fresh, ['name', 'id', 'price', 'paymentLink']],
+      ] as const) {
+        const res = await request(t.app).post(url).type('form').send(body).expect(400)
+        const summary = /<div id="error-summary"([^>]*)>([\s\S]*?)<\/div>/.exec(res.text)
+        expect(summary, url).not.toBeNull()
+        expect(summary![1]).toMatch(/role="alert"/)
+        expect(summary![1]).toMatch(/tabindex="-1"/)
+        expect(summary![1]).toMatch(/autofocus=""/)
+        expect(text(summary![2]!)).toMatch(/^ ?There is a problem /)
+        expect([...summary![2]!.matchAll(/<a href="#product-(\w+)">/g)].map((m) => m[1])).toEqual(listed)
+        for (const field of listed) expect(res.text).toContain(`id="product-${field}-error"`)
+        expect(res.text.indexOf('id="error-summary"'), 'above the fields').toBeLessThan(
+          res.text.indexOf('id="product-name"'),
+        )
+        expect(res.text).toContain('value="lots"')
+        expect(res.text).toContain('value="buy stripe.com"')
+      }
+    },
+  )
+
+  it(
+    'refuses a payment link that is not https:// with a valid host name, ' +
+      'with the message beside the field, on an edit and on a new product',
+    async () => {
+      const before = await readFile(t.dataFile, 'utf8')
+      const form = await openForm('bridle-belt')
+      const fresh = {
+        id: '',
+        name: 'Ash Belt',
+        price: '£95.00',
+        category: 'belts',
+        availability: 'in-stock',
+        leadTime: '',
+        sku: 'BL-ASH-001',
+        description: '',
+        mainImage: '/images/seed/bridle-belt.svg',
+      }
+      for (const link of BAD_PAYMENT_LINKS) {
+        for (const [url, body] of [
+          ['/admin/products/bridle-belt', { ...form, paymentLink: link }],
+          ['/admin/products/new', { ...fresh, paymentLink: link }],
+        ] as const) {
+          const res = await request(t.app).post(url).type('form').send(body)
+          expect(res.status, `${url} ${link}`).toBe(400)
+          expect(res.text).toMatch(
+            /aria-invalid="true"[^>]*aria-describedby="product-paymentLink-hint product-paymentLink-error"/,
+          )
+          expect(res.text).toContain(
+            'id="product-paymentLink-error">Write the whole address of the card ' +
+              'payment page, starting with https:// and a host name such as ' +
+              'buy.stripe.com, without spaces or commas.<',
+          )
+        }
+      }
+      expect(await readFile(t.dataFile, 'utf8')).toBe(before)
+    },
+  )
 
   it('marks a product sold out from the form: it can no longer be ordered', async () => {
     const form = await openForm('tote-bag')
@@ -213,60 +226,67 @@ describe('editing a product', () => {
 })
 
 describe('two tabs on the same product', () => {
-  it('tells the second save that it is out of date, shows both versions, and saves nothing until it is sent again', async () => {
-    const first = await openForm('chelsea-boot')
-    const second = await openForm('chelsea-boot')
-    await request(t.app)
-      .post('/admin/products/chelsea-boot')
-      .type('form')
-      .send({ ...first, price: '£220.00' })
-      .expect(303)
-    const late = await request(t.app)
-      .post('/admin/products/chelsea-boot')
-      .type('form')
-      .send({ ...second, price: '£230.00' })
-    expect(late.status).toBe(409)
-    const shown = text(late.text)
-    expect(shown).toContain('saved in another tab or window after you opened it')
-    expect(shown).toMatch(/price £220\.00 £230\.00/)
-    expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')!.price).toBe('£220.00')
-    // Sending the form it came back with keeps the owner's version, knowingly.
-    const again = {
-      ...second,
-      price: '£230.00',
-      revision: hidden(late.text, 'revision'),
-      base: hidden(late.text, 'base'),
-    }
-    await request(t.app).post('/admin/products/chelsea-boot').type('form').send(again).expect(303)
-    expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')!.price).toBe('£230.00')
-  })
+  it(
+    'tells the second save that it is out of date, shows both versions, and ' + 'saves nothing until it is sent again',
+    async () => {
+      const first = await openForm('chelsea-boot')
+      const second = await openForm('chelsea-boot')
+      await request(t.app)
+        .post('/admin/products/chelsea-boot')
+        .type('form')
+        .send({ ...first, price: '£220.00' })
+        .expect(303)
+      const late = await request(t.app)
+        .post('/admin/products/chelsea-boot')
+        .type('form')
+        .send({ ...second, price: '£230.00' })
+      expect(late.status).toBe(409)
+      const shown = text(late.text)
+      expect(shown).toContain('saved in another tab or window after you opened it')
+      expect(shown).toMatch(/price £220\.00 £230\.00/)
+      expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')!.price).toBe('£220.00')
+      // Sending the form it came back with keeps the owner's version, knowingly.
+      const again = {
+        ...second,
+        price: '£230.00',
+        revision: hidden(late.text, 'revision'),
+        base: hidden(late.text, 'base'),
+      }
+      await request(t.app).post('/admin/products/chelsea-boot').type('form').send(again).expect(303)
+      expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')!.price).toBe('£230.00')
+    },
+  )
 })
 
 describe('the browser and an editor on the same product', () => {
-  it('keeps the field each side changed; where both changed one, the later save wins and the other is in the history', async () => {
-    const stale = await readFile(t.dataFile, 'utf8')
-    const form = await openForm('penny-loafer')
-    // The editor's copy, opened before: the name and the price changed there.
-    const edited = JSON.parse(stale) as { products: Record<string, unknown>[] }
-    const loafer = edited.products.find((p) => p.id === 'penny-loafer')!
-    loafer.name = 'Penny Loafer in Cognac'
-    loafer.price = '£170.00'
-    await ownerSaves(t.store, JSON.stringify(edited, null, 2))
-    // The browser, later, from the form opened before that save: price and description.
-    await request(t.app)
-      .post('/admin/products/penny-loafer')
-      .type('form')
-      .send({ ...form, price: '£175.00', description: 'Now with a leather sole.' })
-      .expect(303)
-    const saved = (await onDisk()).products.find((p) => p.id === 'penny-loafer')!
-    expect(saved).toMatchObject({
-      name: 'Penny Loafer in Cognac',
-      description: 'Now with a leather sole.',
-      price: '£175.00',
-    })
-    const history = text((await request(t.app).get('/admin/history').expect(200)).text)
-    expect(history).toMatch(/An edit of the data file .*price £165\.00 → £170\.00/)
-  })
+  it(
+    'keeps the field each side changed; where both changed one, the later ' +
+      'save wins and the other is in the history',
+    async () => {
+      const stale = await readFile(t.dataFile, 'utf8')
+      const form = await openForm('penny-loafer')
+      // The editor's copy, opened before: the name and the price changed there.
+      const edited = JSON.parse(stale) as { products: Record<string, unknown>[] }
+      const loafer = edited.products.find((p) => p.id === 'penny-loafer')!
+      loafer.name = 'Penny Loafer in Cognac'
+      loafer.price = '£170.00'
+      await ownerSaves(t.store, JSON.stringify(edited, null, 2))
+      // The browser, later, from the form opened before that save: price and description.
+      await request(t.app)
+        .post('/admin/products/penny-loafer')
+        .type('form')
+        .send({ ...form, price: '£175.00', description: 'Now with a leather sole.' })
+        .expect(303)
+      const saved = (await onDisk()).products.find((p) => p.id === 'penny-loafer')!
+      expect(saved).toMatchObject({
+        name: 'Penny Loafer in Cognac',
+        description: 'Now with a leather sole.',
+        price: '£175.00',
+      })
+      const history = text((await request(t.app).get('/admin/history').expect(200)).text)
+      expect(history).toMatch(/An edit of the data file .*price £165\.00 → £170\.00/)
+    },
+  )
 })
 
 describe('adding, duplicating, removing, ordering', () => {

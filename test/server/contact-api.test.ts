@@ -105,27 +105,31 @@ describe('POST /api/contact', () => {
     expect(await readText(t)).toBe(before)
   })
 
-  it('answers 400 for names that are not one line of text and for invisible-only fields, keeps a message’s lines, and saves nothing bad', async () => {
-    const before = await readText(t)
-    const forged = await post(t, {
-      ...valid,
-      firstName: 'Ann <ann@example.com>\n  Subject: Custom Order',
-      lastName: 'Smith\u202e',
-    }).expect(400)
-    expect(forged.body.issues).toEqual({
-      firstName: 'First name must be a single line, without line breaks or invisible control characters',
-      lastName: 'Last name must be a single line, without line breaks or invisible control characters',
-    })
-    const invisible = await post(t, { ...valid, firstName: '\u200b\u200b', message: '\u200b'.repeat(12) }).expect(400)
-    expect(invisible.body.issues).toEqual({
-      firstName: 'First name is required',
-      message: 'Message must be at least 10 characters long',
-    })
-    expect(await readText(t)).toBe(before)
+  it(
+    'answers 400 for names that are not one line of text and for ' +
+      'invisible-only fields, keeps a message’s lines, and saves nothing bad',
+    async () => {
+      const before = await readText(t)
+      const forged = await post(t, {
+        ...valid,
+        firstName: 'Ann <ann@example.com>\n  Subject: Custom Order',
+        lastName: 'Smith\u202e',
+      }).expect(400)
+      expect(forged.body.issues).toEqual({
+        firstName: 'First name must be a single line, without line breaks or invisible control characters',
+        lastName: 'Last name must be a single line, without line breaks or invisible control characters',
+      })
+      const invisible = await post(t, { ...valid, firstName: '\u200b\u200b', message: '\u200b'.repeat(12) }).expect(400)
+      expect(invisible.body.issues).toEqual({
+        firstName: 'First name is required',
+        message: 'Message must be at least 10 characters long',
+      })
+      expect(await readText(t)).toBe(before)
 
-    const res = await post(t, { ...valid, message: 'Line one\r\nLine two \u202eand\u0007 three' }).expect(201)
-    expect((await readEnquiries(t)).find((m) => m.id === res.body.id)!.message).toBe('Line one\nLine two and three')
-  })
+      const res = await post(t, { ...valid, message: 'Line one\r\nLine two \u202eand\u0007 three' }).expect(201)
+      expect((await readEnquiries(t)).find((m) => m.id === res.body.id)!.message).toBe('Line one\nLine two and three')
+    },
+  )
 
   it('answers 400 with readable messages for missing fields and non-object bodies', async () => {
     const res = await post(t, { email: 'jane@example.com' }).expect(400)

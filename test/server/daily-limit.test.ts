@@ -74,7 +74,9 @@ describe('DailyImageLimit', () => {
     expect(refused).toBeInstanceOf(DailyLimitError)
     expect(refused!.retryAfterSeconds).toBe(4 * 3600)
     expect(refused!.message).toBe(
-      'The daily image limit is reached: 16 of 20 images were requested in the last 24 hours, and a run needs 8. It can run again after Wed, 15 Jan 2025 10:00 UTC.',
+      'The daily image limit is reached: 16 of 20 images were requested in ' +
+        'the last 24 hours, and a run needs 8. It can run again after Wed, 15 ' +
+        'Jan 2025 10:00 UTC.',
     )
     expect(await onDisk(file)).toHaveLength(2) // nothing counted for a refused run
 

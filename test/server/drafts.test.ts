@@ -105,32 +105,37 @@ describe("'Add a product'", () => {
 })
 
 describe('publishing', () => {
-  it('refuses a draft without a photograph the site serves, then puts it on the shop once one is uploaded', async () => {
-    const id = await addBelt()
-    const refused = await request(t.app).post(`/admin/products/${id}/publish`)
-    expect(refused.status).toBe(400)
-    expect(refused.headers['cache-control']).toBe('private, no-store')
-    expect(text(refused.text)).toContain(
-      'It cannot be published yet. It still needs: a photograph: upload one below (Photographs)',
-    )
-    expect((await stored(id))!.status).toBe('draft')
+  it(
+    'refuses a draft without a photograph the site serves, then puts it on ' + 'the shop once one is uploaded',
+    async () => {
+      const id = await addBelt()
+      const refused = await request(t.app).post(`/admin/products/${id}/publish`)
+      expect(refused.status).toBe(400)
+      expect(refused.headers['cache-control']).toBe('private, no-store')
+      expect(text(refused.text)).toContain(
+        'It cannot be published yet. It still needs: a photograph: upload one below (Photographs)',
+      )
+      expect((await stored(id))!.status).toBe('draft')
 
-    const jpeg = await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 120, g: 70, b: 30 } } })
-      .jpeg()
-      .toBuffer()
-    await request(t.app).post(`/admin/products/${id}/photos`).attach('photo', jpeg, 'belt.jpg').expect(303)
-    const published = await request(t.app).post(`/admin/products/${id}/publish`)
-    expect(published.status).toBe(303)
-    expect(published.headers.location).toBe(`/admin/products/${id}?done=published`)
-    const saved = (await stored(id))!
-    expect(saved.status).toBeUndefined()
-    expect(saved.mainImage).toMatch(/^\/media\/products\/plaited-bridle-belt\//)
+      const jpeg = await sharp({
+        create: { width: 900, height: 900, channels: 3, background: { r: 120, g: 70, b: 30 } },
+      })
+        .jpeg()
+        .toBuffer()
+      await request(t.app).post(`/admin/products/${id}/photos`).attach('photo', jpeg, 'belt.jpg').expect(303)
+      const published = await request(t.app).post(`/admin/products/${id}/publish`)
+      expect(published.status).toBe(303)
+      expect(published.headers.location).toBe(`/admin/products/${id}?done=published`)
+      const saved = (await stored(id))!
+      expect(saved.status).toBeUndefined()
+      expect(saved.mainImage).toMatch(/^\/media\/products\/plaited-bridle-belt\//)
 
-    expect(((await shop().get('/api/products').expect(200)).body as { id: string }[]).map((p) => p.id)).toContain(id)
-    expect(text((await shop().get('/products').expect(200)).text)).toContain(NEW_BELT.name)
-    expect((await shop().get('/sitemap.xml').expect(200)).text).toContain(`/products/${id}<`)
-    expect(text((await shop().get(`/products/${id}`).expect(200)).text)).toContain(NEW_BELT.name)
-  })
+      expect(((await shop().get('/api/products').expect(200)).body as { id: string }[]).map((p) => p.id)).toContain(id)
+      expect(text((await shop().get('/products').expect(200)).text)).toContain(NEW_BELT.name)
+      expect((await shop().get('/sitemap.xml').expect(200)).text).toContain(`/products/${id}<`)
+      expect(text((await shop().get(`/products/${id}`).expect(200)).text)).toContain(NEW_BELT.name)
+    },
+  )
 
   it('takes a product off the shop without removing it, and the history says both in words', async () => {
     await shop().get('/products/braided-belt').expect(200) // now kept by the page cache

@@ -20,23 +20,27 @@ const enquiry = (n: number, fields: Partial<StoredEnquiry> = {}): StoredEnquiry 
 })
 
 describe('enquiries as CSV', () => {
-  it('starts with a byte order mark, quotes every field, ends rows with CRLF, and keeps line breaks and quotes inside a message', () => {
-    const text = [...enquiriesCsv([enquiry(1, { message: 'Line one, with a comma\nLine "two"\r\nLine three' })])].join(
-      '',
-    )
-    expect(text.startsWith('\uFEFF"Received (UK time)","First name"')).toBe(true)
-    expect(text.endsWith('"\r\n')).toBe(true)
-    const { bom, rows } = parseCsv(text)
-    expect(bom).toBe(true)
-    expect(rows).toHaveLength(2)
-    const [head, row] = rows as [string[], string[]]
-    const cell = (name: string) => row[head.indexOf(name)]
-    expect(cell('Message')).toBe('Line one, with a comma\nLine "two"\r\nLine three')
-    expect(cell('Received (UK time)')).toBe('2025-07-14 10:32') // British Summer Time
-    expect(cell('Subject')).toBe('Bags Enquiry')
-    expect(cell('E-mail notification')).toBe('sent')
-    expect(cell('Id')).toBe('id-1')
-  })
+  it(
+    'starts with a byte order mark, quotes every field, ends rows with ' +
+      'CRLF, and keeps line breaks and quotes inside a message',
+    () => {
+      const text = [
+        ...enquiriesCsv([enquiry(1, { message: 'Line one, with a comma\nLine "two"\r\nLine three' })]),
+      ].join('')
+      expect(text.startsWith('\uFEFF"Received (UK time)","First name"')).toBe(true)
+      expect(text.endsWith('"\r\n')).toBe(true)
+      const { bom, rows } = parseCsv(text)
+      expect(bom).toBe(true)
+      expect(rows).toHaveLength(2)
+      const [head, row] = rows as [string[], string[]]
+      const cell = (name: string) => row[head.indexOf(name)]
+      expect(cell('Message')).toBe('Line one, with a comma\nLine "two"\r\nLine three')
+      expect(cell('Received (UK time)')).toBe('2025-07-14 10:32') // British Summer Time
+      expect(cell('Subject')).toBe('Bags Enquiry')
+      expect(cell('E-mail notification')).toBe('sent')
+      expect(cell('Id')).toBe('id-1')
+    },
+  )
 
   it('neutralises every cell a spreadsheet would run as a formula, and nothing else', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) {

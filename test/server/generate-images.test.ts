@@ -44,7 +44,10 @@ afterEach(async () => {
   fake.reset()
 })
 
-/** A test app; `only` limits the catalogue to those product ids, to keep runs short. No test here checks the AVIF twins (photo-formats does). */
+/**
+ * A test app; `only` limits the catalogue to those product ids, to keep
+ * runs short. No test here checks the AVIF twins (photo-formats does).
+ */
 async function app(env: Record<string, string> = {}, only?: string[]) {
   t = await createTestApp({
     env: { ...BASE_ENV, ...env },
@@ -92,104 +95,112 @@ describe('POST /api/generate-images without OPENAI_API_KEY', () => {
 })
 
 describe('a full run', () => {
-  it('asks 4 images per product at 1024x1024 with the configured model, high quality, at most IMAGE_CONCURRENCY at once', async () => {
-    fake.set({ delayMs: 40 })
-    const { app: a, store } = await app({ OPENAI_IMAGE_MODEL: 'gpt-image-1-mini', IMAGE_CONCURRENCY: '3' }, FEW)
-    const products = [...store.products]
-    const res = await request(a).post('/api/generate-images').expect(200)
-    expect(res.headers['content-type']).toMatch(/application\/json/)
-    expect(res.body).toEqual({ results: { successCount: products.length, errorCount: 0, total: products.length } })
+  it(
+    'asks 4 images per product at 1024x1024 with the configured model, high ' +
+      'quality, at most IMAGE_CONCURRENCY at once',
+    async () => {
+      fake.set({ delayMs: 40 })
+      const { app: a, store } = await app({ OPENAI_IMAGE_MODEL: 'gpt-image-1-mini', IMAGE_CONCURRENCY: '3' }, FEW)
+      const products = [...store.products]
+      const res = await request(a).post('/api/generate-images').expect(200)
+      expect(res.headers['content-type']).toMatch(/application\/json/)
+      expect(res.body).toEqual({ results: { successCount: products.length, errorCount: 0, total: products.length } })
 
-    expect(fake.requests).toHaveLength(products.length * 4)
-    for (const r of fake.requests) {
-      expect(r.body).toMatchObject({ model: 'gpt-image-1-mini', size: '1024x1024', quality: 'high', n: 1 })
-      expect(r.authorization).toBe(`Bearer ${KEY}`)
-      // One studio look for the whole catalogue: every prompt starts with the same description of the set.
-      expect(r.body.prompt!.startsWith(STUDIO_STYLE)).toBe(true)
-    }
-    for (const p of products) {
-      const prompts = fake.requests.map((r) => r.body.prompt!).filter((pr) => pr.includes(`Product: ${p.name}.`))
-      expect(prompts, p.name).toHaveLength(4)
-      expect(new Set(prompts).size).toBe(4) // four different angles
-    }
-    expect(fake.maxInFlight).toBeLessThanOrEqual(3)
-    expect(fake.maxInFlight).toBeGreaterThanOrEqual(2) // batched, not one by one
-  })
-
-  it('stores each angle as WebP at 400, 800 and 1024 px, served with a long immutable cache, and updates the data file', async () => {
-    const { app: a, dataFile, dir } = await app({}, FEW)
-    const before = (await request(a).get('/api/products')).body as StoredProduct[]
-    await request(a).post('/api/generate-images').expect(200)
-
-    const after = (await request(a).get('/api/products')).body as StoredProduct[]
-    expect(after).toHaveLength(before.length)
-    for (const p of after) {
-      expect(Object.keys(p)).toEqual([
-        'id',
-        'name',
-        'description',
-        'price',
-        'sku',
-        'category',
-        'mainImage',
-        'paymentLink',
-      ])
-      expect(p.mainImage).toMatch(new RegExp(`^/media/products/${p.id}/[A-Za-z0-9-]+-main-1024\\.webp$`))
-    }
-
-    const first = after[0]!
-    for (const width of [400, 800, 1024]) {
-      const url = first.mainImage.replace(/-1024\.webp$/, `-${width}.webp`)
-      const img = await request(a)
-        .get(url)
-        .buffer(true)
-        .parse((res, cb) => {
-          const chunks: Buffer[] = []
-          res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('end', () => cb(null, Buffer.concat(chunks)))
-        })
-      expect(img.status, url).toBe(200)
-      expect(img.headers['content-type']).toBe('image/webp')
-      expect(img.headers['cache-control']).toMatch(/max-age=31536000/)
-      expect(img.headers['cache-control']).toMatch(/immutable/)
-      const meta = await sharp(img.body as Buffer).metadata()
-      expect(meta.format).toBe('webp')
-      expect(meta.width).toBe(width)
-      expect(meta.height).toBe(width)
-    }
-
-    // The data file on disk (read back, not the store's memory) holds the new images, pretty-printed.
-    const { text, products } = await readDataFile(dataFile)
-    expect(text).toMatch(/^\{\n {2}"products": \[/)
-    for (const p of products) {
-      const api = after.find((x) => x.id === p.id)!
-      expect(p.mainImage).toBe(api.mainImage)
-      expect(p.images?.map((i) => i.angle)).toEqual([...IMAGE_ANGLES])
-      expect(p.images?.[0]?.src).toBe(p.mainImage)
-      for (const image of p.images!) {
-        const file = path.join(dir, image.src.replace(/^\/media\//, 'media/'))
-        expect(existsSync(file), file).toBe(true)
-        expect(existsSync(file.replace(/-1024\.webp$/, '-400.webp'))).toBe(true)
-        expect(existsSync(path.join(dir, image.original.replace(/^\/media\//, 'media/')))).toBe(true)
+      expect(fake.requests).toHaveLength(products.length * 4)
+      for (const r of fake.requests) {
+        expect(r.body).toMatchObject({ model: 'gpt-image-1-mini', size: '1024x1024', quality: 'high', n: 1 })
+        expect(r.authorization).toBe(`Bearer ${KEY}`)
+        // One studio look for the whole catalogue: every prompt starts with the same description of the set.
+        expect(r.body.prompt!.startsWith(STUDIO_STYLE)).toBe(true)
       }
-    }
-    expect(existsSync(`${dataFile}.lock`)).toBe(true) // still ours: the server wrote through its store
-    // Every write went through a temporary file and a rename: none is left half-written beside the real ones.
-    await t!.services.photoFormats.stop() // the AVIF twins in hand are finished, none is left half-written
-    // The history records what the run replaced (so it can be undone), after the day's snapshot.
-    expect((await readdir(dir)).sort()).toEqual([
-      'db.json',
-      'db.json.history.jsonl',
-      'db.json.journal',
-      'db.json.lock',
-      'db.json.snapshots',
-      'media',
-    ])
-    for (const p of products) {
-      for (const name of await readdir(path.join(dir, 'media', 'products', p.id)))
-        expect(name).toMatch(/^[\w-]+-(400|800|1024)\.(webp|avif)$|^[\w-]+-original\.png$/)
-    }
-  })
+      for (const p of products) {
+        const prompts = fake.requests.map((r) => r.body.prompt!).filter((pr) => pr.includes(`Product: ${p.name}.`))
+        expect(prompts, p.name).toHaveLength(4)
+        expect(new Set(prompts).size).toBe(4) // four different angles
+      }
+      expect(fake.maxInFlight).toBeLessThanOrEqual(3)
+      expect(fake.maxInFlight).toBeGreaterThanOrEqual(2) // batched, not one by one
+    },
+  )
+
+  it(
+    'stores each angle as WebP at 400, 800 and 1024 px, served with a long ' +
+      'immutable cache, and updates the data file',
+    async () => {
+      const { app: a, dataFile, dir } = await app({}, FEW)
+      const before = (await request(a).get('/api/products')).body as StoredProduct[]
+      await request(a).post('/api/generate-images').expect(200)
+
+      const after = (await request(a).get('/api/products')).body as StoredProduct[]
+      expect(after).toHaveLength(before.length)
+      for (const p of after) {
+        expect(Object.keys(p)).toEqual([
+          'id',
+          'name',
+          'description',
+          'price',
+          'sku',
+          'category',
+          'mainImage',
+          'paymentLink',
+        ])
+        expect(p.mainImage).toMatch(new RegExp(`^/media/products/${p.id}/[A-Za-z0-9-]+-main-1024\\.webp$`))
+      }
+
+      const first = after[0]!
+      for (const width of [400, 800, 1024]) {
+        const url = first.mainImage.replace(/-1024\.webp$/, `-${width}.webp`)
+        const img = await request(a)
+          .get(url)
+          .buffer(true)
+          .parse((res, cb) => {
+            const chunks: Buffer[] = []
+            res.on('data', (c: Buffer) => chunks.push(c))
+            res.on('end', () => cb(null, Buffer.concat(chunks)))
+          })
+        expect(img.status, url).toBe(200)
+        expect(img.headers['content-type']).toBe('image/webp')
+        expect(img.headers['cache-control']).toMatch(/max-age=31536000/)
+        expect(img.headers['cache-control']).toMatch(/immutable/)
+        const meta = await sharp(img.body as Buffer).metadata()
+        expect(meta.format).toBe('webp')
+        expect(meta.width).toBe(width)
+        expect(meta.height).toBe(width)
+      }
+
+      // The data file on disk (read back, not the store's memory) holds the new images, pretty-printed.
+      const { text, products } = await readDataFile(dataFile)
+      expect(text).toMatch(/^\{\n {2}"products": \[/)
+      for (const p of products) {
+        const api = after.find((x) => x.id === p.id)!
+        expect(p.mainImage).toBe(api.mainImage)
+        expect(p.images?.map((i) => i.angle)).toEqual([...IMAGE_ANGLES])
+        expect(p.images?.[0]?.src).toBe(p.mainImage)
+        for (const image of p.images!) {
+          const file = path.join(dir, image.src.replace(/^\/media\//, 'media/'))
+          expect(existsSync(file), file).toBe(true)
+          expect(existsSync(file.replace(/-1024\.webp$/, '-400.webp'))).toBe(true)
+          expect(existsSync(path.join(dir, image.original.replace(/^\/media\//, 'media/')))).toBe(true)
+        }
+      }
+      expect(existsSync(`${dataFile}.lock`)).toBe(true) // still ours: the server wrote through its store
+      // Every write went through a temporary file and a rename: none is left half-written beside the real ones.
+      await t!.services.photoFormats.stop() // the AVIF twins in hand are finished, none is left half-written
+      // The history records what the run replaced (so it can be undone), after the day's snapshot.
+      expect((await readdir(dir)).sort()).toEqual([
+        'db.json',
+        'db.json.history.jsonl',
+        'db.json.journal',
+        'db.json.lock',
+        'db.json.snapshots',
+        'media',
+      ])
+      for (const p of products) {
+        for (const name of await readdir(path.join(dir, 'media', 'products', p.id)))
+          expect(name).toMatch(/^[\w-]+-(400|800|1024)\.(webp|avif)$|^[\w-]+-original\.png$/)
+      }
+    },
+  )
 
   it('shows the new images on /products at once (the render cache follows the products)', async () => {
     const { app: a } = await app({}, FEW)
@@ -314,31 +325,34 @@ describe('one run at a time', () => {
 })
 
 describe('stopping a run', () => {
-  it('stops requesting images on POST /cancel; finished products keep their new images, the rest their old', async () => {
-    fake.set({ delayMs: 150 })
-    const { app: a, store, dataFile } = await app({ IMAGE_CONCURRENCY: '2' }, FEW)
-    expect((await request(a).post('/api/generate-images/cancel').expect(404)).body.error).toMatch(
-      /No image generation is running/,
-    )
-    const run = request(a)
-      .post('/api/generate-images')
-      .then((r) => r)
-    await expect
-      .poll(() => store.products.filter((p) => p.mainImage.startsWith('/media/')).length, { timeout: 10_000 })
-      .toBeGreaterThan(0)
-    await request(a).post('/api/generate-images/cancel').expect(202)
-    const res = await run
-    expect(res.status).toBe(200)
-    expect(res.body.stoppedEarly).toBe('Stopped by the owner.')
-    const { successCount, errorCount, total } = res.body.results
-    expect(total).toBe(FEW.length)
-    expect(successCount).toBeGreaterThan(0)
-    expect(successCount + errorCount).toBe(total)
-    expect(errorCount).toBeGreaterThan(0)
-    expect(fake.requests.length).toBeLessThan(FEW.length * 4)
-    const { products } = await readDataFile(dataFile)
-    expect(products.filter((p) => p.mainImage.startsWith('/media/'))).toHaveLength(successCount)
-  })
+  it(
+    'stops requesting images on POST /cancel; finished products keep their ' + 'new images, the rest their old',
+    async () => {
+      fake.set({ delayMs: 150 })
+      const { app: a, store, dataFile } = await app({ IMAGE_CONCURRENCY: '2' }, FEW)
+      expect((await request(a).post('/api/generate-images/cancel').expect(404)).body.error).toMatch(
+        /No image generation is running/,
+      )
+      const run = request(a)
+        .post('/api/generate-images')
+        .then((r) => r)
+      await expect
+        .poll(() => store.products.filter((p) => p.mainImage.startsWith('/media/')).length, { timeout: 10_000 })
+        .toBeGreaterThan(0)
+      await request(a).post('/api/generate-images/cancel').expect(202)
+      const res = await run
+      expect(res.status).toBe(200)
+      expect(res.body.stoppedEarly).toBe('Stopped by the owner.')
+      const { successCount, errorCount, total } = res.body.results
+      expect(total).toBe(FEW.length)
+      expect(successCount).toBeGreaterThan(0)
+      expect(successCount + errorCount).toBe(total)
+      expect(errorCount).toBeGreaterThan(0)
+      expect(fake.requests.length).toBeLessThan(FEW.length * 4)
+      const { products } = await readDataFile(dataFile)
+      expect(products.filter((p) => p.mainImage.startsWith('/media/'))).toHaveLength(successCount)
+    },
+  )
 })
 
 describe('live progress (Server-Sent Events)', () => {
@@ -467,29 +481,32 @@ describe('without ADMIN_PASSWORD: only the machine itself', () => {
     expect(fake.requests).toHaveLength(0)
   })
 
-  it('refuses start, cancel, progress and status details with 403 and a sentence to a request a proxy passed on', async () => {
-    const { app: a, dataFile } = await app({}, FEW)
-    const before = await readFile(dataFile, 'utf8')
-    for (const headers of FORWARDED) {
-      for (const res of [
-        await request(a).post('/api/generate-images').set(headers),
-        await request(a).post('/api/generate-images?stream=1').set(headers),
-        await request(a).post('/api/generate-images/cancel').set(headers),
-        await request(a).get('/api/generate-images').set(headers),
-        await request(a).get('/api/generate-images/events').set(headers),
-      ]) {
-        expect(res.status, JSON.stringify(headers)).toBe(403)
-        expect(res.headers['content-type']).toMatch(/^application\/json/)
-        expect(res.body).toEqual({ error: NOT_OWNER_MESSAGE })
-        expect(res.text).not.toMatch(/configured|model|gpt-image/)
+  it(
+    'refuses start, cancel, progress and status details with 403 and a ' + 'sentence to a request a proxy passed on',
+    async () => {
+      const { app: a, dataFile } = await app({}, FEW)
+      const before = await readFile(dataFile, 'utf8')
+      for (const headers of FORWARDED) {
+        for (const res of [
+          await request(a).post('/api/generate-images').set(headers),
+          await request(a).post('/api/generate-images?stream=1').set(headers),
+          await request(a).post('/api/generate-images/cancel').set(headers),
+          await request(a).get('/api/generate-images').set(headers),
+          await request(a).get('/api/generate-images/events').set(headers),
+        ]) {
+          expect(res.status, JSON.stringify(headers)).toBe(403)
+          expect(res.headers['content-type']).toMatch(/^application\/json/)
+          expect(res.body).toEqual({ error: NOT_OWNER_MESSAGE })
+          expect(res.text).not.toMatch(/configured|model|gpt-image/)
+        }
       }
-    }
-    expect(NOT_OWNER_MESSAGE).toMatch(
-      /^Image generation is only for the shop owner\. Set ADMIN_PASSWORD .+ on the server itself\.$/,
-    )
-    expect(fake.requests).toHaveLength(0)
-    expect(await readFile(dataFile, 'utf8')).toBe(before)
-  })
+      expect(NOT_OWNER_MESSAGE).toMatch(
+        /^Image generation is only for the shop owner\. Set ADMIN_PASSWORD .+ on the server itself\.$/,
+      )
+      expect(fake.requests).toHaveLength(0)
+      expect(await readFile(dataFile, 'utf8')).toBe(before)
+    },
+  )
 
   it('knows the machine itself by the connection, never by a header', () => {
     const req = (remoteAddress: string, localAddress: string, headers: Record<string, string> = {}) =>
@@ -522,38 +539,45 @@ describe('without ADMIN_PASSWORD: only the machine itself', () => {
     )
   })
 
-  it('refuses anyone else on /admin (403), telling in plain words how the owner turns it on, and never serves one the other’s page', async () => {
-    const { app: a } = await app({}, FEW)
-    const visitor = () => request(a).get('/admin').set('X-Forwarded-For', '203.0.113.9')
-    const owner = () => request(a).get('/admin')
-    // Alternating, so a page kept for one would show up for the other.
-    for (const round of [1, 2]) {
-      const v = await visitor()
-      expect(v.status, `round ${round}`).toBe(403)
-      expect(v.headers['cache-control']).toBe('private, no-store')
-      expect(v.headers['x-robots-tag']).toBe('noindex')
-      const text = v.text.replace(/<[^>]+>/g, '')
-      expect(text).toContain('Only the shop owner can generate images here')
-      expect(text).toMatch(
-        /set ADMIN_PASSWORD \(12 characters or more\) in the server(&#x27;|')s environment and restart the site/,
-      )
-      expect(text).toContain('Generate All Product Images')
-      expect(v.text).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="owner-only"/)
-      // Nothing about the set-up or the spending reaches a visitor.
-      expect(v.text).not.toMatch(/Daily limit|OPENAI_API_KEY|"configured":true|allowance":\{/)
+  it(
+    'refuses anyone else on /admin (403), telling in plain words how the ' +
+      'owner turns it on, and never serves one the other’s page',
+    async () => {
+      const { app: a } = await app({}, FEW)
+      const visitor = () => request(a).get('/admin').set('X-Forwarded-For', '203.0.113.9')
+      const owner = () => request(a).get('/admin')
+      // Alternating, so a page kept for one would show up for the other.
+      for (const round of [1, 2]) {
+        const v = await visitor()
+        expect(v.status, `round ${round}`).toBe(403)
+        expect(v.headers['cache-control']).toBe('private, no-store')
+        expect(v.headers['x-robots-tag']).toBe('noindex')
+        const text = v.text.replace(/<[^>]+>/g, '')
+        expect(text).toContain('Only the shop owner can generate images here')
+        expect(text).toMatch(
+          /set ADMIN_PASSWORD \(12 characters or more\) in the server(&#x27;|')s environment and restart the site/,
+        )
+        expect(text).toContain('Generate All Product Images')
+        expect(v.text).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="owner-only"/)
+        // Nothing about the set-up or the spending reaches a visitor.
+        expect(v.text).not.toMatch(/Daily limit|OPENAI_API_KEY|"configured":true|allowance":\{/)
 
-      const o = await owner()
-      expect(o.status).toBe(200)
-      expect(o.text).not.toContain('Only the shop owner can generate images here')
-      expect(o.text).toMatch(/Daily limit/)
-      // The owner's button is not the visitor's: it waits only for the page's script to run.
-      expect(o.text).not.toMatch(/aria-describedby="owner-only"/)
-    }
-    // The page data of client-side navigation says the same.
-    const data = await request(a).get('/admin/index.pageContext.json').set('X-Forwarded-For', '203.0.113.9').expect(403)
-    expect(data.text).toContain('"access":"visitor"')
-    expect(data.text).not.toContain('"access":"owner"')
-  })
+        const o = await owner()
+        expect(o.status).toBe(200)
+        expect(o.text).not.toContain('Only the shop owner can generate images here')
+        expect(o.text).toMatch(/Daily limit/)
+        // The owner's button is not the visitor's: it waits only for the page's script to run.
+        expect(o.text).not.toMatch(/aria-describedby="owner-only"/)
+      }
+      // The page data of client-side navigation says the same.
+      const data = await request(a)
+        .get('/admin/index.pageContext.json')
+        .set('X-Forwarded-For', '203.0.113.9')
+        .expect(403)
+      expect(data.text).toContain('"access":"visitor"')
+      expect(data.text).not.toContain('"access":"owner"')
+    },
+  )
 })
 
 describe('the daily image limit', () => {
@@ -562,56 +586,62 @@ describe('the daily image limit', () => {
   const runs = async (file: string): Promise<{ id: string; startedAt: string; images: number }[]> =>
     JSON.parse(await readFile(file, 'utf8')).imageRuns ?? []
 
-  it('refuses, with 429 and a sentence, a run past IMAGE_DAILY_LIMIT, even for the owner signed in, and keeps counting across a restart', async () => {
-    const env = { IMAGE_DAILY_LIMIT: String(RUN + 4), ADMIN_PASSWORD: 'correct horse' }
-    const owner = basicAuth('correct horse')
-    const first = await createTestApp({
-      env: { ...BASE_ENV, ...env },
-      prepare: (dir) => writeCatalogue(dir, FEW),
-      keepDir: true,
-      avifTwins: false,
-    })
-    try {
-      await request(first.app).post('/api/generate-images').set('Authorization', owner).expect(200)
-      // Counted in the data file on disk, where a restart finds it.
-      expect(await runs(first.dataFile)).toEqual([
-        { id: expect.any(String), startedAt: expect.any(String), images: RUN },
-      ])
-      const status = await request(first.app).get('/api/generate-images').set('Authorization', owner).expect(200)
-      expect(status.body.allowance).toEqual({ limit: RUN + 4, used: RUN, left: 4, nextFreedAt: expect.any(String) })
-      expect(Date.parse(status.body.allowance.nextFreedAt) - Date.now()).toBeGreaterThan(23.9 * 3600_000)
-      fake.reset()
-      const refused = await request(first.app).post('/api/generate-images').set('Authorization', owner).expect(429)
-      expect(refused.headers['content-type']).toMatch(/^application\/json/)
-      expect(refused.body.error).toMatch(
-        new RegExp(
-          `^The daily image limit is reached: ${RUN} of ${RUN + 4} images were requested in the last 24 hours, and a run needs ${RUN}\\. It can run again after .+ UTC\\.$`,
-        ),
-      )
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600)
+  it(
+    'refuses, with 429 and a sentence, a run past IMAGE_DAILY_LIMIT, even ' +
+      'for the owner signed in, and keeps counting across a restart',
+    async () => {
+      const env = { IMAGE_DAILY_LIMIT: String(RUN + 4), ADMIN_PASSWORD: 'correct horse' }
+      const owner = basicAuth('correct horse')
+      const first = await createTestApp({
+        env: { ...BASE_ENV, ...env },
+        prepare: (dir) => writeCatalogue(dir, FEW),
+        keepDir: true,
+        avifTwins: false,
+      })
+      try {
+        await request(first.app).post('/api/generate-images').set('Authorization', owner).expect(200)
+        // Counted in the data file on disk, where a restart finds it.
+        expect(await runs(first.dataFile)).toEqual([
+          { id: expect.any(String), startedAt: expect.any(String), images: RUN },
+        ])
+        const status = await request(first.app).get('/api/generate-images').set('Authorization', owner).expect(200)
+        expect(status.body.allowance).toEqual({ limit: RUN + 4, used: RUN, left: 4, nextFreedAt: expect.any(String) })
+        expect(Date.parse(status.body.allowance.nextFreedAt) - Date.now()).toBeGreaterThan(23.9 * 3600_000)
+        fake.reset()
+        const refused = await request(first.app).post('/api/generate-images').set('Authorization', owner).expect(429)
+        expect(refused.headers['content-type']).toMatch(/^application\/json/)
+        expect(refused.body.error).toMatch(
+          new RegExp(
+            `^The daily image limit is reached: ${RUN} of ${RUN + 4} images were ` +
+              `requested in the last 24 hours, and a run needs ${RUN}\\. It can run ` +
+              `again after .+ UTC\\.$`,
+          ),
+        )
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600)
+        expect(fake.requests).toHaveLength(0)
+      } finally {
+        await first.close()
+      }
+      // A restart on the same data file still counts the first run.
+      const saved = await readFile(first.dataFile, 'utf8')
+      t = await createTestApp({
+        env: { ...BASE_ENV, ...env },
+        prepare: (dir) => writeFile(path.join(dir, 'db.json'), saved),
+        avifTwins: false,
+      })
+      await rm(first.dir, { recursive: true, force: true })
+      const again = await request(t.app).post('/api/generate-images').set('Authorization', owner).expect(429)
+      expect(again.body.error).toMatch(/daily image limit is reached/)
+      // The streamed way in is refused the same way, before any event.
+      const streamed = await request(t.app)
+        .post('/api/generate-images')
+        .set('Authorization', owner)
+        .set('Accept', 'text/event-stream')
+        .expect(429)
+      expect(streamed.headers['content-type']).toMatch(/^application\/json/)
       expect(fake.requests).toHaveLength(0)
-    } finally {
-      await first.close()
-    }
-    // A restart on the same data file still counts the first run.
-    const saved = await readFile(first.dataFile, 'utf8')
-    t = await createTestApp({
-      env: { ...BASE_ENV, ...env },
-      prepare: (dir) => writeFile(path.join(dir, 'db.json'), saved),
-      avifTwins: false,
-    })
-    await rm(first.dir, { recursive: true, force: true })
-    const again = await request(t.app).post('/api/generate-images').set('Authorization', owner).expect(429)
-    expect(again.body.error).toMatch(/daily image limit is reached/)
-    // The streamed way in is refused the same way, before any event.
-    const streamed = await request(t.app)
-      .post('/api/generate-images')
-      .set('Authorization', owner)
-      .set('Accept', 'text/event-stream')
-      .expect(429)
-    expect(streamed.headers['content-type']).toMatch(/^application\/json/)
-    expect(fake.requests).toHaveLength(0)
-  })
+    },
+  )
 
   it('allows two full runs of the catalogue a day when IMAGE_DAILY_LIMIT is unset', async () => {
     const { app: a } = await app({}, FEW)
@@ -627,7 +657,9 @@ describe('the daily image limit', () => {
     const { app: a } = await app({ IMAGE_DAILY_LIMIT: String(RUN - 1) }, FEW)
     const res = await request(a).post('/api/generate-images').expect(429)
     expect(res.body.error).toBe(
-      `A run of the whole catalogue needs ${RUN} images, more than the daily limit of ${RUN - 1}. Raise IMAGE_DAILY_LIMIT on the server and restart it to run one.`,
+      `A run of the whole catalogue needs ${RUN} images, more than the daily ` +
+        `limit of ${RUN - 1}. Raise IMAGE_DAILY_LIMIT on the server and restart ` +
+        `it to run one.`,
     )
     expect(res.headers['retry-after']).toBeUndefined()
     expect(fake.requests).toHaveLength(0)
@@ -721,30 +753,35 @@ describe('the server process', () => {
   const exited = (child: ChildProcess) =>
     new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 
-  it('says at start-up, without ADMIN_PASSWORD, that generation is open only to this machine; warns when a proxy is in front; says nothing with a password', async () => {
-    const tmp = await mkdtemp(path.join(os.tmpdir(), 'leather-proc-'))
-    const startAndStop = async (env: Record<string, string>) => {
-      const server = startServer({ OPENAI_API_KEY: KEY, ...env })
-      await server.url
-      server.child.kill('SIGTERM')
-      await exited(server.child)
-      return server.out()
-    }
-    try {
-      const alone = await startAndStop({ DATA_FILE: path.join(tmp, 'a.json') })
-      expect(alone).toMatch(
-        /"level":30[^\n]*ADMIN_PASSWORD is not set: image generation is open only to requests from this machine itself/,
-      )
+  it(
+    'says at start-up, without ADMIN_PASSWORD, that generation is open only ' +
+      'to this machine; warns when a proxy is in front; says nothing with a ' +
+      'password',
+    async () => {
+      const tmp = await mkdtemp(path.join(os.tmpdir(), 'leather-proc-'))
+      const startAndStop = async (env: Record<string, string>) => {
+        const server = startServer({ OPENAI_API_KEY: KEY, ...env })
+        await server.url
+        server.child.kill('SIGTERM')
+        await exited(server.child)
+        return server.out()
+      }
+      try {
+        const alone = await startAndStop({ DATA_FILE: path.join(tmp, 'a.json') })
+        expect(alone).toMatch(
+          /"level":30[^\n]*ADMIN_PASSWORD is not set: image generation is open only to requests from this machine itself/,
+        )
 
-      const proxied = await startAndStop({ DATA_FILE: path.join(tmp, 'b.json'), TRUST_PROXY: 'loopback' })
-      expect(proxied).toMatch(/"level":40[^\n]*ADMIN_PASSWORD is not set[^\n]*make sure it sends X-Forwarded-For/)
+        const proxied = await startAndStop({ DATA_FILE: path.join(tmp, 'b.json'), TRUST_PROXY: 'loopback' })
+        expect(proxied).toMatch(/"level":40[^\n]*ADMIN_PASSWORD is not set[^\n]*make sure it sends X-Forwarded-For/)
 
-      const closed = await startAndStop({ DATA_FILE: path.join(tmp, 'c.json'), ADMIN_PASSWORD: 'saddle-stitch-42' })
-      expect(closed).not.toMatch(/ADMIN_PASSWORD is not set/)
-    } finally {
-      await rm(tmp, { recursive: true, force: true })
-    }
-  })
+        const closed = await startAndStop({ DATA_FILE: path.join(tmp, 'c.json'), ADMIN_PASSWORD: 'saddle-stitch-42' })
+        expect(closed).not.toMatch(/ADMIN_PASSWORD is not set/)
+      } finally {
+        await rm(tmp, { recursive: true, force: true })
+      }
+    },
+  )
 
   it('stops a run at once on SIGTERM: the request gets its results, the process exits cleanly', async () => {
     fake.set({ delayMs: 400 })

@@ -49,23 +49,26 @@ describe('photographs in the history', () => {
 })
 
 describe('who made each change', () => {
-  it('names a command and a restore in the workspace, and says a restore removed a product rather than restored it', async () => {
-    const catalogue = t.services.catalogue
-    const snapshot = await catalogue.snapshots.take(t.store.data, 'daily')
-    const copy = await catalogue.duplicate('oxford-brogue')
-    // From the shell: `npm run snapshots -- restore NAME` asks the server through the lock's socket.
-    expect(await t.store.handleRequest({ op: 'restore-snapshot', name: snapshot })).toMatchObject({ ok: true })
-    let [removed] = entries(await historyPage())
-    expect(removed).toContain('Oxford Brogue (copy): removed by restoring a snapshot (it was not in it)')
-    expect(removed).toContain('A command in the shell (npm run snapshots)')
-    expect(removed).not.toContain('You, in the workspace')
-    expect(t.store.products.some((p) => p.id === copy)).toBe(false)
+  it(
+    'names a command and a restore in the workspace, and says a restore ' + 'removed a product rather than restored it',
+    async () => {
+      const catalogue = t.services.catalogue
+      const snapshot = await catalogue.snapshots.take(t.store.data, 'daily')
+      const copy = await catalogue.duplicate('oxford-brogue')
+      // From the shell: `npm run snapshots -- restore NAME` asks the server through the lock's socket.
+      expect(await t.store.handleRequest({ op: 'restore-snapshot', name: snapshot })).toMatchObject({ ok: true })
+      let [removed] = entries(await historyPage())
+      expect(removed).toContain('Oxford Brogue (copy): removed by restoring a snapshot (it was not in it)')
+      expect(removed).toContain('A command in the shell (npm run snapshots)')
+      expect(removed).not.toContain('You, in the workspace')
+      expect(t.store.products.some((p) => p.id === copy)).toBe(false)
 
-    await catalogue.duplicate('oxford-brogue')
-    await request(t.app).post(`/admin/snapshots/${snapshot}/restore`).expect(303)
-    ;[removed] = entries(await historyPage())
-    expect(removed).toContain('A snapshot restored in the workspace')
-  })
+      await catalogue.duplicate('oxford-brogue')
+      await request(t.app).post(`/admin/snapshots/${snapshot}/restore`).expect(303)
+      ;[removed] = entries(await historyPage())
+      expect(removed).toContain('A snapshot restored in the workspace')
+    },
+  )
 })
 
 describe('times', () => {

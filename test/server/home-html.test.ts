@@ -48,69 +48,73 @@ function expectInOrder(haystack: string, needles: readonly string[]) {
 }
 
 describe('the landing page HTML', () => {
-  it('holds every section text, in their fixed order: header, hero, heritage, collection, quality, testimonials, contact, footer', () => {
-    const office = COMPANY.registeredOffice
-    expectInOrder(visibleText(html), [
-      // header
-      COMPANY.brand,
-      'LTD',
-      'Shop',
-      'Heritage',
-      'Contact',
-      'WhatsApp',
-      // hero
-      'Timeless Footwear & Accessories',
-      'Discover the Collection',
-      'Enquire Now',
-      'Quality Guaranteed',
-      'Handcrafted',
-      'Handmade',
-      'Premium Leather',
-      'Quality Guaranteed',
-      'British craftsmanship',
-      // heritage
-      'Heritage & Craftsmanship',
-      'Premium Materials',
-      'Expert Craftsmanship',
-      'Timeless Design',
-      // collection
-      'Our Collection',
-      ...COLLECTION_CARDS.flatMap((c) => [c.title, c.description, 'View Collection']),
-      // values
-      'Quality Guaranteed',
-      'Authenticity',
-      'Craftsmanship',
-      'Durability',
-      'Luxury',
-      // testimonials
-      'What Our Clients Say',
-      ...TESTIMONIALS.flatMap((x) => [x.initials, x.name, x.title]),
-      // contact
-      'Get in Touch',
-      'WhatsApp',
-      COMPANY.emails.enquiries,
-      COMPANY.emails.orders,
-      office.street,
-      `${office.locality} ${office.postcode}`,
-      office.country,
-      'Mon-Fri',
-      '9:00 AM-6:00 PM',
-      'Sat',
-      '10:00 AM-4:00 PM',
-      'Sun',
-      'Closed',
-      'Send us a Message',
-      'First name',
-      'Last name',
-      'Email',
-      'Subject',
-      'Message',
-      'Send Message',
-      // footer
-      'Terms & Conditions',
-      `company number ${COMPANY.companyNumber}`,
-    ])
-  })
+  it(
+    'holds every section text, in their fixed order: header, hero, ' +
+      'heritage, collection, quality, testimonials, contact, footer',
+    () => {
+      const office = COMPANY.registeredOffice
+      expectInOrder(visibleText(html), [
+        // header
+        COMPANY.brand,
+        'LTD',
+        'Shop',
+        'Heritage',
+        'Contact',
+        'WhatsApp',
+        // hero
+        'Timeless Footwear & Accessories',
+        'Discover the Collection',
+        'Enquire Now',
+        'Quality Guaranteed',
+        'Handcrafted',
+        'Handmade',
+        'Premium Leather',
+        'Quality Guaranteed',
+        'British craftsmanship',
+        // heritage
+        'Heritage & Craftsmanship',
+        'Premium Materials',
+        'Expert Craftsmanship',
+        'Timeless Design',
+        // collection
+        'Our Collection',
+        ...COLLECTION_CARDS.flatMap((c) => [c.title, c.description, 'View Collection']),
+        // values
+        'Quality Guaranteed',
+        'Authenticity',
+        'Craftsmanship',
+        'Durability',
+        'Luxury',
+        // testimonials
+        'What Our Clients Say',
+        ...TESTIMONIALS.flatMap((x) => [x.initials, x.name, x.title]),
+        // contact
+        'Get in Touch',
+        'WhatsApp',
+        COMPANY.emails.enquiries,
+        COMPANY.emails.orders,
+        office.street,
+        `${office.locality} ${office.postcode}`,
+        office.country,
+        'Mon-Fri',
+        '9:00 AM-6:00 PM',
+        'Sat',
+        '10:00 AM-4:00 PM',
+        'Sun',
+        'Closed',
+        'Send us a Message',
+        'First name',
+        'Last name',
+        'Email',
+        'Subject',
+        'Message',
+        'Send Message',
+        // footer
+        'Terms & Conditions',
+        `company number ${COMPANY.companyNumber}`,
+      ])
+    },
+  )
 
   it('renders the testimonials with their text, and the sections inside their anchors', () => {
     const text = visibleText(html)
@@ -211,9 +215,8 @@ describe('the landing page HTML', () => {
     expect(html.slice(0, html.indexOf('<style'))).toMatch(
       /<link rel="preload" as="image" href="\/images\/hero.svg" fetchPriority="high"\/>/,
     )
-    expect(html).toMatch(
-      /<img [^>]*src="\/images\/hero.svg"[^>]*width="1600"[^>]*height="1000"|<img [^>]*width="1600"[^>]*height="1000"[^>]*src="\/images\/hero.svg"/,
-    )
+    const hero = html.match(/<img [^>]*src="\/images\/hero.svg"[^>]*>/)?.[0]
+    expect(hero).toMatch(/ width="1600"[^>]* height="1000"/)
   })
 
   it('describes the business to search engines with its address and opening hours', () => {

@@ -39,33 +39,36 @@ describe('the inbox', () => {
     expect(inboxView(all, parseInboxFilter({ spam: '1' })).rows.map((r) => r.id)).toEqual(['id-5'])
   })
 
-  it('filters by state, subject and unsent, and searches name, e-mail and message in any case and without accents', () => {
-    const all = newestFirst([
-      enquiry(1),
-      enquiry(2, { readAt: at(30) }),
-      enquiry(3, { readAt: at(30), answeredAt: at(31), subject: 'bags' }),
-      enquiry(4, { archived: true, firstName: 'José' }),
-      enquiry(5, {
-        notification: { status: 'pending', attempts: [{ at: at(5), ok: false, error: '451 busy' }] },
-        email: 'Buyer@Shop.example',
-      }),
-      enquiry(6, { message: 'Do you make a brown BELT\nin size 34?' }),
-    ])
-    const ids = (query: Record<string, string>) => inboxView(all, parseInboxFilter(query)).rows.map((r) => r.id)
-    expect(ids({})).toEqual(['id-6', 'id-5', 'id-3', 'id-2', 'id-1'])
-    expect(ids({ state: 'new' })).toEqual(['id-6', 'id-5', 'id-1'])
-    expect(ids({ state: 'read' })).toEqual(['id-2'])
-    expect(ids({ state: 'answered' })).toEqual(['id-3'])
-    expect(ids({ state: 'archived' })).toEqual(['id-4'])
-    expect(ids({ state: 'all' })).toHaveLength(6)
-    expect(ids({ subject: 'bags' })).toEqual(['id-3'])
-    expect(ids({ unsent: '1' })).toEqual(['id-5'])
-    expect(ids({ q: 'buyer@shop' })).toEqual(['id-5'])
-    expect(ids({ q: 'brown belt' })).toEqual(['id-6'])
-    expect(ids({ q: 'belt size 35' })).toEqual([])
-    expect(ids({ q: 'jose', state: 'all' })).toEqual(['id-4'])
-    expect(inboxView(all, parseInboxFilter({})).rows[0]!.firstLine).toBe('Do you make a brown BELT')
-  })
+  it(
+    'filters by state, subject and unsent, and searches name, e-mail and ' + 'message in any case and without accents',
+    () => {
+      const all = newestFirst([
+        enquiry(1),
+        enquiry(2, { readAt: at(30) }),
+        enquiry(3, { readAt: at(30), answeredAt: at(31), subject: 'bags' }),
+        enquiry(4, { archived: true, firstName: 'José' }),
+        enquiry(5, {
+          notification: { status: 'pending', attempts: [{ at: at(5), ok: false, error: '451 busy' }] },
+          email: 'Buyer@Shop.example',
+        }),
+        enquiry(6, { message: 'Do you make a brown BELT\nin size 34?' }),
+      ])
+      const ids = (query: Record<string, string>) => inboxView(all, parseInboxFilter(query)).rows.map((r) => r.id)
+      expect(ids({})).toEqual(['id-6', 'id-5', 'id-3', 'id-2', 'id-1'])
+      expect(ids({ state: 'new' })).toEqual(['id-6', 'id-5', 'id-1'])
+      expect(ids({ state: 'read' })).toEqual(['id-2'])
+      expect(ids({ state: 'answered' })).toEqual(['id-3'])
+      expect(ids({ state: 'archived' })).toEqual(['id-4'])
+      expect(ids({ state: 'all' })).toHaveLength(6)
+      expect(ids({ subject: 'bags' })).toEqual(['id-3'])
+      expect(ids({ unsent: '1' })).toEqual(['id-5'])
+      expect(ids({ q: 'buyer@shop' })).toEqual(['id-5'])
+      expect(ids({ q: 'brown belt' })).toEqual(['id-6'])
+      expect(ids({ q: 'belt size 35' })).toEqual([])
+      expect(ids({ q: 'jose', state: 'all' })).toEqual(['id-4'])
+      expect(inboxView(all, parseInboxFilter({})).rows[0]!.firstLine).toBe('Do you make a brown BELT')
+    },
+  )
 
   it('reads only what it knows from the address, and writes back only what is not the default', () => {
     const filter = parseInboxFilter({ state: 'nonsense', subject: 'hats', page: '-2', q: ['a', 'b'], unsent: '1' })

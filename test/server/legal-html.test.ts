@@ -100,7 +100,9 @@ describe('the legal pages and the policy terms they state', () => {
     const { text, html } = page('/privacy')
     expect(text).toMatch(
       new RegExp(
-        `controller of your personal data is ${COMPANY.legalName}, a company registered in ${COMPANY.registeredIn} under company number ${COMPANY.companyNumber}`,
+        `controller of your personal data is ${COMPANY.legalName}, a company ` +
+          `registered in ${COMPANY.registeredIn} under company number ` +
+          `${COMPANY.companyNumber}`,
       ),
     )
     expect(text).toContain('UK GDPR')
@@ -148,28 +150,32 @@ describe('the legal pages and the policy terms they state', () => {
 })
 
 describe('how visits are counted, said plainly', () => {
-  it('the privacy and cookie policies each say what is counted, that no cookie is used for it, and when that was added', () => {
-    for (const path of ['/privacy', '/cookies']) {
-      const { text } = page(path)
-      expect(text, path).toContain('Added November 2026.')
-      expect(text, path).toMatch(/counts visits (itself|to its pages itself), on our own server/)
-      expect(text, path).toMatch(
-        /No cookie or similar technology is used for it|uses no cookie, local storage or tracking pixel for this/,
-      )
-      expect(text, path).toMatch(/Last updated:? January 2025/i)
-    }
-    const privacy = page('/privacy').text
-    for (const counted of [
-      'each page was viewed',
-      'different visitors',
-      'payment page for each product',
-      'instagram.com',
-      'campaign',
-      'a phone, a tablet or a computer',
-    ]) {
-      expect(privacy).toContain(counted)
-    }
-    expect(privacy).toContain('a random value that changes every day and is never stored')
-    expect(page('/cookies').text).not.toContain('we use no analytics')
-  })
+  it(
+    'the privacy and cookie policies each say what is counted, that no ' +
+      'cookie is used for it, and when that was added',
+    () => {
+      for (const path of ['/privacy', '/cookies']) {
+        const { text } = page(path)
+        expect(text, path).toContain('Added November 2026.')
+        expect(text, path).toMatch(/counts visits (itself|to its pages itself), on our own server/)
+        expect(text, path).toMatch(
+          /No cookie or similar technology is used for it|uses no cookie, local storage or tracking pixel for this/,
+        )
+        expect(text, path).toMatch(/Last updated:? January 2025/i)
+      }
+      const privacy = page('/privacy').text
+      for (const counted of [
+        'each page was viewed',
+        'different visitors',
+        'payment page for each product',
+        'instagram.com',
+        'campaign',
+        'a phone, a tablet or a computer',
+      ]) {
+        expect(privacy).toContain(counted)
+      }
+      expect(privacy).toContain('a random value that changes every day and is never stored')
+      expect(page('/cookies').text).not.toContain('we use no analytics')
+    },
+  )
 })

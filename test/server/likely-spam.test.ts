@@ -80,31 +80,35 @@ describe('likely spam through POST /api/contact', () => {
     expect(smtp.received[0]!.text).toMatch(/Likely spam: mostly links/)
   })
 
-  it('marks the same text from more addresses than CONTACT_RATE_LIMIT, the earlier ones too; every one is saved', async () => {
-    // Each from its own address (behind a proxy that says so), as a campaign's are: the per-visitor limit lets each through.
-    h = await startContactApp({
-      env: { CONTACT_RATE_LIMIT: '3', TRUST_PROXY: 'loopback' },
-      retry: { firstDelayMs: 300 },
-    })
-    const send = (n: number, message: string) =>
-      request(h!.app)
-        .post('/api/contact')
-        .set('X-Forwarded-For', `203.0.113.${n}`)
-        .send(enquiry(n, message))
-        .expect(201)
-    const text = 'We can bring your website to the top of every search engine, reply today.'
-    const ids: string[] = []
-    for (let n = 0; n < 5; n++) ids.push((await send(n, text)).body.id)
-    const other = (await send(9, 'Do you make belts in 44 inches?')).body.id
-    await vi.waitFor(async () => {
-      const saved = await onDisk(h!)
-      expect(ids.map((id) => saved.find((m) => m.id === id)?.likelySpam)).toEqual([
-        ...Array(4).fill('the same text came from 4 e-mail addresses within a day'),
-        'the same text came from 5 e-mail addresses within a day',
-      ])
-      expect(saved.find((m) => m.id === other)).not.toHaveProperty('likelySpam')
-    })
-  })
+  it(
+    'marks the same text from more addresses than CONTACT_RATE_LIMIT, the ' + 'earlier ones too; every one is saved',
+    async () => {
+      // Each from its own address (behind a proxy that says so), as
+      // a campaign's are: the per-visitor limit lets each through.
+      h = await startContactApp({
+        env: { CONTACT_RATE_LIMIT: '3', TRUST_PROXY: 'loopback' },
+        retry: { firstDelayMs: 300 },
+      })
+      const send = (n: number, message: string) =>
+        request(h!.app)
+          .post('/api/contact')
+          .set('X-Forwarded-For', `203.0.113.${n}`)
+          .send(enquiry(n, message))
+          .expect(201)
+      const text = 'We can bring your website to the top of every search engine, reply today.'
+      const ids: string[] = []
+      for (let n = 0; n < 5; n++) ids.push((await send(n, text)).body.id)
+      const other = (await send(9, 'Do you make belts in 44 inches?')).body.id
+      await vi.waitFor(async () => {
+        const saved = await onDisk(h!)
+        expect(ids.map((id) => saved.find((m) => m.id === id)?.likelySpam)).toEqual([
+          ...Array(4).fill('the same text came from 4 e-mail addresses within a day'),
+          'the same text came from 5 e-mail addresses within a day',
+        ])
+        expect(saved.find((m) => m.id === other)).not.toHaveProperty('likelySpam')
+      })
+    },
+  )
 
   it('never marks by repetition when CONTACT_RATE_LIMIT is 0', async () => {
     h = await startContactApp({ env: { CONTACT_RATE_LIMIT: '0' }, retry: { firstDelayMs: 300 } })

@@ -90,36 +90,40 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
     await enquiryOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
   })
 
-  it('keeps the enquiry pending when the server refuses, and the retry delivers it once the server takes mail again', async () => {
-    smtp.mode = 'refuse'
-    h = await startApp(smtp.url)
-    const res = await request(h.app).post('/api/contact').send(valid).expect(201)
+  it(
+    'keeps the enquiry pending when the server refuses, and the retry ' +
+      'delivers it once the server takes mail again',
+    async () => {
+      smtp.mode = 'refuse'
+      h = await startApp(smtp.url)
+      const res = await request(h.app).post('/api/contact').send(valid).expect(201)
 
-    const refused = await enquiryOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 1)
-    expect(refused.notification.status).toBe('pending')
-    const first = refused.notification.attempts[0]!
-    expect(first.ok).toBe(false)
-    expect(first.error).toMatch(/451/)
-    expect(Date.parse(refused.notification.nextAttemptAt!)).toBeGreaterThan(Date.parse(first.at))
-    expect(smtp.received).toHaveLength(0)
+      const refused = await enquiryOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 1)
+      expect(refused.notification.status).toBe('pending')
+      const first = refused.notification.attempts[0]!
+      expect(first.ok).toBe(false)
+      expect(first.error).toMatch(/451/)
+      expect(Date.parse(refused.notification.nextAttemptAt!)).toBeGreaterThan(Date.parse(first.at))
+      expect(smtp.received).toHaveLength(0)
 
-    // Backoff: the waits grow (300 ms, then 600 ms) until capped (1000 ms).
-    const thrice = await enquiryOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 3)
-    const waits = thrice.notification.attempts
-      .slice(0, 3)
-      .map((a, i, all) => (all[i + 1] ? Date.parse(all[i + 1]!.at) - Date.parse(a.at) : null))
-    expect(waits[0]).toBeGreaterThanOrEqual(RETRY.firstDelayMs - 20)
-    expect(waits[1]).toBeGreaterThanOrEqual(RETRY.firstDelayMs * 2 - 20)
-    expect(thrice.notification.status).toBe('pending')
+      // Backoff: the waits grow (300 ms, then 600 ms) until capped (1000 ms).
+      const thrice = await enquiryOnDisk(h, res.body.id, (m) => m.notification.attempts.length >= 3)
+      const waits = thrice.notification.attempts
+        .slice(0, 3)
+        .map((a, i, all) => (all[i + 1] ? Date.parse(all[i + 1]!.at) - Date.parse(a.at) : null))
+      expect(waits[0]).toBeGreaterThanOrEqual(RETRY.firstDelayMs - 20)
+      expect(waits[1]).toBeGreaterThanOrEqual(RETRY.firstDelayMs * 2 - 20)
+      expect(thrice.notification.status).toBe('pending')
 
-    smtp.mode = 'accept'
-    await smtp.waitForMails(1)
-    const sent = await enquiryOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
-    const attempts = sent.notification.attempts
-    expect(attempts.at(-1)).toEqual({ at: expect.any(String), ok: true })
-    expect(attempts.slice(0, -1).every((a) => a.ok === false && /451/.test(a.error ?? ''))).toBe(true)
-    expect(smtp.received).toHaveLength(1) // delivered once, not once per attempt
-  })
+      smtp.mode = 'accept'
+      await smtp.waitForMails(1)
+      const sent = await enquiryOnDisk(h, res.body.id, (m) => m.notification.status === 'sent')
+      const attempts = sent.notification.attempts
+      expect(attempts.at(-1)).toEqual({ at: expect.any(String), ok: true })
+      expect(attempts.slice(0, -1).every((a) => a.ok === false && /451/.test(a.error ?? ''))).toBe(true)
+      expect(smtp.received).toHaveLength(1) // delivered once, not once per attempt
+    },
+  )
 
   it('keeps the enquiry pending while the server is down, and delivers it when it comes back', async () => {
     const port = smtp.port
@@ -207,7 +211,8 @@ describe('e-mailing enquiries to the owner (real SMTP server on loopback)', () =
     expect(mail.headers.get('subject')).toEqual(['General Enquiry from Jane Smith'])
     expect(mail.headers.get('reply-to')![0]).toMatch(/<jane@example\.com>$/)
     expect(mail.raw.split('\r\n\r\n')[0]).not.toMatch(/^(Bcc|Subject: Free)/im)
-    expect(mail.text).toContain('    MAIL FROM:<x@example.org>') // the message body carries it as indented text, harmlessly
+    // the message body carries it as indented text, harmlessly
+    expect(mail.text).toContain('    MAIL FROM:<x@example.org>')
     expect(smtp.received).toHaveLength(1)
   })
 

@@ -35,55 +35,65 @@ const catalogueItems = async (server: TestServer) =>
   ).map((e) => e.item)
 
 describe("each product's offer, as shopping listings read it", () => {
-  it('in stock: price, GBP, InStock, its page and photographs, the returns policy and 5-7 business days to dispatch in the United Kingdom', async () => {
-    const html = await pageOf(t, 'oxford-brogue')
-    const product = productOf(html)
-    expect(product.image).toEqual(expect.arrayContaining([expect.stringMatching(/^https:\/\/www\.example\.co\.uk\//)]))
-    const offer = offerOf(html)
-    expect(offer).toMatchObject({
-      '@type': 'Offer',
-      priceCurrency: 'GBP',
-      availability: 'https://schema.org/InStock',
-      url: `${SITE}/products/oxford-brogue`,
-    })
-    expect(Number(offer.price)).toBeGreaterThan(0)
-    expect(offer.hasMerchantReturnPolicy).toEqual({
-      '@type': 'MerchantReturnPolicy',
-      applicableCountry: 'GB',
-      returnPolicyCountry: 'GB',
-      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
-      merchantReturnDays: 14,
-      returnMethod: 'https://schema.org/ReturnByMail',
-      returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
-      merchantReturnLink: `${SITE}/returns`,
-    })
-    expect(offer.shippingDetails).toEqual({
-      '@type': 'OfferShippingDetails',
-      shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'GB' },
-      deliveryTime: {
-        '@type': 'ShippingDeliveryTime',
-        handlingTime: { '@type': 'QuantitativeValue', minValue: 5, maxValue: 7, unitCode: 'DAY' },
-        businessDays: { '@type': 'OpeningHoursSpecification', dayOfWeek: MON_FRI },
-      },
-    })
-  })
+  it(
+    'in stock: price, GBP, InStock, its page and photographs, the returns ' +
+      'policy and 5-7 business days to dispatch in the United Kingdom',
+    async () => {
+      const html = await pageOf(t, 'oxford-brogue')
+      const product = productOf(html)
+      expect(product.image).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^https:\/\/www\.example\.co\.uk\//)]),
+      )
+      const offer = offerOf(html)
+      expect(offer).toMatchObject({
+        '@type': 'Offer',
+        priceCurrency: 'GBP',
+        availability: 'https://schema.org/InStock',
+        url: `${SITE}/products/oxford-brogue`,
+      })
+      expect(Number(offer.price)).toBeGreaterThan(0)
+      expect(offer.hasMerchantReturnPolicy).toEqual({
+        '@type': 'MerchantReturnPolicy',
+        applicableCountry: 'GB',
+        returnPolicyCountry: 'GB',
+        returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+        merchantReturnDays: 14,
+        returnMethod: 'https://schema.org/ReturnByMail',
+        returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
+        merchantReturnLink: `${SITE}/returns`,
+      })
+      expect(offer.shippingDetails).toEqual({
+        '@type': 'OfferShippingDetails',
+        shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'GB' },
+        deliveryTime: {
+          '@type': 'ShippingDeliveryTime',
+          handlingTime: { '@type': 'QuantitativeValue', minValue: 5, maxValue: 7, unitCode: 'DAY' },
+          businessDays: { '@type': 'OpeningHoursSpecification', dayOfWeek: MON_FRI },
+        },
+      })
+    },
+  )
 
-  it("made to order: MadeToOrder, handled in the owner's lead time; a lead time in words it cannot read gives no time at all", async () => {
-    await t.store.updateProduct('briefcase', (p) => ({ ...p, availability: 'made-to-order', leadTime: '2-3 weeks' }))
-    const offer = offerOf(await pageOf(t, 'briefcase'))
-    expect(offer.availability).toBe('https://schema.org/MadeToOrder')
-    expect(offer.shippingDetails.deliveryTime).toMatchObject({
-      handlingTime: { minValue: 10, maxValue: 15, unitCode: 'DAY' },
-    })
-    expect(offer.hasMerchantReturnPolicy).toMatchObject({ merchantReturnDays: 14 })
+  it(
+    "made to order: MadeToOrder, handled in the owner's lead time; a lead " +
+      'time in words it cannot read gives no time at all',
+    async () => {
+      await t.store.updateProduct('briefcase', (p) => ({ ...p, availability: 'made-to-order', leadTime: '2-3 weeks' }))
+      const offer = offerOf(await pageOf(t, 'briefcase'))
+      expect(offer.availability).toBe('https://schema.org/MadeToOrder')
+      expect(offer.shippingDetails.deliveryTime).toMatchObject({
+        handlingTime: { minValue: 10, maxValue: 15, unitCode: 'DAY' },
+      })
+      expect(offer.hasMerchantReturnPolicy).toMatchObject({ merchantReturnDays: 14 })
 
-    await t.store.updateProduct('briefcase', (p) => ({ ...p, leadTime: 'by the spring' }))
-    const vague = offerOf(await pageOf(t, 'briefcase'))
-    expect(vague.shippingDetails).toEqual({
-      '@type': 'OfferShippingDetails',
-      shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'GB' },
-    })
-  })
+      await t.store.updateProduct('briefcase', (p) => ({ ...p, leadTime: 'by the spring' }))
+      const vague = offerOf(await pageOf(t, 'briefcase'))
+      expect(vague.shippingDetails).toEqual({
+        '@type': 'OfferShippingDetails',
+        shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'GB' },
+      })
+    },
+  )
 
   it('sold out: SoldOut, with the same returns and delivery terms', async () => {
     await t.store.updateProduct('tote-bag', (p) => ({ ...p, availability: 'sold-out' }))
@@ -102,21 +112,25 @@ describe("each product's offer, as shopping listings read it", () => {
     expect(offerOf(await pageOf(t, 'oxford-brogue')).shippingDetails).not.toHaveProperty('shippingRate')
   })
 
-  it("states the terms the policy pages state: the returns window, by post at the customer's cost, delivery in the United Kingdom", async () => {
-    const returns = text((await request(t.app).get('/returns').expect(200)).text)
-    const terms = text((await request(t.app).get('/terms').expect(200)).text)
-    const offer = offerOf(await pageOf(t, 'oxford-brogue'))
-    const policy = offer.hasMerchantReturnPolicy
-    expect(returns).toContain(`Cancel within ${String(policy.merchantReturnDays)} days of delivery`)
-    expect(returns).toContain('Send it by a tracked and insured service')
-    expect(returns).toContain('the cost of sending it back is yours')
-    expect(policy.merchantReturnLink).toBe(`${SITE}/returns`)
-    const handling = (offer.shippingDetails.deliveryTime as { handlingTime: { minValue: number; maxValue: number } })
-      .handlingTime
-    expect(terms).toContain(`We dispatch orders within ${handling.minValue}-${handling.maxValue} business days`)
-    expect(terms).toContain('Business days are Monday to Friday')
-    expect(terms).toContain('We deliver to addresses in the United Kingdom')
-  })
+  it(
+    'states the terms the policy pages state: the returns window, by post ' +
+      "at the customer's cost, delivery in the United Kingdom",
+    async () => {
+      const returns = text((await request(t.app).get('/returns').expect(200)).text)
+      const terms = text((await request(t.app).get('/terms').expect(200)).text)
+      const offer = offerOf(await pageOf(t, 'oxford-brogue'))
+      const policy = offer.hasMerchantReturnPolicy
+      expect(returns).toContain(`Cancel within ${String(policy.merchantReturnDays)} days of delivery`)
+      expect(returns).toContain('Send it by a tracked and insured service')
+      expect(returns).toContain('the cost of sending it back is yours')
+      expect(policy.merchantReturnLink).toBe(`${SITE}/returns`)
+      const handling = (offer.shippingDetails.deliveryTime as { handlingTime: { minValue: number; maxValue: number } })
+        .handlingTime
+      expect(terms).toContain(`We dispatch orders within ${handling.minValue}-${handling.maxValue} business days`)
+      expect(terms).toContain('Business days are Monday to Friday')
+      expect(terms).toContain('We deliver to addresses in the United Kingdom')
+    },
+  )
 
   it('passes the listings check on every product page, with and without a delivery price', async () => {
     for (const server of [t, priced]) {
@@ -126,18 +140,22 @@ describe("each product's offer, as shopping listings read it", () => {
     }
   })
 
-  it('lists every product in the catalogue with its price and availability, leaving the shared terms to its own page', async () => {
-    const items = await catalogueItems(t)
-    expect(items.map((i) => i.url)).toEqual(t.store.products.map((p) => `${SITE}/products/${p.id}`))
-    for (const item of items) {
-      expect(item.offers).toMatchObject({
-        priceCurrency: 'GBP',
-        availability: expect.stringMatching(/^https:\/\/schema\.org\//),
-      })
-      expect(item.offers).not.toHaveProperty('shippingDetails')
-      expect(item.offers).not.toHaveProperty('hasMerchantReturnPolicy')
-    }
-  })
+  it(
+    'lists every product in the catalogue with its price and availability, ' +
+      'leaving the shared terms to its own page',
+    async () => {
+      const items = await catalogueItems(t)
+      expect(items.map((i) => i.url)).toEqual(t.store.products.map((p) => `${SITE}/products/${p.id}`))
+      for (const item of items) {
+        expect(item.offers).toMatchObject({
+          priceCurrency: 'GBP',
+          availability: expect.stringMatching(/^https:\/\/schema\.org\//),
+        })
+        expect(item.offers).not.toHaveProperty('shippingDetails')
+        expect(item.offers).not.toHaveProperty('hasMerchantReturnPolicy')
+      }
+    },
+  )
 
   it('the listings check fails an offer without returns or delivery, or with a made-up handling time', async () => {
     const product = productOf(await pageOf(t, 'oxford-brogue'))

@@ -40,7 +40,10 @@ const change = (id: string, patch: Partial<StoredProduct>) => t.store.updateProd
 const order = (id: string, fields: Record<string, string>) =>
   request(t.app).post(`/products/${id}?order=1`).type('form').send(fields)
 
-/** Loads the order form, lets the owner change the product, then posts what was typed with the terms the form was shown with: refused. */
+/**
+ * Loads the order form, lets the owner change the product, then posts
+ * what was typed with the terms the form was shown with: refused.
+ */
 async function orderAfterChange(id: string, patch: Partial<StoredProduct>, fields: Record<string, string> = typed) {
   const shown = await shownTerms(id)
   await change(id, patch)
@@ -62,16 +65,19 @@ describe('an order posted from a page shown before the product changed', () => {
     expect(res.headers.location).toMatch(/^https:\/\/buy\.stripe\.com\//)
   })
 
-  it('comes back with the new price and what was typed when the price changed; the next press orders at it', async () => {
-    const { res, said } = await orderAfterChange('tote-bag', { price: '£210.00' })
-    expect(res.headers['cache-control']).toBe('no-store')
-    expect(said).toContain('The price is now £210.00.')
-    expect(said).not.toContain('£195.00')
-    expectTypedKept(res.text)
+  it(
+    'comes back with the new price and what was typed when the price ' + 'changed; the next press orders at it',
+    async () => {
+      const { res, said } = await orderAfterChange('tote-bag', { price: '£210.00' })
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(said).toContain('The price is now £210.00.')
+      expect(said).not.toContain('£195.00')
+      expectTypedKept(res.text)
 
-    const again = await order('tote-bag', { ...typed, ...(await shownTerms('tote-bag')) }).expect(303)
-    expect(new URL(again.headers.location!).searchParams.get('note')).toContain('Product: Market Tote (£210.00)')
-  })
+      const again = await order('tote-bag', { ...typed, ...(await shownTerms('tote-bag')) }).expect(303)
+      expect(new URL(again.headers.location!).searchParams.get('note')).toContain('Product: Market Tote (£210.00)')
+    },
+  )
 
   it('comes back with the lead time when the product became made to order, or its lead time changed', async () => {
     const { res, said } = await orderAfterChange('tote-bag', { availability: 'made-to-order', leadTime: '3 weeks' })

@@ -75,19 +75,22 @@ afterEach(async () => {
 })
 
 describe('the owner check, with ADMIN_PASSWORD set', () => {
-  it('asks a visitor to sign in (401) on every spelling of every workspace address, and lets nothing through', async () => {
-    t = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD } })
-    const url = t.url
-    await fc.assert(
-      fc.asyncProperty(workspaceAddress, fc.constantFrom('GET', 'HEAD', 'POST'), async (p, method) => {
-        const res = await raw(url, p, {}, method)
-        // A target that does not start with a slash is no address at all: refused before any route.
-        expect(res.status, `${method} ${p}`).toBe(p.startsWith('/') ? 401 : 400)
-        expect(ownerData(res.body), p).toBe(false)
-      }),
-      { numRuns: 250 },
-    )
-  })
+  it(
+    'asks a visitor to sign in (401) on every spelling of every workspace ' + 'address, and lets nothing through',
+    async () => {
+      t = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD } })
+      const url = t.url
+      await fc.assert(
+        fc.asyncProperty(workspaceAddress, fc.constantFrom('GET', 'HEAD', 'POST'), async (p, method) => {
+          const res = await raw(url, p, {}, method)
+          // A target that does not start with a slash is no address at all: refused before any route.
+          expect(res.status, `${method} ${p}`).toBe(p.startsWith('/') ? 401 : 400)
+          expect(ownerData(res.body), p).toBe(false)
+        }),
+        { numRuns: 250 },
+      )
+    },
+  )
 
   it('answers the owner privately: private, no-store and noindex, never from the page cache', async () => {
     t = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD } })
@@ -105,7 +108,10 @@ describe('the owner check, with ADMIN_PASSWORD set', () => {
   })
 })
 
-/** Targets no browser sends, which the routers still read as a workspace address (a fragment, an absolute form), or refuse (broken escapes). */
+/**
+ * Targets no browser sends, which the routers still read as a workspace
+ * address (a fragment, an absolute form), or refuse (broken escapes).
+ */
 const ODD_TARGETS = [
   '/admin#',
   '/admin#x',

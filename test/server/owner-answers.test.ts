@@ -152,32 +152,38 @@ describe("the owner's own answers", () => {
     )
   })
 
-  it('413 for a form or photograph too large, 415 for a file that is not a photograph or a body that is not JSON', async () => {
-    t = await createTestApp()
-    expectPrivate(
-      await request(t.app)
-        .post('/admin/products/oxford-brogue')
-        .type('form')
-        .send({ description: 'x'.repeat(70 * 1024) }),
-      413,
-      'a form over its limit',
-    )
-    expectPrivate(
-      await request(t.app)
-        .post('/admin/products/oxford-brogue/photos')
-        .attach('photo', Buffer.from('not a picture'), 'notes.jpg'),
-      415,
-      'a text file as a photograph',
-    )
-    expectPrivate(
-      await request(t.app).post('/api/admin/products/order').set('Content-Type', 'text/plain').send('oxford-brogue up'),
-      415,
-      'a move not sent as JSON',
-    )
-    expectPrivate(
-      await request(t.app).post('/api/admin/products/order').set('Content-Type', 'application/json').send('{"id":'),
-      400,
-      'broken JSON',
-    )
-  })
+  it(
+    '413 for a form or photograph too large, 415 for a file that is not a ' + 'photograph or a body that is not JSON',
+    async () => {
+      t = await createTestApp()
+      expectPrivate(
+        await request(t.app)
+          .post('/admin/products/oxford-brogue')
+          .type('form')
+          .send({ description: 'x'.repeat(70 * 1024) }),
+        413,
+        'a form over its limit',
+      )
+      expectPrivate(
+        await request(t.app)
+          .post('/admin/products/oxford-brogue/photos')
+          .attach('photo', Buffer.from('not a picture'), 'notes.jpg'),
+        415,
+        'a text file as a photograph',
+      )
+      expectPrivate(
+        await request(t.app)
+          .post('/api/admin/products/order')
+          .set('Content-Type', 'text/plain')
+          .send('oxford-brogue up'),
+        415,
+        'a move not sent as JSON',
+      )
+      expectPrivate(
+        await request(t.app).post('/api/admin/products/order').set('Content-Type', 'application/json').send('{"id":'),
+        400,
+        'broken JSON',
+      )
+    },
+  )
 })

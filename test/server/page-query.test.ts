@@ -1,4 +1,7 @@
-/** The query parameters a page reads are declared in its own folder (`+query.ts`), and from there alone reach it through the shared cache. */
+/**
+ * The query parameters a page reads are declared in its own folder
+ * (`+query.ts`), and from there alone reach it through the shared cache.
+ */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import request from 'supertest'
@@ -43,17 +46,20 @@ describe('query parameters', () => {
     }
   })
 
-  it('reaches the page from its declaration alone, through the cache, with what else the address carries dropped', async () => {
-    const target = cacheTarget('/products?utm_source=x&category=bags', 'https://shop.example')
-    expect(target).toEqual({
-      key: 'https://shop.example/products?category=bags',
-      url: '/products?category=bags',
-      origin: 'https://shop.example',
-    })
-    const miss = await request(t.app).get('/products?utm_source=x&category=bags').expect(200)
-    expect(miss.text).toContain('<title>Handmade Leather Bags &amp; Briefcases | Ashbourne Leather</title>')
-    const hit = await request(t.app).get('/products?category=bags').expect(200)
-    expect(hit.text).toBe(miss.text)
-    expect(hit.headers['cache-status']).toMatch(/hit/)
-  })
+  it(
+    'reaches the page from its declaration alone, through the cache, with ' + 'what else the address carries dropped',
+    async () => {
+      const target = cacheTarget('/products?utm_source=x&category=bags', 'https://shop.example')
+      expect(target).toEqual({
+        key: 'https://shop.example/products?category=bags',
+        url: '/products?category=bags',
+        origin: 'https://shop.example',
+      })
+      const miss = await request(t.app).get('/products?utm_source=x&category=bags').expect(200)
+      expect(miss.text).toContain('<title>Handmade Leather Bags &amp; Briefcases | Ashbourne Leather</title>')
+      const hit = await request(t.app).get('/products?category=bags').expect(200)
+      expect(hit.text).toBe(miss.text)
+      expect(hit.headers['cache-status']).toMatch(/hit/)
+    },
+  )
 })

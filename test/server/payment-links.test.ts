@@ -62,7 +62,8 @@ async function expectServedAround(app: TestServer['app'], id: string, link: stri
       expect(source === "'self'" || isPaymentLink(source), `${page}: ${source}`).toBe(true)
     expect(formAction(res)).toContain('https://buy.stripe.com')
   }
-  // A monitor looking for "ok" tells the owner; the detail is the owner's alone (this test asks from the server machine).
+  // A monitor looking for "ok" tells the owner; the detail is
+  // the owner's alone (this test asks from the server machine).
   const healthz = await request(app).get('/healthz').expect(200)
   expect(healthz.body.status).toBe('attention')
   expect(healthz.body.dataFile).toContain(`(id "${id}"), field "paymentLink"`)
@@ -102,15 +103,19 @@ describe('a wrong payment link in the data file', () => {
   })
 
   for (const link of BAD_PAYMENT_LINKS) {
-    it(`saved by the owner while the site runs (${link}): the rest of the save is served, only that product cannot be ordered`, async () => {
-      t = await createTestApp()
-      const products = withLink(t.store.products, 'braided-belt', link).map((p) =>
-        p.id === 'oxford-brogue' ? { ...p, price: '£199.00' } : p,
-      )
-      await ownerSaves(t.store, pretty({ ...t.store.data, products }))
-      expect(t.store.problem).toBeNull()
-      expect(text((await request(t.app).get('/products/oxford-brogue').expect(200)).text)).toContain('£199.00')
-      await expectServedAround(t.app, 'braided-belt', link)
-    })
+    it(
+      `saved by the owner while the site runs (${link}): the rest of the save ` +
+        `is served, only that product cannot be ordered`,
+      async () => {
+        t = await createTestApp()
+        const products = withLink(t.store.products, 'braided-belt', link).map((p) =>
+          p.id === 'oxford-brogue' ? { ...p, price: '£199.00' } : p,
+        )
+        await ownerSaves(t.store, pretty({ ...t.store.data, products }))
+        expect(t.store.problem).toBeNull()
+        expect(text((await request(t.app).get('/products/oxford-brogue').expect(200)).text)).toContain('£199.00')
+        await expectServedAround(t.app, 'braided-belt', link)
+      },
+    )
   }
 })

@@ -1,4 +1,7 @@
-/** Photographs as a phone takes them: several in one form, portraits cut around their subject, HEIC refused with the iPhone's way out. */
+/**
+ * Photographs as a phone takes them: several in one form, portraits
+ * cut around their subject, HEIC refused with the iPhone's way out.
+ */
 import { existsSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
@@ -10,7 +13,9 @@ import { photosNow } from '../helpers/photo-forms.ts'
 import { detail, heicBytes, portraitWithSubjectOnTop } from '../helpers/phone-photos.ts'
 
 const HEIC_TIP =
-  'This is a HEIC photograph, which browsers cannot show. On an iPhone, choose it again from Photos: it will be sent as JPEG. Or set Settings > Camera > Formats to Most Compatible.'
+  'This is a HEIC photograph, which browsers cannot show. On an iPhone, ' +
+  'choose it again from Photos: it will be sent as JPEG. Or set Settings > ' +
+  'Camera > Formats to Most Compatible.'
 
 let t: TestServer
 beforeEach(async () => {

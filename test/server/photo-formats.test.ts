@@ -1,4 +1,7 @@
-/** Photographs in the smallest format a browser takes: AVIF twins where smaller, offered in a <picture> and preloaded; WebP alone otherwise. */
+/**
+ * Photographs in the smallest format a browser takes: AVIF twins where
+ * smaller, offered in a <picture> and preloaded; WebP alone otherwise.
+ */
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -80,16 +83,19 @@ async function expectEveryAvifServed(t: TestServer, html: string) {
 }
 
 describe('the photograph pipeline', () => {
-  it('stores WebP at every width at once and then, in the background, beside each an AVIF twin that is smaller', async () => {
-    const { t, base } = await withPhotograph('oxford-brogue')
-    for (const w of WIDTHS) {
-      const webp = fileOf(t, `${base}-${w}.webp`)
-      const avif = fileOf(t, `${base}-${w}.avif`)
-      expect((await stat(avif)).size, `${w}`).toBeLessThan((await stat(webp)).size)
-      expect(await sharp(avif).metadata()).toMatchObject({ format: 'heif', compression: 'av1', width: w, height: w })
-    }
-    expect(t.services.photoFormats.hasAvif(`${base}-800.webp`)).toBe(true)
-  })
+  it(
+    'stores WebP at every width at once and then, in the background, beside ' + 'each an AVIF twin that is smaller',
+    async () => {
+      const { t, base } = await withPhotograph('oxford-brogue')
+      for (const w of WIDTHS) {
+        const webp = fileOf(t, `${base}-${w}.webp`)
+        const avif = fileOf(t, `${base}-${w}.avif`)
+        expect((await stat(avif)).size, `${w}`).toBeLessThan((await stat(webp)).size)
+        expect(await sharp(avif).metadata()).toMatchObject({ format: 'heif', compression: 'av1', width: w, height: w })
+      }
+      expect(t.services.photoFormats.hasAvif(`${base}-800.webp`)).toBe(true)
+    },
+  )
 
   it('writes no AVIF where it would not be smaller than the WebP at every width', async () => {
     expect(await encodeAvifTwins(await photograph(), (w) => (w === 400 ? 1 : 1e9))).toBeUndefined()
@@ -97,47 +103,51 @@ describe('the photograph pipeline', () => {
 })
 
 describe('pages offer the AVIF first and preload the largest photograph', () => {
-  it("/products: the first card's photograph alone is preloaded and fetched at high priority, its <img> keeping its address", async () => {
-    const { t, base } = await withPhotograph('oxford-brogue')
-    const html = (await request(t.app).get('/products').expect(200)).text
-    expect(preloads(html)).toEqual([
-      {
-        rel: 'preload',
-        as: 'image',
-        href: `${base}-800.avif`,
-        imagesrcset: WIDTHS.map((w) => `${base}-${w}.avif ${w}w`).join(', '),
-        imagesizes: '(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 92vw',
-        type: 'image/avif',
+  it(
+    "/products: the first card's photograph alone is preloaded and fetched " +
+      'at high priority, its <img> keeping its address',
+    async () => {
+      const { t, base } = await withPhotograph('oxford-brogue')
+      const html = (await request(t.app).get('/products').expect(200)).text
+      expect(preloads(html)).toEqual([
+        {
+          rel: 'preload',
+          as: 'image',
+          href: `${base}-800.avif`,
+          imagesrcset: WIDTHS.map((w) => `${base}-${w}.avif ${w}w`).join(', '),
+          imagesizes: '(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 92vw',
+          type: 'image/avif',
+          fetchpriority: 'high',
+        },
+      ])
+      const [card] = pictures(html)
+      expect(card!.sources).toEqual([
+        {
+          type: 'image/avif',
+          srcset: WIDTHS.map((w) => `${base}-${w}.avif ${w}w`).join(', '),
+          sizes: '(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 92vw',
+        },
+      ])
+      expect(card!.img).toMatchObject({
+        src: `${base}-800.webp`,
+        srcset: WIDTHS.map((w) => `${base}-${w}.webp ${w}w`).join(', '),
         fetchpriority: 'high',
-      },
-    ])
-    const [card] = pictures(html)
-    expect(card!.sources).toEqual([
-      {
-        type: 'image/avif',
-        srcset: WIDTHS.map((w) => `${base}-${w}.avif ${w}w`).join(', '),
-        sizes: '(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 92vw',
-      },
-    ])
-    expect(card!.img).toMatchObject({
-      src: `${base}-800.webp`,
-      srcset: WIDTHS.map((w) => `${base}-${w}.webp ${w}w`).join(', '),
-      fetchpriority: 'high',
-      loading: 'eager',
-    })
-    // The seed's drawings are shown as they were, in a plain <img>, none of them at high priority.
-    const others = tags(html, 'img').filter((i) => i.src?.startsWith('/images/seed/'))
-    expect(others.map((i) => i.src)).toEqual(seedProducts.slice(1).map((p) => p.mainImage))
-    expect(others.filter((i) => i.fetchpriority === 'high')).toEqual([])
-    await expectEveryAvifServed(t, html)
-    // A filtered catalogue preloads its own first card (React adds its own preload of that <img>: the same file).
-    const belts = preloads((await request(t.app).get('/products?category=belts').expect(200)).text)
-    expect(belts[0]).toMatchObject({
-      href: seedProducts.find((p) => p.category === 'belts')!.mainImage,
-      fetchpriority: 'high',
-    })
-    expect(new Set(belts.map((l) => l.href))).toEqual(new Set([belts[0]!.href]))
-  })
+        loading: 'eager',
+      })
+      // The seed's drawings are shown as they were, in a plain <img>, none of them at high priority.
+      const others = tags(html, 'img').filter((i) => i.src?.startsWith('/images/seed/'))
+      expect(others.map((i) => i.src)).toEqual(seedProducts.slice(1).map((p) => p.mainImage))
+      expect(others.filter((i) => i.fetchpriority === 'high')).toEqual([])
+      await expectEveryAvifServed(t, html)
+      // A filtered catalogue preloads its own first card (React adds its own preload of that <img>: the same file).
+      const belts = preloads((await request(t.app).get('/products?category=belts').expect(200)).text)
+      expect(belts[0]).toMatchObject({
+        href: seedProducts.find((p) => p.category === 'belts')!.mainImage,
+        fetchpriority: 'high',
+      })
+      expect(new Set(belts.map((l) => l.href))).toEqual(new Set([belts[0]!.href]))
+    },
+  )
 
   it("a product page preloads its main photograph at the gallery's width and offers AVIF in the gallery", async () => {
     const { t, base } = await withPhotograph('oxford-brogue')

@@ -126,33 +126,37 @@ describe('uploading a photograph', () => {
     expect((await product('braided-belt')).mainImage).toBe(saved.photos[1]!.src)
   })
 
-  it('refuses what is not a JPEG, PNG or WebP (415), too large a file (413) and a pixel bomb (413), leaving the product as it was', async () => {
-    const before = await product('bridle-belt')
-    const text = await upload('bridle-belt', Buffer.from('not a picture at all'), 'notes.jpg')
-    expect(text.status).toBe(415)
-    expect(text.text).toContain('This file is not a photograph the site can read')
-    const gif = await upload(
-      'bridle-belt',
-      await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
-        .gif()
-        .toBuffer(),
-      'a.gif',
-    )
-    expect(gif.status).toBe(415)
-    expect(gif.text).toContain('Only JPEG, PNG and WebP photographs can be uploaded (this one is GIF)')
-    const bomb = await upload('bridle-belt', pngClaiming(30_000, 30_000), 'bomb.png')
-    expect(bomb.status).toBe(413)
-    expect(bomb.text).toContain('The photograph has too many pixels')
-    // A form larger than every photograph it may carry hears 413 before sending it all.
-    expect(
-      await statusOfLargeUpload(
-        '/admin/products/bridle-belt/photos',
-        PHOTOS_AT_ONCE * PHOTO_UPLOAD_LIMIT + 1024 * 1024,
-      ),
-    ).toBe(413)
-    expect(await product('bridle-belt')).toEqual(before)
-    expect(existsSync(path.join(t.dir, 'media', 'products', 'bridle-belt'))).toBe(false)
-  })
+  it(
+    'refuses what is not a JPEG, PNG or WebP (415), too large a file (413) ' +
+      'and a pixel bomb (413), leaving the product as it was',
+    async () => {
+      const before = await product('bridle-belt')
+      const text = await upload('bridle-belt', Buffer.from('not a picture at all'), 'notes.jpg')
+      expect(text.status).toBe(415)
+      expect(text.text).toContain('This file is not a photograph the site can read')
+      const gif = await upload(
+        'bridle-belt',
+        await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+          .gif()
+          .toBuffer(),
+        'a.gif',
+      )
+      expect(gif.status).toBe(415)
+      expect(gif.text).toContain('Only JPEG, PNG and WebP photographs can be uploaded (this one is GIF)')
+      const bomb = await upload('bridle-belt', pngClaiming(30_000, 30_000), 'bomb.png')
+      expect(bomb.status).toBe(413)
+      expect(bomb.text).toContain('The photograph has too many pixels')
+      // A form larger than every photograph it may carry hears 413 before sending it all.
+      expect(
+        await statusOfLargeUpload(
+          '/admin/products/bridle-belt/photos',
+          PHOTOS_AT_ONCE * PHOTO_UPLOAD_LIMIT + 1024 * 1024,
+        ),
+      ).toBe(413)
+      expect(await product('bridle-belt')).toEqual(before)
+      expect(existsSync(path.join(t.dir, 'media', 'products', 'bridle-belt'))).toBe(false)
+    },
+  )
 
   it('keeps the four angles of a generated set when a photograph is added to it', async () => {
     const set = ['main', '45-degree', 'side-profile', 'detail'].map((a) => `/media/products/holdall/run-${a}-1024.webp`)
@@ -238,41 +242,47 @@ describe('uploading a photograph', () => {
     expect([large.width, large.height]).toEqual([1024, 1024])
   })
 
-  it('lets uploads wait their turn, and past the last place answers 503 with Retry-After, leaving no file behind', async () => {
-    const before = await product('bridle-belt')
-    // Another photograph is being worked on: an upload waits for it, then is saved.
-    let finishOther!: () => void
-    const other = photoWork.run(() => new Promise<void>((resolve) => (finishOther = resolve)))
-    let waited = false
-    const waiting = upload('bridle-belt', await photo('jpeg'), 'phone.jpg').then((res) => ((waited = true), res))
-    await expect.poll(() => photoWork.queued, { timeout: 10_000 }).toBe(1)
-    expect(waited).toBe(false)
-    finishOther()
-    await other
-    expect((await waiting).status).toBe(303)
-    // Every place taken: the next upload is refused at once, as JSON and as the page, and writes nothing.
-    const places = []
-    for (let place = photoWork.admit(); place; place = photoWork.admit()) places.push(place)
-    try {
-      const json = await upload('weekender-holdall', await photo('jpeg'), 'phone.jpg').set('accept', 'application/json')
-      expect(json.status).toBe(503)
-      expect(json.headers['retry-after']).toMatch(/^\d+$/)
-      expect(json.body).toEqual({ error: 'The site is busy with other photographs; please try again in a moment.' })
-      const page = await upload('weekender-holdall', await photo('jpeg'), 'phone.jpg')
-      expect(page.status).toBe(503)
-      expect(page.headers['retry-after']).toMatch(/^\d+$/)
-      expect(text(page.text)).toContain('The site is busy with other photographs; please try again in a moment.')
-    } finally {
-      for (const place of places) place.leave()
-    }
-    await t.services.photoFormats.idle()
-    expect(existsSync(path.join(t.dir, 'media', 'products', 'weekender-holdall'))).toBe(false)
-    expect(((await product('bridle-belt')) as { photos: unknown[] }).photos).toHaveLength(
-      ((before as { photos?: unknown[] }).photos?.length ?? 0) + 1,
-    )
-    // Places free again: the same upload is saved.
-    await upload('weekender-holdall', await photo('jpeg'), 'phone.jpg').expect(303)
-  })
+  it(
+    'lets uploads wait their turn, and past the last place answers 503 with ' + 'Retry-After, leaving no file behind',
+    async () => {
+      const before = await product('bridle-belt')
+      // Another photograph is being worked on: an upload waits for it, then is saved.
+      let finishOther!: () => void
+      const other = photoWork.run(() => new Promise<void>((resolve) => (finishOther = resolve)))
+      let waited = false
+      const waiting = upload('bridle-belt', await photo('jpeg'), 'phone.jpg').then((res) => ((waited = true), res))
+      await expect.poll(() => photoWork.queued, { timeout: 10_000 }).toBe(1)
+      expect(waited).toBe(false)
+      finishOther()
+      await other
+      expect((await waiting).status).toBe(303)
+      // Every place taken: the next upload is refused at once, as JSON and as the page, and writes nothing.
+      const places = []
+      for (let place = photoWork.admit(); place; place = photoWork.admit()) places.push(place)
+      try {
+        const json = await upload('weekender-holdall', await photo('jpeg'), 'phone.jpg').set(
+          'accept',
+          'application/json',
+        )
+        expect(json.status).toBe(503)
+        expect(json.headers['retry-after']).toMatch(/^\d+$/)
+        expect(json.body).toEqual({ error: 'The site is busy with other photographs; please try again in a moment.' })
+        const page = await upload('weekender-holdall', await photo('jpeg'), 'phone.jpg')
+        expect(page.status).toBe(503)
+        expect(page.headers['retry-after']).toMatch(/^\d+$/)
+        expect(text(page.text)).toContain('The site is busy with other photographs; please try again in a moment.')
+      } finally {
+        for (const place of places) place.leave()
+      }
+      await t.services.photoFormats.idle()
+      expect(existsSync(path.join(t.dir, 'media', 'products', 'weekender-holdall'))).toBe(false)
+      expect(((await product('bridle-belt')) as { photos: unknown[] }).photos).toHaveLength(
+        ((before as { photos?: unknown[] }).photos?.length ?? 0) + 1,
+      )
+      // Places free again: the same upload is saved.
+      await upload('weekender-holdall', await photo('jpeg'), 'phone.jpg').expect(303)
+    },
+  )
 
   it('gives the place of an upload cut short back, so later uploads are not refused as busy', async () => {
     const server = createServer(t.handler).listen(0, '127.0.0.1')
@@ -297,7 +307,8 @@ describe('uploading a photograph', () => {
         })
         req.on('error', () => {})
         req.write(
-          '--x\r\nContent-Disposition: form-data; name="photo"; filename="phone.jpg"\r\nContent-Type: image/jpeg\r\n\r\n' +
+          '--x\r\nContent-Disposition: form-data; name="photo"; ' +
+            'filename="phone.jpg"\r\nContent-Type: image/jpeg\r\n\r\n' +
             'x'.repeat(1000),
         )
         await expect.poll(freePlaces, { timeout: 10_000 }).toBe(all - 1)

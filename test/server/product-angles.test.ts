@@ -62,74 +62,82 @@ const choose = (id: string, fields: Record<string, string>) =>
     .send({ version: photoVersion(t, id), ...fields })
 
 describe('generating the four angles of one product', () => {
-  it('posts, shows how far it got, then offers the new photographs beside the current ones without changing the site', async () => {
-    t = await createTestApp({ env: ENV, avifTwins: false })
-    fake.set({ delayMs: 400 })
-    const before = await readFile(t.dataFile, 'utf8')
-    const started = await request(t.app).post('/admin/products/chelsea-boot/angles').type('form').send({}).expect(303)
-    expect(started.headers.location).toBe('/admin/products/chelsea-boot?angles=started#new-photos')
-    const during = await request(t.app).get(String(started.headers.location)).expect(200)
-    expect(during.headers['cache-control']).toBe('private, no-store')
-    expect(text(during.text)).toMatch(/Refresh to see how far it got/)
-    expect(during.text).toMatch(/role="progressbar"[^>]*aria-valuemax="4"/)
+  it(
+    'posts, shows how far it got, then offers the new photographs beside ' +
+      'the current ones without changing the site',
+    async () => {
+      t = await createTestApp({ env: ENV, avifTwins: false })
+      fake.set({ delayMs: 400 })
+      const before = await readFile(t.dataFile, 'utf8')
+      const started = await request(t.app).post('/admin/products/chelsea-boot/angles').type('form').send({}).expect(303)
+      expect(started.headers.location).toBe('/admin/products/chelsea-boot?angles=started#new-photos')
+      const during = await request(t.app).get(String(started.headers.location)).expect(200)
+      expect(during.headers['cache-control']).toBe('private, no-store')
+      expect(text(during.text)).toMatch(/Refresh to see how far it got/)
+      expect(during.text).toMatch(/role="progressbar"[^>]*aria-valuemax="4"/)
 
-    const { offers, view } = await finished('chelsea-boot')
-    expect(view).toMatchObject({ running: null, error: null })
-    expect(offers).toHaveLength(1)
-    expect(offers[0]!.photos.map((p) => p.angle)).toEqual(['main', '45-degree', 'side profile', 'detail'])
-    expect(fake.requests).toHaveLength(4)
-    expect(fake.requests.every((r) => r.body.prompt?.includes('Product: Chelsea Boot.'))).toBe(true)
-    // Nothing on the site changed: the data file, the product's page and the API are as they were.
-    expect(JSON.parse(await readFile(t.dataFile, 'utf8')).products).toEqual(JSON.parse(before).products)
-    const visitorPage = await request(t.app).get('/products/chelsea-boot').expect(200)
-    for (const p of offers[0]!.photos) {
-      expect(visitorPage.text).not.toContain(p.src.replace(/-1024\.webp$/, ''))
-      expect(existsSync(fileOf(p.src))).toBe(true)
-    }
-    const page = await request(t.app).get('/admin/products/chelsea-boot').expect(200)
-    expect(text(page.text)).toContain('New photographs')
-    for (const p of offers[0]!.photos) expect(page.text).toContain(`value="${p.src}"`)
-    expect(text(page.text)).toContain('Use these 4 instead of the current photographs')
-    // The new photographs are kept across a restart, beside the data file, for the owner alone.
-    expect(statSync(`${t.dataFile}.new-photos.json`).mode & 0o777).toBe(0o600)
-  })
+      const { offers, view } = await finished('chelsea-boot')
+      expect(view).toMatchObject({ running: null, error: null })
+      expect(offers).toHaveLength(1)
+      expect(offers[0]!.photos.map((p) => p.angle)).toEqual(['main', '45-degree', 'side profile', 'detail'])
+      expect(fake.requests).toHaveLength(4)
+      expect(fake.requests.every((r) => r.body.prompt?.includes('Product: Chelsea Boot.'))).toBe(true)
+      // Nothing on the site changed: the data file, the product's page and the API are as they were.
+      expect(JSON.parse(await readFile(t.dataFile, 'utf8')).products).toEqual(JSON.parse(before).products)
+      const visitorPage = await request(t.app).get('/products/chelsea-boot').expect(200)
+      for (const p of offers[0]!.photos) {
+        expect(visitorPage.text).not.toContain(p.src.replace(/-1024\.webp$/, ''))
+        expect(existsSync(fileOf(p.src))).toBe(true)
+      }
+      const page = await request(t.app).get('/admin/products/chelsea-boot').expect(200)
+      expect(text(page.text)).toContain('New photographs')
+      for (const p of offers[0]!.photos) expect(page.text).toContain(`value="${p.src}"`)
+      expect(text(page.text)).toContain('Use these 4 instead of the current photographs')
+      // The new photographs are kept across a restart, beside the data file, for the owner alone.
+      expect(statSync(`${t.dataFile}.new-photos.json`).mode & 0o777).toBe(0o600)
+    },
+  )
 
-  it('records each choice in the history: a new main photograph, one added to the others, the rest discarded and deleted', async () => {
-    t = await createTestApp({ env: ENV, avifTwins: false })
-    await request(t.app).post('/api/admin/products/penny-loafer/angles').expect(202)
-    const [offer] = (await finished('penny-loafer')).offers
-    const [main, side, profile, detail] = offer!.photos.map((p) => p.src) as [string, string, string, string]
-    const oldMain = (await onDisk('penny-loafer')).mainImage
+  it(
+    'records each choice in the history: a new main photograph, one added ' +
+      'to the others, the rest discarded and deleted',
+    async () => {
+      t = await createTestApp({ env: ENV, avifTwins: false })
+      await request(t.app).post('/api/admin/products/penny-loafer/angles').expect(202)
+      const [offer] = (await finished('penny-loafer')).offers
+      const [main, side, profile, detail] = offer!.photos.map((p) => p.src) as [string, string, string, string]
+      const oldMain = (await onDisk('penny-loafer')).mainImage
 
-    expect(
-      (await choose('penny-loafer', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers.location,
-    ).toBe('/admin/products/penny-loafer?photo=new-main&angle=45-degree#photos')
-    expect(await onDisk('penny-loafer')).toMatchObject({ mainImage: side, photos: [{ src: oldMain }] })
-    await choose('penny-loafer', { offer: offer!.id, src: detail, use: 'gallery' }).expect(303)
-    expect((await onDisk('penny-loafer')).photos).toEqual([{ src: oldMain }, { src: detail }])
-    const productPage = await request(t.app).get('/products/penny-loafer').expect(200)
-    for (const src of [side, detail]) expect(productPage.text).toContain(src.replace(/-1024\.webp$/, ''))
+      expect(
+        (await choose('penny-loafer', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers.location,
+      ).toBe('/admin/products/penny-loafer?photo=new-main&angle=45-degree#photos')
+      expect(await onDisk('penny-loafer')).toMatchObject({ mainImage: side, photos: [{ src: oldMain }] })
+      await choose('penny-loafer', { offer: offer!.id, src: detail, use: 'gallery' }).expect(303)
+      expect((await onDisk('penny-loafer')).photos).toEqual([{ src: oldMain }, { src: detail }])
+      const productPage = await request(t.app).get('/products/penny-loafer').expect(200)
+      for (const src of [side, detail]) expect(productPage.text).toContain(src.replace(/-1024\.webp$/, ''))
 
-    expect((await choose('penny-loafer', { offer: offer!.id, use: 'discard' }).expect(303)).headers.location).toBe(
-      '/admin/products/penny-loafer?done=discarded#photos',
-    )
-    expect((await state('penny-loafer')).offers).toEqual([])
-    await t.services.photoFormats.idle() // a twin being written as the set is discarded goes once its conversion ends
-    for (const src of [main, profile]) expect(await filesOfPhoto(src), src).toEqual([])
-    for (const src of [side, detail]) expect((await filesOfPhoto(src)).length, src).toBeGreaterThanOrEqual(4)
-    // A choice already made elsewhere changes nothing.
-    expect(
-      text((await choose('penny-loafer', { offer: offer!.id, src: main, use: 'main' }).expect(409)).text),
-    ).toContain('Those new photographs were no longer waiting')
+      expect((await choose('penny-loafer', { offer: offer!.id, use: 'discard' }).expect(303)).headers.location).toBe(
+        '/admin/products/penny-loafer?done=discarded#photos',
+      )
+      expect((await state('penny-loafer')).offers).toEqual([])
+      await t.services.photoFormats.idle() // a twin being written as the set is discarded goes once its conversion ends
+      for (const src of [main, profile]) expect(await filesOfPhoto(src), src).toEqual([])
+      for (const src of [side, detail]) expect((await filesOfPhoto(src)).length, src).toBeGreaterThanOrEqual(4)
+      // A choice already made elsewhere changes nothing.
+      expect(
+        text((await choose('penny-loafer', { offer: offer!.id, src: main, use: 'main' }).expect(409)).text),
+      ).toContain('Those new photographs were no longer waiting')
 
-    const history = (await t.services.catalogue.history.all()).filter((e) => e.productId === 'penny-loafer')
-    expect(history.map((e) => e.action)).toEqual(['new-photos', 'new-photos'])
-    expect(history[0]!.before?.mainImage).toBe(oldMain)
-    expect(history[0]!.after?.mainImage).toBe(side)
-    expect(text((await request(t.app).get('/admin/history').expect(200)).text)).toContain(
-      'Penny Loafer: new photographs chosen',
-    )
-  })
+      const history = (await t.services.catalogue.history.all()).filter((e) => e.productId === 'penny-loafer')
+      expect(history.map((e) => e.action)).toEqual(['new-photos', 'new-photos'])
+      expect(history[0]!.before?.mainImage).toBe(oldMain)
+      expect(history[0]!.after?.mainImage).toBe(side)
+      expect(text((await request(t.app).get('/admin/history').expect(200)).text)).toContain(
+        'Penny Loafer: new photographs chosen',
+      )
+    },
+  )
 
   it('says what a choice did, and refuses (409) a choice made on a page whose photographs changed since', async () => {
     t = await createTestApp({ env: ENV, avifTwins: false })
@@ -194,24 +202,27 @@ describe('generating the four angles of one product', () => {
     expect((await filesOfPhoto(srcs[3]!)).length).toBeGreaterThanOrEqual(4)
   })
 
-  it('keeps the files of a discarded photograph that the history refers to (the owner used it by editing the file)', async () => {
-    t = await createTestApp({ env: ENV, avifTwins: false })
-    await request(t.app).post('/api/admin/products/oxford-brogue/angles').expect(202)
-    const [offer] = (await finished('oxford-brogue')).offers
-    const used = offer!.photos[2]!.src
-    const data = JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Saved[] }
-    data.products.find((p) => p.id === 'oxford-brogue')!.mainImage = used
-    await ownerSaves(t.store, JSON.stringify(data, null, 2))
-    await vi.waitFor(async () =>
-      expect((await t.services.catalogue.history.all()).some((e) => e.after?.mainImage === used)).toBe(true),
-    )
-    // And then undone: the product no longer shows it, but the history does.
-    data.products.find((p) => p.id === 'oxford-brogue')!.mainImage = '/images/seed/oxford-brogue.svg'
-    await ownerSaves(t.store, JSON.stringify(data, null, 2))
-    await choose('oxford-brogue', { offer: offer!.id, use: 'discard' }).expect(303)
-    expect((await filesOfPhoto(used)).length).toBeGreaterThanOrEqual(4)
-    expect(await filesOfPhoto(offer!.photos[0]!.src)).toEqual([])
-  })
+  it(
+    'keeps the files of a discarded photograph that the history refers to ' + '(the owner used it by editing the file)',
+    async () => {
+      t = await createTestApp({ env: ENV, avifTwins: false })
+      await request(t.app).post('/api/admin/products/oxford-brogue/angles').expect(202)
+      const [offer] = (await finished('oxford-brogue')).offers
+      const used = offer!.photos[2]!.src
+      const data = JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Saved[] }
+      data.products.find((p) => p.id === 'oxford-brogue')!.mainImage = used
+      await ownerSaves(t.store, JSON.stringify(data, null, 2))
+      await vi.waitFor(async () =>
+        expect((await t.services.catalogue.history.all()).some((e) => e.after?.mainImage === used)).toBe(true),
+      )
+      // And then undone: the product no longer shows it, but the history does.
+      data.products.find((p) => p.id === 'oxford-brogue')!.mainImage = '/images/seed/oxford-brogue.svg'
+      await ownerSaves(t.store, JSON.stringify(data, null, 2))
+      await choose('oxford-brogue', { offer: offer!.id, use: 'discard' }).expect(303)
+      expect((await filesOfPhoto(used)).length).toBeGreaterThanOrEqual(4)
+      expect(await filesOfPhoto(offer!.photos[0]!.src)).toEqual([])
+    },
+  )
 
   it('offers what it could make when an angle fails, and says why the rest is missing', async () => {
     t = await createTestApp({ env: ENV, avifTwins: false })
@@ -224,61 +235,68 @@ describe('generating the four angles of one product', () => {
     expect(text((await request(t.app).get('/admin/products/braided-belt').expect(200)).text)).toContain(view.error!)
   })
 
-  it('streams its progress to the page script and refuses a second run, an unknown product and a server without a key', async () => {
-    t = await createTestApp({ env: ENV, avifTwins: false })
-    fake.set({ delayMs: 200 })
-    await request(t.app).post('/api/admin/products/chelsea-boot/angles').expect(202)
-    const busy = await request(t.app).post('/admin/products/tote-bag/angles').type('form').send({}).expect(409)
-    expect(text(busy.text)).toContain('An image generation is already running')
-    expect((await request(t.app).post('/api/generate-images').expect(409)).body.error).toMatch(/already running/)
+  it(
+    'streams its progress to the page script and refuses a second run, an ' +
+      'unknown product and a server without a key',
+    async () => {
+      t = await createTestApp({ env: ENV, avifTwins: false })
+      fake.set({ delayMs: 200 })
+      await request(t.app).post('/api/admin/products/chelsea-boot/angles').expect(202)
+      const busy = await request(t.app).post('/admin/products/tote-bag/angles').type('form').send({}).expect(409)
+      expect(text(busy.text)).toContain('An image generation is already running')
+      expect((await request(t.app).post('/api/generate-images').expect(409)).body.error).toMatch(/already running/)
 
-    const { events: stream, cacheControl } = await fetchEvents('/api/admin/products/chelsea-boot/angles/events')
-    expect(cacheControl).toBe('private, no-store, no-transform')
-    expect(stream.filter((e) => e.type === 'image').map((e) => (e as { done: number }).done)).toEqual([1, 2, 3, 4])
-    expect(stream.at(-1)?.type).toBe('done')
-    expect(
-      (await request(t.app).get('/api/admin/products/chelsea-boot/angles/events').expect(404)).body.error,
-    ).toBeTruthy()
-    await request(t.app).post('/api/admin/products/no-such-thing/angles').expect(404)
-    await t.close()
+      const { events: stream, cacheControl } = await fetchEvents('/api/admin/products/chelsea-boot/angles/events')
+      expect(cacheControl).toBe('private, no-store, no-transform')
+      expect(stream.filter((e) => e.type === 'image').map((e) => (e as { done: number }).done)).toEqual([1, 2, 3, 4])
+      expect(stream.at(-1)?.type).toBe('done')
+      expect(
+        (await request(t.app).get('/api/admin/products/chelsea-boot/angles/events').expect(404)).body.error,
+      ).toBeTruthy()
+      await request(t.app).post('/api/admin/products/no-such-thing/angles').expect(404)
+      await t.close()
 
-    t = await createTestApp({ env: { ...ENV, OPENAI_API_KEY: '' } })
-    expect((await request(t.app).post('/api/admin/products/chelsea-boot/angles').expect(503)).body.error).toMatch(
-      /OPENAI_API_KEY/,
-    )
-    expect(fake.requests).toHaveLength(4)
-  })
+      t = await createTestApp({ env: { ...ENV, OPENAI_API_KEY: '' } })
+      expect((await request(t.app).post('/api/admin/products/chelsea-boot/angles').expect(503)).body.error).toMatch(
+        /OPENAI_API_KEY/,
+      )
+      expect(fake.requests).toHaveLength(4)
+    },
+  )
 })
 
 describe('a product whose id is a property every object has', () => {
-  it('works like any other from the data file: its workspace page, its new photographs and the choice among them', async () => {
-    t = await createTestApp({
-      env: ENV,
-      prepare: (dir) =>
-        writeFile(
-          path.join(dir, 'db.json'),
-          JSON.stringify({ products: [{ ...seedProducts[0]!, id: 'constructor', sku: 'FW-CON-001' }], messages: [] }),
-        ),
-    })
-    const page = await request(t.app).get('/admin/products/constructor').expect(200)
-    expect(text(page.text)).toContain(seedProducts[0]!.name)
-    await request(t.app).post('/api/admin/products/constructor/angles').expect(202)
-    const [offer] = (await finished('constructor')).offers
-    const side = offer!.photos[1]!.src
-    const chosen = (await choose('constructor', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers
-      .location
-    expect(chosen).toBe('/admin/products/constructor?photo=new-main&angle=45-degree#photos')
-    expect((await onDisk('constructor')).mainImage).toBe(side)
-    await choose('constructor', { offer: 'no-such-offer', src: side, use: 'main' }).expect(409)
-    // And on the shop, as any product.
-    expect((await request(t.app).get('/products/constructor').expect(200)).text).toContain(
-      side.replace(/-1024\.webp$/, ''),
-    )
-    expect((await request(t.app).get('/api/products').expect(200)).body.map((p: { id: string }) => p.id)).toContain(
-      'constructor',
-    )
-    await request(t.app).get('/admin/history').expect(200)
-  })
+  it(
+    'works like any other from the data file: its workspace page, its new ' + 'photographs and the choice among them',
+    async () => {
+      t = await createTestApp({
+        env: ENV,
+        prepare: (dir) =>
+          writeFile(
+            path.join(dir, 'db.json'),
+            JSON.stringify({ products: [{ ...seedProducts[0]!, id: 'constructor', sku: 'FW-CON-001' }], messages: [] }),
+          ),
+      })
+      const page = await request(t.app).get('/admin/products/constructor').expect(200)
+      expect(text(page.text)).toContain(seedProducts[0]!.name)
+      await request(t.app).post('/api/admin/products/constructor/angles').expect(202)
+      const [offer] = (await finished('constructor')).offers
+      const side = offer!.photos[1]!.src
+      const chosen = (await choose('constructor', { offer: offer!.id, src: side, use: 'main' }).expect(303)).headers
+        .location
+      expect(chosen).toBe('/admin/products/constructor?photo=new-main&angle=45-degree#photos')
+      expect((await onDisk('constructor')).mainImage).toBe(side)
+      await choose('constructor', { offer: 'no-such-offer', src: side, use: 'main' }).expect(409)
+      // And on the shop, as any product.
+      expect((await request(t.app).get('/products/constructor').expect(200)).text).toContain(
+        side.replace(/-1024\.webp$/, ''),
+      )
+      expect((await request(t.app).get('/api/products').expect(200)).body.map((p: { id: string }) => p.id)).toContain(
+        'constructor',
+      )
+      await request(t.app).get('/admin/history').expect(200)
+    },
+  )
 
   it('is added from the workspace and opens there', async () => {
     t = await createTestApp({ env: ENV, avifTwins: false })

@@ -117,28 +117,31 @@ describe('the order in the history', () => {
     expect(page).toContain('Put the products back in the order before this')
   })
 
-  it('puts the order back from the history, keeping a product added since where it is, and records that too', async () => {
-    const before = await idsOnDisk()
-    await request(t.app).post('/admin/products/chelsea-boot/move').type('form').send({ to: 'down' }).expect(303)
-    await request(t.app).post('/api/admin/products/order').send({ id: 'tote-bag', to: 0 }).expect(200)
-    await request(t.app).post('/admin/products/oxford-brogue/duplicate').expect(303)
-    const [first] = await historyLines()
-    expect(first!.productId).toBe('chelsea-boot')
-    const copyAt = (await idsOnDisk()).indexOf('oxford-brogue-copy')
-    const undo = await request(t.app).post(`/admin/history/${first!.id}/restore`).expect(303)
-    expect(undo.headers.location).toBe('/admin/products?done=order-restored')
-    expect(await idsOnDisk()).toEqual([...before.slice(0, copyAt), 'oxford-brogue-copy', ...before.slice(copyAt)])
-    // The copy is a draft: in the order, not on the shop.
-    expect(await served()).toEqual((await idsOnDisk()).filter((id) => id !== 'oxford-brogue-copy'))
-    expect((await historyLines()).at(-1)).toMatchObject({
-      action: 'reorder',
-      who: 'owner',
-      order: { before: expect.any(Array), after: await idsOnDisk() },
-    })
-    expect(text((await request(t.app).get('/admin/products?done=order-restored').expect(200)).text)).toContain(
-      'The order was put back',
-    )
-  })
+  it(
+    'puts the order back from the history, keeping a product added since ' + 'where it is, and records that too',
+    async () => {
+      const before = await idsOnDisk()
+      await request(t.app).post('/admin/products/chelsea-boot/move').type('form').send({ to: 'down' }).expect(303)
+      await request(t.app).post('/api/admin/products/order').send({ id: 'tote-bag', to: 0 }).expect(200)
+      await request(t.app).post('/admin/products/oxford-brogue/duplicate').expect(303)
+      const [first] = await historyLines()
+      expect(first!.productId).toBe('chelsea-boot')
+      const copyAt = (await idsOnDisk()).indexOf('oxford-brogue-copy')
+      const undo = await request(t.app).post(`/admin/history/${first!.id}/restore`).expect(303)
+      expect(undo.headers.location).toBe('/admin/products?done=order-restored')
+      expect(await idsOnDisk()).toEqual([...before.slice(0, copyAt), 'oxford-brogue-copy', ...before.slice(copyAt)])
+      // The copy is a draft: in the order, not on the shop.
+      expect(await served()).toEqual((await idsOnDisk()).filter((id) => id !== 'oxford-brogue-copy'))
+      expect((await historyLines()).at(-1)).toMatchObject({
+        action: 'reorder',
+        who: 'owner',
+        order: { before: expect.any(Array), after: await idsOnDisk() },
+      })
+      expect(text((await request(t.app).get('/admin/products?done=order-restored').expect(200)).text)).toContain(
+        'The order was put back',
+      )
+    },
+  )
 
   it('does not make an open form of the moved product out of date', async () => {
     const page = await request(t.app).get('/admin/products/oxford-brogue').expect(200)

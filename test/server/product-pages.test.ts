@@ -85,9 +85,8 @@ describe('a page for every product (/products/{id})', () => {
     expect(body).toContain('Place Your Order')
     for (const label of ['First name', 'Last name', 'Email', 'Phone', 'Delivery address', 'Size'])
       expect(body).toContain(label)
-    expect(res.text).toMatch(
-      /<form[^>]*action="\/products\/oxford-brogue\?order=1#order"[^>]*method="post"|<form[^>]*method="post"[^>]*action="\/products\/oxford-brogue\?order=1#order"/,
-    )
+    const form = res.text.match(/<form[^>]*action="\/products\/oxford-brogue\?order=1#order"[^>]*>/)?.[0]
+    expect(form).toMatch(/ method="post"/)
   })
 })
 
@@ -109,28 +108,31 @@ describe('ordering without JavaScript (POST /products/{id})', () => {
     expect(res.headers.location).toBe(buildPaymentUrl(belt.paymentLink, buildOrderNote(belt, { ...ORDER, size: '' })))
   })
 
-  it('sends an order with mistakes back as the page, with each message beside its field and the values kept', async () => {
-    const res = await request(t.app)
-      .post('/products/oxford-brogue')
-      .type('form')
-      .send({ ...EMPTY_ORDER, firstName: 'Jane', email: 'not-an-email' })
-      .expect(400)
-    const body = text(res.text)
-    for (const m of [
-      'Last name is required',
-      'Invalid email format',
-      'Phone number is required',
-      'Delivery address is required',
-      'Please select a size',
-    ]) {
-      expect(body).toContain(m)
-    }
-    expect(body).not.toContain('First name is required')
-    expect(res.text).toMatch(/name="firstName"[^>]*value="Jane"|value="Jane"[^>]*name="firstName"/)
-    expect(res.text).toMatch(/name="email"[^>]*value="not-an-email"|value="not-an-email"[^>]*name="email"/)
-    expect(res.headers['cache-control']).toBe('no-store')
-    expect(res.headers['x-robots-tag']).toBe('noindex')
-  })
+  it(
+    'sends an order with mistakes back as the page, with each message ' + 'beside its field and the values kept',
+    async () => {
+      const res = await request(t.app)
+        .post('/products/oxford-brogue')
+        .type('form')
+        .send({ ...EMPTY_ORDER, firstName: 'Jane', email: 'not-an-email' })
+        .expect(400)
+      const body = text(res.text)
+      for (const m of [
+        'Last name is required',
+        'Invalid email format',
+        'Phone number is required',
+        'Delivery address is required',
+        'Please select a size',
+      ]) {
+        expect(body).toContain(m)
+      }
+      expect(body).not.toContain('First name is required')
+      expect(res.text).toMatch(/name="firstName"[^>]*value="Jane"|value="Jane"[^>]*name="firstName"/)
+      expect(res.text).toMatch(/name="email"[^>]*value="not-an-email"|value="not-an-email"[^>]*name="email"/)
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(res.headers['x-robots-tag']).toBe('noindex')
+    },
+  )
 
   it('escapes what was typed when the form comes back', async () => {
     const res = await request(t.app)

@@ -1,4 +1,7 @@
-/** GET /api/products/{id}: one product as the shop sells it now, which the order dialog asks before opening the payment page. */
+/**
+ * GET /api/products/{id}: one product as the shop sells it now,
+ * which the order dialog asks before opening the payment page.
+ */
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
@@ -34,13 +37,16 @@ describe('GET /api/products/{id}', () => {
     expect(after.body.availability).toBe('sold-out')
   })
 
-  it('answers 404 JSON for an unknown product, names on the object prototype included, and the product beside them', async () => {
-    await request(t.app).get('/api/products/tote-bag').expect(200)
-    for (const id of ['no-such-bag', '__proto__', 'constructor', 'hasOwnProperty']) {
-      const res = await request(t.app).get(`/api/products/${id}`).expect(404)
-      expect(res.body.error).toEqual(expect.any(String))
-    }
-  })
+  it(
+    'answers 404 JSON for an unknown product, names on the object prototype ' + 'included, and the product beside them',
+    async () => {
+      await request(t.app).get('/api/products/tote-bag').expect(200)
+      for (const id of ['no-such-bag', '__proto__', 'constructor', 'hasOwnProperty']) {
+        const res = await request(t.app).get(`/api/products/${id}`).expect(404)
+        expect(res.body.error).toEqual(expect.any(String))
+      }
+    },
+  )
 })
 
 describe('GET /api/products/{id} and drafts', () => {

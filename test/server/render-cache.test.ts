@@ -215,25 +215,29 @@ describe('kept answers, compressed once (as the server listens: hits answered be
 describe('a page is made once, however many ask for it at once', () => {
   const site = freshSite()
 
-  it('renders a page asked for by 30 visitors at the same moment once: the others get the kept answer, in their own coding', async () => {
-    const accepts = [CHROMIUM, 'gzip', 'identity']
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, n) =>
-        // Some of them through a tracking link: the same page, so the same render.
-        site.http.send(n % 2 ? '/cookies' : `/cookies?fbclid=IwAR${n}`, {
-          headers: { 'accept-encoding': accepts[n % accepts.length]! },
-        }),
-      ),
-    )
-    const statuses = answers.map((a) => a.headers['cache-status'])
-    expect(statuses.filter((s) => s === 'ashbourne; fwd=uri-miss')).toHaveLength(1)
-    expect(statuses.filter((s) => s === HIT)).toHaveLength(29)
-    const page = decoded(answers[0]!)
-    for (const [n, a] of answers.entries()) {
-      expect(a.status).toBe(200)
-      expect(decoded(a).equals(page), `answer ${n}`).toBe(true)
-    }
-  })
+  it(
+    'renders a page asked for by 30 visitors at the same moment once: the ' +
+      'others get the kept answer, in their own coding',
+    async () => {
+      const accepts = [CHROMIUM, 'gzip', 'identity']
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, n) =>
+          // Some of them through a tracking link: the same page, so the same render.
+          site.http.send(n % 2 ? '/cookies' : `/cookies?fbclid=IwAR${n}`, {
+            headers: { 'accept-encoding': accepts[n % accepts.length]! },
+          }),
+        ),
+      )
+      const statuses = answers.map((a) => a.headers['cache-status'])
+      expect(statuses.filter((s) => s === 'ashbourne; fwd=uri-miss')).toHaveLength(1)
+      expect(statuses.filter((s) => s === HIT)).toHaveLength(29)
+      const page = decoded(answers[0]!)
+      for (const [n, a] of answers.entries()) {
+        expect(a.status).toBe(200)
+        expect(decoded(a).equals(page), `answer ${n}`).toBe(true)
+      }
+    },
+  )
 })
 
 describe('the cache key holds only what changes the page', () => {
@@ -241,48 +245,55 @@ describe('the cache key holds only what changes the page', () => {
   const get = (path: string, headers: Record<string, string> = { 'accept-encoding': CHROMIUM }) =>
     site.http.send(path, { headers })
 
-  it('answers links with tracking or unknown parameters from the page kept for the plain address, without making entries', async () => {
-    const kept: Record<string, RawResponse> = {}
-    for (const path of ['/products', '/', '/api/products', '/sitemap.xml']) {
-      await get(path)
-      kept[path] = await get(path)
-    }
-    // More such links than the cache holds entries: had each made one, /products would have gone.
-    for (let n = 0; n < 250; n++) {
-      const res = await get(`/?fbclid=IwAR${n}x`)
-      expect(res.headers['cache-status']).toBe(HIT)
-      expect(res.headers.etag).toBe(kept['/']!.headers.etag)
-    }
-    const tracked = [
-      '/?utm_source=newsletter&utm_medium=email&utm_campaign=spring',
-      '/?gclid=Cj0KCQ',
-      '/?msclkid=abc123',
-      '/?ref=somewhere&x=1',
-      '/?',
-    ]
-    for (const path of tracked) {
-      const res = await get(path)
-      expect(res.headers['cache-status'], path).toBe(HIT)
-      expect(res.body.equals(kept['/']!.body), path).toBe(true)
-    }
-    expect((await get('/api/products?utm_source=x')).headers.etag).toBe(kept['/api/products']!.headers.etag)
-    expect((await get('/sitemap.xml?fbclid=1')).headers.etag).toBe(kept['/sitemap.xml']!.headers.etag)
-    const products = await get('/products')
-    expect(products.headers['cache-status']).toBe(HIT)
-    expect(products.body.equals(kept['/products']!.body)).toBe(true)
-  })
+  it(
+    'answers links with tracking or unknown parameters from the page kept ' +
+      'for the plain address, without making entries',
+    async () => {
+      const kept: Record<string, RawResponse> = {}
+      for (const path of ['/products', '/', '/api/products', '/sitemap.xml']) {
+        await get(path)
+        kept[path] = await get(path)
+      }
+      // More such links than the cache holds entries: had each made one, /products would have gone.
+      for (let n = 0; n < 250; n++) {
+        const res = await get(`/?fbclid=IwAR${n}x`)
+        expect(res.headers['cache-status']).toBe(HIT)
+        expect(res.headers.etag).toBe(kept['/']!.headers.etag)
+      }
+      const tracked = [
+        '/?utm_source=newsletter&utm_medium=email&utm_campaign=spring',
+        '/?gclid=Cj0KCQ',
+        '/?msclkid=abc123',
+        '/?ref=somewhere&x=1',
+        '/?',
+      ]
+      for (const path of tracked) {
+        const res = await get(path)
+        expect(res.headers['cache-status'], path).toBe(HIT)
+        expect(res.body.equals(kept['/']!.body), path).toBe(true)
+      }
+      expect((await get('/api/products?utm_source=x')).headers.etag).toBe(kept['/api/products']!.headers.etag)
+      expect((await get('/sitemap.xml?fbclid=1')).headers.etag).toBe(kept['/sitemap.xml']!.headers.etag)
+      const products = await get('/products')
+      expect(products.headers['cache-status']).toBe(HIT)
+      expect(products.body.equals(kept['/products']!.body)).toBe(true)
+    },
+  )
 
-  it('renders a page first reached through a tracking link as the plain page, with a clean canonical link', async () => {
-    const first = await get('/terms?utm_source=news&fbclid=1', { 'accept-encoding': 'identity' })
-    expect(first.status).toBe(200)
-    expect(first.headers['cache-status']).not.toBe(HIT)
-    const html = first.body.toString()
-    expect(html).toContain('<link rel="canonical" href="https://www.example.co.uk/terms"/>')
-    expect(html).not.toContain('utm_source')
-    const plain = await get('/terms', { 'accept-encoding': 'identity' })
-    expect(plain.headers['cache-status']).toBe(HIT)
-    expect(plain.body.equals(first.body)).toBe(true)
-  })
+  it(
+    'renders a page first reached through a tracking link as the plain ' + 'page, with a clean canonical link',
+    async () => {
+      const first = await get('/terms?utm_source=news&fbclid=1', { 'accept-encoding': 'identity' })
+      expect(first.status).toBe(200)
+      expect(first.headers['cache-status']).not.toBe(HIT)
+      const html = first.body.toString()
+      expect(html).toContain('<link rel="canonical" href="https://www.example.co.uk/terms"/>')
+      expect(html).not.toContain('utm_source')
+      const plain = await get('/terms', { 'accept-encoding': 'identity' })
+      expect(plain.headers['cache-status']).toBe(HIT)
+      expect(plain.body.equals(first.body)).toBe(true)
+    },
+  )
 
   it('keeps the catalogue filter: one entry per category, tracking parameters beside it ignored', async () => {
     const all = (await get('/products')).body
@@ -320,23 +331,26 @@ describe('a hit carries the headers the full path sent', () => {
   const site = freshSite()
 
   for (const path of ['/returns', '/no-such-page', '/api/products', '/sitemap.xml', '/robots.txt']) {
-    it(`${path}: security headers, CSP and the rest equal on the miss, the early hit and a hit through the app`, async () => {
-      const miss = await site.http.send(path, { headers: { 'accept-encoding': CHROMIUM } })
-      expect(miss.headers['cache-status']).toBe('ashbourne; fwd=uri-miss')
-      const hit = await site.http.send(path, { headers: { 'accept-encoding': CHROMIUM } })
-      expect(hit.headers['cache-status']).toBe(HIT)
-      expect(hit.status).toBe(miss.status)
-      for (const name of SECURITY_HEADERS) expect(hit.headers[name], name).toBeTruthy()
-      expect(sharedHeaders(hit)).toEqual(sharedHeaders(miss))
-      // Through Express (a request the early answer leaves to the app): the same again, compressed once.
-      const viaApp = await request(site.t.app).get(path).set('accept-encoding', CHROMIUM)
-      expect(viaApp.headers['cache-status']).toBe(HIT)
-      expect(viaApp.headers.etag).toBe(hit.headers.etag)
-      // The kept brotli bytes as they are: the compression middleware did not compress them again.
-      expect(viaApp.headers['content-encoding']).toBe('br')
-      expect(viaApp.headers['content-length']).toBe(hit.headers['content-length'])
-      expect(sharedHeaders(viaApp)).toEqual(sharedHeaders(hit))
-    })
+    it(
+      `${path}: security headers, CSP and the rest equal on the miss, the ` + `early hit and a hit through the app`,
+      async () => {
+        const miss = await site.http.send(path, { headers: { 'accept-encoding': CHROMIUM } })
+        expect(miss.headers['cache-status']).toBe('ashbourne; fwd=uri-miss')
+        const hit = await site.http.send(path, { headers: { 'accept-encoding': CHROMIUM } })
+        expect(hit.headers['cache-status']).toBe(HIT)
+        expect(hit.status).toBe(miss.status)
+        for (const name of SECURITY_HEADERS) expect(hit.headers[name], name).toBeTruthy()
+        expect(sharedHeaders(hit)).toEqual(sharedHeaders(miss))
+        // Through Express (a request the early answer leaves to the app): the same again, compressed once.
+        const viaApp = await request(site.t.app).get(path).set('accept-encoding', CHROMIUM)
+        expect(viaApp.headers['cache-status']).toBe(HIT)
+        expect(viaApp.headers.etag).toBe(hit.headers.etag)
+        // The kept brotli bytes as they are: the compression middleware did not compress them again.
+        expect(viaApp.headers['content-encoding']).toBe('br')
+        expect(viaApp.headers['content-length']).toBe(hit.headers['content-length'])
+        expect(sharedHeaders(viaApp)).toEqual(sharedHeaders(hit))
+      },
+    )
   }
 })
 
@@ -350,24 +364,28 @@ describe("pages rendered for one visitor are never kept; a product's page, the s
       body: new URLSearchParams(fields).toString(),
     })
 
-  it('keeps a product page, and its order form (?order=1) as a page of its own, whatever tracking parameters come along', async () => {
-    await get('/products/oxford-brogue')
-    const plain = await get('/products/oxford-brogue')
-    expect(plain.headers['cache-status']).toBe(HIT)
-    expect(plain.body.toString()).not.toContain('Place Your Order')
-    await get('/products/oxford-brogue?order=1')
-    const ordering = await get('/products/oxford-brogue?order=1&fbclid=IwAR1&utm_source=share')
-    expect(ordering.headers['cache-status']).toBe(HIT)
-    expect(ordering.body.toString()).toContain('Place Your Order')
-    for (const tracked of [
-      '/products/oxford-brogue?gclid=1',
-      '/products/oxford-brogue?utm_campaign=spring&msclkid=2',
-    ]) {
-      const res = await get(tracked)
-      expect(res.headers['cache-status'], tracked).toBe(HIT)
-      expect(res.body.equals(plain.body), tracked).toBe(true)
-    }
-  })
+  it(
+    'keeps a product page, and its order form (?order=1) as a page of its ' +
+      'own, whatever tracking parameters come along',
+    async () => {
+      await get('/products/oxford-brogue')
+      const plain = await get('/products/oxford-brogue')
+      expect(plain.headers['cache-status']).toBe(HIT)
+      expect(plain.body.toString()).not.toContain('Place Your Order')
+      await get('/products/oxford-brogue?order=1')
+      const ordering = await get('/products/oxford-brogue?order=1&fbclid=IwAR1&utm_source=share')
+      expect(ordering.headers['cache-status']).toBe(HIT)
+      expect(ordering.body.toString()).toContain('Place Your Order')
+      for (const tracked of [
+        '/products/oxford-brogue?gclid=1',
+        '/products/oxford-brogue?utm_campaign=spring&msclkid=2',
+      ]) {
+        const res = await get(tracked)
+        expect(res.headers['cache-status'], tracked).toBe(HIT)
+        expect(res.body.equals(plain.body), tracked).toBe(true)
+      }
+    },
+  )
 
   it("answers the order form's post for that visitor alone, and never keeps it", async () => {
     const page = '/products/oxford-brogue?order=1'

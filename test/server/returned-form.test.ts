@@ -93,33 +93,36 @@ describe('a returned enquiry form', () => {
     expectReturned((await request(t.app).get(formAddress(res)).set('Cookie', cookie).expect(200)).text)
   })
 
-  it('keeps a long message that compresses badly within the cookies a browser keeps, and clears them once sent', async () => {
-    const t = await app()
-    // 3,000 characters of CJK text in no order (three bytes each, nine in the form post): hardly compressible.
-    let seed = 7
-    const message = Array.from({ length: 3000 }, () =>
-      String.fromCodePoint(0x4e00 + ((seed = (seed * 48271) % 2147483647) % 20000)),
-    ).join('')
-    const res = await sendBack(t, { ...typed, message })
-    const cookies = setCookies(res)
-    expect(cookies.length).toBeGreaterThanOrEqual(1)
-    expect(cookies.length).toBeLessThanOrEqual(2)
-    for (const c of cookies) expect(Buffer.byteLength(c.split(';')[0]!)).toBeLessThan(4096)
-    const html = (await request(t.app).get(formAddress(res)).set('Cookie', cookieHeader(res)).expect(200)).text
-    expect(html).toContain('Last name is required')
-    expect(html).toContain(message.slice(0, 500)) // the start of what was typed, at least
+  it(
+    'keeps a long message that compresses badly within the cookies a ' + 'browser keeps, and clears them once sent',
+    async () => {
+      const t = await app()
+      // 3,000 characters of CJK text in no order (three bytes each, nine in the form post): hardly compressible.
+      let seed = 7
+      const message = Array.from({ length: 3000 }, () =>
+        String.fromCodePoint(0x4e00 + ((seed = (seed * 48271) % 2147483647) % 20000)),
+      ).join('')
+      const res = await sendBack(t, { ...typed, message })
+      const cookies = setCookies(res)
+      expect(cookies.length).toBeGreaterThanOrEqual(1)
+      expect(cookies.length).toBeLessThanOrEqual(2)
+      for (const c of cookies) expect(Buffer.byteLength(c.split(';')[0]!)).toBeLessThan(4096)
+      const html = (await request(t.app).get(formAddress(res)).set('Cookie', cookieHeader(res)).expect(200)).text
+      expect(html).toContain('Last name is required')
+      expect(html).toContain(message.slice(0, 500)) // the start of what was typed, at least
 
-    // Corrected and sent: the cookies go.
-    const sent = await request(t.app)
-      .post('/contact')
-      .set('Cookie', cookieHeader(res))
-      .type('form')
-      .send({ ...typed, lastName: 'Smith', email: 'jane@example.com', message: 'Long enough this time.' })
-      .expect(303)
-    expect(sent.headers.location).toBe('/contact/sent')
-    expect(setCookies(sent).every((c) => /^contact-form\.\d=;/.test(c) && /Expires=Thu, 01 Jan 1970/.test(c))).toBe(
-      true,
-    )
-    expect(setCookies(sent).length).toBe(cookies.length)
-  })
+      // Corrected and sent: the cookies go.
+      const sent = await request(t.app)
+        .post('/contact')
+        .set('Cookie', cookieHeader(res))
+        .type('form')
+        .send({ ...typed, lastName: 'Smith', email: 'jane@example.com', message: 'Long enough this time.' })
+        .expect(303)
+      expect(sent.headers.location).toBe('/contact/sent')
+      expect(setCookies(sent).every((c) => /^contact-form\.\d=;/.test(c) && /Expires=Thu, 01 Jan 1970/.test(c))).toBe(
+        true,
+      )
+      expect(setCookies(sent).length).toBe(cookies.length)
+    },
+  )
 })

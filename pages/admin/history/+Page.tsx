@@ -10,7 +10,11 @@ export default function Page() {
     <WorkspaceLayout
       current="products"
       title="History of changes"
-      intro="Every change to the products and to their order, newest first. Bring back any product as it was before a change (a removed one too), or the order as it was."
+      intro={
+        'Every change to the products and to their order, newest first. Bring ' +
+        'back any product as it was before a change (a removed one too), or the ' +
+        'order as it was.'
+      }
     >
       <p className="tap-links">
         <a href="/admin/products">All products</a>

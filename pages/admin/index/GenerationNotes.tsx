@@ -38,8 +38,11 @@ export function GenerationNotes() {
         <li>
           <strong>Cost</strong>:{' '}
           {estimate.costUsd !== null && price !== undefined
-            ? `about ${formatUsd(estimate.costUsd)} per run at OpenAI's list price for ${model} (${formatUsd(price)} per image), charged to the OpenAI account of the server's API key.`
-            : `${estimate.images} images per run at OpenAI's price for ${model}, charged to the OpenAI account of the server's API key.`}{' '}
+            ? `about ${formatUsd(estimate.costUsd)} per run at OpenAI's list price ` +
+              `for ${model} (${formatUsd(price)} per image), charged to the OpenAI ` +
+              `account of the server's API key.`
+            : `${estimate.images} images per run at OpenAI's price for ${model}, ` +
+              `charged to the OpenAI account of the server's API key.`}{' '}
           Once an image of a product fails, that product's remaining images are not requested.
         </li>
         {allowance ? (

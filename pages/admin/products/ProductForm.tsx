@@ -10,7 +10,9 @@ const SPECS: Record<ProductField, FieldSpec> = {
   name: { label: 'Name', control: { kind: 'input', type: 'text' }, maxLength: 120 },
   id: {
     label: 'Web address of the product page',
-    hint: 'Leave it empty to make one from the name. Lower-case letters, digits and hyphens: oxford-brogue gives /products/oxford-brogue.',
+    hint:
+      'Leave it empty to make one from the name. Lower-case letters, digits ' +
+      'and hyphens: oxford-brogue gives /products/oxford-brogue.',
     control: { kind: 'input', type: 'text' },
     maxLength: 60,
   },
@@ -51,7 +53,9 @@ const SPECS: Record<ProductField, FieldSpec> = {
   description: { label: 'Description', control: { kind: 'textarea', rows: 4 }, maxLength: 2000, wide: true },
   mainImage: {
     label: 'Photograph shown first',
-    hint: '“Make main” under Photographs below sets it for you; or give the file of one of them, such as /media/products/oxford-brogue/photo.webp.',
+    hint:
+      '“Make main” under Photographs below sets it for you; or give the file ' +
+      'of one of them, such as /media/products/oxford-brogue/photo.webp.',
     control: { kind: 'input', type: 'text' },
     maxLength: 300,
     wide: true,

@@ -3,7 +3,9 @@ import type { GalleryImage } from '../../../domain/product-page.ts'
 
 export const GALLERY_SIZES = '(min-width: 64rem) 36rem, (min-width: 48rem) 50vw, 100vw'
 
-/** Thumbnails are radio labels, so choosing a view works by keyboard and without JavaScript; CSS shows the chosen view. */
+/**
+ * Thumbnails are radio labels, so choosing a view works by keyboard and without JavaScript; CSS shows the chosen view.
+ */
 export function Gallery({ images, productName }: { images: GalleryImage[]; productName: string }) {
   if (images.length === 1) {
     const only = images[0]!

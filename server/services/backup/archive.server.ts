@@ -1,4 +1,6 @@
-/** A backup archive: a gzip'd tar of the shop's files as copied, and MANIFEST.json, which lists each with its checksum. */
+/**
+ * A backup archive: a gzip'd tar of the shop's files as copied, and MANIFEST.json, which lists each with its checksum.
+ */
 import { createHash } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { link, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
@@ -105,7 +107,10 @@ async function linkUnderFreeName(tmp: string, dir: string, at: Date): Promise<st
   }
 }
 
-/** Removes the oldest backups of `folder` beyond the newest `keep`; only files named as a backup is. Returns those removed. */
+/**
+ * Removes the oldest backups of `folder` beyond the newest
+ * `keep`; only files named as a backup is. Returns those removed.
+ */
 export async function keepNewest(folder: string, keep: number): Promise<string[]> {
   const names = (await readdir(folder)).filter((n) => ARCHIVE_NAME.test(n)).sort(byTime)
   const old = names.slice(0, Math.max(0, names.length - keep))

@@ -11,11 +11,15 @@ export type Restored = { manifest: Manifest; aside: string | null }
 
 function serverRuns(dataFile: string, pid: number | null): ArchiveRefused {
   return new ArchiveRefused(
-    `A server is running on ${dataFile}${pid ? ` (pid ${pid})` : ''}: stop it first (for instance systemctl stop ashbourne), then restore.`,
+    `A server is running on ${dataFile}${pid ? ` (pid ${pid})` : ''}: stop ` +
+      `it first (for instance systemctl stop ashbourne), then restore.`,
   )
 }
 
-/** Refuses over an existing shop unless `replace`; then its files are moved, never deleted, into a dated folder beside them. */
+/**
+ * Refuses over an existing shop unless `replace`; then its files
+ * are moved, never deleted, into a dated folder beside them.
+ */
 export async function restoreShop(
   archive: string,
   dataFile: string,
@@ -35,7 +39,11 @@ export async function restoreShop(
     const existing = await topLevelShopFiles(file)
     if (existing.length > 0 && !replace) {
       throw new ArchiveRefused(
-        `${dir} already holds a shop (${existing.slice(0, 3).join(', ')}${existing.length > 3 ? ', ...' : ''}): nothing was changed. To replace it, run the restore again with --replace; its files are then moved aside into a dated folder, never deleted.`,
+        `${dir} already holds a shop ` +
+          `(${existing.slice(0, 3).join(', ')}${existing.length > 3 ? ', ...' : ''}): ` +
+          `nothing was changed. To replace it, run the restore again with ` +
+          `--replace; its files are then moved aside into a dated folder, never ` +
+          `deleted.`,
       )
     }
     const manifest = await unpackVerified(path.resolve(archive), stage)
@@ -61,7 +69,10 @@ async function moveAside(dir: string, names: readonly string[], now: Date): Prom
   return aside
 }
 
-/** Each file under the name this data file gives it, with the mode the site writes it with, on disk before the restore says it is done. */
+/**
+ * Each file under the name this data file gives it, with the mode the
+ * site writes it with, on disk before the restore says it is done.
+ */
 async function place(manifest: Manifest, stage: string, file: string): Promise<void> {
   const dir = path.dirname(file)
   const folders = new Set<string>([dir])

@@ -93,14 +93,18 @@ const AnswerSchema = v.object({
   resumedAt: v.pipe(v.string(), v.isoTimestamp()),
 })
 
-/** The running server's copy; its folder is only ever one it made beside the data file, as it alone is removed afterwards. */
+/**
+ * The running server's copy; its folder is only ever one it
+ * made beside the data file, as it alone is removed afterwards.
+ */
 export function copyFromAnswer({ pid, answer }: { pid: number | null; answer: unknown }, dataFile: string): Taken {
   const parsed = v.safeParse(AnswerSchema, answer)
   if (!parsed.success) {
     const said = (answer as { error?: unknown } | null)?.error
     throw new Error(
       typeof said === 'string'
-        ? `the running server answered: ${said}${said === 'Unknown request.' ? ' (restart it after updating the site).' : ''}`
+        ? `the running server answered: ` +
+            `${said}${said === 'Unknown request.' ? ' (restart it after updating the site).' : ''}`
         : 'the running server gave no usable answer.',
     )
   }
@@ -111,7 +115,9 @@ export function copyFromAnswer({ pid, answer }: { pid: number | null; answer: un
   return {
     copy: { folder, files, links },
     at: new Date(pausedAt),
-    how: `through the running server${pid ? ` (pid ${pid})` : ''}, which paused its writes for ${paused} ms while it copied the files`,
+    how:
+      `through the running server${pid ? ` (pid ${pid})` : ''}, which paused ` +
+      `its writes for ${paused} ms while it copied the files`,
     done: () => rm(folder, { recursive: true, force: true }),
   }
 }

@@ -6,7 +6,9 @@ import { stemOf } from '../../../data/dated-files.server.ts'
 import { PRIVATE_MODE, PUBLIC_MODE } from '../../../data/durable-write.server.ts'
 import { formKeyFileFor, mediaDirFor } from '../../paths.server.ts'
 
-/** Half-written files (a write's temporary file, a social card being made) and hidden ones are no file of the shop yet. */
+/**
+ * Half-written files (a write's temporary file, a social card being made) and hidden ones are no file of the shop yet.
+ */
 const isPartial = (name: string) => name.startsWith('.') || name.endsWith('.tmp') || name.includes('.tmp-')
 
 /** A file of the shop: its path from the data file's folder, with `/` between folders. */
@@ -57,7 +59,10 @@ export async function listShopFiles(dataFile: string): Promise<{ files: ShopFile
   return { files, links }
 }
 
-/** Photographs are served to everyone (the umask decides, as when the site writes them); everything else is the owner's alone. */
+/**
+ * Photographs are served to everyone (the umask decides, as when
+ * the site writes them); everything else is the owner's alone.
+ */
 export function modeFor(rel: string, dataFile: string, kind: ShopFile['kind']): number {
   const photo = rel.split('/')[0] === path.basename(mediaDirFor(dataFile))
   if (kind === 'folder') return photo ? 0o777 & ~umask() : 0o700
@@ -70,7 +75,10 @@ function umask(): number {
   return mask
 }
 
-/** A path of a shop whose data file was called `from`, for one whose data file is called `to` (`db.json.journal` → `shop.json.journal`). */
+/**
+ * A path of a shop whose data file was called `from`, for one whose
+ * data file is called `to` (`db.json.journal` → `shop.json.journal`).
+ */
 export function renamedFor(rel: string, from: string, to: string): string {
   const [first, ...rest] = rel.split('/')
   const [fromBase, toBase, fromStem, toStem] = [path.basename(from), path.basename(to), stemOf(from), stemOf(to)]

@@ -1,4 +1,7 @@
-/** Reads a backup archive into a staging folder, refusing it, with a sentence naming the problem, unless every file is as its manifest says. */
+/**
+ * Reads a backup archive into a staging folder, refusing it, with a
+ * sentence naming the problem, unless every file is as its manifest says.
+ */
 import { createHash } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, open } from 'node:fs/promises'
@@ -90,7 +93,9 @@ export async function unpackVerified(archive: string, stage: string): Promise<Ma
         pathProblem(entry.path) ??
         (entry.type === 'Directory' || entry.type === 'File' || entry.type === 'OldFile'
           ? null
-          : `holds ${JSON.stringify(entry.path)}, a ${entry.type === 'Link' || entry.type === 'SymbolicLink' ? 'link' : 'special file'}, where a backup holds only files`)
+          : `holds ${JSON.stringify(entry.path)}, a ` +
+            `${entry.type === 'Link' || entry.type === 'SymbolicLink' ? 'link' : 'special file'}, ` +
+            `where a backup holds only files`)
       if (problem) return (entry.resume(), fail(refuse(problem)))
       if (entry.type === 'Directory') return entry.resume()
       if (received.has(entry.path) || (entry.path === MANIFEST && manifestBytes))
@@ -116,13 +121,12 @@ export async function unpackVerified(archive: string, stage: string): Promise<Ma
     })
     parser.on('error', (err: Error) => fail(refuse(`is damaged: its tar structure is broken (${err.message})`)))
     parser.on('end', () => resolve())
-    gunzip.on('error', (err: Error) =>
-      fail(
-        refuse(
-          `is damaged: ${/unexpected end/i.test(err.message) ? 'it ends early, as a copy cut short does' : `its compressed data is broken (${err.message})`}`,
-        ),
-      ),
-    )
+    gunzip.on('error', (err: Error) => {
+      const why = /unexpected end/i.test(err.message)
+        ? 'it ends early, as a copy cut short does'
+        : `its compressed data is broken (${err.message})`
+      fail(refuse(`is damaged: ${why}`))
+    })
     input.on('error', (err: Error) => fail(refuse(`cannot be read (${err.message})`)))
     input.pipe(gunzip).pipe(parser)
   })
@@ -147,7 +151,9 @@ function parseManifest(bytes: Buffer, refuse: (why: string) => ArchiveRefused): 
   const parsed = v.safeParse(ManifestSchema, json)
   if (!parsed.success)
     throw refuse(
-      `is not a backup of this shop: its ${MANIFEST} is not one this shop writes (${v.getDotPath(parsed.issues[0]) ?? 'its top'}: ${parsed.issues[0].message})`,
+      `is not a backup of this shop: its ${MANIFEST} is not one this shop ` +
+        `writes (${v.getDotPath(parsed.issues[0]) ?? 'its top'}: ` +
+        `${parsed.issues[0].message})`,
     )
   return parsed.output
 }

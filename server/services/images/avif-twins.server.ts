@@ -10,7 +10,10 @@ import { photoWork } from './photo-queue.server.ts'
 const SET_FILE = /^(.+)-(\d+)\.(webp|avif)$/
 const ORIGINAL_FILE = /^(.+)-original\.(png|jpg|webp)$/
 
-/** AVIF at each width, or nothing when it is not smaller than the WebP at every width. Effort 3: about a third of effort 4's time for most of its saving. */
+/**
+ * AVIF at each width, or nothing when it is not smaller than the WebP at every
+ * width. Effort 3: about a third of effort 4's time for most of its saving.
+ */
 export async function encodeAvifTwins(
   source: Buffer | string,
   webpBytes: (width: number) => number | Promise<number>,
@@ -27,7 +30,9 @@ export async function encodeAvifTwins(
   return twins
 }
 
-/** A set of WebP widths to give twins: `folder` relative to the media folder, `source` the file to convert from, in it. */
+/**
+ * A set of WebP widths to give twins: `folder` relative to the media folder, `source` the file to convert from, in it.
+ */
 type Conversion = { folder: string; base: string; source: string }
 
 /**
@@ -108,7 +113,8 @@ export class AvifTwins implements PhotoFormats {
     this.running = (async () => {
       const next = () => this.fresh.shift() ?? this.backlog.shift()
       for (let set = next(); set && !this.stopped; set = next()) {
-        // A set that cannot be converted (or was removed meanwhile) stays in WebP: pages never point at a twin that is not there.
+        // A set that cannot be converted (or was removed meanwhile)
+        // stays in WebP: pages never point at a twin that is not there.
         await this.twin(set).catch(() => {})
       }
     })().finally(() => {

@@ -1,4 +1,7 @@
-/** At most IMAGE_DAILY_LIMIT images per rolling 24 hours; a run is counted in the data file before its first request (no restart forgets it), then recounted as sent (retries may be paid). */
+/**
+ * At most IMAGE_DAILY_LIMIT images per rolling 24 hours; a run is counted in the data file before
+ * its first request (no restart forgets it), then recounted as sent (retries may be paid).
+ */
 import type { Store } from '../../../data/store.server.ts'
 import { IMAGE_ANGLES } from '../../../domain/business.ts'
 import type { ImageAllowance } from '../../../domain/image-generation.ts'
@@ -60,7 +63,10 @@ export class DailyImageLimit {
     }
   }
 
-  /** Throws without counting when the whole run does not fit: a cut-short run would pay for images of products that keep their old pictures. */
+  /**
+   * Throws without counting when the whole run does not fit: a cut-short
+   * run would pay for images of products that keep their old pictures.
+   */
   reserve(id: string, images: number): Reservation {
     const now = this.now()
     const { limit, used, left } = this.allowance()
@@ -83,7 +89,9 @@ export class DailyImageLimit {
   private refusal(now: number, images: number, limit: number, used: number): DailyLimitError {
     if (images > limit) {
       return new DailyLimitError(
-        `A run of the whole catalogue needs ${images} images, more than the daily limit of ${limit}. Raise IMAGE_DAILY_LIMIT on the server and restart it to run one.`,
+        `A run of the whole catalogue needs ${images} images, more than the ` +
+          `daily limit of ${limit}. Raise IMAGE_DAILY_LIMIT on the server and ` +
+          `restart it to run one.`,
         null,
       )
     }
@@ -97,7 +105,9 @@ export class DailyImageLimit {
     }
     const when = new Date(fitsAt).toUTCString().replace(/:\d\d GMT$/, ' UTC')
     return new DailyLimitError(
-      `The daily image limit is reached: ${used} of ${limit} images were requested in the last 24 hours, and a run needs ${images}. It can run again after ${when}.`,
+      `The daily image limit is reached: ${used} of ${limit} images were ` +
+        `requested in the last 24 hours, and a run needs ${images}. It can run ` +
+        `again after ${when}.`,
       Math.max(1, Math.ceil((fitsAt - now) / 1000)),
     )
   }

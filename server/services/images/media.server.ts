@@ -20,7 +20,10 @@ export const ANGLE_SLUGS: Record<ImageAngle, string> = {
 
 export type StoredImage = {
   angle: ImageAngle
-  /** The 1024 px WebP; `-400.webp` and `-800.webp` sit beside it (domain/product-image.ts), and AVIF twins where smaller. */
+  /**
+   * The 1024 px WebP; `-400.webp` and `-800.webp` sit beside it
+   * (domain/product-image.ts), and AVIF twins where smaller.
+   */
   src: string
   /** The image exactly as the service sent it, kept because it was paid for. */
   original: string

@@ -11,7 +11,10 @@ export type ImageRequestOptions = {
   fetch?: typeof fetch
 }
 
-/** The SDK reads OPENAI_API_KEY/OPENAI_BASE_URL itself; timeout and retries are explicit because its defaults could hold a run for half an hour. */
+/**
+ * The SDK reads OPENAI_API_KEY/OPENAI_BASE_URL itself; timeout and retries
+ * are explicit because its defaults could hold a run for half an hour.
+ */
 export function createImageClient(options: ImageRequestOptions): OpenAI {
   return new OpenAI({
     timeout: options.timeoutMs,
@@ -51,7 +54,10 @@ export class ImageRequestError extends Error {
 
 const MAX_DOWNLOAD_BYTES = 50 * 1024 * 1024
 
-/** `url` answers are downloaded at once (they expire); `deadlineMs` bounds retries and download too, as the SDK's timeout stops at the headers. */
+/**
+ * `url` answers are downloaded at once (they expire); `deadlineMs` bounds
+ * retries and download too, as the SDK's timeout stops at the headers.
+ */
 export async function requestImage(
   client: OpenAI,
   opts: { model: string; prompt: string; deadlineMs: number; downloadTimeoutMs: number; signal: AbortSignal },

@@ -6,15 +6,19 @@ import type { Product } from '../../../domain/product.ts'
 export const STUDIO_STYLE = [
   `Professional e-commerce product photograph for ${COMPANY.brand}, a British maker of handmade leather goods.`,
   'Seamless warm off-white studio backdrop (parchment, #F7F1E8) with a soft graduated falloff.',
-  'Soft diffused key light from the upper left, gentle fill from the right, a soft natural contact shadow beneath the product.',
-  'True-to-life leather colour and texture, crisp focus, high detail, photorealistic, shot on a full-frame camera with a 100mm lens.',
+  'Soft diffused key light from the upper left, gentle fill from the ' +
+    'right, a soft natural contact shadow beneath the product.',
+  'True-to-life leather colour and texture, crisp focus, high detail, ' +
+    'photorealistic, shot on a full-frame camera with a 100mm lens.',
   'Square 1:1 composition, the product centred with generous even margins.',
   'No people, no hands, no text, no logos, no price tags, no props, no watermark.',
 ].join(' ')
 
 /** Where the camera stands for each angle (the four angles: main, 45-degree, side profile, detail). */
 export const ANGLE_DIRECTIONS: Record<ImageAngle, string> = {
-  main: 'Hero shot: the whole product seen from the front at a slight three-quarter angle at eye level, filling about 70% of the frame.',
+  main:
+    'Hero shot: the whole product seen from the front at a slight ' +
+    'three-quarter angle at eye level, filling about 70% of the frame.',
   '45-degree': 'The whole product seen from 45 degrees above and to one side, showing its top and one side.',
   'side profile':
     'The whole product in a straight side profile at eye level, its full silhouette visible from end to end.',

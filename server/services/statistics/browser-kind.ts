@@ -3,7 +3,10 @@ import { isbot } from 'isbot'
 export type Device = 'phone' | 'tablet' | 'desktop'
 export type BrowserKind = { bot: boolean; device: Device }
 
-/** Browser strings repeat from view to view: each is read once (isbot's pattern is long), then looked up. Forgotten at midnight with the day's salt. */
+/**
+ * Browser strings repeat from view to view: each is read once (isbot's pattern
+ * is long), then looked up. Forgotten at midnight with the day's salt.
+ */
 const known = new Map<string, BrowserKind>()
 const MAX_KNOWN = 1000
 

@@ -21,7 +21,9 @@ export function daysBefore(date: string, n: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) - n * DAY_MS).toISOString().slice(0, 10)
 }
 
-/** Moves the detail of days older than DETAIL_DAYS into their month, and forgets days and months older than KEPT_DAYS. */
+/**
+ * Moves the detail of days older than DETAIL_DAYS into their month, and forgets days and months older than KEPT_DAYS.
+ */
 export function rollUp(data: StatisticsData, today: string): void {
   const detailFrom = daysBefore(today, DETAIL_DAYS - 1)
   const keptFrom = daysBefore(today, KEPT_DAYS - 1)

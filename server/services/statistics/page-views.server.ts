@@ -82,7 +82,9 @@ function viewOf(
 
 const NO_CAMPAIGN: View['campaign'] = Object.freeze({})
 
-/** A person's own request: not a bot's, not a prefetch or prerender, not the owner's (signed in with ADMIN_PASSWORD). */
+/**
+ * A person's own request: not a bot's, not a prefetch or prerender, not the owner's (signed in with ADMIN_PASSWORD).
+ */
 export function isVisitor(req: IncomingMessage, adminPassword: string | undefined): boolean {
   const { headers } = req
   if (isPrefetch(req) || browserKind(headers['user-agent'] ?? '').bot) return false
@@ -91,7 +93,9 @@ export function isVisitor(req: IncomingMessage, adminPassword: string | undefine
 
 /** Chromium's `Sec-Purpose: prefetch` (and `;prerender`), and the older `Purpose`/`X-Purpose` of other browsers. */
 function isPrefetch({ headers }: IncomingMessage): boolean {
-  const purpose = `${headers['sec-purpose'] ?? ''} ${headers.purpose ?? ''} ${headers['x-purpose'] ?? ''} ${headers['x-moz'] ?? ''}`
+  const purpose =
+    `${headers['sec-purpose'] ?? ''} ${headers.purpose ?? ''} ` +
+    `${headers['x-purpose'] ?? ''} ${headers['x-moz'] ?? ''}`
   return /\b(prefetch|prerender|preview)\b/i.test(purpose)
 }
 

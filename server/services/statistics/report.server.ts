@@ -16,7 +16,10 @@ const ranked = (counts: Map<string, number>): Named[] =>
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
     .slice(0, LISTED)
 
-/** The range's figures: each day's own totals; its detail from the days, and from whole months for days older than five weeks. */
+/**
+ * The range's figures: each day's own totals; its detail from the
+ * days, and from whole months for days older than five weeks.
+ */
 export function statisticsReport(input: {
   data: Readonly<StatisticsData>
   range: ReportRange

@@ -75,7 +75,8 @@ export class Statistics {
       this.saveable = false
       this.options.logger.error(
         { err, file: this.options.file },
-        'The statistics file cannot be read; it is left as it is and new counts are not saved until it is mended or moved away.',
+        'The statistics file cannot be read; it is left as it is and new counts ' +
+          'are not saved until it is mended or moved away.',
       )
     }
     this.timer = setInterval(() => void this.save(), this.options.writeEveryMs)

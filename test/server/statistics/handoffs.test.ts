@@ -43,7 +43,8 @@ describe('hand-offs to payment', () => {
     await request(t.handler).get('/api/handoff/tote-bag').expect(204)
     await request(t.handler).get('/api/handoff/no-such-product').expect(404)
     await request(t.handler).get('/api/handoff/__proto__').expect(404)
-    await request(t.handler).get('/api/handoff/oxford-brogue').set('User-Agent', 'curl/8.5.0').expect(204) // a script, not a visitor
+    // a script, not a visitor
+    await request(t.handler).get('/api/handoff/oxford-brogue').set('User-Agent', 'curl/8.5.0').expect(204)
     expect((await todayOnDisk(t))?.handoffs).toEqual({ 'oxford-brogue': 2, 'tote-bag': 1 })
   })
 })

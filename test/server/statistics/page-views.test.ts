@@ -1,11 +1,15 @@
-/** What counts as a page view, and what is kept of it: the page, the referring site, the campaign, the kind of device. */
+/**
+ * What counts as a page view, and what is kept of it: the page, the referring site, the campaign, the kind of device.
+ */
 import request from 'supertest'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../../helpers/server.ts'
 import { todayOnDisk } from '../../helpers/statistics.ts'
 
 const PHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) ' +
+  'AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 ' +
+  'Safari/604.1'
 const TABLET =
   'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/604.1'
 const DESKTOP =
@@ -40,7 +44,8 @@ describe('page views', () => {
     const cached = await get('/products/oxford-brogue')
     expect(cached.headers['cache-status']).toBe(HIT)
     const etag = cached.headers.etag as string
-    expect((await get('/products/oxford-brogue', { 'If-None-Match': etag })).status).toBe(304) // a revalidation counts too
+    // a revalidation counts too
+    expect((await get('/products/oxford-brogue', { 'If-None-Match': etag })).status).toBe(304)
     const day = await todayOnDisk(t)
     expect(day?.pages['/products/oxford-brogue']).toEqual({ views: 3, visitors: 1 })
     expect(day?.views).toBe(3)
@@ -60,24 +65,27 @@ describe('page views', () => {
     expect(Object.keys(day?.pages ?? {}).sort()).toEqual(['/', '/products', '/products?category=bags'])
   })
 
-  it('leaves out bots, prefetches, prerenders, HEAD, assets, APIs, the workspace and addresses of no page', async () => {
-    await get('/products', { 'User-Agent': GOOGLEBOT })
-    await get('/products', { 'Sec-Purpose': 'prefetch' })
-    await get('/products', { 'Sec-Purpose': 'prefetch;prerender' })
-    await get('/products', { Purpose: 'prefetch' })
-    expect((await request(t.handler).head('/products').set('User-Agent', DESKTOP)).status).toBe(200)
-    await get('/api/products')
-    await get('/api/products/oxford-brogue')
-    await get('/robots.txt')
-    await get('/sitemap.xml')
-    await get('/images/seed/does-not-matter.jpg')
-    await get('/admin')
-    await get('/products/no-such-product')
-    await get('/products/__proto__')
-    await get('/constructor')
-    await get('/no/such/page')
-    expect(await todayOnDisk(t)).toBeUndefined()
-  })
+  it(
+    'leaves out bots, prefetches, prerenders, HEAD, assets, APIs, the ' + 'workspace and addresses of no page',
+    async () => {
+      await get('/products', { 'User-Agent': GOOGLEBOT })
+      await get('/products', { 'Sec-Purpose': 'prefetch' })
+      await get('/products', { 'Sec-Purpose': 'prefetch;prerender' })
+      await get('/products', { Purpose: 'prefetch' })
+      expect((await request(t.handler).head('/products').set('User-Agent', DESKTOP)).status).toBe(200)
+      await get('/api/products')
+      await get('/api/products/oxford-brogue')
+      await get('/robots.txt')
+      await get('/sitemap.xml')
+      await get('/images/seed/does-not-matter.jpg')
+      await get('/admin')
+      await get('/products/no-such-product')
+      await get('/products/__proto__')
+      await get('/constructor')
+      await get('/no/such/page')
+      expect(await todayOnDisk(t)).toBeUndefined()
+    },
+  )
 
   it('keeps the referring site’s domain, never our own, and the campaign tags', async () => {
     await get('/?utm_source=Instagram&utm_medium=social&utm_campaign=winter-boots', {

@@ -24,41 +24,45 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('what is kept of a visitor', () => {
-  it('is counts only: their address, browser string, the salt and their hash are in no file of the data folder and not in the log', async () => {
-    for (const page of ['/', '/products', '/products/oxford-brogue', '/products/oxford-brogue']) {
-      await request(t.handler).get(page).set({ 'User-Agent': BROWSER, 'X-Forwarded-For': ADDRESS }).expect(200)
-    }
-    await request(t.handler)
-      .get('/api/handoff/oxford-brogue')
-      .set({ 'User-Agent': BROWSER, 'X-Forwarded-For': ADDRESS })
-      .expect(204)
-    const day = await todayOnDisk(t)
-    expect(day?.visitors).toBe(1)
-    await t.services.statistics.stop() // as at shutdown
+  it(
+    'is counts only: their address, browser string, the salt and their hash ' +
+      'are in no file of the data folder and not in the log',
+    async () => {
+      for (const page of ['/', '/products', '/products/oxford-brogue', '/products/oxford-brogue']) {
+        await request(t.handler).get(page).set({ 'User-Agent': BROWSER, 'X-Forwarded-For': ADDRESS }).expect(200)
+      }
+      await request(t.handler)
+        .get('/api/handoff/oxford-brogue')
+        .set({ 'User-Agent': BROWSER, 'X-Forwarded-For': ADDRESS })
+        .expect(204)
+      const day = await todayOnDisk(t)
+      expect(day?.visitors).toBe(1)
+      await t.services.statistics.stop() // as at shutdown
 
-    // The salt lives in the counting service's memory alone; read here only to look for it on disk.
-    const salt = (t.services.statistics as unknown as { salt: string }).salt
-    const saltBytes = Buffer.from(salt, 'base64')
-    const visitor = hash('sha256', `${salt}${ADDRESS}\n${BROWSER}`, 'buffer')
-    const secrets = [
-      ADDRESS,
-      BROWSER,
-      'Zebrafinch',
-      ...[saltBytes, visitor].flatMap((b) => [
-        b.toString('hex'),
-        b.toString('base64'),
-        b.toString('base64url').slice(0, 20),
-      ]),
-    ]
-    const files = await filesUnder(t.dir)
-    expect(files.map((f) => path.basename(f))).toContain('db.json.statistics.json')
-    for (const file of files) {
-      const bytes = await readFile(file)
-      for (const secret of secrets) expect(bytes.includes(secret), `${secret} in ${path.basename(file)}`).toBe(false)
-      expect(bytes.includes(saltBytes), `the salt in ${path.basename(file)}`).toBe(false)
-    }
-    const logged = log.join('\n')
-    expect(log.length).toBeGreaterThan(0)
-    for (const secret of secrets) expect(logged).not.toContain(secret)
-  })
+      // The salt lives in the counting service's memory alone; read here only to look for it on disk.
+      const salt = (t.services.statistics as unknown as { salt: string }).salt
+      const saltBytes = Buffer.from(salt, 'base64')
+      const visitor = hash('sha256', `${salt}${ADDRESS}\n${BROWSER}`, 'buffer')
+      const secrets = [
+        ADDRESS,
+        BROWSER,
+        'Zebrafinch',
+        ...[saltBytes, visitor].flatMap((b) => [
+          b.toString('hex'),
+          b.toString('base64'),
+          b.toString('base64url').slice(0, 20),
+        ]),
+      ]
+      const files = await filesUnder(t.dir)
+      expect(files.map((f) => path.basename(f))).toContain('db.json.statistics.json')
+      for (const file of files) {
+        const bytes = await readFile(file)
+        for (const secret of secrets) expect(bytes.includes(secret), `${secret} in ${path.basename(file)}`).toBe(false)
+        expect(bytes.includes(saltBytes), `the salt in ${path.basename(file)}`).toBe(false)
+      }
+      const logged = log.join('\n')
+      expect(log.length).toBeGreaterThan(0)
+      for (const secret of secrets) expect(logged).not.toContain(secret)
+    },
+  )
 })

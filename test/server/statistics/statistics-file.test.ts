@@ -1,4 +1,7 @@
-/** The statistics file: a year of a busy small shop stays well under a megabyte, and a file it cannot read is left alone. */
+/**
+ * The statistics file: a year of a busy small shop stays well
+ * under a megabyte, and a file it cannot read is left alone.
+ */
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -54,29 +57,35 @@ function busyDay(seed: number): DayTotals {
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
 describe('the statistics file', () => {
-  it('holds a year of a busy small shop in well under 1 MB, readable by the owner alone, and reads back the same', async () => {
-    const data = noStatistics()
-    const start = Date.UTC(2025, 10, 1)
-    for (let d = 0; d < 365; d++) data.days.set(dateOf(start + d * 86_400_000), busyDay(d))
-    const today = dateOf(start + 364 * 86_400_000)
-    rollUp(data, today)
-    const file = path.join(dir, 'db.json.statistics.json')
-    await writeStatistics(file, data)
-    const { size, mode } = await stat(file)
-    expect(size).toBeLessThan(512 * 1024)
-    expect(mode & 0o777).toBe(0o600)
-    const read = await readStatistics(file)
-    expect(read).toEqual(data)
-    // Every day keeps its totals; the recent weeks their detail; older detail is added up by month.
-    expect(read.days.size).toBe(365)
-    expect(read.days.get(dateOf(start))?.views).toBe(5000)
-    expect(read.days.get(today)?.pages.get('/products/handmade-leather-product-3')).toEqual({ views: 83, visitors: 53 })
-    expect(read.days.get(dateOf(start))?.pages.size).toBe(0)
-    expect(read.months.get('2025-11')?.pages.get('/products/handmade-leather-product-3')).toEqual({
-      views: 83 * 30,
-      visitors: 53 * 30,
-    })
-  })
+  it(
+    'holds a year of a busy small shop in well under 1 MB, readable by the ' + 'owner alone, and reads back the same',
+    async () => {
+      const data = noStatistics()
+      const start = Date.UTC(2025, 10, 1)
+      for (let d = 0; d < 365; d++) data.days.set(dateOf(start + d * 86_400_000), busyDay(d))
+      const today = dateOf(start + 364 * 86_400_000)
+      rollUp(data, today)
+      const file = path.join(dir, 'db.json.statistics.json')
+      await writeStatistics(file, data)
+      const { size, mode } = await stat(file)
+      expect(size).toBeLessThan(512 * 1024)
+      expect(mode & 0o777).toBe(0o600)
+      const read = await readStatistics(file)
+      expect(read).toEqual(data)
+      // Every day keeps its totals; the recent weeks their detail; older detail is added up by month.
+      expect(read.days.size).toBe(365)
+      expect(read.days.get(dateOf(start))?.views).toBe(5000)
+      expect(read.days.get(today)?.pages.get('/products/handmade-leather-product-3')).toEqual({
+        views: 83,
+        visitors: 53,
+      })
+      expect(read.days.get(dateOf(start))?.pages.size).toBe(0)
+      expect(read.months.get('2025-11')?.pages.get('/products/handmade-leather-product-3')).toEqual({
+        views: 83 * 30,
+        visitors: 53 * 30,
+      })
+    },
+  )
 
   it(`keeps the last ${KEPT_DAYS} days`, async () => {
     const data = noStatistics()

@@ -70,7 +70,8 @@ describe('a visitor’s own address and browser string', () => {
     expect(await enquiry()).toBe(201)
     expect(await enquiry()).toBe(429)
     expect(await visit('/products/%E0%A4%A')).toBe(400)
-    expect(await visit('/', { headers: { 'x-forwarded-for': '198.51.100.9' } })).toBe(200) // the warning of a proxy not trusted
+    // the warning of a proxy not trusted
+    expect(await visit('/', { headers: { 'x-forwarded-for': '198.51.100.9' } })).toBe(200)
     expect((await todayOnDisk(t))?.visitors).toBe(1)
     await t.services.statistics.stop() // as at shutdown
 

@@ -45,6 +45,8 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   if (!product) throw render(404)
   const done = pageContext.urlParsed.search.done ?? ''
   const angles = (await pageContext.productPhotoRuns?.state(product.id)) ?? NO_RUNS
+  // Each refresh asks with a new number, so the browser fetches the page again.
+  const nextLook = (Number(pageContext.urlParsed.search.angles) || 0) + 1
   return {
     ...productFormData(pageContext, product, await catalogue.revisionOf(product.id)),
     id: product.id,
@@ -69,6 +71,6 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
       pageContext.urlParsed.search.angles && !angles.view.running && angles.offers.length > 0 && !angles.view.error
         ? NEW_PHOTOS_READY
         : '',
-    refreshHref: `/admin/products/${encodeURIComponent(product.id)}?angles=${(Number(pageContext.urlParsed.search.angles) || 0) + 1}#new-photos`,
+    refreshHref: `/admin/products/${encodeURIComponent(product.id)}?angles=${nextLook}#new-photos`,
   }
 }

@@ -5,7 +5,9 @@ import type { PhotoOffer } from '../../../../domain/photo-offers.ts'
 import { useHydrated } from '../../../../renderer/useHydrated.ts'
 import { productPhotosStore } from '../../../../stores/product-photos-store.ts'
 
-/** Generating the four angles (a form that posts; the page shows how far it got) and the new photographs to choose from. */
+/**
+ * Generating the four angles (a form that posts; the page shows how far it got) and the new photographs to choose from.
+ */
 export function NewAngles() {
   const id = productPhotosStore.useSelector((s) => s.id)
   const view = productPhotosStore.useSelector((s) => s.angles.view)

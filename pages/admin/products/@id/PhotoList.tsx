@@ -3,7 +3,10 @@ import { productPhotosStore } from '../../../../stores/product-photos-store.ts'
 
 const labelOf = (i: number) => (i === 0 ? 'Main photograph' : `Photograph ${i + 1}`)
 
-/** The main one first, each with its buttons (forms that post, naming the list they were made from); removing asks first. */
+/**
+ * The main one first, each with its buttons (forms that post,
+ * naming the list they were made from); removing asks first.
+ */
 export function PhotoList() {
   const id = productPhotosStore.useSelector((s) => s.id)
   const name = productPhotosStore.useSelector((s) => s.name)

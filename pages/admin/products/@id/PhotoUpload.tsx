@@ -4,7 +4,10 @@ import { useHydrated } from '../../../../renderer/useHydrated.ts'
 import { productPhotosStore } from '../../../../stores/product-photos-store.ts'
 import { UploadQueue } from './UploadQueue.tsx'
 
-/** A form that posts every photograph chosen; with the page's script, it sends them itself, one after the other, showing each one's progress. */
+/**
+ * A form that posts every photograph chosen; with the page's script, it
+ * sends them itself, one after the other, showing each one's progress.
+ */
 export function PhotoUpload({ error: refused }: { error: string | null }) {
   const id = productPhotosStore.useSelector((s) => s.id)
   const upload = productPhotosStore.useSelector((s) => s.upload)

@@ -7,7 +7,10 @@ import { PhotoUpload } from './PhotoUpload.tsx'
 
 type Props = ProductPhotosInit & { error: string | null; notice: PhotoNotice | null }
 
-/** The product's photographs, adding one, and generating new ones to choose from: one island, as an upload or a choice changes the list. */
+/**
+ * The product's photographs, adding one, and generating new ones to
+ * choose from: one island, as an upload or a choice changes the list.
+ */
 function Photos({ error, notice, ...init }: Props) {
   return (
     <productPhotosStore.Provider init={init}>

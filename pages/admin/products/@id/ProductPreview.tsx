@@ -7,7 +7,9 @@ import { priceAsShown } from '../../../../domain/typed-price.ts'
 import { island } from '../../../../renderer/island.tsx'
 import { useHydrated } from '../../../../renderer/useHydrated.ts'
 
-/** The fields the card shows; the photograph stays the saved one (a half-typed address would only fetch a missing file). */
+/**
+ * The fields the card shows; the photograph stays the saved one (a half-typed address would only fetch a missing file).
+ */
 const SHOWN = ['name', 'price', 'description', 'availability', 'leadTime', 'category', 'sku'] as const
 
 type Props = { formId: string; values: ProductValues }
@@ -32,7 +34,10 @@ const cardOf = (values: ProductValues): Product => ({
   availability: values.availability as Product['availability'],
 })
 
-/** The product's card as visitors see it; with scripts it follows the form as the owner types, reading the form and never writing to it. */
+/**
+ * The product's card as visitors see it; with scripts it follows the
+ * form as the owner types, reading the form and never writing to it.
+ */
 function ProductPreview({ formId, values }: Props) {
   const [shown, setShown] = useState(values)
   const hydrated = useHydrated()

@@ -14,7 +14,10 @@ const placed = (rows: Row[], { order }: OrderAnswer) => {
   return rows.map((r) => ({ ...r, position: rank.get(r.id) ?? r.position })).sort((a, b) => a.position - b.position)
 }
 
-/** The list in the shop's order: rows dragged by their handle, or moved by their buttons (which post without JavaScript); each move is saved at once and said aloud. */
+/**
+ * The list in the shop's order: rows dragged by their handle, or moved by their
+ * buttons (which post without JavaScript); each move is saved at once and said aloud.
+ */
 function ProductOrder({ rows: initial, total: initialTotal }: Props) {
   const [rows, setRows] = useState(initial)
   const [total, setTotal] = useState(initialTotal)
@@ -35,7 +38,9 @@ function ProductOrder({ rows: initial, total: initialTotal }: Props) {
       } catch (err) {
         setRows(before)
         setSaid(
-          `The new order could not be saved: ${err instanceof ApiError ? (err.serverError ?? err.message) : 'the connection failed'}. Nothing was changed; please try again.`,
+          `The new order could not be saved: ` +
+            `${err instanceof ApiError ? (err.serverError ?? err.message) : 'the connection failed'}. ` +
+            `Nothing was changed; please try again.`,
         )
       }
     })
@@ -55,7 +60,8 @@ function ProductOrder({ rows: initial, total: initialTotal }: Props) {
     save(id, to, rows)
   }
 
-  // A moved row is put back into the list, which takes the focus off its button: it goes back on it (or on the other one at an end).
+  // A moved row is put back into the list, which takes the focus off
+  // its button: it goes back on it (or on the other one at an end).
   useEffect(() => {
     if (!refocus) return
     const buttons = [

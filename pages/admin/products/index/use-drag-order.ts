@@ -12,7 +12,10 @@ type Drag = {
 
 const EDGE = 56
 
-/** Rows dragged by a handle with any pointer (mouse, pen, a finger): the others move aside as it passes; `onDrop(from, to)` on release. */
+/**
+ * Rows dragged by a handle with any pointer (mouse, pen, a finger):
+ * the others move aside as it passes; `onDrop(from, to)` on release.
+ */
 export function useDragOrder(list: RefObject<HTMLOListElement | null>, onDrop: (from: number, to: number) => void) {
   const [drag, setDrag] = useState<Drag | null>(null)
   const live = useRef<Drag | null>(null)

@@ -10,11 +10,17 @@ export default function Page() {
     <WorkspaceLayout
       current="snapshots"
       title="Snapshots"
-      intro="The catalogue as it was, kept beside the data file. Restoring one puts the products back; enquiries never go back."
+      intro={
+        'The catalogue as it was, kept beside the data file. Restoring one puts ' +
+        'the products back; enquiries never go back.'
+      }
     >
       {restored ? (
         <p className="snapshots__done" role="status">
-          {`Restored: the products are back as on ${ukTime(snapshots.find((s) => s.name === restored.name)?.takenAt)} (${restored.changed === 1 ? '1 change' : `${restored.changed} changes`}). The catalogue as it was just before is kept as the newest snapshot.`}
+          {`Restored: the products are back as on ` +
+            `${ukTime(snapshots.find((s) => s.name === restored.name)?.takenAt)} ` +
+            `(${restored.changed === 1 ? '1 change' : `${restored.changed} changes`}). ` +
+            `The catalogue as it was just before is kept as the newest snapshot.`}
         </p>
       ) : null}
       {snapshots.length === 0 ? (
