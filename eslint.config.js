@@ -5,6 +5,7 @@ import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import { importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
+import eslintConfigPrettier from 'eslint-config-prettier/flat'
 import { defineConfig } from 'eslint/config'
 import tseslint from 'typescript-eslint'
 
@@ -94,4 +95,6 @@ export default defineConfig(
     files: ['test/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noBench] }] },
   },
+  // Last: off with the rules the formatter decides (Prettier, checked by `npm run lint`).
+  eslintConfigPrettier,
 )

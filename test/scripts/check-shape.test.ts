@@ -19,4 +19,17 @@ describe('check-shape (run by npm run lint)', () => {
       ]),
     ).toEqual([])
   })
+
+  it('refuses a line over 140 characters, unless it holds a web address, in tests too', () => {
+    const long = `const x = '${'a'.repeat(140)}'`
+    const address = `// https://example.com/${'a'.repeat(140)}`
+    expect(shapeProblems([{ path: 'test/a.test.ts', text: `${'b'.repeat(140)}\n${address}\n` }])).toEqual([])
+    expect(shapeProblems([{ path: 'test/a.test.ts', text: `const y = 1\n${long}\n` }])).toEqual([
+      `test/a.test.ts:2: ${long.length} characters, more than 140: break the string or the comment.`,
+    ])
+  })
+
+  it('leaves tests out of the module limit', () => {
+    expect(shapeProblems([{ path: 'test/a.test.ts', text: lines(500) }])).toEqual([])
+  })
 })
