@@ -33,10 +33,28 @@ export function sitePages(): readonly SitePage[] | null {
 
 /** Every route that matches a path (Vike's own matching), with the parameters it reads from it. */
 function matches<T extends { route: string }>(path: string, routes: readonly T[]): { page: T; params: Params }[] {
+  const segments = path.split('/')
   return routes.flatMap((page) => {
+    if (!couldMatch(page.route, segments)) return []
+    if (!/[@*]/.test(page.route)) return [{ page, params: {} }]
     const { match, routeParams } = resolveRoute(page.route, path)
     return match ? [{ page, params: routeParams }] : []
   })
+}
+
+/** Each route string's segments, split once: routes come from the pages, never from a request. */
+const routeSegments = new Map<string, string[]>()
+
+/**
+ * Whether a route's segments can match the path's: Vike's matching parses the route string at every
+ * call, too dear to run for every route on every request, so it runs only where this says yes.
+ */
+function couldMatch(route: string, segments: readonly string[]): boolean {
+  if (route.includes('*')) return true
+  let own = routeSegments.get(route)
+  if (!own) routeSegments.set(route, (own = route.split('/')))
+  if (own.length !== segments.length) return false
+  return own.every((part, i) => (part.startsWith('@') ? segments[i] !== '' : part === segments[i]))
 }
 
 /**
