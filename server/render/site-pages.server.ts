@@ -31,28 +31,44 @@ export function sitePages(): readonly SitePage[] | null {
   return (pages = found)
 }
 
-/** Every route that matches a path (Vike's own matching), with the parameters it reads from it. */
+/**
+ * Every route that matches a path, with the parameters it reads from it. Vike's own matcher parses
+ * its route string at every call, too dear for every route on every request (the page views and the
+ * cache keys ask for each one), so it reads only routes with a glob and paths with an escape.
+ */
 function matches<T extends { route: string }>(path: string, routes: readonly T[]): { page: T; params: Params }[] {
   const segments = path.split('/')
   return routes.flatMap((page) => {
     if (!couldMatch(page.route, segments)) return []
-    if (!/[@*]/.test(page.route)) return [{ page, params: {} }]
+    // Without a glob or an escape, the segments that fit are the parameters, as Vike would read them.
+    if (!page.route.includes('*') && !path.includes('%')) return [{ page, params: paramsOf(page.route, segments) }]
     const { match, routeParams } = resolveRoute(page.route, path)
     return match ? [{ page, params: routeParams }] : []
   })
 }
 
+/** The `@name` segments of a route that fits the path, with the path's segments at their places. */
+function paramsOf(route: string, segments: readonly string[]): Params {
+  const params: Record<string, string> = {}
+  segmentsOf(route).forEach((part, i) => {
+    if (part.startsWith('@')) params[part.slice(1)] = segments[i]!
+  })
+  return params
+}
+
 /** Each route string's segments, split once: routes come from the pages, never from a request. */
 const routeSegments = new Map<string, string[]>()
 
-/**
- * Whether a route's segments can match the path's: Vike's matching parses the route string at every
- * call, too dear to run for every route on every request, so it runs only where this says yes.
- */
-function couldMatch(route: string, segments: readonly string[]): boolean {
-  if (route.includes('*')) return true
+function segmentsOf(route: string): readonly string[] {
   let own = routeSegments.get(route)
   if (!own) routeSegments.set(route, (own = route.split('/')))
+  return own
+}
+
+/** Whether a route's segments can match the path's: an `@name` segment takes any but an empty one, as in Vike. */
+function couldMatch(route: string, segments: readonly string[]): boolean {
+  if (route.includes('*')) return true
+  const own = segmentsOf(route)
   if (own.length !== segments.length) return false
   return own.every((part, i) => (part.startsWith('@') ? segments[i] !== '' : part === segments[i]))
 }
