@@ -1,6 +1,7 @@
 /** The workspace's one clock: the shop's, UK time (Europe/London), summer time included. */
+const ZONE = 'Europe/London'
 const UK = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
+  timeZone: ZONE,
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -8,10 +9,40 @@ const UK = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   hourCycle: 'h23',
 })
+const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, weekday: 'short', day: 'numeric', month: 'short' })
+const YEAR = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, year: 'numeric' })
+const CLOCK = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+
+const dateOf = (iso: string | null | undefined): Date | null => {
+  const date = iso ? new Date(iso) : null
+  return date && !Number.isNaN(date.getTime()) ? date : null
+}
 
 /** '14 Jan 2025, 10:32'; the same on the server's render and in the browser. */
 export function ukTime(iso: string | null | undefined): string {
-  const date = iso ? new Date(iso) : null
-  if (!date || Number.isNaN(date.getTime())) return iso ?? 'unknown time'
-  return UK.format(date)
+  const date = dateOf(iso)
+  return date ? UK.format(date) : (iso ?? 'unknown time')
+}
+
+/**
+ * 'Fri 27 Nov' (a moment, or a UK day written '2026-11-27'), with the
+ * year when it is not the year of `now`: 'Thu 27 Nov 2025'.
+ */
+export function ukDay(isoOrDay: string, now: Date = new Date()): string {
+  // A bare day is a UK calendar day: read at noon UTC, it is that day in London too.
+  const date = dateOf(/^\d{4}-\d{2}-\d{2}$/.test(isoOrDay) ? `${isoOrDay}T12:00:00Z` : isoOrDay)
+  if (!date) return isoOrDay
+  const day = DAY.format(date).replace(',', '')
+  return YEAR.format(date) === YEAR.format(now) ? day : `${day} ${YEAR.format(date)}`
+}
+
+/** '10:30', UK time. */
+export function ukClock(iso: string): string {
+  const date = dateOf(iso)
+  return date ? CLOCK.format(date) : iso
+}
+
+/** 'Fri 27 Nov, 10:30'. */
+export function ukMoment(iso: string, now: Date = new Date()): string {
+  return dateOf(iso) ? `${ukDay(iso, now)}, ${ukClock(iso)}` : iso
 }
