@@ -199,8 +199,8 @@ async function viaServer(config: Config, pid: number, out: Out, err: Out): Promi
 async function inProcess(config: Config, out: Out, err: Out): Promise<number> {
   if (!config.openaiApiKey) {
     err.write(
-      'Image generation is not set up: OPENAI_API_KEY is not set. Set it (and ' +
-        'OPENAI_IMAGE_MODEL if you want another model) and run this again.\n',
+      'Image generation is not set up: nothing was generated. To turn it on, set ' +
+        'OPENAI_API_KEY to your OpenAI key (and OPENAI_IMAGE_MODEL for another model) and run this again.\n',
     )
     return 1
   }
