@@ -42,7 +42,7 @@ async function main() {
   }
 
   // `npm run snapshots` and the other commands, typed in a plain shell, find this server's file by it.
-  const forgetRecord = await recordRunningServer(store.file)
+  const forgetRecord = await recordRunningServer(store.file, { port: config.port, host: config.host })
   const services = createServices({ config, store, logger })
   const vite = isDev
     ? await (await import('vite')).createServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' })

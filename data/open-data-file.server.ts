@@ -7,6 +7,7 @@ import { checkDataText, type Data } from './check.server.ts'
 import type { WriterParts } from './data-file-writer.server.ts'
 import { Journal, journalFileFor } from './journal.server.ts'
 import { acquireLock, DataFileError, type HeldLock, type LockRequestHandler } from './lock.server.ts'
+import { refuseWhileRestoring } from './restore-stage.server.ts'
 import { ChangeLog, mergeOwnersEdit, needsWriteBack } from './merge.server.ts'
 import { checkAgainstCopy, moveOlderAtStart } from './move-at-start.server.ts'
 import { reportUnusable, type StoreLogger } from './owner-edits.server.ts'
@@ -81,6 +82,7 @@ export async function openDataFile(
   await mkdir(path.dirname(file), { recursive: true })
   const lock = await acquireLock(file, handle)
   try {
+    await refuseWhileRestoring(file)
     const adapter = new AtomicJSONFile<Data>(file)
     const journal = new Journal(journalFileFor(file))
     const db = new Low<Data>(adapter, { products: [], messages: [] })

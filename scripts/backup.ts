@@ -3,9 +3,9 @@
  * of the shop as it was at one moment, through the running server when one runs.
  */
 import { mkdir, stat } from 'node:fs/promises'
-import path from 'node:path'
 import { askHolder } from '../data/lock.server.ts'
 import { DataFileError } from '../data/store.server.ts'
+import { shopDataFile } from '../server/running-server.server.ts'
 import { keepNewest, writeArchive } from '../server/services/backup/archive.server.ts'
 import { copyFromAnswer, copyShopAlone, type Taken } from '../server/services/backup/shop-copy.server.ts'
 import { runWhenStarted, typedPath, withOptions } from './cli.ts'
@@ -14,12 +14,12 @@ const USAGE = `Usage: npm run backup -- FILE.tar.gz | FOLDER [--keep N] [--file 
   FILE.tar.gz   write the backup to this file
   FOLDER        write it into this folder, named by its time (shop-2026-11-26T041205Z.tar.gz)
   --keep N      with a folder: then remove its oldest backups beyond the newest N
-  --file        the data file (default: DATA_FILE, or data/db.json)`
+  --file        the data file (default: DATA_FILE, else the running server's, else data/db.json)`
 
 type Options = { file: string; target: string; keep?: number; help?: boolean }
 
 function parse(argv: readonly string[], env: NodeJS.ProcessEnv): Options | string {
-  const out: Partial<Options> & { file: string } = { file: env.DATA_FILE?.trim() || 'data/db.json' }
+  const out: Partial<Options> & { file: string } = { file: env.DATA_FILE?.trim() ?? '' }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if (arg === '--keep') {
@@ -56,9 +56,14 @@ export const main = withOptions(USAGE, parse, async (options, out, err) => {
     err(`${target}\n`)
     return 2
   }
-  const file = path.resolve(options.file)
+  const file = await shopDataFile(options.file, err)
   if (!(await stat(file).catch(() => null))?.isFile()) {
-    err(`There is no data file at ${file}: nothing to back up (--file names another).\n`)
+    err(
+      options.file
+        ? `There is no data file at ${file}: nothing to back up.\n`
+        : `There is no data file at ${file}, and no shop is running from this folder: nothing to back up ` +
+            `(--file or DATA_FILE names the data file).\n`,
+    )
     return 1
   }
   let taken: Taken

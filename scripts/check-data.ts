@@ -24,7 +24,10 @@ export function summarise(data: Data): string[] {
   const pending = live.filter((m) => m.notification.status === 'pending').length
   const disabled = live.filter((m) => m.notification.status === 'disabled').length
   const unsent = pending + disabled
-  const why = [pending && `${pending} waiting to be retried`, disabled && `${disabled} saved while no SMTP_URL was set`]
+  const why = [
+    pending && `${pending} waiting to be retried`,
+    disabled && `${disabled} saved while e-mail was not set up`,
+  ]
     .filter(Boolean)
     .join(', ')
   return [

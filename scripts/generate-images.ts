@@ -17,6 +17,7 @@ import {
 } from '../domain/image-generation.ts'
 import { readEventStream } from '../lib/event-stream.ts'
 import { ConfigError, loadConfig, type Config } from '../server/config.server.ts'
+import { runningServers, shopDataFile } from '../server/running-server.server.ts'
 import type { GenerationJob } from '../server/services/image-generator.server.ts'
 import { configuredImageGenerator } from '../server/services/images/configured-generator.server.ts'
 import { DailyImageLimit, DailyLimitError } from '../server/services/images/daily-limit.server.ts'
@@ -198,8 +199,8 @@ async function viaServer(config: Config, pid: number, out: Out, err: Out): Promi
 async function inProcess(config: Config, out: Out, err: Out): Promise<number> {
   if (!config.openaiApiKey) {
     err.write(
-      'Image generation is not set up: OPENAI_API_KEY is not set. Set it (and ' +
-        'OPENAI_IMAGE_MODEL if you want another model) and run this again.\n',
+      'Image generation is not set up: nothing was generated. To turn it on, set ' +
+        'OPENAI_API_KEY to your OpenAI key (and OPENAI_IMAGE_MODEL for another model) and run this again.\n',
     )
     return 1
   }
@@ -257,6 +258,23 @@ async function inProcess(config: Config, out: Out, err: Out): Promise<number> {
   }
 }
 
+/**
+ * Without DATA_FILE, the shop a server runs from this folder (found as `npm run messages` finds it, and
+ * said), with the port it listens on; otherwise the environment as it is.
+ */
+async function runningShopEnv(env: NodeJS.ProcessEnv, err: Out): Promise<NodeJS.ProcessEnv> {
+  if (env.DATA_FILE?.trim()) return env
+  const file = await shopDataFile(undefined, (line) => err.write(line))
+  const server = (await runningServers()).find((s) => s.dataFile === file)
+  if (!server) return env
+  return {
+    ...env,
+    DATA_FILE: file,
+    ...(server.port && !env.PORT?.trim() ? { PORT: String(server.port) } : {}),
+    ...(server.host && !env.HOST?.trim() ? { HOST: server.host } : {}),
+  }
+}
+
 export async function main(
   argv: readonly string[] = process.argv.slice(2),
   out: Out = process.stdout,
@@ -268,7 +286,7 @@ export async function main(
   }
   let config: Config
   try {
-    config = loadConfig(process.env)
+    config = loadConfig(await runningShopEnv(process.env, err))
   } catch (e) {
     if (e instanceof ConfigError) {
       err.write(`${e.message}\n`)

@@ -10,6 +10,7 @@ import { askHolder } from '../data/lock.server.ts'
 import { subjectLabel } from '../domain/business.ts'
 import { StoredEnquirySchema, type StoredEnquiry } from '../data/enquiry.server.ts'
 import { showInvisible } from '../domain/plain-text.ts'
+import { ukMoment } from '../domain/uk-time.ts'
 import { shopDataFile } from '../server/running-server.server.ts'
 import { runWhenStarted, type Out } from './cli.ts'
 
@@ -70,16 +71,11 @@ export function isUnsent(m: StoredEnquiry): boolean {
 /** Controls written out so a value can neither pass for another field, drive the terminal, nor reorder what follows. */
 const field = (text: string) => showInvisible(text)
 
-function pad(n: number): string {
-  return String(n).padStart(2, '0')
-}
-
-/** "2025-01-14 10:32" in the machine's time zone: easy to read and to sort. */
+/** 'Sun 12 Jan, 16:45' in UK time, as the workspace writes it (the year when it is not this one). */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return 'unknown date'
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return field(iso)
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
+  if (Number.isNaN(new Date(iso).getTime())) return field(iso)
+  return ukMoment(iso)
 }
 
 export function describeNotification(m: StoredEnquiry): string {
@@ -88,7 +84,7 @@ export function describeNotification(m: StoredEnquiry): string {
   const attempts = `${tries} attempt${tries === 1 ? '' : 's'}`
   if (n.status === 'sent')
     return `sent ${formatDate(n.sentAt ?? n.attempts.at(-1)?.at)}${tries > 1 ? ` (after ${attempts})` : ''}`
-  if (n.status === 'disabled') return 'not e-mailed (no SMTP_URL was set when it arrived)'
+  if (n.status === 'disabled') return 'not e-mailed (e-mail was not set up when it arrived)'
   const last = [...n.attempts].reverse().find((a) => !a.ok)
   const parts = [`pending, ${attempts}`]
   if (last?.error) parts.push(`last error: ${field(last.error)}`)

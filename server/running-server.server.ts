@@ -13,7 +13,10 @@ import { ROOT } from './paths.server.ts'
 
 const DEFAULT_FILE = 'data/db.json'
 
-type Record = { pid: number; root: string; dataFile: string }
+type Record = { pid: number; root: string; dataFile: string; port?: number; host?: string }
+
+/** A server running from this folder: its data file, and where it listens when it said. */
+export type RunningServer = { dataFile: string; port?: number; host?: string }
 
 const recordDir = () => path.join(os.tmpdir(), `ashbourne-leather-${process.getuid?.() ?? 'user'}`)
 
@@ -30,11 +33,14 @@ async function ownDir(create: boolean): Promise<string | null> {
 /**
  * Leaves the record; the answer removes it (at shutdown). Never stops the server: without it, commands name the file.
  */
-export async function recordRunningServer(dataFile: string): Promise<() => Promise<void>> {
+export async function recordRunningServer(
+  dataFile: string,
+  where: { port?: number; host?: string } = {},
+): Promise<() => Promise<void>> {
   const dir = await ownDir(true)
   if (!dir) return async () => {}
   const file = path.join(dir, `${process.pid}.json`)
-  const record: Record = { pid: process.pid, root: ROOT, dataFile: path.resolve(dataFile) }
+  const record: Record = { pid: process.pid, root: ROOT, dataFile: path.resolve(dataFile), ...where }
   const written = await writeFile(file, `${JSON.stringify(record)}\n`, { mode: 0o600 }).then(
     () => true,
     () => false,
@@ -44,11 +50,11 @@ export async function recordRunningServer(dataFile: string): Promise<() => Promi
   }
 }
 
-/** The data files of the servers running from this folder now. */
-export async function runningDataFiles(): Promise<string[]> {
+/** The servers running from this folder now, by data file. */
+export async function runningServers(): Promise<RunningServer[]> {
   const dir = await ownDir(false)
   if (!dir) return []
-  const found = new Set<string>()
+  const found = new Map<string, RunningServer>()
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     if (!/^\d+\.json$/.test(name)) continue
     let record: Partial<Record>
@@ -59,9 +65,19 @@ export async function runningDataFiles(): Promise<string[]> {
     }
     if (record.root !== ROOT || typeof record.dataFile !== 'string') continue
     if ((await lockHolder(record.dataFile)) === null) await rm(path.join(dir, name), { force: true })
-    else found.add(record.dataFile)
+    else
+      found.set(record.dataFile, {
+        dataFile: record.dataFile,
+        ...(Number.isInteger(record.port) && record.port! > 0 ? { port: record.port } : {}),
+        ...(typeof record.host === 'string' ? { host: record.host } : {}),
+      })
   }
-  return [...found].sort()
+  return [...found.values()].sort((a, b) => (a.dataFile < b.dataFile ? -1 : a.dataFile > b.dataFile ? 1 : 0))
+}
+
+/** The data files of the servers running from this folder now. */
+export async function runningDataFiles(): Promise<string[]> {
+  return (await runningServers()).map((s) => s.dataFile)
 }
 
 /**

@@ -109,7 +109,9 @@ function mailItem(enquiries: readonly StoredEnquiry[], configured: boolean): Hea
       key: 'mail',
       title: 'Mail',
       status: 'attention',
-      headline: 'Not set up: enquiries are saved but not e-mailed to you (SMTP_URL is not set).',
+      headline:
+        'E-mail is not set up: enquiries are saved but not e-mailed to you. ' +
+        "To have them e-mailed, set SMTP_URL to your mail server's address and restart the site.",
       details: [details[1]!, 'Read them under Enquiries.', details[0]!],
     }
   }
@@ -218,7 +220,12 @@ async function diskItem(dataFile: string): Promise<HealthItem> {
 
 function imagesItem(source: HealthSource): HealthItem {
   const a = source.allowance
-  const setUp = source.imagesConfigured ? [] : ['Image generation is not set up (OPENAI_API_KEY is not set).']
+  const setUp = source.imagesConfigured
+    ? []
+    : [
+        'Image generation is not set up: a run would fail. ' +
+          'To turn it on, set OPENAI_API_KEY to your OpenAI key and restart the site.',
+      ]
   if (!a)
     return {
       key: 'images',

@@ -71,7 +71,7 @@ describe('npm run check-data', () => {
           `${file} is valid.`,
           `  Products: ${seedProducts.length} (${perCategory})`,
           '  Enquiries: 4 (1 archived)',
-          '  E-mails not sent: 2 (1 waiting to be retried, 1 saved while no SMTP_URL was set)',
+          '  E-mails not sent: 2 (1 waiting to be retried, 1 saved while e-mail was not set up)',
           '',
         ].join('\n'),
       )

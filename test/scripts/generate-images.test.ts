@@ -118,7 +118,9 @@ describe('npm run generate-images without a server', () => {
     const before = await readFile(dataFile, 'utf8')
     const res = await run({ DATA_FILE: dataFile, OPENAI_BASE_URL: fake.baseURL })
     expect(res.code).toBe(1)
-    expect(res.stderr).toMatch(/OPENAI_API_KEY is not set/)
+    expect(res.stderr).toMatch(
+      /Image generation is not set up: nothing was generated\. To turn it on, set OPENAI_API_KEY/,
+    )
     expect(await readFile(dataFile, 'utf8')).toBe(before)
     expect(fake.requests).toHaveLength(0)
   })

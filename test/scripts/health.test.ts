@@ -117,7 +117,8 @@ describe('npm run health', () => {
     const { code, out } = await health(file, { IMAGE_DAILY_LIMIT: '20' })
     expect(out).toContain('[Problem] Server: The server is not running.')
     expect(out).toContain(
-      '[Attention] Mail: Not set up: enquiries are saved but not e-mailed to you (SMTP_URL is not set).',
+      '[Attention] Mail: E-mail is not set up: enquiries are saved but not e-mailed to you. ' +
+        "To have them e-mailed, set SMTP_URL to your mail server's address and restart the site.",
     )
     expect(out).toContain('[OK] Image budget: 8 images used in the last 24 hours, 12 images left of 20.')
     expect(out).toContain('[OK] Snapshots: No snapshot of the catalogue yet.')

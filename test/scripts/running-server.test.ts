@@ -3,8 +3,8 @@
  * DATA_FILE, as systemd starts it: they find its data file and say which it is; piped into `head`,
  * they end quietly.
  */
-import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { execFile, spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Data } from '../../data/check.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
 import { snapshotDirFor, Snapshots } from '../../data/snapshots.server.ts'
-import { spawnServer, type ChildServer } from '../../support/child-server.ts'
+import { freePort, spawnServer, type ChildServer } from '../../support/child-server.ts'
+import { until } from '../../support/until.ts'
 import { ROOT } from '../../server/paths.server.ts'
 import { newEnquiry } from '../helpers/new-enquiry.ts'
 
@@ -54,11 +55,11 @@ afterAll(async () => {
 })
 
 /** A login shell's environment: no DATA_FILE, the same temporary folder as the server's. */
-function plainShell(command: string) {
+function plainShell(command: string, extra: Record<string, string> = {}) {
   const { DATA_FILE: _, ...env } = process.env
   return promisify(execFile)('bash', ['-c', `set -o pipefail; ${command}`], {
     cwd: ROOT,
-    env: { ...env, TMPDIR: records },
+    env: { ...env, TMPDIR: records, ...extra },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
@@ -93,10 +94,87 @@ describe('from a plain shell, while the server runs with its own DATA_FILE', () 
     expect(check.stderr).toContain(says())
   })
 
+  it('npm run generate-images asks the running server, on the port it listens on, and says which file', async () => {
+    // This server has no OpenAI key: its own refusal shows the command asked it, not a shop of its own.
+    const run = await plainShell('npm run --silent generate-images')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain(says())
+    expect(run.stdout).toContain(`is using ${dataFile}: asking it at ${server!.url} to generate the images.`)
+    expect(run.stderr).toContain('Image generation is not set up on this server')
+  })
+
   it('piped into head -1, a command ends quietly: exit 0, no stack trace', async () => {
     // The file named, so only the pipe is tried here.
     const run = await plainShell(`npm run messages -- --file ${dataFile} | head -1`)
     expect(run.code).toBe(0)
     expect(run.stderr).not.toMatch(/EPIPE|Error|at /)
   })
+})
+
+describe('backup and restore from a plain shell, while the server runs with its own DATA_FILE', () => {
+  it(
+    'npm run backup -- FILE backs up the running server’s shop and says which; ' +
+      'restore asks for a folder, then prints the line that starts it',
+    async () => {
+      const archive = path.join(dir, 'shop.tar.gz')
+      const taken = await plainShell(`npm run --silent backup -- ${archive}`)
+      expect(taken.code, taken.stderr).toBe(0)
+      expect(taken.stderr).toContain(says())
+      expect(taken.stdout).toMatch(
+        new RegExp(`^Backed up \\d+ files \\([\\d.]+ MB\\) of ${dataFile} through the running server, which paused`),
+      )
+
+      // Not named, the restore would go into the site's own data/, which the running shop does not use.
+      const ownData = path.join(ROOT, 'data', 'db.json')
+      const before = await stat(ownData).catch(() => null)
+      const unnamed = await plainShell(`npm run --silent restore -- ${archive}`)
+      expect(unnamed.code).toBe(1)
+      expect(unnamed.stderr).toContain(
+        `No data file was named, and a shop is running on ${dataFile}: nothing was changed. ` +
+          `Name the data file to restore into`,
+      )
+      expect((await stat(ownData).catch(() => null))?.mtimeMs).toBe(before?.mtimeMs)
+
+      // Named (a folder whose name the shell must be given in quotes), it restores there and says how to start it.
+      const restored = path.join(dir, "Ann's shop", 'db.json')
+      const port = await freePort()
+      const put = await plainShell(`DATA_FILE="${restored}" npm run --silent restore -- ${archive}`, {
+        PORT: String(port),
+      })
+      expect(put.code, put.stderr).toBe(0)
+      const lines = put.stdout.trim().split('\n')
+      expect(lines.at(-2)).toBe('Start the restored shop with:')
+      expect(lines.at(-1)).toBe(`DATA_FILE='${restored.replace("'", "'\\''")}' npm start`)
+      expect(await readFile(restored, 'utf8')).toBe(await readFile(dataFile, 'utf8'))
+
+      // The printed line, typed as it is, starts the restored shop.
+      const started = spawn('bash', ['-c', lines.at(-1)!], {
+        cwd: ROOT,
+        env: { ...process.env, TMPDIR: records, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+        detached: true,
+        stdio: 'ignore',
+      })
+      try {
+        const products = await until(
+          'the restored shop to answer',
+          async () => {
+            const res = await fetch(`http://127.0.0.1:${port}/api/products`).catch(() => null)
+            return res?.ok ? ((await res.json()) as unknown[]) : null
+          },
+          { timeoutMs: 90_000, everyMs: 250 },
+        )
+        expect(products).toEqual(await (await fetch(`${server!.url}/api/products`)).json())
+        const check = await plainShell(`DATA_FILE="${restored}" npm run --silent messages -- --unsent`)
+        expect(check.stdout).toContain(`${ENQUIRIES} of ${ENQUIRIES} enquiries not e-mailed.`)
+      } finally {
+        // The shell, npm and the server: the group this test started.
+        process.kill(-started.pid!, 'SIGTERM')
+        await until(
+          'the restored shop to stop',
+          async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null)) === null,
+          { timeoutMs: 20_000 },
+        )
+      }
+    },
+  )
 })

@@ -97,7 +97,7 @@ const AnswerSchema = v.object({
  * The running server's copy; its folder is only ever one it
  * made beside the data file, as it alone is removed afterwards.
  */
-export function copyFromAnswer({ pid, answer }: { pid: number | null; answer: unknown }, dataFile: string): Taken {
+export function copyFromAnswer({ answer }: { answer: unknown }, dataFile: string): Taken {
   const parsed = v.safeParse(AnswerSchema, answer)
   if (!parsed.success) {
     const said = (answer as { error?: unknown } | null)?.error
@@ -115,9 +115,7 @@ export function copyFromAnswer({ pid, answer }: { pid: number | null; answer: un
   return {
     copy: { folder, files, links },
     at: new Date(pausedAt),
-    how:
-      `through the running server${pid ? ` (pid ${pid})` : ''}, which paused ` +
-      `its writes for ${paused} ms while it copied the files`,
+    how: `through the running server, which paused its writes for ${paused} ms while it copied the files`,
     done: () => rm(folder, { recursive: true, force: true }),
   }
 }
