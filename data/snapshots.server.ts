@@ -28,9 +28,12 @@ export function catalogueOf(data: Data): CatalogueSnapshot {
   return out as CatalogueSnapshot
 }
 
+/** A snapshot's kind: its reason without the `-2` of a second one taken the same second ('daily', 'before-restore'). */
+const kindOf = (name: string) => (NAME.exec(name)?.[5] ?? '').replace(/-\d+$/, '')
+
 /**
- * Beside the data file (0700, files 0600), named
- * `YYYY-MM-DDTHH-MM-SS-reason.json` (UTC), at most `keep`, oldest first out.
+ * Beside the data file (0700, files 0600), named `YYYY-MM-DDTHH-MM-SS-reason.json` (UTC), at most
+ * `keep` of each kind, oldest first out: restores, however many, never push out the daily ones.
  */
 export class Snapshots {
   constructor(
@@ -61,10 +64,10 @@ export class Snapshots {
     }
   }
 
-  /** Before the first change of a day (UTC): one snapshot of the catalogue as the day found it. */
+  /** Before the first change of a day (UTC), a restore included: one snapshot of the catalogue as the day found it. */
   async takeDaily(data: Data, now = new Date()): Promise<string | null> {
     const day = now.toISOString().slice(0, 10)
-    if ((await this.names()).some((n) => n.startsWith(day))) return null
+    if ((await this.names()).some((n) => n.startsWith(day) && kindOf(n) === 'daily')) return null
     return this.take(data, 'daily', now)
   }
 
@@ -97,9 +100,9 @@ export class Snapshots {
   }
 
   private async prune(): Promise<void> {
-    const names = await this.names()
-    await Promise.all(
-      names.slice(0, Math.max(0, names.length - this.keep)).map((n) => rm(path.join(this.dir, n), { force: true })),
-    )
+    const byKind = new Map<string, string[]>()
+    for (const name of await this.names()) byKind.set(kindOf(name), [...(byKind.get(kindOf(name)) ?? []), name])
+    const old = [...byKind.values()].flatMap((names) => names.slice(0, Math.max(0, names.length - this.keep)))
+    await Promise.all(old.map((n) => rm(path.join(this.dir, n), { force: true })))
   }
 }
