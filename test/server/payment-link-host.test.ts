@@ -91,7 +91,8 @@ describe('a payment link’s host name', () => {
   it('goes into the security header while the origins fit its budget; past it, any https page, so every order still goes through', () => {
     const links = (hosts: number) =>
       Array.from({ length: hosts }, (_, i) => ({ paymentLink: `https://${hostOfLength(253, i)}/pay` }))
-    const origins = (products: { paymentLink: string }[]) => paymentOriginsOf({ products, productsVersion: 1 })()
+    const origins = (products: { paymentLink: string; status?: 'draft' | 'published' }[]) =>
+      paymentOriginsOf({ products, productsVersion: 1 })()
     // Three of the longest hosts fit (3 × 261 characters and two spaces), a fourth does not.
     expect(3 * 261 + 2).toBeLessThanOrEqual(PAYMENT_ORIGINS_BUDGET)
     expect(origins(links(3))).toEqual(
