@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Product } from '../domain/product.ts'
+import { ukTimesApart } from '../domain/uk-time.ts'
 import type { Data } from './check.server.ts'
 import { writeDurably } from './durable-write.server.ts'
 import { syncFolder } from './fsync.server.ts'
@@ -15,7 +16,8 @@ export const snapshotDirFor = (dataFile: string) => `${dataFile}.snapshots`
 
 const NAME = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})(?:-([a-z0-9-]+))?\.json$/
 
-export type SnapshotInfo = { name: string; takenAt: string; reason: string; products: number }
+/** `when`: its UK time, told apart from the other snapshots' (with seconds where two share a minute). */
+export type SnapshotInfo = { name: string; takenAt: string; when: string; reason: string; products: number }
 
 /** Unknown snapshot name (a typo on the command line). */
 export class UnknownSnapshotError extends Error {
@@ -71,14 +73,17 @@ export class Snapshots {
     return this.take(data, 'daily', now)
   }
 
+  /** Newest first. */
   async list(): Promise<SnapshotInfo[]> {
+    const names = await this.names()
+    const taken = names.map((name) => NAME.exec(name)!).map((m) => `${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`)
+    const when = ukTimesApart(taken)
     const out: SnapshotInfo[] = []
-    for (const name of (await this.names()).reverse()) {
-      const m = NAME.exec(name)!
+    for (const [i, name] of names.entries()) {
       const products = (await this.read(name).catch(() => null))?.products.length ?? 0
-      out.push({ name, takenAt: `${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`, reason: m[5] ?? '', products })
+      out.push({ name, takenAt: taken[i]!, when: when[i]!, reason: NAME.exec(name)![5] ?? '', products })
     }
-    return out
+    return out.reverse()
   }
 
   async read(name: string): Promise<CatalogueSnapshot> {

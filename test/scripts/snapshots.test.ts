@@ -132,4 +132,23 @@ describe('npm run snapshots', () => {
     const kept = JSON.parse(await readFile(path.join(`${t.dataFile}.snapshots`, daily!), 'utf8')) as OnDisk
     expect(kept.products.find((p) => p.id === 'oxford-brogue')!.price).toBe('£375.50')
   })
+
+  it('tells apart snapshots taken in one minute by their time', async () => {
+    t = await createTestApp()
+    for (const [reason, at] of [
+      ['daily', '2026-03-10T10:30:05Z'],
+      ['before-restore', '2026-03-10T10:30:20Z'],
+      ['before-restore', '2026-03-10T10:30:20Z'],
+      ['before-restore', '2026-03-10T10:31:00Z'],
+    ] as const)
+      await t.services.catalogue.snapshots.take(t.store.data, reason, new Date(at))
+    const listed = await run('--file', t.dataFile)
+    const times = [...listed.out.matchAll(/^\S+ {2}(.+?) UK time/gm)].map((m) => m[1])
+    expect(times).toEqual([
+      '10 Mar 2026, 10:31',
+      '10 Mar 2026, 10:30:20 (2)',
+      '10 Mar 2026, 10:30:20 (1)',
+      '10 Mar 2026, 10:30:05',
+    ])
+  })
 })
