@@ -43,10 +43,11 @@ export default function Page() {
   return (
     <WorkspaceLayout current="snapshots" title={`Restore the snapshot of ${d.when}?`} titleId="confirm-heading">
       <p>
-        {reasonOf(d.reason)} · {productCount(d.products)}. Restoring puts the products back as they were then (each
-        change below goes from the value now, struck through, to the value it goes back to). Only the products change:
-        enquiries are not touched and never go back. The catalogue as it is now is kept as a snapshot first, so this can
-        be undone.
+        {/* The heading may be cut short on a phone: the time that tells this snapshot apart is said here too. */}
+        Taken {d.when} · {reasonOf(d.reason)} · {productCount(d.products)}. Restoring puts the products back as they
+        were then (each change below goes from the value now, struck through, to the value it goes back to). Only the
+        products change: enquiries are not touched and never go back. The catalogue as it is now is kept as a snapshot
+        first, so this can be undone.
       </p>
       {nothing ? <p>The products are the same as in this snapshot: restoring changes nothing.</p> : null}
       <ChangedBack changed={d.changed} />
