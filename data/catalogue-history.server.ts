@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { LastRun } from '../domain/image-generation.ts'
-import type { Product } from '../domain/product.ts'
+import { fieldChanges, photoCountChange, type FieldChange } from '../domain/product-changes.ts'
+import type { Product, StoredProduct } from '../domain/product.ts'
 import { appendDurably } from './durable-write.server.ts'
 
 export type HistoryAction =
@@ -165,13 +166,23 @@ export function lastRunOf(entries: readonly HistoryEntry[]): LastRun | null {
   }
 }
 
-/** What putting `to` back over `from` would do, by product name. */
-export type RestorePreview = { changed: string[]; added: string[]; removed: string[]; reordered: boolean }
+/** What putting `to` back over `from` would do: each changed product with its fields (now, then), the others by name. */
+export type RestorePreview = {
+  changed: { name: string; fields: FieldChange[] }[]
+  added: string[]
+  removed: string[]
+  reordered: boolean
+}
 
 export function restorePreview(from: readonly Product[], to: readonly Product[]): RestorePreview {
   const changes = productChanges(from, to, 'restore', 'snapshot-restore')
   return {
-    changed: changes.filter((c) => c.before && c.after).map((c) => c.after!.name),
+    changed: changes
+      .filter((c) => c.before && c.after)
+      .map((c) => {
+        const photos = photoCountChange(c.before as StoredProduct, c.after as StoredProduct)
+        return { name: c.after!.name, fields: [...fieldChanges(c.before, c.after), ...(photos ? [photos] : [])] }
+      }),
     added: changes.filter((c) => !c.before && c.after).map((c) => c.after!.name),
     removed: changes.filter((c) => c.before && !c.after).map((c) => c.before!.name),
     reordered: orderChange(from, to, 'restore') !== null,

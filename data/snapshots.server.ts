@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Product } from '../domain/product.ts'
+import { ukTimesApart } from '../domain/uk-time.ts'
 import type { Data } from './check.server.ts'
 import { writeDurably } from './durable-write.server.ts'
 import { syncFolder } from './fsync.server.ts'
@@ -15,7 +16,8 @@ export const snapshotDirFor = (dataFile: string) => `${dataFile}.snapshots`
 
 const NAME = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})(?:-([a-z0-9-]+))?\.json$/
 
-export type SnapshotInfo = { name: string; takenAt: string; reason: string; products: number }
+/** `when`: its UK time, told apart from the other snapshots' (with seconds where two share a minute). */
+export type SnapshotInfo = { name: string; takenAt: string; when: string; reason: string; products: number }
 
 /** Unknown snapshot name (a typo on the command line). */
 export class UnknownSnapshotError extends Error {
@@ -28,9 +30,12 @@ export function catalogueOf(data: Data): CatalogueSnapshot {
   return out as CatalogueSnapshot
 }
 
+/** A snapshot's kind: its reason without the `-2` of a second one taken the same second ('daily', 'before-restore'). */
+const kindOf = (name: string) => (NAME.exec(name)?.[5] ?? '').replace(/-\d+$/, '')
+
 /**
- * Beside the data file (0700, files 0600), named
- * `YYYY-MM-DDTHH-MM-SS-reason.json` (UTC), at most `keep`, oldest first out.
+ * Beside the data file (0700, files 0600), named `YYYY-MM-DDTHH-MM-SS-reason.json` (UTC), at most
+ * `keep` of each kind, oldest first out: restores, however many, never push out the daily ones.
  */
 export class Snapshots {
   constructor(
@@ -61,21 +66,24 @@ export class Snapshots {
     }
   }
 
-  /** Before the first change of a day (UTC): one snapshot of the catalogue as the day found it. */
+  /** Before the first change of a day (UTC), a restore included: one snapshot of the catalogue as the day found it. */
   async takeDaily(data: Data, now = new Date()): Promise<string | null> {
     const day = now.toISOString().slice(0, 10)
-    if ((await this.names()).some((n) => n.startsWith(day))) return null
+    if ((await this.names()).some((n) => n.startsWith(day) && kindOf(n) === 'daily')) return null
     return this.take(data, 'daily', now)
   }
 
+  /** Newest first. */
   async list(): Promise<SnapshotInfo[]> {
+    const names = await this.names()
+    const taken = names.map((name) => NAME.exec(name)!).map((m) => `${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`)
+    const when = ukTimesApart(taken)
     const out: SnapshotInfo[] = []
-    for (const name of (await this.names()).reverse()) {
-      const m = NAME.exec(name)!
+    for (const [i, name] of names.entries()) {
       const products = (await this.read(name).catch(() => null))?.products.length ?? 0
-      out.push({ name, takenAt: `${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`, reason: m[5] ?? '', products })
+      out.push({ name, takenAt: taken[i]!, when: when[i]!, reason: NAME.exec(name)![5] ?? '', products })
     }
-    return out
+    return out.reverse()
   }
 
   async read(name: string): Promise<CatalogueSnapshot> {
@@ -97,9 +105,9 @@ export class Snapshots {
   }
 
   private async prune(): Promise<void> {
-    const names = await this.names()
-    await Promise.all(
-      names.slice(0, Math.max(0, names.length - this.keep)).map((n) => rm(path.join(this.dir, n), { force: true })),
-    )
+    const byKind = new Map<string, string[]>()
+    for (const name of await this.names()) byKind.set(kindOf(name), [...(byKind.get(kindOf(name)) ?? []), name])
+    const old = [...byKind.values()].flatMap((names) => names.slice(0, Math.max(0, names.length - this.keep)))
+    await Promise.all(old.map((n) => rm(path.join(this.dir, n), { force: true })))
   }
 }

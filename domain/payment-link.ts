@@ -4,9 +4,25 @@
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/
 
 /**
- * Whether a value may be used as a card payment page: https:// and a host name with a dot
- * (no commas or spaces, no user name). Browsers accept more, but the security headers are built
- * from these origins, and a visitor must never be sent to http:, javascript: or data:.
+ * The longest host name DNS allows (RFC 1035), in its xn-- form. No real payment page has a longer one,
+ * and each host goes into the security header of every answer, which must stay small.
+ */
+export const MAX_HOST_LENGTH = 253
+
+/** The length of a link's host name when it is longer than DNS allows; null otherwise (or when it is no address). */
+export function overlongHost(value: string): number | null {
+  try {
+    const { hostname } = new URL(value)
+    return hostname.length > MAX_HOST_LENGTH ? hostname.length : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Whether a value may be used as a card payment page: https:// and a host name with a dot, of at most
+ * 253 characters (no commas or spaces, no user name). Browsers accept more, but the security headers are
+ * built from these origins, and a visitor must never be sent to http:, javascript: or data:.
  */
 export function isPaymentLink(value: string): boolean {
   if (!/^https:\/\//i.test(value) || /[\s\\]/.test(value)) return false
@@ -22,6 +38,7 @@ export function isPaymentLink(value: string): boolean {
     !url.username &&
     !url.password &&
     labels.length > 1 &&
+    url.hostname.length <= MAX_HOST_LENGTH &&
     labels.every((l) => HOST_LABEL.test(l)) &&
     /^[a-z]/.test(labels.at(-1)!)
   )

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { AVAILABILITIES } from './availability.ts'
 import { CATEGORIES } from './business.ts'
-import { isPaymentLink, withHttps } from './payment-link.ts'
+import { isPaymentLink, MAX_HOST_LENGTH, overlongHost, withHttps } from './payment-link.ts'
 import type { Stored } from './stored.ts'
 import { priceAsShown } from './typed-price.ts'
 
@@ -22,9 +22,23 @@ export const typedPrice = (message: string) =>
     v.regex(PRICE_PATTERN, message),
   )
 
+/** Said of a host name longer than DNS allows, wherever the link was typed. */
+const overlongHostWords = (length: number) =>
+  `its host name (the part after https:// up to the first /) is ${length.toLocaleString('en-GB')} characters ` +
+  `long, and no real one has more than ${MAX_HOST_LENGTH}`
+
 /** A payment link as people type it: https:// put in front when left out, then the one rule. */
 export const typedPaymentLink = (empty: string, message: string) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(empty), v.transform(withHttps), paymentLinkCheck(message))
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(empty),
+    v.transform(withHttps),
+    paymentLinkCheck(({ input }) => {
+      const length = overlongHost(input)
+      return length === null ? message : `This address cannot be a card payment page: ${overlongHostWords(length)}.`
+    }),
+  )
 
 /** The data file keeps the exact format; its message shows the value as it should be written, when it can. */
 const filePriceMessage = ({ input }: v.RegexIssue<string>) => {
@@ -34,8 +48,11 @@ const filePriceMessage = ({ input }: v.RegexIssue<string>) => {
 const FILE_LINK_RULE =
   'paymentLink must be a card payment page starting with https:// and a ' +
   'host name such as buy.stripe.com, without spaces or commas'
-const fileLinkMessage = ({ input }: v.CheckIssue<string>) =>
-  isPaymentLink(withHttps(input)) ? `${FILE_LINK_RULE}, here "${withHttps(input)}"` : FILE_LINK_RULE
+const fileLinkMessage = ({ input }: v.CheckIssue<string>) => {
+  const length = overlongHost(input)
+  if (length !== null) return `${FILE_LINK_RULE}: ${overlongHostWords(length)}`
+  return isPaymentLink(withHttps(input)) ? `${FILE_LINK_RULE}, here "${withHttps(input)}"` : FILE_LINK_RULE
+}
 
 /** A catalogue product as stored in the data file and served by GET /api/products. */
 export const ProductSchema = v.object({

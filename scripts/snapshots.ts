@@ -4,7 +4,6 @@
  */
 import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.server.ts'
 import { askHolder } from '../data/lock.server.ts'
-import { ukTime } from '../domain/uk-time.ts'
 import { snapshotDirFor, Snapshots, type SnapshotInfo } from '../data/snapshots.server.ts'
 import { DataFileError, openStore } from '../data/store.server.ts'
 import { mediaDirFor } from '../server/paths.server.ts'
@@ -38,7 +37,7 @@ function parse(
 }
 
 const line = (s: SnapshotInfo) =>
-  `${s.name}  ${ukTime(s.takenAt)} UK time  ${s.products} products${s.reason ? `  (${s.reason})` : ''}\n`
+  `${s.name}  ${s.when} UK time  ${s.products} products${s.reason ? `  (${s.reason})` : ''}\n`
 
 async function restoreWithoutServer(file: string, name: string): Promise<Restored> {
   const store = await openStore(file, { watch: false })

@@ -11,9 +11,22 @@ type Catalogue = {
 }
 
 /**
- * The origins of the valid payment links, worked out again only when the products change.
- * A wrong link is left out rather than refused by helmet: one product's value never takes the site down.
- * A draft takes no order, so its link is not named to visitors.
+ * The most the payment pages' origins may take of the security header, in characters. It goes with
+ * every answer, and a proxy refuses an answer whose headers outgrow its buffer (nginx's default is
+ * 4 KB): with this, the whole header stays under 1.5 KB however many products and hosts the file holds.
+ */
+export const PAYMENT_ORIGINS_BUDGET = 1024
+
+/**
+ * What forms may lead on to when the origins would not fit: any https page. Still correct, as every
+ * payment link is https://, and only a shop with dozens of payment hosts, or very long ones, gets it.
+ */
+export const ANY_HTTPS_PAGE = 'https:'
+
+/**
+ * The origins of the valid payment links, worked out again only when the products change; past the
+ * budget, ANY_HTTPS_PAGE alone. A wrong link is left out rather than refused by helmet: one product's
+ * value never takes the site down. A draft takes no order, so its link is not named to visitors.
  */
 export function paymentOriginsOf(store: Catalogue): () => readonly string[] {
   let known: { version: number; origins: string[] } | undefined
@@ -31,7 +44,9 @@ export function paymentOriginsOf(store: Catalogue): () => readonly string[] {
           .filter((p) => isPublished(p) && isPaymentLink(p.paymentLink))
           .map((p) => new URL(p.paymentLink).origin),
       )
-      known = { version: store.productsVersion, origins: [...origins].sort() }
+      const sorted = [...origins].sort()
+      const fits = sorted.join(' ').length <= PAYMENT_ORIGINS_BUDGET
+      known = { version: store.productsVersion, origins: fits ? sorted : [ANY_HTTPS_PAGE] }
     }
     return known.origins
   }

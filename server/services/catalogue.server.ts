@@ -263,6 +263,8 @@ export class CatalogueService {
   ): Promise<{ taken: string; changed: number }> {
     return this.serial(async () => {
       const snapshot = await this.snapshots.read(name)
+      // A restore may be the day's first change: the day's own snapshot is kept apart from the restores'.
+      await this.snapshots.takeDaily(this.store.data)
       const taken = await this.snapshots.take(this.store.data, 'before-restore')
       const before = this.store.products
       await this.store.update((d) => ({ ...d, ...catalogueOf(snapshot as never), products: snapshot.products }))

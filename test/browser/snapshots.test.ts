@@ -74,4 +74,46 @@ describe('restoring a snapshot from the phone', () => {
     expect(await readFile(suite.t.dataFile, 'utf8')).toBe(before)
     await context.close()
   })
+
+  it(
+    'tells apart three snapshots taken in one minute, and its confirmation lists each change: ' +
+      'field, now, after, in the form’s words',
+    async () => {
+      const { t } = suite
+      await t.store.updateProduct('chelsea-boot', (p) => ({ ...p, price: '£345.00', availability: 'in-stock' }))
+      for (const [reason, at] of [
+        ['daily', '2026-03-10T10:30:05Z'],
+        ['before-restore', '2026-03-10T10:30:20Z'],
+        ['before-restore', '2026-03-10T10:30:40Z'],
+      ] as const)
+        await t.services.catalogue.snapshots.take(t.store.data, reason, new Date(at))
+      await t.store.updateProduct('chelsea-boot', (p) => ({
+        ...p,
+        price: '£375.50',
+        availability: 'made-to-order',
+        leadTime: '3 weeks',
+      }))
+
+      for (const javaScriptEnabled of [false, true]) {
+        const { page, context } = await openContext(suite.browser, t.url, { viewport: 'phone', javaScriptEnabled })
+        await page.goto('/admin/snapshots', { waitUntil: 'domcontentloaded' })
+        const times = await page.locator('.snapshots__when').allInnerTexts()
+        const ours = times.filter((w) => w.includes('10 Mar 2026, 10:30'))
+        expect(ours).toEqual(['10 Mar 2026, 10:30:40', '10 Mar 2026, 10:30:20', '10 Mar 2026, 10:30:05'])
+        expect(new Set(times).size, 'every snapshot its own label').toBe(times.length)
+
+        await page.getByRole('button', { name: 'Restore the snapshot of 10 Mar 2026, 10:30:05…' }).click()
+        await page.getByRole('heading', { name: 'Restore the snapshot of 10 Mar 2026, 10:30:05?' }).waitFor()
+        const confirmation = await page.locator('main').innerText()
+        // Said in the text too: a phone may cut the heading short.
+        expect(confirmation).toContain("Taken 10 Mar 2026, 10:30:05 · Before the day's first change")
+        expect(confirmation).toMatch(/Changed back[\s\S]*Chelsea Boot\s+Price\s+£375\.50 → £345\.00/)
+        expect(confirmation).toMatch(/Availability\s+Made to order → In stock/)
+        expect(confirmation).toMatch(/Time to make\s+3 weeks/)
+        expect(confirmation).not.toMatch(/made-to-order|leadTime|availability/)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+        await context.close()
+      }
+    },
+  )
 })

@@ -7,3 +7,20 @@ export const BAD_PAYMENT_LINKS = [
   'javascript:alert(document.cookie)',
   'data:text/html,<script>alert(1)</script>',
 ] as const
+
+/**
+ * A host name of exactly `length` characters (labels of at most 63, so only its length can be wrong),
+ * told apart by `n`: 253, the most DNS allows, is the longest a payment link may have.
+ */
+export function hostOfLength(length: number, n = 0): string {
+  const end = `pay-${n}.example.com`
+  const labels: string[] = []
+  let left = length - end.length
+  while (left > 0) {
+    let size = Math.min(63, left - 1)
+    if (left - size - 1 === 1) size -= 1 // never a last label of no character
+    labels.push('a'.repeat(size))
+    left -= size + 1
+  }
+  return [...labels, end].join('.')
+}

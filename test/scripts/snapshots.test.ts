@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Snapshots } from '../../data/snapshots.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
@@ -26,8 +27,8 @@ async function run(...argv: string[]) {
   return { code, out, err }
 }
 
-const onDisk = async (file: string) =>
-  dataOnDisk<{ products: { id: string; price: string }[]; messages: { id: string }[] }>(file)
+type OnDisk = { products: { id: string; price: string }[]; messages: { id: string }[] }
+const onDisk = async (file: string) => dataOnDisk<OnDisk>(file)
 
 describe('npm run snapshots', () => {
   it(
@@ -100,5 +101,54 @@ describe('npm run snapshots', () => {
       '2026-01-03T10:00:00Z',
     ])
     await rm(dir, { recursive: true, force: true })
+  })
+
+  it('keeps each kind’s own count: restores, however many, never push out the daily ones', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'snapshots-'))
+    const snapshots = new Snapshots(path.join(dir, 'db.json.snapshots'), 3)
+    const empty = { products: [], messages: [] }
+    await snapshots.take(empty, 'daily', new Date('2026-01-01T10:00:00Z'))
+    for (let i = 0; i < 15; i++) await snapshots.take(empty, 'before-restore', new Date(`2026-01-02T10:00:${10 + i}Z`))
+    const kinds = (await snapshots.list()).map((s) => s.reason)
+    expect(kinds).toEqual(['before-restore', 'before-restore', 'before-restore', 'daily'])
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('31 restores in the workspace in a row, the first of them the day’s first change, leave the day’s snapshot', async () => {
+    t = await createTestApp()
+    const { catalogue } = t.services
+    const was = t.store.products.find((p) => p.id === 'oxford-brogue')!
+    await t.store.updateProduct('oxford-brogue', (p) => ({ ...p, price: '£375.50' }))
+    const [entry] = await catalogue.history.record([
+      { who: 'owner', action: 'edit', productId: was.id, before: was, after: { ...was, price: '£375.50' } },
+    ])
+    for (let i = 0; i < 31; i++) await request(t.app).post(`/admin/history/${entry!.id}/restore`).expect(303)
+    expect(t.store.products.find((p) => p.id === 'oxford-brogue')!.price).toBe(was.price)
+    const listed = await run('--file', t.dataFile)
+    expect(listed.out.match(/\(before-restore(-\d+)?\)$/gm)).toHaveLength(30)
+    const daily = /^(\S+-daily\.json)\s/m.exec(listed.out)?.[1]
+    expect(daily, listed.out).toBeDefined()
+    // As the day found the catalogue, before its first restore.
+    const kept = JSON.parse(await readFile(path.join(`${t.dataFile}.snapshots`, daily!), 'utf8')) as OnDisk
+    expect(kept.products.find((p) => p.id === 'oxford-brogue')!.price).toBe('£375.50')
+  })
+
+  it('tells apart snapshots taken in one minute by their time', async () => {
+    t = await createTestApp()
+    for (const [reason, at] of [
+      ['daily', '2026-03-10T10:30:05Z'],
+      ['before-restore', '2026-03-10T10:30:20Z'],
+      ['before-restore', '2026-03-10T10:30:20Z'],
+      ['before-restore', '2026-03-10T10:31:00Z'],
+    ] as const)
+      await t.services.catalogue.snapshots.take(t.store.data, reason, new Date(at))
+    const listed = await run('--file', t.dataFile)
+    const times = [...listed.out.matchAll(/^\S+ {2}(.+?) UK time/gm)].map((m) => m[1])
+    expect(times).toEqual([
+      '10 Mar 2026, 10:31',
+      '10 Mar 2026, 10:30:20 (2)',
+      '10 Mar 2026, 10:30:20 (1)',
+      '10 Mar 2026, 10:30:05',
+    ])
   })
 })

@@ -71,7 +71,7 @@ describe('editing a product', () => {
     const api = (await request(t.app).get('/api/products').expect(200)).body as { id: string; price: string }[]
     expect(api.find((p) => p.id === 'oxford-brogue')!.price).toBe('£199.00')
     const history = text((await request(t.app).get('/admin/history').expect(200)).text)
-    expect(history).toMatch(/Oxford Brogue: changed .* You, in the workspace .*price £185\.00 → £199\.00/)
+    expect(history).toMatch(/Oxford Brogue: changed .* You, in the workspace .*Price £185\.00 → £199\.00/)
   })
 
   it('sends a wrong form back with the messages beside the fields and the values kept, saving nothing', async () => {
@@ -284,7 +284,7 @@ describe('the browser and an editor on the same product', () => {
         price: '£175.00',
       })
       const history = text((await request(t.app).get('/admin/history').expect(200)).text)
-      expect(history).toMatch(/An edit of the data file .*price £165\.00 → £170\.00/)
+      expect(history).toMatch(/An edit of the data file .*Price £165\.00 → £170\.00/)
     },
   )
 })

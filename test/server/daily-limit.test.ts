@@ -75,8 +75,8 @@ describe('DailyImageLimit', () => {
     expect(refused!.retryAfterSeconds).toBe(4 * 3600)
     expect(refused!.message).toBe(
       'The daily image limit is reached: 16 of 20 images were requested in ' +
-        'the last 24 hours, and a run needs 8. It can run again after Wed, 15 ' +
-        'Jan 2025 10:00 UTC.',
+        'the last 24 hours, and a run needs 8. It can run again after Wed 15 ' +
+        'Jan, 10:00.',
     )
     expect(await onDisk(file)).toHaveLength(2) // nothing counted for a refused run
 
@@ -90,6 +90,18 @@ describe('DailyImageLimit', () => {
       { id: 'run-2', startedAt: '2025-01-14T15:00:00.000Z', images: 8 },
       { id: 'run-3', startedAt: '2025-01-15T10:00:00.001Z', images: 3 },
     ])
+  })
+
+  it('says when a refused run may start as the owner reads the time: a UK day and time, summer time included', async () => {
+    const { store, now, clock } = await setup()
+    const limit = new DailyImageLimit(store, 8, clock)
+    now.value = Date.parse('2025-07-14T09:00:00.000Z')
+    await limit.reserve('summer', 8).saved
+    now.value += HOUR
+    expect(() => limit.reserve('next', 8)).toThrow(
+      'The daily image limit is reached: 8 of 8 images were requested in the last 24 hours, and a run needs 8. ' +
+        'It can run again after Tue 15 Jul, 10:00.',
+    )
   })
 
   it('waits for as many old runs as it takes', async () => {

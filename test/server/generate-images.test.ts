@@ -614,7 +614,7 @@ describe('the daily image limit', () => {
           new RegExp(
             `^The daily image limit is reached: ${RUN} of ${RUN + 4} images were ` +
               `requested in the last 24 hours, and a run needs ${RUN}\\. It can run ` +
-              `again after .+ UTC\\.$`,
+              `again after [A-Z][a-z]{2} \\d{1,2} [A-Z][a-z]{2}(?: \\d{4})?, \\d{2}:\\d{2}\\.$`,
           ),
         )
         expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600)

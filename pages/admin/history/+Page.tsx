@@ -1,3 +1,4 @@
+import { FieldChanges } from '../../../components/admin/FieldChanges.tsx'
 import { WorkspaceLayout } from '../../../components/admin/WorkspaceLayout.tsx'
 import { ukTime } from '../../../domain/uk-time.ts'
 import { useData } from '../../../renderer/useData.ts'
@@ -28,20 +29,7 @@ export default function Page() {
               <time dateTime={c.at}>{ukTime(c.at)}</time> · <span className="history__who">{c.who}</span>
             </p>
             {c.photos ? <PhotosBeforeAfter photos={c.photos} /> : null}
-            {c.fields.length > 0 ? (
-              <dl>
-                {c.fields.map((f) => (
-                  <div key={f.field}>
-                    <dt>{f.field}</dt>
-                    <dd>
-                      {f.before ? <del>{f.before}</del> : null}
-                      {f.before && f.after ? ' → ' : null}
-                      {f.after ? <ins>{f.after}</ins> : null}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            ) : null}
+            <FieldChanges changes={c.fields} />
             {c.order ? <OrderBeforeAfter order={c.order} /> : null}
             {c.restorable ? (
               <form method="post" action={`/admin/history/${encodeURIComponent(c.id)}/restore`}>

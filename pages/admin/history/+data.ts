@@ -1,7 +1,7 @@
 import type { PageContextServer } from 'vike/types'
-import { PRODUCT_FIELDS } from '../../../domain/product-form.ts'
+import { fieldChanges, type FieldChange } from '../../../domain/product-changes.ts'
 import { photosOf } from '../../../domain/product-page.ts'
-import type { Product, StoredProduct } from '../../../domain/product.ts'
+import type { StoredProduct } from '../../../domain/product.ts'
 import { ownerOnly } from '../owner-only.ts'
 
 export type Change = {
@@ -10,7 +10,8 @@ export type Change = {
   who: string
   what: string
   product: string
-  fields: { field: string; before: string; after: string }[]
+  /** Each field the change touched, named and shown as the product form does. */
+  fields: FieldChange[]
   /** The photographs, main first, before and after, when the change touched them. */
   photos: { before: string[]; after: string[] } | null
   /** For a change of order: the products' names, first shown first, before and after. */
@@ -72,14 +73,6 @@ function whatOf(e: HistoryEntry): string {
   return WHAT[e.action] ?? e.action
 }
 
-/** Photographs are shown as pictures, never as their addresses. */
-const PHOTO_FIELDS = new Set(['mainImage', 'images', 'photos', 'imagesGeneratedAt', 'imageModel'])
-
-const shown = (p: Product | null, field: string) => {
-  const value = p ? (p as Record<string, unknown>)[field] : undefined
-  return value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value)
-}
-
 function photosChange(e: HistoryEntry): Change['photos'] {
   const before = e.before ? photosOf(e.before as StoredProduct) : []
   const after = e.after ? photosOf(e.after as StoredProduct) : []
@@ -111,9 +104,8 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
               after: String(e.order.after.indexOf(e.productId) + 1),
             },
           ].filter((f) => f.after !== '0')
-        : [...PRODUCT_FIELDS.filter((f) => f !== 'id' && !PHOTO_FIELDS.has(f)), 'status']
-            .map((field) => ({ field, before: shown(e.before, field), after: shown(e.after, field) }))
-            .filter((f) => f.before !== f.after),
+        : // Photographs are shown as pictures, never as their addresses.
+          fieldChanges(e.before, e.after),
       photos: photosChange(e),
       order: e.order ? { before: named(e.order.before), after: named(e.order.after) } : null,
       restorable: e.before !== null || e.order !== undefined,

@@ -3,13 +3,14 @@ import { FieldList, type FieldSpec } from '../../../components/form/Field.tsx'
 import { AVAILABILITIES, AVAILABILITY_LABELS } from '../../../domain/availability.ts'
 import { CATEGORIES, CATEGORY_LABELS } from '../../../domain/business.ts'
 import { PRODUCT_FIELDS, type ProductField } from '../../../domain/product-form.ts'
+import { PRODUCT_LABELS } from '../../../domain/product-labels.ts'
 import type { ProductFormData } from './product-form-data.ts'
 
-/** In the owner's words; a hint wherever a rule applies, with an example. */
+/** In the owner's words (the labels shared with the history); a hint wherever a rule applies, with an example. */
 const SPECS: Record<ProductField, FieldSpec> = {
-  name: { label: 'Name', control: { kind: 'input', type: 'text' }, maxLength: 120 },
+  name: { label: PRODUCT_LABELS.name, control: { kind: 'input', type: 'text' }, maxLength: 120 },
   id: {
-    label: 'Web address of the product page',
+    label: PRODUCT_LABELS.id,
     hint:
       'Leave it empty to make one from the name. Lower-case letters, digits ' +
       'and hyphens: oxford-brogue gives /products/oxford-brogue.',
@@ -17,13 +18,13 @@ const SPECS: Record<ProductField, FieldSpec> = {
     maxLength: 60,
   },
   price: {
-    label: 'Price',
+    label: PRODUCT_LABELS.price,
     hint: 'In pounds, such as 185, 185.50 or £1,250: the shop shows it as £185.00.',
     control: { kind: 'input', type: 'text', inputMode: 'decimal' },
     maxLength: 20,
   },
   category: {
-    label: 'Category',
+    label: PRODUCT_LABELS.category,
     control: {
       kind: 'select',
       placeholder: 'Choose a category',
@@ -31,7 +32,7 @@ const SPECS: Record<ProductField, FieldSpec> = {
     },
   },
   availability: {
-    label: 'Availability',
+    label: PRODUCT_LABELS.availability,
     control: {
       kind: 'select',
       placeholder: 'Choose',
@@ -39,20 +40,25 @@ const SPECS: Record<ProductField, FieldSpec> = {
     },
   },
   leadTime: {
-    label: 'Time to make',
+    label: PRODUCT_LABELS.leadTime,
     hint: 'Needed when it is made to order, such as 3 weeks.',
     control: { kind: 'input', type: 'text' },
     maxLength: 60,
   },
   sku: {
-    label: 'SKU (stock code)',
+    label: PRODUCT_LABELS.sku,
     hint: 'Your own code for it, such as FW-OXB-001.',
     control: { kind: 'input', type: 'text' },
     maxLength: 60,
   },
-  description: { label: 'Description', control: { kind: 'textarea', rows: 4 }, maxLength: 2000, wide: true },
+  description: {
+    label: PRODUCT_LABELS.description,
+    control: { kind: 'textarea', rows: 4 },
+    maxLength: 2000,
+    wide: true,
+  },
   mainImage: {
-    label: 'Photograph shown first',
+    label: PRODUCT_LABELS.mainImage,
     hint:
       '“Make main” under Photographs below sets it for you; or give the file ' +
       'of one of them, such as /media/products/oxford-brogue/photo.webp.',
@@ -61,7 +67,7 @@ const SPECS: Record<ProductField, FieldSpec> = {
     wide: true,
   },
   paymentLink: {
-    label: 'Card payment page',
+    label: PRODUCT_LABELS.paymentLink,
     hint: 'From your card payment provider, such as buy.stripe.com/abc123 (https:// is added when left out).',
     control: { kind: 'input', type: 'text', inputMode: 'url' },
     maxLength: 500,

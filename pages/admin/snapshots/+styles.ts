@@ -1,2 +1,4 @@
+import changes from '../../../components/admin/FieldChanges.scss?inline'
 import css from './snapshots.scss?inline'
-export default css
+
+export default [changes, css].join('\n')

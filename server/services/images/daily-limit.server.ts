@@ -6,6 +6,7 @@ import type { Store } from '../../../data/store.server.ts'
 import { IMAGE_ANGLES } from '../../../domain/business.ts'
 import type { ImageAllowance } from '../../../domain/image-generation.ts'
 import type { ImageRun } from '../../../data/image-runs.server.ts'
+import { ukMoment } from '../../../domain/uk-time.ts'
 
 export const DAY_MS = 24 * 60 * 60_000
 
@@ -103,7 +104,7 @@ export class DailyImageLimit {
       fitsAt = Date.parse(r.startedAt) + DAY_MS
       if (stillUsed + images <= limit) break
     }
-    const when = new Date(fitsAt).toUTCString().replace(/:\d\d GMT$/, ' UTC')
+    const when = ukMoment(new Date(fitsAt).toISOString(), new Date(now))
     return new DailyLimitError(
       `The daily image limit is reached: ${used} of ${limit} images were ` +
         `requested in the last 24 hours, and a run needs ${images}. It can run ` +

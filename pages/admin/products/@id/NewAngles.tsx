@@ -2,6 +2,7 @@ import { useEffect, type FormEvent } from 'react'
 import { ANGLE_LABELS } from '../../../../domain/image-generation.ts'
 import { photoListVersion } from '../../../../domain/photo-list.ts'
 import type { PhotoOffer } from '../../../../domain/photo-offers.ts'
+import { ukMoment } from '../../../../domain/uk-time.ts'
 import { useHydrated } from '../../../../renderer/useHydrated.ts'
 import { productPhotosStore } from '../../../../stores/product-photos-store.ts'
 
@@ -102,7 +103,7 @@ function Offer({ offer, page }: { offer: PhotoOffer; page: string }) {
   // A choice is refused once the product's photographs changed since this form was made.
   const version = photoListVersion(productPhotosStore.useSelector((s) => s.photos))
   const action = `${page}/photos/choose`
-  const when = `${offer.at.replace('T', ' ').slice(0, 16)} UTC`
+  const when = ukMoment(offer.at)
   return (
     <div className="new-photos__offer">
       <p>

@@ -1,5 +1,4 @@
 import { WorkspaceLayout } from '../../../../components/admin/WorkspaceLayout.tsx'
-import { ukTime } from '../../../../domain/uk-time.ts'
 import { useData } from '../../../../renderer/useData.ts'
 import { productCount, reasonOf } from '../snapshot-words.ts'
 import type { Data } from './+data.ts'
@@ -18,7 +17,7 @@ export default function Page() {
       {restored ? (
         <p className="snapshots__done" role="status">
           {`Restored: the products are back as on ` +
-            `${ukTime(snapshots.find((s) => s.name === restored.name)?.takenAt)} ` +
+            `${snapshots.find((s) => s.name === restored.name)?.when} ` +
             `(${restored.changed === 1 ? '1 change' : `${restored.changed} changes`}). ` +
             `The catalogue as it was just before is kept as the newest snapshot.`}
         </p>
@@ -30,17 +29,13 @@ export default function Page() {
         {snapshots.map((s) => (
           <li key={s.name} className="snapshots__item">
             <p className="snapshots__when">
-              <time dateTime={s.takenAt}>{ukTime(s.takenAt)}</time>
+              <time dateTime={s.takenAt}>{s.when}</time>
             </p>
             <p className="snapshots__why">
               {reasonOf(s.reason)} · {productCount(s.products)}
             </p>
             <form method="get" action={`/admin/snapshots/${encodeURIComponent(s.name)}`}>
-              <button
-                type="submit"
-                className="btn btn-outline"
-                aria-label={`Restore the snapshot of ${ukTime(s.takenAt)}…`}
-              >
+              <button type="submit" className="btn btn-outline" aria-label={`Restore the snapshot of ${s.when}…`}>
                 Restore…
               </button>
             </form>
