@@ -111,7 +111,8 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
               after: String(e.order.after.indexOf(e.productId) + 1),
             },
           ].filter((f) => f.after !== '0')
-        : [...PRODUCT_FIELDS.filter((f) => f !== 'id' && !PHOTO_FIELDS.has(f)), 'status']
+        : // The id shows when it changed (a draft's new web address), not as a product comes or goes.
+          [...PRODUCT_FIELDS.filter((f) => (f !== 'id' || (e.before && e.after)) && !PHOTO_FIELDS.has(f)), 'status']
             .map((field) => ({ field, before: shown(e.before, field), after: shown(e.after, field) }))
             .filter((f) => f.before !== f.after),
       photos: photosChange(e),
