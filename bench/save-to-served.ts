@@ -60,7 +60,6 @@ export async function runSaveToServedBench(): Promise<SaveToServedResult> {
       const body = new URLSearchParams({
         ...values,
         price,
-        revision: hidden(form, 'revision'),
         base: hidden(form, 'base'),
       })
       const started = performance.now()

@@ -97,10 +97,6 @@ export class CatalogueHistory {
   async find(id: string): Promise<HistoryEntry | undefined> {
     return (await this.all()).find((e) => e.id === id)
   }
-
-  async lastOwnerChange(productId: string): Promise<HistoryEntry | undefined> {
-    return (await this.all()).findLast((e) => e.productId === productId && e.who === 'owner' && !e.order)
-  }
 }
 
 export function productChanges(

@@ -25,13 +25,17 @@ function shown(p: Product | null, field: (typeof WORDED)[number] | 'status'): st
 
 /** What a change did to each field the owner reads as words, in the form's labels; unchanged fields are left out. */
 export function fieldChanges(before: Product | null, after: Product | null): FieldChange[] {
-  return [...WORDED, 'status' as const]
+  const changes = [...WORDED, 'status' as const]
     .map((f) => ({
       field: f === 'status' ? STATUS_LABEL : PRODUCT_LABELS[f],
       before: shown(before, f),
       after: shown(after, f),
     }))
     .filter((c) => c.before !== c.after)
+  // A draft's new web address; not said when the product comes or goes.
+  if (before && after && before.id !== after.id)
+    changes.unshift({ field: PRODUCT_LABELS.id, before: before.id, after: after.id })
+  return changes
 }
 
 const counted = (n: number) => (n === 1 ? '1 photograph' : `${n} photographs`)

@@ -66,11 +66,15 @@ export const PRODUCT_FIELDS: readonly ProductField[] = [
 export type ProductValues = Record<ProductField, string>
 export type ProductErrors = Partial<Record<ProductField, string>>
 
-/** `conflict`: the product was saved from another tab meanwhile, shown beside the owner's version. */
+/**
+ * A form sent back: `base` is what it is saved against (the values it was made from); `conflict`
+ * names the fields changed both in it and elsewhere meanwhile, with the version saved now.
+ */
 export type ProductFormState = {
   values: ProductValues
   errors: ProductErrors
-  conflict?: { saved: ProductValues; revision: string }
+  base?: ProductValues
+  conflict?: { saved: ProductValues; fields: ProductField[] }
 }
 
 /** What a form post holds, strings only (anything else is left empty). */

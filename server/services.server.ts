@@ -24,6 +24,8 @@ import { answerBackups } from './services/backup/shop-copy.server.ts'
 import { Statistics } from './services/statistics/statistics.server.ts'
 import { statisticsFileFor } from './services/statistics/statistics-file.server.ts'
 
+const PHOTOS_BEING_MADE = 'New photographs are being made for this product: change its web address once they are ready.'
+
 /** The long-lived parts beside the store, built once by server.ts and handed to the routes that use them. */
 export type Services = {
   /** E-mails every saved enquiry to the owner, retrying until sent. */
@@ -111,6 +113,24 @@ export function createServices(
     logger: logger.child({ feature: 'statistics' }),
   })
 
+  const productPhotos = new ProductPhotoRuns({
+    generator,
+    offers,
+    catalogue,
+    store,
+    mediaDir: mediaDirFor(config.dataFile),
+    configured: Boolean(config.openaiApiKey),
+  })
+  // A draft's new web address takes its new photographs with it; not while a run (its own, or the whole
+  // catalogue's) is making some for it.
+  catalogue.followIds({
+    busy: (id) => {
+      const run = generator.current
+      return run && (run.productId ?? id) === id ? PHOTOS_BEING_MADE : null
+    },
+    moved: (from, to) => offers.rename(from, to),
+  })
+
   return {
     outbox,
     enquiries,
@@ -119,14 +139,7 @@ export function createServices(
     images: { generator, dailyLimit },
     owner: ownerCheck(config.adminPassword),
     catalogue,
-    productPhotos: new ProductPhotoRuns({
-      generator,
-      offers,
-      catalogue,
-      store,
-      mediaDir: mediaDirFor(config.dataFile),
-      configured: Boolean(config.openaiApiKey),
-    }),
+    productPhotos,
     photoFormats,
     statistics,
     async start() {

@@ -26,9 +26,16 @@ const field = (body: unknown, name: string): string => {
   return typeof value === 'string' ? value : ''
 }
 
+/** The form's values; a form without the id field (a published product's) keeps the product's id. */
+function postedValues(body: unknown, id: string): ProductValues {
+  const values = productValuesFrom(body)
+  const src = body && typeof body === 'object' ? body : {}
+  return Object.hasOwn(src, 'id') && typeof (src as { id?: unknown }).id === 'string' ? values : { ...values, id }
+}
+
 /**
- * Post/redirect/get: 303 on success, 400 with messages and values
- * kept, 409 with both versions when another tab saved meanwhile.
+ * Post/redirect/get: 303 on success, 400 with messages and values kept,
+ * 409 with both versions of each field another tab changed too.
  */
 export function catalogueRoutes({ catalogue, store, siteUrl }: Deps): Router {
   const routes = Router()
@@ -56,24 +63,20 @@ export function catalogueRoutes({ catalogue, store, siteUrl }: Deps): Router {
     form,
     handle(async (req, res) => {
       const id = String(req.params.id)
-      const values = { ...productValuesFrom(req.body), id }
-      const outcome = await catalogue.save(id, values, {
-        revision: field(req.body, 'revision'),
-        base: baseOf(req.body),
-      })
-      if (outcome.ok) return res.redirect(303, `${productAddress(id)}?done=saved`)
+      const values = postedValues(req.body, id)
+      const base = baseOf(req.body)
+      const outcome = await catalogue.save(id, values, base)
+      if (outcome.ok) return res.redirect(303, `${productAddress(outcome.id)}?done=saved`)
       if (outcome.status === 404)
         return void res
           .status(404)
           .type('text/plain; charset=utf-8')
           .send('There is no such product (it may have been removed).\n')
-      if (outcome.status === 400) return sendBack(req, res, { values, errors: outcome.errors }, 400)
-      await sendBack(
-        req,
-        res,
-        { values, errors: {}, conflict: { saved: outcome.saved, revision: outcome.revision } },
-        409,
-      )
+      // Sent back against the base it was made from, so the next save still writes only the owner's changes.
+      if (outcome.status === 400)
+        return sendBack(req, res, { values, errors: outcome.errors, base: base ?? undefined }, 400)
+      const { saved, yours, fields } = outcome
+      await sendBack(req, res, { values: yours, errors: {}, base: saved, conflict: { saved, fields } }, 409)
     }),
   )
 

@@ -13,15 +13,7 @@ import { productProblem } from '../../data/check.server.ts'
 import { catalogueOf, UnknownSnapshotError, type Snapshots } from '../../data/snapshots.server.ts'
 import type { Store } from '../../data/store.server.ts'
 import { photoListVersion } from '../../domain/photo-list.ts'
-import {
-  checkProduct,
-  idFromName,
-  PRODUCT_FIELDS,
-  uniqueId,
-  valuesOf,
-  type ProductErrors,
-  type ProductValues,
-} from '../../domain/product-form.ts'
+import { checkProduct, idFromName, uniqueId, type ProductValues } from '../../domain/product-form.ts'
 import { moved, targetOf, type Move, type OrderAnswer } from '../../domain/product-order.ts'
 import { photosOf } from '../../domain/product-page.ts'
 import { PRICE_PATTERN, type Product, type StoredProduct } from '../../domain/product.ts'
@@ -34,23 +26,14 @@ import {
   type PhotoAction,
   type PhotoOutcome,
 } from './changed-product.server.ts'
-
-export type SaveOutcome =
-  | { ok: true; id: string }
-  | { ok: false; status: 400; errors: ProductErrors }
-  /** Saved from another tab or window since this form was opened: both versions go back to the owner. */
-  | { ok: false; status: 409; saved: ProductValues; revision: string }
-  | { ok: false; status: 404 }
+import { plannedSave, type SaveOutcome, type ServedPhoto } from './product-save.server.ts'
+import { addressFixed, asRename, idNow, restoreTarget } from './renamed-product.server.ts'
 
 /** Publishing: done, no such product, or what it still needs, each a sentence for the owner. */
 export type PublishOutcome = { ok: true } | { ok: false; status: 404 } | { ok: false; status: 400; missing: string[] }
 
-/** Tells whether an address names a photograph the site serves (server/services/served-photo.server.ts). */
-export type ServedPhoto = (src: string) => Promise<boolean>
-
-const NOT_SERVED = 'This is not a photograph of the site: upload it below (Photographs), then make it the main one.'
-const PHOTO_KEPT =
-  'A product on the shop keeps its main photograph: choose another below, or take the product off the shop first.'
+/** What else keeps something under a product's id (its new photographs): asked before the id changes, told after. */
+export type IdFollower = { busy: (id: string) => string | null; moved: (from: string, to: string) => Promise<void> }
 
 const withOrder = <T>(changes: T[], order: T | null): T[] => (order ? [...changes, order] : changes)
 
@@ -61,6 +44,7 @@ const withOrder = <T>(changes: T[], order: T | null): T[] => (order ? [...change
 export class CatalogueService {
   private seen: readonly Product[]
   private running: Promise<unknown> = Promise.resolve()
+  private readonly idFollowers: IdFollower[] = []
 
   constructor(
     private readonly store: Store,
@@ -78,35 +62,37 @@ export class CatalogueService {
     }))
   }
 
-  /** The revision a product's form is opened on: the last change the workspace made to it. */
-  async revisionOf(id: string): Promise<string> {
-    return (await this.history.lastOwnerChange(id))?.id ?? ''
+  /** Told when a product's id changes, and asked first whether it may. */
+  followIds(follower: IdFollower): void {
+    this.idFollowers.push(follower)
   }
 
-  /** Only the fields changed since `base` are written, so a file edit made meanwhile to another field is kept. */
-  save(
-    id: string,
-    values: ProductValues,
-    { revision, base }: { revision: string; base: ProductValues | null },
-  ): Promise<SaveOutcome> {
+  /** Whether a product's web address is fixed (it is or has been on the shop); a draft's may change until then. */
+  async addressFixed(id: string): Promise<boolean> {
+    const product = this.store.products.find((p) => p.id === id)
+    return !product || addressFixed(await this.history.all(), product)
+  }
+
+  /**
+   * Writes only the fields the owner changed since `base` (what the form showed; null: the stored
+   * values), so whatever the page's other forms or a file edit changed meanwhile is kept.
+   */
+  save(id: string, values: ProductValues, base: ProductValues | null): Promise<SaveOutcome> {
     return this.serial(async () => {
       const current = this.store.products.find((p) => p.id === id)
       if (!current) return { ok: false, status: 404 }
-      const latest = await this.revisionOf(id)
-      if (latest !== revision) return { ok: false, status: 409, saved: valuesOf(current), revision: latest }
-      const checked = checkProduct({ ...values, id }, { isNew: false })
-      if (!checked.success) return { ok: false, status: 400, errors: checked.errors }
-      const from = base ?? valuesOf(current)
-      const changed = Object.fromEntries(
-        PRODUCT_FIELDS.filter((f) => checked.values[f] !== from[f]).map((f) => [f, checked.values[f]]),
-      )
-      const photo = changed.mainImage === undefined ? null : await this.photoProblem(current, changed.mainImage)
-      if (photo) return { ok: false, status: 400, errors: { mainImage: photo } }
-      const next = withValues(current, changed)
-      const problem = productProblem(next)
-      if (problem) return { ok: false, status: 400, errors: { name: `This product cannot be saved: ${problem}.` } }
-      await this.write('edit', [id], (products) => products.map((p) => (p.id === id ? next : p)))
-      return { ok: true, id }
+      const context = {
+        current,
+        products: this.store.products,
+        history: await this.history.all(),
+        servedPhoto: this.servedPhoto,
+        idBusy: (of: string) => this.idFollowers.map((f) => f.busy(of)).find(Boolean) ?? null,
+      }
+      const plan = await plannedSave(context, values, base)
+      if (!plan.ok) return plan
+      const { next } = plan
+      await this.write('edit', [id, next.id], (products) => products.map((p) => (p.id === id ? next : p)))
+      return { ok: true, id: next.id }
     })
   }
 
@@ -243,14 +229,16 @@ export class CatalogueService {
   /** Brings back a product as it was before a change in the history (also a removed one, where it stood). */
   restore(entryId: string): Promise<string | null> {
     return this.serial(async () => {
-      const entry = await this.history.find(entryId)
-      const version = entry?.before
-      if (!entry || !version) return null
+      const all = await this.history.all()
+      const at = all.findIndex((e) => e.id === entryId)
+      const target = restoreTarget(all, at, this.store.products)
+      if (!target) return null
+      const { over, version } = target
       await this.snapshots.take(this.store.data, 'before-restore')
-      await this.write('restore', [version.id], (products) => {
-        if (products.some((p) => p.id === version.id)) return products.map((p) => (p.id === version.id ? version : p))
-        const at = Math.min(entry.position ?? products.length, products.length)
-        return [...products.slice(0, at), version, ...products.slice(at)]
+      await this.write('restore', [over ?? version.id, version.id], (products) => {
+        if (over !== null) return products.map((p) => (p.id === over ? version : p))
+        const place = Math.min(all[at]!.position ?? products.length, products.length)
+        return [...products.slice(0, place), version, ...products.slice(place)]
       })
       return version.id
     })
@@ -299,8 +287,10 @@ export class CatalogueService {
       if (made.length === 0 || all.some((e) => e.runId === runId && e.action === 'undo-generation')) return null
       const changedSince: string[] = []
       const back = new Map<string, Product>()
-      for (const { before, after } of made) {
-        const now = this.store.products.find((p) => p.id === before!.id)
+      for (const entry of made) {
+        const { before, after } = entry
+        const id = idNow(all, all.indexOf(entry), before!.id)
+        const now = this.store.products.find((p) => p.id === id)
         if (now && now.mainImage === after!.mainImage) back.set(now.id, withRunFields(now, before!))
         else if (now) changedSince.push(now.name)
       }
@@ -347,11 +337,15 @@ export class CatalogueService {
     const before = this.store.products
     await this.store.update((d) => ({ ...d, products: change(d.products) }))
     const only = (list: readonly Product[]) => list.filter((p) => ids.includes(p.id))
+    const [from, to] = ids
+    const renamed = ids.length === 2 && from !== to && !this.store.products.some((p) => p.id === from)
     const changes = productChanges(only(before), only(this.store.products), by.who, action)
       .map((c) => (c.after === null ? { ...c, position: before.findIndex((p) => p.id === c.productId) } : c))
       .map((c) => (by.runId ? { ...c, runId: by.runId } : c))
     this.seen = this.store.products
-    return this.history.record(changes)
+    const recorded = await this.history.record(renamed ? asRename(changes, from!, to!) : changes)
+    if (renamed) for (const follower of this.idFollowers) await follower.moved(from!, to!)
+    return recorded
   }
 
   private async writeOrder(movedId: string, order: readonly string[]): Promise<void> {
@@ -370,11 +364,6 @@ export class CatalogueService {
       withOrder(productChanges(this.seen, now, 'data file', 'file-edit'), orderChange(this.seen, now, 'data file')),
     )
     this.seen = now
-  }
-
-  private async photoProblem(current: Product, src: string): Promise<string | null> {
-    if (src === '') return isPublished(current) ? PHOTO_KEPT : null
-    return (await this.servedPhoto(src)) ? null : NOT_SERVED
   }
 
   private async missingToPublish(p: Product): Promise<string[]> {

@@ -25,6 +25,16 @@ export class PhotoOffers {
     })
   }
 
+  /** A product's id changed (a draft's web address): its offers go with it. */
+  rename(from: string, to: string): Promise<void> {
+    return this.change((saved) => {
+      const offers = saved.get(from)
+      if (!offers) return
+      saved.delete(from)
+      saved.set(to, [...(saved.get(to) ?? []), ...offers])
+    })
+  }
+
   /** Takes photographs out of an offer (`srcs`, or all of it), returning those it held; an emptied offer goes. */
   take(productId: string, offerId: string, srcs: readonly string[] | 'all'): Promise<OfferedPhoto[]> {
     let taken: OfferedPhoto[] = []

@@ -208,7 +208,9 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
     const alert = two.getByRole('alert')
     await alert.waitFor()
     expect(await alert.innerText()).toContain('saved in another tab or window after you opened it')
-    expect(await alert.locator('tr').filter({ hasText: 'price' }).innerText()).toMatch(/£180\.00\s+£190\.00/)
+    expect(await alert.locator('.conflict__field').filter({ hasText: 'Price' }).innerText()).toMatch(
+      /Price\s+Saved now: £180\.00\s+Yours: £190\.00/,
+    )
     expect(priceOf('derby-shoe')).toBe('£180.00')
     await context.close()
   })

@@ -50,7 +50,7 @@ describe('npm run snapshots', () => {
         mainImage: '/images/seed/oxford-brogue.svg',
         paymentLink: 'https://buy.stripe.com/x',
       }
-      expect((await catalogue.save('oxford-brogue', form, { revision: '', base: null })).ok).toBe(true)
+      expect((await catalogue.save('oxford-brogue', form, null)).ok).toBe(true)
       await catalogue.remove('briefcase')
       const later = await t.store.addEnquiry(newEnquiry(2))
 

@@ -147,7 +147,6 @@ describe('the order in the history', () => {
     const page = await request(t.app).get('/admin/products/oxford-brogue').expect(200)
     const form = {
       ...JSON.parse(hidden(page.text, 'base')),
-      revision: hidden(page.text, 'revision'),
       base: hidden(page.text, 'base'),
     }
     await request(t.app).post('/api/admin/products/order').send({ id: 'oxford-brogue', to: 'bottom' }).expect(200)

@@ -1,91 +1,32 @@
 import { ErrorSummary } from '../../../components/admin/ErrorSummary.tsx'
-import { FieldList, type FieldSpec } from '../../../components/form/Field.tsx'
-import { AVAILABILITIES, AVAILABILITY_LABELS } from '../../../domain/availability.ts'
-import { CATEGORIES, CATEGORY_LABELS } from '../../../domain/business.ts'
-import { PRODUCT_FIELDS, type ProductField } from '../../../domain/product-form.ts'
-import { PRODUCT_LABELS } from '../../../domain/product-labels.ts'
+import { FieldList } from '../../../components/form/Field.tsx'
+import { PRODUCT_FIELDS } from '../../../domain/product-form.ts'
 import type { ProductFormData } from './product-form-data.ts'
+import { DRAFT_ID_SPEC, PRODUCT_SPECS } from './product-fields.ts'
 
-/** In the owner's words (the labels shared with the history); a hint wherever a rule applies, with an example. */
-const SPECS: Record<ProductField, FieldSpec> = {
-  name: { label: PRODUCT_LABELS.name, control: { kind: 'input', type: 'text' }, maxLength: 120 },
-  id: {
-    label: PRODUCT_LABELS.id,
-    hint:
-      'Leave it empty to make one from the name. Lower-case letters, digits ' +
-      'and hyphens: oxford-brogue gives /products/oxford-brogue.',
-    control: { kind: 'input', type: 'text' },
-    maxLength: 60,
-  },
-  price: {
-    label: PRODUCT_LABELS.price,
-    hint: 'In pounds, such as 185, 185.50 or £1,250: the shop shows it as £185.00.',
-    control: { kind: 'input', type: 'text', inputMode: 'decimal' },
-    maxLength: 20,
-  },
-  category: {
-    label: PRODUCT_LABELS.category,
-    control: {
-      kind: 'select',
-      placeholder: 'Choose a category',
-      options: CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] })),
-    },
-  },
-  availability: {
-    label: PRODUCT_LABELS.availability,
-    control: {
-      kind: 'select',
-      placeholder: 'Choose',
-      options: AVAILABILITIES.map((a) => ({ value: a, label: AVAILABILITY_LABELS[a] })),
-    },
-  },
-  leadTime: {
-    label: PRODUCT_LABELS.leadTime,
-    hint: 'Needed when it is made to order, such as 3 weeks.',
-    control: { kind: 'input', type: 'text' },
-    maxLength: 60,
-  },
-  sku: {
-    label: PRODUCT_LABELS.sku,
-    hint: 'Your own code for it, such as FW-OXB-001.',
-    control: { kind: 'input', type: 'text' },
-    maxLength: 60,
-  },
-  description: {
-    label: PRODUCT_LABELS.description,
-    control: { kind: 'textarea', rows: 4 },
-    maxLength: 2000,
-    wide: true,
-  },
-  mainImage: {
-    label: PRODUCT_LABELS.mainImage,
-    hint:
-      '“Make main” under Photographs below sets it for you; or give the file ' +
-      'of one of them, such as /media/products/oxford-brogue/photo.webp.',
-    control: { kind: 'input', type: 'text' },
-    maxLength: 300,
-    wide: true,
-  },
-  paymentLink: {
-    label: PRODUCT_LABELS.paymentLink,
-    hint: 'From your card payment provider, such as buy.stripe.com/abc123 (https:// is added when left out).',
-    control: { kind: 'input', type: 'text', inputMode: 'url' },
-    maxLength: 500,
-    wide: true,
-  },
+type Props = ProductFormData & {
+  action: string
+  isNew: boolean
+  /** An existing product whose web address may still change (a draft never published). */
+  idEditable?: boolean
+  submitLabel: string
+  hint: string
+  formId?: string
 }
 
-type Props = ProductFormData & { action: string; isNew: boolean; submitLabel: string; hint: string; formId?: string }
-
-export function ProductForm({ action, isNew, submitLabel, hint, values, errors, revision, base, formId }: Props) {
-  // A new product's photograph is uploaded on its own page once it exists, never typed.
-  const names = PRODUCT_FIELDS.filter((f) => (isNew ? f !== 'mainImage' : f !== 'id'))
+export function ProductForm(props: Props) {
+  const { action, isNew, idEditable, submitLabel, hint, values, errors, base, formId } = props
+  // A new product's photograph is uploaded on its own page once it exists, never typed; a product's
+  // web address is fixed once it has been on the shop.
+  const names = PRODUCT_FIELDS.filter((f) =>
+    f === 'mainImage' ? !isNew : f === 'id' ? isNew || idEditable || errors.id !== undefined : true,
+  )
+  const specs = isNew ? PRODUCT_SPECS : { ...PRODUCT_SPECS, id: DRAFT_ID_SPEC }
   return (
     <form id={formId} className="product-form form-card" method="post" action={action} noValidate>
-      <input type="hidden" name="revision" value={revision} />
       <input type="hidden" name="base" value={base} />
       <ErrorSummary idPrefix="product" order={names} errors={errors} />
-      <FieldList idPrefix="product" names={names} specs={SPECS} errors={errors} initial={values} />
+      <FieldList idPrefix="product" names={names} specs={specs} errors={errors} initial={values} />
       {/* Stays at the bottom of the screen while the form is in view: Save is never a long scroll away. */}
       <div className="product-form__actions">
         <button type="submit" className="btn btn-primary">

@@ -1,51 +1,37 @@
 import type { PageContextServer } from 'vike/types'
-import { valuesOf, type ProductErrors, type ProductValues } from '../../../domain/product-form.ts'
+import { valuesOf, type ProductErrors, type ProductField, type ProductValues } from '../../../domain/product-form.ts'
 import type { Product } from '../../../domain/product.ts'
 
 export type ProductFormData = {
   values: ProductValues
   errors: ProductErrors
-  /** The revision the form is saved against (another tab's save since then is a conflict). */
-  revision: string
-  /** The values as the form opened, so only what the owner changed is written. */
+  /** What the form is saved against (JSON): only the fields the owner changed from it are written. */
   base: string
-  conflict: ProductValues | null
+  /** Changed both in this form and elsewhere: the version saved now, and which fields. */
+  conflict: { saved: ProductValues; fields: ProductField[] } | null
 }
 
-export function productFormData(
-  pageContext: PageContextServer,
-  product: Product | null,
-  revision: string,
-): ProductFormData {
+const EMPTY: ProductValues = {
+  id: '',
+  name: '',
+  description: '',
+  price: '',
+  sku: '',
+  category: '',
+  availability: 'in-stock',
+  leadTime: '',
+  mainImage: '',
+  paymentLink: '',
+}
+
+/** The form as stored, or as a post sent it back (with the base it was made from). */
+export function productFormData(pageContext: PageContextServer, product: Product | null): ProductFormData {
   const sent = pageContext.productForm
-  const opened: ProductValues = product
-    ? valuesOf(product)
-    : {
-        id: '',
-        name: '',
-        description: '',
-        price: '',
-        sku: '',
-        category: '',
-        availability: 'in-stock',
-        leadTime: '',
-        mainImage: '',
-        paymentLink: '',
-      }
-  if (sent?.conflict) {
-    return {
-      values: sent.values,
-      errors: sent.errors,
-      revision: sent.conflict.revision,
-      base: JSON.stringify(sent.conflict.saved),
-      conflict: sent.conflict.saved,
-    }
-  }
+  const opened = product ? valuesOf(product) : EMPTY
   return {
     values: sent?.values ?? opened,
     errors: sent?.errors ?? {},
-    revision,
-    base: JSON.stringify(opened),
-    conflict: null,
+    base: JSON.stringify(sent?.base ?? opened),
+    conflict: sent?.conflict ?? null,
   }
 }

@@ -1,10 +1,11 @@
 import { WorkspaceLayout } from '../../../../components/admin/WorkspaceLayout.tsx'
-import { PRODUCT_FIELDS } from '../../../../domain/product-form.ts'
 import { useData } from '../../../../renderer/useData.ts'
+import { PRODUCT_FORM_ID } from '../follow-stored.ts'
 import { ProductForm } from '../ProductForm.tsx'
 import { PhotosIsland } from './Photos.tsx'
 import { ProductPreviewIsland } from './ProductPreview.tsx'
 import { Publishing } from './Publishing.tsx'
+import { SaveConflict } from './SaveConflict.tsx'
 import type { Data } from './+data.ts'
 
 const DONE_TEXT: Record<string, string> = {
@@ -48,17 +49,17 @@ export default function Page() {
         </div>
       ) : null}
       <Publishing address={address} draft={data.draft} missing={data.publishMissing} />
-      {data.conflict ? <Conflict saved={data.conflict} yours={data.values} /> : null}
+      {data.conflict ? <SaveConflict {...data.conflict} yours={data.values} address={address} /> : null}
       <div className="product-edit__main">
         <ProductForm
           action={address}
           isNew={false}
           submitLabel={data.conflict ? 'Save my version' : 'Save'}
           hint={data.draft ? 'A draft: visitors see it once you publish it.' : 'Saved changes are on the site at once.'}
-          formId="product-form"
+          formId={PRODUCT_FORM_ID}
           {...data}
         />
-        <ProductPreviewIsland formId="product-form" values={data.values} />
+        <ProductPreviewIsland formId={PRODUCT_FORM_ID} values={data.values} />
       </div>
       <PhotosIsland
         id={data.id}
@@ -88,37 +89,5 @@ export default function Page() {
         </details>
       </section>
     </WorkspaceLayout>
-  )
-}
-
-/** Another tab saved this product after this form was opened: both versions, side by side. */
-function Conflict({ saved, yours }: { saved: Data['values']; yours: Data['values'] }) {
-  const differ = PRODUCT_FIELDS.filter((f) => f !== 'id' && saved[f] !== yours[f])
-  return (
-    <div className="admin-notice admin-notice--warning conflict" role="alert">
-      <p>This product was saved in another tab or window after you opened it, so your changes were not saved yet.</p>
-      <p>
-        Below are both versions. The form holds yours: save it to keep yours, or reload the page to keep the saved one.
-      </p>
-      <table>
-        <caption className="visually-hidden">The saved version and yours</caption>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Saved now</th>
-            <th scope="col">Yours</th>
-          </tr>
-        </thead>
-        <tbody>
-          {differ.map((f) => (
-            <tr key={f}>
-              <th scope="row">{f}</th>
-              <td>{saved[f]}</td>
-              <td>{yours[f]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   )
 }

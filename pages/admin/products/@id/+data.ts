@@ -15,6 +15,8 @@ export type Data = ProductFormData & {
   viewHref: string
   /** Only the owner sees a draft; it can be previewed here and published. */
   draft: boolean
+  /** A product never on the shop: its web address (id) may still change. */
+  idEditable: boolean
   /** Why the last 'Publish' was refused: what the draft still needs. */
   publishMissing: string[] | null
   /** What the last action did ('saved', 'added', 'duplicated', 'restored', 'photo'), to say so. */
@@ -48,7 +50,8 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   // Each refresh asks with a new number, so the browser fetches the page again.
   const nextLook = (Number(pageContext.urlParsed.search.angles) || 0) + 1
   return {
-    ...productFormData(pageContext, product, await catalogue.revisionOf(product.id)),
+    ...productFormData(pageContext, product),
+    idEditable: !(await catalogue.addressFixed(product.id)),
     id: product.id,
     name: product.name,
     viewHref: productPath(product),

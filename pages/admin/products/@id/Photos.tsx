@@ -1,6 +1,7 @@
 import type { PhotoNotice } from '../../../../domain/photo-list.ts'
 import { island } from '../../../../renderer/island.tsx'
 import { productPhotosStore, type ProductPhotosInit } from '../../../../stores/product-photos-store.ts'
+import { FormFollowsPhotos } from './FormFollowsPhotos.tsx'
 import { NewAngles } from './NewAngles.tsx'
 import { PhotoList } from './PhotoList.tsx'
 import { PhotoUpload } from './PhotoUpload.tsx'
@@ -28,6 +29,7 @@ function Photos({ error, notice, ...init }: Props) {
         <PhotoUpload error={error} />
         <NewAngles />
       </section>
+      <FormFollowsPhotos />
     </productPhotosStore.Provider>
   )
 }

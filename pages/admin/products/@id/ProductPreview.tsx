@@ -6,9 +6,10 @@ import type { Product } from '../../../../domain/product.ts'
 import { priceAsShown } from '../../../../domain/typed-price.ts'
 import { island } from '../../../../renderer/island.tsx'
 import { useHydrated } from '../../../../renderer/useHydrated.ts'
+import { STORED_CHANGE, storedValues } from '../follow-stored.ts'
 
 /**
- * The fields the card shows; the photograph stays the saved one (a half-typed address would only fetch a missing file).
+ * The fields the card shows; the photograph is the stored one (a half-typed address would only fetch a missing file).
  */
 const SHOWN = ['name', 'price', 'description', 'availability', 'leadTime', 'category', 'sku'] as const
 
@@ -16,7 +17,8 @@ type Props = { formId: string; values: ProductValues }
 
 function fromForm(opened: ProductValues, form: HTMLFormElement): ProductValues {
   const data = new FormData(form)
-  const next = { ...opened }
+  // The photograph as stored now: an upload on this page changes it.
+  const next = { ...opened, mainImage: storedValues(form).mainImage ?? opened.mainImage }
   for (const field of SHOWN) {
     const value = data.get(field)
     if (typeof value === 'string') next[field] = value.trim()
@@ -47,11 +49,10 @@ function ProductPreview({ formId, values }: Props) {
     // What was typed before the script ran shows at once.
     const read = () => setShown(fromForm(values, form))
     read()
-    form.addEventListener('input', read)
-    form.addEventListener('change', read)
+    const heard = ['input', 'change', STORED_CHANGE]
+    for (const type of heard) form.addEventListener(type, read)
     return () => {
-      form.removeEventListener('input', read)
-      form.removeEventListener('change', read)
+      for (const type of heard) form.removeEventListener(type, read)
     }
   }, [formId, values])
   return (

@@ -6,5 +6,5 @@ export type Data = ProductFormData
 
 export function data(pageContext: PageContextServer): Data {
   ownerOnly(pageContext)
-  return productFormData(pageContext, null, '')
+  return productFormData(pageContext, null)
 }

@@ -1,0 +1,89 @@
+import type { FieldSpec } from '../../../components/form/Field.tsx'
+import { AVAILABILITIES, AVAILABILITY_LABELS } from '../../../domain/availability.ts'
+import { CATEGORIES, CATEGORY_LABELS } from '../../../domain/business.ts'
+import type { ProductField } from '../../../domain/product-form.ts'
+import { PRODUCT_LABELS } from '../../../domain/product-labels.ts'
+
+/** In the owner's words (the labels shared with the history); a hint wherever a rule applies, with an example. */
+export const PRODUCT_SPECS: Record<ProductField, FieldSpec> = {
+  name: { label: PRODUCT_LABELS.name, control: { kind: 'input', type: 'text' }, maxLength: 120 },
+  id: {
+    label: PRODUCT_LABELS.id,
+    hint:
+      'Leave it empty to make one from the name. Lower-case letters, digits ' +
+      'and hyphens: oxford-brogue gives /products/oxford-brogue.',
+    control: { kind: 'input', type: 'text' },
+    maxLength: 60,
+  },
+  price: {
+    label: PRODUCT_LABELS.price,
+    hint: 'In pounds, such as 185, 185.50 or £1,250: the shop shows it as £185.00.',
+    control: { kind: 'input', type: 'text', inputMode: 'decimal' },
+    maxLength: 20,
+  },
+  category: {
+    label: PRODUCT_LABELS.category,
+    control: {
+      kind: 'select',
+      placeholder: 'Choose a category',
+      options: CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] })),
+    },
+  },
+  availability: {
+    label: PRODUCT_LABELS.availability,
+    control: {
+      kind: 'select',
+      placeholder: 'Choose',
+      options: AVAILABILITIES.map((a) => ({ value: a, label: AVAILABILITY_LABELS[a] })),
+    },
+  },
+  leadTime: {
+    label: PRODUCT_LABELS.leadTime,
+    hint: 'Needed when it is made to order, such as 3 weeks.',
+    control: { kind: 'input', type: 'text' },
+    maxLength: 60,
+  },
+  sku: {
+    label: PRODUCT_LABELS.sku,
+    hint: 'Your own code for it, such as FW-OXB-001.',
+    control: { kind: 'input', type: 'text' },
+    maxLength: 60,
+  },
+  description: {
+    label: PRODUCT_LABELS.description,
+    control: { kind: 'textarea', rows: 4 },
+    maxLength: 2000,
+    wide: true,
+  },
+  mainImage: {
+    label: PRODUCT_LABELS.mainImage,
+    hint:
+      '“Make main” under Photographs below sets it for you; or give the file ' +
+      'of one of them, such as /media/products/oxford-brogue/photo.webp.',
+    control: { kind: 'input', type: 'text' },
+    maxLength: 300,
+    wide: true,
+  },
+  paymentLink: {
+    label: PRODUCT_LABELS.paymentLink,
+    hint: 'From your card payment provider, such as buy.stripe.com/abc123 (https:// is added when left out).',
+    control: { kind: 'input', type: 'text', inputMode: 'url' },
+    maxLength: 500,
+    wide: true,
+  },
+}
+
+/** A draft's web address, shown on its page until it is first published. */
+export const DRAFT_ID_SPEC: FieldSpec = {
+  ...PRODUCT_SPECS.id,
+  hint:
+    'It can change until the product is first published, then stays. Lower-case letters, digits and ' +
+    'hyphens: oxford-brogue gives /products/oxford-brogue. Left empty, it is made from the name.',
+}
+
+/** A value as the form shows it: a choice by its label, an empty field said as such. */
+export function shownValue(field: ProductField, value: string): string {
+  const control = PRODUCT_SPECS[field].control
+  const label = control.kind === 'select' ? control.options.find((o) => o.value === value)?.label : undefined
+  return label ?? (value.trim() === '' ? '(empty)' : value)
+}
