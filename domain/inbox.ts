@@ -132,8 +132,11 @@ export type EnquiryView = {
   spam: boolean
   spamByOwner: boolean
   delivery: Delivery
-  /** The owner's own mail app: the enquirer's address, a `Re:` subject, the message quoted. */
+  /** The owner's own mail app: the enquirer's address, a `Re:` subject, the message quoted (its start, when long). */
   replyHref: string
+  replyQuotedInPart: boolean
+  /** Just marked answered on the way to the reply: the page offers the reply's link at its top. */
+  replyReady: boolean
   /** The list's filter, so 'Back' and every action return to the same view. */
   filter: InboxFilter
   notice: string | null
