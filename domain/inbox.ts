@@ -111,6 +111,11 @@ export type InboxView = {
   counts: { new: number; spam: number; unsent: number }
   /** A sentence after an action (post/redirect/get), or null. */
   notice: string | null
+  /**
+   * For a search: how many more match where the list does not look (archived enquiries; those kept
+   * apart as spam, or in the spam list those in the inbox), so none is hidden without a word.
+   */
+  alsoMatching: { archived: number; otherSide: number } | null
 }
 
 /** What /admin/enquiries/{id} shows. */

@@ -96,10 +96,20 @@ export function inboxView(all: readonly StoredEnquiry[], filter: InboxFilter, no
     if (countsAsUnsent(m)) counts.unsent++
   }
   const matching = filterEnquiries(all, filter)
+  const alsoMatching = filter.q ? leftOut(all, filter) : null
   const pages = Math.max(1, Math.ceil(matching.length / INBOX_PAGE_SIZE))
   const page = Math.min(filter.page, pages)
   const rows = matching.slice((page - 1) * INBOX_PAGE_SIZE, page * INBOX_PAGE_SIZE).map(row)
-  return { filter: { ...filter, page }, rows, total: matching.length, pages, counts, notice }
+  return { filter: { ...filter, page }, rows, total: matching.length, pages, counts, notice, alsoMatching }
+}
+
+/** What a search matches outside the list it shows: archived enquiries, and the other side of the spam line. */
+function leftOut(all: readonly StoredEnquiry[], filter: InboxFilter): { archived: number; otherSide: number } {
+  const hidesArchived = filter.state !== 'archived' && filter.state !== 'all'
+  return {
+    archived: hidesArchived ? filterEnquiries(all, { ...filter, state: 'archived' }).length : 0,
+    otherSide: filterEnquiries(all, { ...filter, spam: !filter.spam }).length,
+  }
 }
 
 export function newEnquiryCount(all: readonly StoredEnquiry[]): number {
