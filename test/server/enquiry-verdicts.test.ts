@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { newEnquiry } from '../helpers/new-enquiry.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
+import { parseCsv } from '../helpers/csv.ts'
 
 let t: TestServer | undefined
 afterEach(async () => {
@@ -67,6 +68,34 @@ describe('spam and not spam, by hand', () => {
     expect(words((await request(t.app).get(`/admin/enquiries/${plain.id}`).expect(200)).text)).toContain(
       'You marked it as spam.',
     )
+  })
+})
+
+describe('the CSV export', () => {
+  it('says in its Likely spam column what the owner said by hand, beside the automatic check', async () => {
+    t = await createTestApp()
+    const plain = await t.store.addEnquiry(newEnquiry(1))
+    const marked = await t.store.addEnquiry(newEnquiry(2))
+    const rescued = await t.store.addEnquiry({ ...newEnquiry(3), likelySpam: 'mostly links: 3 web addresses' })
+    const guessed = await t.store.addEnquiry({ ...newEnquiry(4), likelySpam: 'mostly links: 3 web addresses' })
+    const confirmed = await t.store.addEnquiry({ ...newEnquiry(5), likelySpam: 'sales pitch' })
+    await act(marked.id, 'spam').expect(303)
+    await act(rescued.id, 'not-spam').expect(303)
+    await act(confirmed.id, 'spam').expect(303)
+    const csv = parseCsv((await request(t.app).get('/admin/enquiries.csv?all=1').expect(200)).text)
+    const [head, ...rows] = csv.rows as [string[], ...string[][]]
+    const verdict = (id: string) => rows.find((r) => r[head.indexOf('Id')] === id)![head.indexOf('Likely spam')]
+    expect(verdict(plain.id)).toBe('')
+    expect(verdict(marked.id)).toBe('Spam (marked by you)')
+    expect(verdict(rescued.id)).toBe(
+      'Not spam (marked by you; the automatic check said: mostly links: 3 web addresses)',
+    )
+    expect(verdict(guessed.id)).toBe('Likely spam (the automatic check: mostly links: 3 web addresses)')
+    expect(verdict(confirmed.id)).toBe('Spam (marked by you; the automatic check said: sales pitch)')
+    // The spam list's own export holds what the list shows: the owner's word decides.
+    const spamList = parseCsv((await request(t.app).get('/admin/enquiries.csv?spam=1').expect(200)).text)
+    const ids = spamList.rows.slice(1).map((r) => r[head.indexOf('Id')])
+    expect(ids.sort()).toEqual([marked.id, guessed.id, confirmed.id].sort())
   })
 })
 
