@@ -111,6 +111,11 @@ export type InboxView = {
   counts: { new: number; spam: number; unsent: number }
   /** A sentence after an action (post/redirect/get), or null. */
   notice: string | null
+  /**
+   * For a search: how many more match where the list does not look (archived enquiries; those kept
+   * apart as spam, or in the spam list those in the inbox), so none is hidden without a word.
+   */
+  alsoMatching: { archived: number; otherSide: number } | null
 }
 
 /** What /admin/enquiries/{id} shows. */
@@ -132,8 +137,11 @@ export type EnquiryView = {
   spam: boolean
   spamByOwner: boolean
   delivery: Delivery
-  /** The owner's own mail app: the enquirer's address, a `Re:` subject, the message quoted. */
+  /** The owner's own mail app: the enquirer's address, a `Re:` subject, the message quoted (its start, when long). */
   replyHref: string
+  replyQuotedInPart: boolean
+  /** Just marked answered on the way to the reply: the page offers the reply's link at its top. */
+  replyReady: boolean
   /** The list's filter, so 'Back' and every action return to the same view. */
   filter: InboxFilter
   notice: string | null

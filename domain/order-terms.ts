@@ -12,6 +12,9 @@ export const TERMS_FIELDS = {
   leadTime: 'shownLeadTime',
 } as const
 
+/** And the product's name as the page showed it, so an answer can name the product once it has left the shop. */
+export const SHOWN_NAME_FIELD = 'shownName'
+
 type HasTerms = Pick<Product, 'price' | 'availability' | 'leadTime'>
 
 export function termsOf(product: HasTerms): OrderTerms {

@@ -45,6 +45,8 @@ declare global {
       imageGenerationConfigured?: boolean
       contactForm?: import('../domain/contact-fields.ts').ContactFormState
       orderForm?: import('../domain/order.ts').OrderFormState
+      /** A no-JavaScript order for a product that left the shop meanwhile: /contact says so. */
+      orderGone?: import('../domain/order-gone.ts').OrderGone
       /** Server only, set by the owner check for this request; without it a workspace page refuses. */
       ownerAccess?: import('../domain/owner.ts').OwnerAccess
       /** Server only, the owner's: whether image generation is set up, and today's allowance. */

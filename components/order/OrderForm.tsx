@@ -9,7 +9,7 @@ import {
   type OrderField,
   type OrderForm as OrderValues,
 } from '../../domain/order.ts'
-import { NOT_CHECKED, TERMS_FIELDS, termsOf } from '../../domain/order-terms.ts'
+import { NOT_CHECKED, SHOWN_NAME_FIELD, TERMS_FIELDS, termsOf } from '../../domain/order-terms.ts'
 import type { Product } from '../../domain/product.ts'
 import { clearFields, readFields, useFieldErrors } from '../form/form-state.ts'
 import { OrderFields, PaymentNote } from './OrderFields.tsx'
@@ -131,6 +131,11 @@ export function OrderForm({
           {notice.sentence}
         </p>
       ) : null}
+      {closed ? (
+        <p className="order-form__contact">
+          Nothing was ordered. Questions about it, or something like it? <a href="/contact">Contact us</a>.
+        </p>
+      ) : null}
       <form
         method="post"
         action={`${productPath(shown)}?order=1#order`}
@@ -143,6 +148,7 @@ export function OrderForm({
           <input type="hidden" name={TERMS_FIELDS.price} value={terms.price} />
           <input type="hidden" name={TERMS_FIELDS.availability} value={terms.availability} />
           <input type="hidden" name={TERMS_FIELDS.leadTime} value={terms.leadTime} />
+          <input type="hidden" name={SHOWN_NAME_FIELD} value={shown.name} />
           <OrderFields idPrefix={idPrefix} category={shown.category} errors={errors} initial={initial} />
         </fieldset>
         {closed ? null : <PaymentNote newTab={newTab} />}

@@ -11,7 +11,7 @@ import { requestPath, routePath } from '../http/request-target.server.ts'
 import { addToOwnerPage, isOwnerRequest } from '../owner/owner.server.ts'
 import { enquiriesCsv } from '../services/enquiry-csv.server.ts'
 import { countsAsNew } from '../services/enquiry-state.server.ts'
-import { filterEnquiries, enquiryView, inboxView, newEnquiryCount, replyLink } from '../services/inbox.server.ts'
+import { filterEnquiries, enquiryView, inboxView, newEnquiryCount } from '../services/inbox.server.ts'
 import type { MailOutbox } from '../services/mail-outbox.server.ts'
 
 const INBOX = '/admin/enquiries'
@@ -21,6 +21,8 @@ const NOTICES: Record<string, string> = {
   read: 'Marked as read.',
   unread: 'Marked as new.',
   answered: 'Marked as answered.',
+  // Shown with the reply's link beside it: a page can open the mail app only on a tap (Chromium).
+  replied: 'Marked as answered.',
   unanswered: 'No longer marked as answered.',
   spam: 'Marked as spam: it is kept apart, under Likely spam.',
   'not-spam': 'Marked as not spam: it is back in the inbox.',
@@ -105,6 +107,14 @@ function notice(req: Request): string | null {
   return typeof done === 'string' ? (own(NOTICES, done) ?? null) : null
 }
 
+/** A page's script asking (`Accept: application/json`) rather than a form posting. */
+const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json'
+
+function answerJson(res: Response, status: number, body: object) {
+  res.status(status).setHeader('Cache-Control', 'private, no-store')
+  res.json(body)
+}
+
 /** Back to a page of the inbox with a notice, keeping the list's filter. */
 function redirectTo(res: Response, path: string, filter: InboxFilter, done: string) {
   const query = new URLSearchParams(inboxQuery(filter))
@@ -113,6 +123,8 @@ function redirectTo(res: Response, path: string, filter: InboxFilter, done: stri
 }
 
 const parseForm = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 20 })
+/** The page's script posts the same fields as JSON. */
+const parseJson = express.json({ limit: '4kb' })
 
 export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
   const { store, outbox } = deps
@@ -131,6 +143,15 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
     res.end()
   }
 
+  const viewOf = (m: StoredEnquiry, req: Request, done: string | null) =>
+    enquiryView(m, {
+      mailConfigured: outbox.enabled,
+      filter: parseInboxFilter(req.query),
+      notice: done === null ? null : (own(NOTICES, done) ?? null),
+      confirmDelete: req.query.confirm === 'delete',
+      replyReady: done === 'replied',
+    })
+
   const showOne = async (req: Request, res: Response, id: string) => {
     let m = await findEnquiry(store, id)
     if (m && req.method === 'GET' && !m.readAt) {
@@ -139,21 +160,27 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
       await store.updateEnquiry(m.id, (x) => ({ ...x, readAt: x.readAt ?? at })).catch(() => undefined)
       m = (await findEnquiry(store, m.id)) ?? m
     }
-    const filter = parseInboxFilter(req.query)
-    const view =
-      m &&
-      enquiryView(m, {
-        mailConfigured: outbox.enabled,
-        filter,
-        notice: notice(req),
-        confirmDelete: req.query.confirm === 'delete',
-      })
-    addToOwnerPage(res, { adminEnquiry: view ?? null })
+    const done = typeof req.query.done === 'string' ? req.query.done : null
+    addToOwnerPage(res, { adminEnquiry: m ? viewOf(m, req, done) : null })
+  }
+
+  /**
+   * Marked answered, then on to the reply: a script (which opens the mail app on the same tap) gets the
+   * enquiry as it now stands; a form lands on its page, which says so and offers the reply's link. A
+   * redirect to mailto: would be refused by the page's own CSP (form-action governs a post's redirect).
+   */
+  const reply = async (req: Request, res: Response, m: StoredEnquiry, page: string) => {
+    await markAnswered(store, m)
+    if (!wantsJson(req)) return redirectTo(res, page, parseInboxFilter(req.query), 'replied')
+    const now = await findEnquiry(store, m.id)
+    if (!now) return void answerJson(res, 404, { error: NOTICES.gone })
+    answerJson(res, 200, { enquiry: viewOf(now, req, 'replied') })
   }
 
   const act = async (req: Request, res: Response, id: string) => {
     const filter = parseInboxFilter(req.query)
     const m = await findEnquiry(store, id)
+    if (!m && wantsJson(req)) return answerJson(res, 404, { error: NOTICES.gone })
     if (!m) return redirectTo(res, INBOX, filter, 'gone')
     const body = (req.body ?? {}) as Record<string, unknown>
     const action = typeof body.action === 'string' ? body.action : ''
@@ -166,20 +193,17 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
         await store.drain()
         return redirectTo(res, INBOX, { ...filter, page: 1 }, 'deleted')
       }
-      // One tap: marked answered here, then the owner's mail app opens with the reply.
-      if (action === 'reply') {
-        await markAnswered(store, m)
-        return res.redirect(303, replyLink(m))
-      }
+      if (action === 'reply') return await reply(req, res, m, page)
       const run = own(ACTIONS, action)
       if (!run) return void res.status(400).type('text/plain; charset=utf-8').send('Unknown action.\n')
       const done = await run(m, deps)
       // Marked as new, it would be read again on its own page: back to the list.
       redirectTo(res, action === 'unread' ? INBOX : page, filter, done)
     } catch (err) {
-      if (err instanceof UnknownEnquiryError) return redirectTo(res, INBOX, filter, 'gone')
-      if (err instanceof StoreWriteError) return redirectTo(res, page, filter, 'not-saved')
-      throw err
+      const failed = err instanceof UnknownEnquiryError ? 'gone' : err instanceof StoreWriteError ? 'not-saved' : null
+      if (!failed) throw err
+      if (wantsJson(req)) return answerJson(res, failed === 'gone' ? 404 : 503, { error: NOTICES[failed] })
+      redirectTo(res, failed === 'gone' ? INBOX : page, filter, failed)
     }
   }
 
@@ -201,9 +225,10 @@ export function adminEnquiriesRoutes(deps: InboxDeps): RequestHandler {
         const id = segments[2]!
         if (isPage) await showOne(req, res, id)
         else if (req.method === 'POST') {
-          await new Promise<void>((resolve, reject) =>
-            parseForm(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
-          )
+          for (const parse of [parseForm, parseJson])
+            await new Promise<void>((resolve, reject) =>
+              parse(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
+            )
           return await act(req, res, id)
         }
       }

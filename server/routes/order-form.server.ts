@@ -5,7 +5,8 @@ import { productPath } from '../../domain/catalogue.ts'
 import { buildOrderNote, buildPaymentUrl, checkOrder, orderValuesFrom } from '../../domain/order.ts'
 import { publishedProducts } from '../../domain/publishing.ts'
 import { termsChange } from '../../domain/order-terms.ts'
-import { shownTermsFrom } from '../../domain/shown-terms.ts'
+import { orderGone } from '../../domain/order-gone.ts'
+import { shownProductFrom, shownTermsFrom } from '../../domain/shown-terms.ts'
 import { isPaymentLink } from '../../domain/payment-link.ts'
 import { sendPersonalPage } from '../render/page-response.server.ts'
 import type { CountHandoff } from './handoff.server.ts'
@@ -27,8 +28,11 @@ export function mountOrderForm(
     const values = orderValuesFrom(req.body)
     try {
       if (!product) {
-        // The product's page answers 404 itself.
-        await sendPersonalPage(req, res, { store, siteUrl, deliveryPrice })
+        // Unpublished or removed since the page was shown (or never there): the contact page says so,
+        // with what was typed in its message form; still a 404, as the product's page is.
+        const { gone, form } = orderGone(shownProductFrom(req.body), values)
+        const page = { store, siteUrl, deliveryPrice, urlOriginal: '/contact', contactForm: form, orderGone: gone }
+        await sendPersonalPage(req, res, page, 404)
         return
       }
       const shown = shownTermsFrom(req.body)

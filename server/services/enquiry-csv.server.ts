@@ -1,6 +1,13 @@
 import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { subjectLabel } from '../../domain/business.ts'
-import { answeredAtOf, deliveryState, enquiryState, likelySpamOf, readAtOf } from './enquiry-state.server.ts'
+import {
+  answeredAtOf,
+  deliveryState,
+  enquiryState,
+  likelySpamOf,
+  ownerSpamWord,
+  readAtOf,
+} from './enquiry-state.server.ts'
 
 /**
  * UTF-8 with a BOM (Excel needs it), fields quoted, CRLF; a cell
@@ -34,6 +41,15 @@ function sheetTime(iso: string | null): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
 }
 
+/** The owner's word first (Spam, Not spam), the automatic check beside it; a cell a filter can sort by its first word. */
+function spamVerdict(m: StoredEnquiry): string {
+  const rules = likelySpamOf(m)
+  const owner = ownerSpamWord(m)
+  if (owner === null) return rules ? `Likely spam (the automatic check: ${rules})` : ''
+  const word = owner ? 'Spam' : 'Not spam'
+  return rules ? `${word} (marked by you; the automatic check said: ${rules})` : `${word} (marked by you)`
+}
+
 const COLUMNS: [string, (m: StoredEnquiry) => string][] = [
   ['Received (UK time)', (m) => sheetTime(m.createdAt)],
   ['First name', (m) => m.firstName],
@@ -46,7 +62,7 @@ const COLUMNS: [string, (m: StoredEnquiry) => string][] = [
   ['Answered', (m) => sheetTime(answeredAtOf(m))],
   ['E-mail notification', (m) => deliveryState(m)],
   ['Mail server said', (m) => (deliveryState(m) === 'failed' ? (m.notification.attempts.at(-1)?.error ?? '') : '')],
-  ['Likely spam', (m) => likelySpamOf(m) ?? ''],
+  ['Likely spam', spamVerdict],
   ['Id', (m) => m.id],
 ]
 

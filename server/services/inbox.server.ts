@@ -96,10 +96,20 @@ export function inboxView(all: readonly StoredEnquiry[], filter: InboxFilter, no
     if (countsAsUnsent(m)) counts.unsent++
   }
   const matching = filterEnquiries(all, filter)
+  const alsoMatching = filter.q ? leftOut(all, filter) : null
   const pages = Math.max(1, Math.ceil(matching.length / INBOX_PAGE_SIZE))
   const page = Math.min(filter.page, pages)
   const rows = matching.slice((page - 1) * INBOX_PAGE_SIZE, page * INBOX_PAGE_SIZE).map(row)
-  return { filter: { ...filter, page }, rows, total: matching.length, pages, counts, notice }
+  return { filter: { ...filter, page }, rows, total: matching.length, pages, counts, notice, alsoMatching }
+}
+
+/** What a search matches outside the list it shows: archived enquiries, and the other side of the spam line. */
+function leftOut(all: readonly StoredEnquiry[], filter: InboxFilter): { archived: number; otherSide: number } {
+  const hidesArchived = filter.state !== 'archived' && filter.state !== 'all'
+  return {
+    archived: hidesArchived ? filterEnquiries(all, { ...filter, state: 'archived' }).length : 0,
+    otherSide: filterEnquiries(all, { ...filter, spam: !filter.spam }).length,
+  }
 }
 
 export function newEnquiryCount(all: readonly StoredEnquiry[]): number {
@@ -113,20 +123,53 @@ function mailtoAddress(email: string): string {
   return `${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`
 }
 
-/** Line breaks are CRLF, as mailto bodies want them. */
-export function replyLink(m: StoredEnquiry): string {
-  const subject = headerSafe(`Re: ${subjectLabel(m.subject)}`)
-  const quoted = m.message
+/**
+ * The most a reply link holds: mail apps on every system open it (some stop near 2,000), and it
+ * stays far from the 8 KB a header may take. A longer message is quoted in part.
+ */
+const REPLY_LINK_LIMIT = 2000
+
+const QUOTED_IN_PART = '> […]'
+
+/** The message as quoted lines, CRLF between them, as mailto bodies want them. */
+function quote(text: string): string[] {
+  return text
     .replace(/\r\n?|[\u2028\u2029]/g, '\n')
     .split('\n')
     .map((line) => (line === '' ? '>' : `> ${line}`))
-  const body = [
-    '',
-    '',
-    `On ${ukTime(m.createdAt)}, ${headerSafe(`${m.firstName} ${m.lastName}`)} wrote:`,
-    ...quoted,
-  ].join('\r\n')
-  return `mailto:${mailtoAddress(headerSafe(m.email))}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
+}
+
+/** The first `n` characters (whole code points), cut back to the end of a word when there is one. */
+function start(chars: readonly string[], n: number): string {
+  const part = chars.slice(0, n).join('')
+  if (n >= chars.length || /\s/.test(chars[n]!)) return part.trimEnd()
+  const word = part.search(/\s\S*$/)
+  return (word > 0 ? part.slice(0, word) : part).trimEnd()
+}
+
+/** The owner's own mail app: the enquirer's address, a `Re:` subject, as much of the message as fits the limit. */
+export function replyLink(m: StoredEnquiry): string {
+  return reply(m).href
+}
+
+function reply(m: StoredEnquiry): { href: string; inPart: boolean } {
+  const subject = headerSafe(`Re: ${subjectLabel(m.subject)}`)
+  const head = `mailto:${mailtoAddress(headerSafe(m.email))}?subject=${encodeURIComponent(subject)}&body=`
+  const intro = ['', '', `On ${ukTime(m.createdAt)}, ${headerSafe(`${m.firstName} ${m.lastName}`)} wrote:`]
+  const link = (lines: string[]) => head + encodeURIComponent([...intro, ...lines].join('\r\n'))
+  const whole = link(quote(m.message))
+  if (whole.length <= REPLY_LINK_LIMIT) return { href: whole, inPart: false }
+  // The longest start of the message that fits, found by halving (each try encodes at most the message once).
+  const chars = [...m.message]
+  const upTo = (n: number) => link([...quote(start(chars, n)), QUOTED_IN_PART])
+  let fits = 0
+  let over = chars.length
+  while (over - fits > 1) {
+    const mid = Math.floor((fits + over) / 2)
+    if (upTo(mid).length <= REPLY_LINK_LIMIT) fits = mid
+    else over = mid
+  }
+  return { href: upTo(fits), inPart: true }
 }
 
 export function enquiryView(
@@ -136,8 +179,16 @@ export function enquiryView(
     filter,
     notice,
     confirmDelete,
-  }: { mailConfigured: boolean; filter: InboxFilter; notice: string | null; confirmDelete: boolean },
+    replyReady = false,
+  }: {
+    mailConfigured: boolean
+    filter: InboxFilter
+    notice: string | null
+    confirmDelete: boolean
+    replyReady?: boolean
+  },
 ): EnquiryView {
+  const { href, inPart } = reply(m)
   return {
     id: m.id,
     name: fullName(m),
@@ -154,7 +205,9 @@ export function enquiryView(
     spam: isSpam(m),
     spamByOwner: ownerSpamWord(m) !== null,
     delivery: describeDelivery(m, mailConfigured),
-    replyHref: replyLink(m),
+    replyHref: href,
+    replyQuotedInPart: inPart,
+    replyReady,
     filter,
     notice,
     confirmDelete,

@@ -101,6 +101,31 @@ describe('Reply', () => {
     expect(link).not.toMatch(/[\s&]body=.*&/) // no bare & inside the body could start another header
   })
 
+  const LONG_WORDS = `${'Très belle chaussure 👞 größe 42. '.repeat(300)}The end.`
+
+  it('quotes a long message in part, cut after a word, so the link stays within 2,000 characters', () => {
+    const message = LONG_WORDS
+    const link = replyLink(enquiry(1, { message }))
+    expect(link.length).toBeLessThanOrEqual(2000)
+    expect(link.length).toBeGreaterThan(1800) // it uses the room it has
+    const body = new URL(link).searchParams.get('body')!
+    const [, quote] = /wrote:\r\n> ([\s\S]*)\r\n> \[…\]$/.exec(body)!
+    expect(message.startsWith(quote!)).toBe(true)
+    expect(message[quote!.length]).toBe(' ') // whole words only
+    // One word longer than the room, of characters that take 12 each once encoded: cut between characters.
+    const word = new URL(replyLink(enquiry(2, { message: '𝔘'.repeat(5000) }))).searchParams.get('body')!
+    expect(word).toMatch(/wrote:\r\n> 𝔘{100,}\r\n> \[…\]$/u)
+    // The longest name and address leave no room for a quote, and the link is still far under 8 KB.
+    const longest = {
+      firstName: '👞'.repeat(100),
+      lastName: '👞'.repeat(100),
+      email: `${'a'.repeat(64)}@${'b'.repeat(185)}.uk`,
+    }
+    expect(replyLink(enquiry(3, { ...longest, message: LONG_WORDS })).length).toBeLessThan(8192)
+    // A short one is quoted whole.
+    expect(new URL(replyLink(enquiry(4))).searchParams.get('body')).toMatch(/> Question number 4\.$/)
+  })
+
   it('cannot be made to add a recipient or a header through the stored address', () => {
     const link = replyLink(enquiry(1, { email: 'a@b.example?cc=evil@x.example&bcc=x@y' }))
     const url = new URL(link)

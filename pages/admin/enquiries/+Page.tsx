@@ -3,6 +3,7 @@ import { INBOX_PAGE_SIZE, inboxQuery } from '../../../domain/inbox.ts'
 import { useData } from '../../../renderer/useData.ts'
 import type { Data } from './+data.ts'
 import { InboxFilters } from './InboxFilters.tsx'
+import { AlsoMatching } from './AlsoMatching.tsx'
 import { InboxList } from './InboxList.tsx'
 import { Notice } from './Notice.tsx'
 
@@ -35,6 +36,7 @@ export default function Page() {
           {total === 0
             ? 'No enquiries match.'
             : `Showing ${first}–${last} of ${total.toLocaleString('en-GB')}, newest first.`}
+          <AlsoMatching filter={filter} also={inbox.alsoMatching} />
         </p>
         <InboxList rows={inbox.rows} filter={filter} />
         {pages > 1 ? (

@@ -1,3 +1,4 @@
+import type { FormEventHandler } from 'react'
 import { inboxQuery, type EnquiryView } from '../../../../domain/inbox.ts'
 
 export function ActionForm({
@@ -5,14 +6,20 @@ export function ActionForm({
   action,
   label,
   primary = false,
+  onSubmit,
 }: {
   enquiry: EnquiryView
   action: string
   label: string
   primary?: boolean
+  onSubmit?: FormEventHandler<HTMLFormElement>
 }) {
   return (
-    <form method="post" action={`/admin/enquiries/${encodeURIComponent(enquiry.id)}${inboxQuery(enquiry.filter)}`}>
+    <form
+      method="post"
+      action={`/admin/enquiries/${encodeURIComponent(enquiry.id)}${inboxQuery(enquiry.filter)}`}
+      onSubmit={onSubmit}
+    >
       <input type="hidden" name="action" value={action} />
       {action === 'delete' ? <input type="hidden" name="confirm" value="yes" /> : null}
       <button type="submit" className={`btn ${primary ? 'btn-primary' : 'btn-outline'}`}>
@@ -22,7 +29,13 @@ export function ActionForm({
   )
 }
 
-export function EnquiryActions({ enquiry: e }: { enquiry: EnquiryView }) {
+export function EnquiryActions({
+  enquiry: e,
+  onReply,
+}: {
+  enquiry: EnquiryView
+  onReply?: FormEventHandler<HTMLFormElement>
+}) {
   const here = `/admin/enquiries/${encodeURIComponent(e.id)}`
   const query = inboxQuery(e.filter)
   const confirmHref = `${here}${query ? `${query}&` : '?'}confirm=delete#confirm-delete`
@@ -32,9 +45,9 @@ export function EnquiryActions({ enquiry: e }: { enquiry: EnquiryView }) {
         Actions
       </h2>
       <div className="enquiry__buttons">
-        {/* Marks it answered, then opens the mail app: one tap instead of coming back for it. */}
+        {/* Marks it answered and opens the mail app: one tap with the page's script, the reply's link next without it. */}
         {e.answeredAt ? null : (
-          <ActionForm enquiry={e} action="reply" label="Reply by e-mail and mark answered" primary />
+          <ActionForm enquiry={e} action="reply" label="Reply by e-mail and mark answered" primary onSubmit={onReply} />
         )}
         <a className={`btn ${e.answeredAt ? 'btn-primary' : 'btn-outline'}`} href={e.replyHref}>
           Reply by e-mail
@@ -61,6 +74,9 @@ export function EnquiryActions({ enquiry: e }: { enquiry: EnquiryView }) {
           </a>
         )}
       </div>
+      {e.replyQuotedInPart ? (
+        <p className="enquiry__note">The message is long: the reply quotes its start, so every mail app opens it.</p>
+      ) : null}
       {e.confirmDelete ? (
         <section id="confirm-delete" className="enquiry__confirm" aria-labelledby="confirm-title">
           <h2 id="confirm-title">Delete this enquiry for good?</h2>
