@@ -126,6 +126,7 @@ export function createServices(
       store,
       mediaDir: mediaDirFor(config.dataFile),
       configured: Boolean(config.openaiApiKey),
+      allowance: () => dailyLimit.allowance(),
     }),
     photoFormats,
     statistics,

@@ -74,7 +74,12 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
     configured: Boolean(config.openaiApiKey),
     allowance: services.images.dailyLimit.allowance(),
   })
-  const ownerPage = () => ({ catalogue: services.catalogue, imageGeneration: imageGeneration() })
+  // Every page of the workspace may show a product's photographs, a refused upload's too: each gets the runs.
+  const ownerPage = () => ({
+    catalogue: services.catalogue,
+    imageGeneration: imageGeneration(),
+    productPhotoRuns: services.productPhotos,
+  })
   return {
     owner(app) {
       app.use(workspaceGuard({ store, siteUrl: config.siteUrl, owner: services.owner, ownerPage }))
