@@ -17,7 +17,8 @@ import { limitUncachedRenders } from './render/render-limit.server.ts'
 import { requestLog } from './http/request-log.server.ts'
 import { paymentOriginsOf, refuseCrossSite, rejectMalformedUrls, securityHeaders } from './http/security.server.ts'
 import { requireSiteHost } from './http/site-host.server.ts'
-import { serveClientBuild, serveFolder } from './http/static-files.server.ts'
+import { serveClientBuild } from './http/static-files.server.ts'
+import { unpublishedPhotos } from './http/unpublished-photos.server.ts'
 import { mountOrderForm } from './routes/order-form.server.ts'
 import { productsRouter } from './routes/products.server.ts'
 import { productStateRouter } from './routes/product-state.server.ts'
@@ -182,9 +183,16 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
     // A missing asset is a 404 sentence, never a page.
     app.use('/assets', unhandled)
   }
-  app.use('/images/seed', serveFolder(SEED_IMAGES, { maxAge: '7d' }))
+  // A draft's photographs and share card are the owner's alone; the rest are everyone's.
+  const servePhotos = unpublishedPhotos({
+    store,
+    mediaDir: mediaDirFor(config.dataFile),
+    seedDir: SEED_IMAGES,
+    adminPassword: config.adminPassword,
+  })
+  app.use('/images/seed', servePhotos(SEED_IMAGES, { maxAge: '7d' }))
   // Generated pictures change while the site runs; each has a name of its own, so it never changes under it.
-  app.use('/media', serveFolder(mediaDirFor(config.dataFile), { immutable: true, maxAge: '1y' }))
+  app.use('/media', servePhotos(mediaDirFor(config.dataFile), { immutable: true, maxAge: '1y' }))
   app.use('/social', socialImagesRouter({ store, mediaDir: mediaDirFor(config.dataFile) }))
 
   app.use(seoRouter({ siteUrl: config.siteUrl, store, responses }))
