@@ -45,6 +45,8 @@ export type AppDeps = {
   logger: Logger
   /** Development only: Vite's dev server, for hot reload. */
   vite?: ViteDevServer
+  /** How long an upload may send nothing before it gives its place back (15 s; tests shorten it). */
+  uploadStallMs?: number
 }
 
 /** What the routes are built from: the app's parts and the response cache. */
@@ -60,7 +62,7 @@ export type SiteRoutes = {
   beforePages: (app: Express) => void
 }
 
-export function siteRoutes({ config, store, services, logger, responses }: RouteDeps): SiteRoutes {
+export function siteRoutes({ config, store, services, logger, responses, uploadStallMs }: RouteDeps): SiteRoutes {
   // One router pair for both ways in of an enquiry: they share one rate limiter.
   const countHandoff = handoffCounter(services.statistics, config.adminPassword)
   const contact = contactRoutes({
@@ -91,6 +93,7 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
           store,
           siteUrl: config.siteUrl,
           mediaDir: mediaDirFor(config.dataFile),
+          stallMs: uploadStallMs,
         }),
       )
       app.use(productAngleRoutes({ runs: services.productPhotos, store, siteUrl: config.siteUrl }))
