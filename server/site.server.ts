@@ -191,7 +191,7 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
     store,
     mediaDir: mediaDirFor(config.dataFile),
     seedDir: SEED_IMAGES,
-    adminPassword: config.adminPassword,
+    owner: deps.services.owner,
   })
   app.use('/images/seed', servePhotos(SEED_IMAGES, { maxAge: '7d' }))
   // Generated pictures change while the site runs; each has a name of its own, so it never changes under it.

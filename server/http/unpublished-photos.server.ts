@@ -1,13 +1,14 @@
 import path from 'node:path'
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler } from 'express'
 import type { Store } from '../../data/store.server.ts'
 import { galleryOf } from '../../domain/product-page.ts'
 import type { StoredProduct } from '../../domain/product.ts'
 import { isPublished } from '../../domain/publishing.ts'
 import { fingerprint } from '../../domain/social-image.ts'
-import { ownerLooking } from '../owner/owner.server.ts'
+import { identify, ownerLooking, type OwnerCheck } from '../owner/owner.server.ts'
 import { productFolder } from '../services/images/media.server.ts'
 import { unhandled } from './http-errors.server.ts'
+import { isAdminPath } from './owner-paths.server.ts'
 import { decodedPath } from './request-target.server.ts'
 import { serveFolder } from './static-files.server.ts'
 
@@ -40,6 +41,19 @@ function photosNamed(product: StoredProduct, folders: readonly Folder[]): string
   })
 }
 
+const SIGN_IN = 'This photograph is not on the shop: sign in as admin with the admin password to see it.'
+
+/** A picture a page of the workspace asks for (a draft's photograph on its own page, say). */
+function fromWorkspacePage(req: Request): boolean {
+  if (req.get('sec-fetch-site') !== 'same-origin') return false
+  try {
+    const page = new URL(req.get('referer') ?? '')
+    return page.host === req.get('host') && isAdminPath(page.pathname)
+  } catch {
+    return false
+  }
+}
+
 /** Worked out once per version of the products: what only the owner may fetch. */
 type Hidden = { photos: Set<string>; folders: Set<string>; shown: Set<string>; cards: Set<string> }
 
@@ -54,12 +68,12 @@ export function unpublishedPhotos({
   store,
   mediaDir,
   seedDir,
-  adminPassword,
+  owner,
 }: {
   store: Store
   mediaDir: string
   seedDir: string
-  adminPassword: string | undefined
+  owner: OwnerCheck
 }) {
   const folders: Folder[] = [
     { root: mediaDir, prefix: '/media/' },
@@ -95,14 +109,23 @@ export function unpublishedPhotos({
   return (root: string, cache: { maxAge: string; immutable?: boolean }): RequestHandler => {
     const open = serveFolder(root, cache)
     const owners = serveFolder(root, { ...cache, cacheControl: false })
-    return (req, res, next) => {
-      const file = fileUnder(root, req.path)
-      if (!file || !isHidden(file)) return open(req, res, next)
-      // As a file that is not there, never a 304 for a copy kept from before; answered here, as the
-      // page handler would keep its 404 for everyone, the owner included.
-      if (!ownerLooking(req, adminPassword)) return unhandled(req, res, next)
+    const serveOwner: RequestHandler = (req, res, next) => {
       res.setHeader('Cache-Control', 'private, no-cache')
       owners(req, res, next)
+    }
+    return async (req, res, next) => {
+      const file = fileUnder(root, req.path)
+      if (!file || !isHidden(file)) return open(req, res, next)
+      if (ownerLooking(req, owner.password)) return serveOwner(req, res, next)
+      // A browser sends the owner's sign-in unasked only below the address it was first asked at: the
+      // workspace's own page asking is answered the owner check's challenge, which it answers itself.
+      if (owner.password && fromWorkspacePage(req)) {
+        const verdict = await identify(req, res, owner, { answer: 'text', signIn: SIGN_IN })
+        return verdict === 'owner' ? serveOwner(req, res, next) : undefined
+      }
+      // As a file that is not there, never a 304 for a copy kept from before; answered here, as the
+      // page handler would keep its 404 for everyone, the owner included.
+      unhandled(req, res, next)
     }
   }
 }

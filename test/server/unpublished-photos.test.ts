@@ -88,6 +88,17 @@ describe('an unpublished product’s photographs and share card', () => {
     ])
       expect((await visitor(spelled).redirects(2)).status, spelled).toBe(404)
 
+    // The workspace's page asking without the sign-in (a browser sends it unasked only below the address it
+    // was first asked at) is asked for it, which the owner's browser answers itself; any other page is not.
+    const fromPage = (page: string, site = 'same-origin') =>
+      visitor(files[0]!).set('host', 'localhost').set('sec-fetch-site', site).set('referer', `http://localhost${page}`)
+    const asked = await fromPage('/admin/products/oxford-brogue')
+    expect(asked.status).toBe(401)
+    expect(asked.headers['www-authenticate']).toMatch(/^Basic realm="Admin"/)
+    expect((await fromPage('/admin/products/oxford-brogue').set('authorization', OWNER)).status).toBe(200)
+    expect((await fromPage('/products')).status).toBe(404)
+    expect((await fromPage('/admin/products/oxford-brogue', 'cross-site')).status).toBe(404)
+
     // The owner sees them in the workspace, kept by no shared cache.
     for (const address of everything) {
       const res = await owner(address)
