@@ -43,11 +43,40 @@ const isAngle = (angle: string): angle is ImageAngle => (IMAGE_ANGLES as readonl
 /** Said at the top of the photographs: what an action did, or why it was refused. */
 export type PhotoNotice = { text: string; refused: boolean }
 
-export function photoNoticeOf(refusal: string | undefined, search: Record<string, string>): PhotoNotice | null {
+/**
+ * A refusal is answered at the form's own address; what an action did is said after a redirect to
+ * `#photos`, which opens the page at the photographs, so it is said there and not at the page's top.
+ */
+export function photoNoticeOf(
+  refusal: string | undefined,
+  search: Record<string, string>,
+  draft: boolean,
+): PhotoNotice | null {
   if (refusal) return { text: refusal, refused: true }
-  const text = photoDoneText(search)
+  const text = (search.done && DONE_WITH_PHOTOS.get(search.done)?.[draft ? 1 : 0]) || photoDoneText(search)
   return text ? { text, refused: false } : null
 }
+
+const DISCARDED = 'The new photographs were discarded; the shop kept its photographs.'
+
+/** `?done=` of an upload and of a choice among new photographs: as the shop has it, and as a draft has it. */
+const DONE_WITH_PHOTOS = new Map<string, readonly [string, string]>([
+  [
+    'photo',
+    [
+      "Photograph added: it is on the product's page now.",
+      'Photograph added. Visitors see it once you publish the product.',
+    ],
+  ],
+  [
+    'chosen',
+    [
+      "Done: the photographs you chose are on the product's page now.",
+      'Done: the photographs you chose are the product’s now. Visitors see them once you publish it.',
+    ],
+  ],
+  ['discarded', [DISCARDED, DISCARDED]],
+])
 
 /** The sentence for a finished action, or '' for an address that names none (typed by hand, say). */
 export function photoDoneText({ photo, n: place, angle }: { photo?: string; n?: string; angle?: string }): string {

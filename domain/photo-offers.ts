@@ -1,4 +1,4 @@
-import type { ImageAngle } from './image-generation.ts'
+import type { ImageAllowance, ImageAngle } from './image-generation.ts'
 
 /** The largest photograph accepted, in bytes: a phone camera's full-size JPEG fits with room. */
 export const PHOTO_UPLOAD_LIMIT = 25 * 1024 * 1024
@@ -22,6 +22,8 @@ export const PHOTO_CHOICES: readonly PhotoChoice[] = ['main', 'gallery', 'all', 
 /** What a product's page shows of generating its four angles. */
 export type AngleRunView = {
   configured: boolean
+  /** The daily image limit's images left now, which a run of the four angles spends. */
+  allowance: ImageAllowance
   /** A run for this product going on. */
   running: { done: number; images: number; status: string } | null
   /** A run for the whole catalogue or another product is going on. */

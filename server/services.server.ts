@@ -120,6 +120,7 @@ export function createServices(
     store,
     mediaDir: mediaDirFor(config.dataFile),
     configured: Boolean(config.openaiApiKey),
+    allowance: () => dailyLimit.allowance(),
   })
   // A draft's new web address takes its new photographs with it; not while a run (its own, or the whole
   // catalogue's) is making some for it.

@@ -17,7 +17,8 @@ import { limitUncachedRenders } from './render/render-limit.server.ts'
 import { requestLog } from './http/request-log.server.ts'
 import { paymentOriginsOf, refuseCrossSite, rejectMalformedUrls, securityHeaders } from './http/security.server.ts'
 import { requireSiteHost } from './http/site-host.server.ts'
-import { serveClientBuild, serveFolder } from './http/static-files.server.ts'
+import { serveClientBuild } from './http/static-files.server.ts'
+import { unpublishedPhotos } from './http/unpublished-photos.server.ts'
 import { mountOrderForm } from './routes/order-form.server.ts'
 import { productsRouter } from './routes/products.server.ts'
 import { productStateRouter } from './routes/product-state.server.ts'
@@ -44,6 +45,8 @@ export type AppDeps = {
   logger: Logger
   /** Development only: Vite's dev server, for hot reload. */
   vite?: ViteDevServer
+  /** How long an upload may send nothing before it gives its place back (15 s; tests shorten it). */
+  uploadStallMs?: number
 }
 
 /** What the routes are built from: the app's parts and the response cache. */
@@ -59,7 +62,7 @@ export type SiteRoutes = {
   beforePages: (app: Express) => void
 }
 
-export function siteRoutes({ config, store, services, logger, responses }: RouteDeps): SiteRoutes {
+export function siteRoutes({ config, store, services, logger, responses, uploadStallMs }: RouteDeps): SiteRoutes {
   // One router pair for both ways in of an enquiry: they share one rate limiter.
   const countHandoff = handoffCounter(services.statistics, config.adminPassword)
   const contact = contactRoutes({
@@ -74,7 +77,12 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
     configured: Boolean(config.openaiApiKey),
     allowance: services.images.dailyLimit.allowance(),
   })
-  const ownerPage = () => ({ catalogue: services.catalogue, imageGeneration: imageGeneration() })
+  // Every page of the workspace may show a product's photographs, a refused upload's too: each gets the runs.
+  const ownerPage = () => ({
+    catalogue: services.catalogue,
+    imageGeneration: imageGeneration(),
+    productPhotoRuns: services.productPhotos,
+  })
   return {
     owner(app) {
       app.use(workspaceGuard({ store, siteUrl: config.siteUrl, owner: services.owner, ownerPage }))
@@ -85,6 +93,7 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
           store,
           siteUrl: config.siteUrl,
           mediaDir: mediaDirFor(config.dataFile),
+          stallMs: uploadStallMs,
         }),
       )
       app.use(productAngleRoutes({ runs: services.productPhotos, store, siteUrl: config.siteUrl }))
@@ -177,9 +186,16 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
     // A missing asset is a 404 sentence, never a page.
     app.use('/assets', unhandled)
   }
-  app.use('/images/seed', serveFolder(SEED_IMAGES, { maxAge: '7d' }))
+  // A draft's photographs and share card are the owner's alone; the rest are everyone's.
+  const servePhotos = unpublishedPhotos({
+    store,
+    mediaDir: mediaDirFor(config.dataFile),
+    seedDir: SEED_IMAGES,
+    owner: deps.services.owner,
+  })
+  app.use('/images/seed', servePhotos(SEED_IMAGES, { maxAge: '7d' }))
   // Generated pictures change while the site runs; each has a name of its own, so it never changes under it.
-  app.use('/media', serveFolder(mediaDirFor(config.dataFile), { immutable: true, maxAge: '1y' }))
+  app.use('/media', servePhotos(mediaDirFor(config.dataFile), { immutable: true, maxAge: '1y' }))
   app.use('/social', socialImagesRouter({ store, mediaDir: mediaDirFor(config.dataFile) }))
 
   app.use(seoRouter({ siteUrl: config.siteUrl, store, responses }))

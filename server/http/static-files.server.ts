@@ -56,6 +56,9 @@ export function serveClientBuild(root: string): RequestHandler {
  * it answers 404 like any other, since `serve-static`'s redirect to `folder/` and the pages' redirect
  * away from a trailing slash would send each other round for ever.
  */
-export function serveFolder(root: string, cache: { maxAge: string; immutable?: boolean }): RequestHandler {
+export function serveFolder(
+  root: string,
+  cache: { maxAge: string; immutable?: boolean; cacheControl?: false },
+): RequestHandler {
   return express.static(root, { ...cache, index: false, redirect: false })
 }

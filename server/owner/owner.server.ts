@@ -96,6 +96,14 @@ export async function isOwnerAsking(req: Request, res: Response, { password, fai
   return true
 }
 
+/**
+ * The owner, as a request for a file is told apart (the owner check without its answers): signed in,
+ * or on the server machine when no password is set; a wrong password is not counted.
+ */
+export function ownerLooking(req: Request, password: string | undefined): boolean {
+  return password ? carriesOwnerPassword(req.get('authorization'), password) : isFromThisMachine(req)
+}
+
 /** Signed in with the owner's password, without counting a wrong one (a page view or hand-off is not a sign-in). */
 export function signedInAsOwner(req: IncomingMessage, password: string | undefined): boolean {
   return password ? carriesOwnerPassword(req.headers.authorization, password) : false

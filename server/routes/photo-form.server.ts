@@ -2,9 +2,11 @@ import busboy from 'busboy'
 import type { Request } from 'express'
 import type { Readable } from 'node:stream'
 import { PHOTO_UPLOAD_LIMIT, PHOTOS_AT_ONCE, TOO_LARGE_MESSAGE } from '../../domain/photo-offers.ts'
+import { UPLOAD_STALL_MS } from '../services/images/photo-queue.server.ts'
 import { PhotoRefusedError } from '../services/photo-upload.server.ts'
 
 export const NO_FILE = 'Please choose a photograph to upload.'
+const STALLED = 'Nothing more of the photograph arrived for a while, so the upload was stopped. Please try again.'
 
 /**
  * One file of the form, as the phone named it; `read` holds its bytes in memory, up to the upload limit (413 past it).
@@ -16,8 +18,13 @@ export type FormFile = { name: string; type: string; read: () => Promise<Buffer>
  * until `take` is done with the one before (busboy waits for its stream to be read), so however
  * many photographs a form carries, one is held in memory at a time. Answers how many files came.
  */
-export function eachUpload(req: Request, take: (file: FormFile) => Promise<void>): Promise<number> {
-  return new Promise((resolve, reject) => {
+export function eachUpload(
+  req: Request,
+  take: (file: FormFile) => Promise<void>,
+  stallMs: number = UPLOAD_STALL_MS,
+): Promise<number> {
+  let quiet: NodeJS.Timeout | undefined
+  const reading = new Promise<number>((resolve, reject) => {
     let parser: busboy.Busboy
     try {
       parser = busboy({
@@ -65,7 +72,17 @@ export function eachUpload(req: Request, take: (file: FormFile) => Promise<void>
       () => req.complete || lost(new PhotoRefusedError(400, 'The upload was cut short. Please try again.')),
     )
     req.pipe(parser)
+    // Nor does a phone that stops sending: its place goes back after `stallMs` without a byte. Time
+    // the request waits on us (paused while the photograph before is prepared) is not its silence.
+    const listen = () => {
+      clearTimeout(quiet)
+      quiet = setTimeout(() => (req.isPaused() ? listen() : lost(new PhotoRefusedError(408, STALLED))), stallMs)
+    }
+    listen()
+    req.on('data', listen)
+    req.on('end', () => clearTimeout(quiet))
   })
+  return reading.finally(() => clearTimeout(quiet))
 }
 
 function readAll(stream: Readable & { truncated?: boolean }): Promise<Buffer> {

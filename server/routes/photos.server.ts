@@ -16,9 +16,16 @@ import {
 import { photoDoneQuery, PHOTOS_CHANGED } from '../../domain/photo-list.ts'
 import { photosOf } from '../../domain/product-page.ts'
 import { PhotoRefusedError, storeUploadedPhoto } from '../services/photo-upload.server.ts'
-import { BUSY_MESSAGE, BUSY_RETRY_AFTER_S, photoWork } from '../services/images/photo-queue.server.ts'
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_S, photoWork, UPLOAD_STALL_MS } from '../services/images/photo-queue.server.ts'
 
-type Deps = { catalogue: CatalogueService; store: Store; siteUrl: string | undefined; mediaDir: string }
+type Deps = {
+  catalogue: CatalogueService
+  store: Store
+  siteUrl: string | undefined
+  mediaDir: string
+  /** How long an upload may send nothing before its place in the photo queue goes back. */
+  stallMs?: number
+}
 
 /** The page's script asks for JSON, to show the result without leaving the page; a form gets the page. */
 const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json'
@@ -27,7 +34,7 @@ const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json'
  * The upload's size limit is this route's alone; a refused photograph leaves the
  * product as it was (413, 415, 400); others of the same form are still taken.
  */
-export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Router {
+export function photoRoutes({ catalogue, store, siteUrl, mediaDir, stallMs = UPLOAD_STALL_MS }: Deps): Router {
   const routes = Router()
   const back = (id: string) => `/admin/products/${encodeURIComponent(id)}`
   const refuse = async (req: Request, res: Response, err: PhotoRefusedError) => {
@@ -58,22 +65,26 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir }: Deps): Rout
       let gone = false
       let sent = 0
       try {
-        sent = await eachUpload(req, async ({ name, type, read }) => {
-          try {
-            const bytes = await read()
-            if (bytes.length === 0) throw new PhotoRefusedError(400, NO_FILE)
-            // Removed while the photograph arrived: nothing of it stays.
-            const attach = async (src: string) => (await catalogue.photo(id, src, 'add')) !== 'missing'
-            const stored = await place.run(() =>
-              storeUploadedPhoto({ mediaDir, productId: id, bytes, name, type, attach }),
-            )
-            if (stored) added.push(stored.src)
-            else gone = true
-          } catch (err) {
-            if (!(err instanceof PhotoRefusedError) || err.status === 503) throw err
-            refused.push({ name, err })
-          }
-        })
+        sent = await eachUpload(
+          req,
+          async ({ name, type, read }) => {
+            try {
+              const bytes = await read()
+              if (bytes.length === 0) throw new PhotoRefusedError(400, NO_FILE)
+              // Removed while the photograph arrived: nothing of it stays.
+              const attach = async (src: string) => (await catalogue.photo(id, src, 'add')) !== 'missing'
+              const stored = await place.run(() =>
+                storeUploadedPhoto({ mediaDir, productId: id, bytes, name, type, attach }),
+              )
+              if (stored) added.push(stored.src)
+              else gone = true
+            } catch (err) {
+              if (!(err instanceof PhotoRefusedError) || err.status === 503) throw err
+              refused.push({ name, err })
+            }
+          },
+          stallMs,
+        )
       } finally {
         place.leave()
       }

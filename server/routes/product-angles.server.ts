@@ -2,7 +2,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Store } from '../../data/store.server.ts'
 import { OFFER_GONE, photoDoneQuery, PHOTOS_CHANGED } from '../../domain/photo-list.ts'
 import { PHOTO_CHOICES, type PhotoChoice } from '../../domain/photo-offers.ts'
-import { addToOwnerPage, ownerPageContext } from '../owner/owner.server.ts'
+import { ownerPageContext } from '../owner/owner.server.ts'
 import { sendPersonalPage } from '../render/page-response.server.ts'
 import { GenerationBusyError } from '../services/image-generator.server.ts'
 import { DailyLimitError } from '../services/images/daily-limit.server.ts'
@@ -39,10 +39,6 @@ function startFor(runs: ProductPhotoRuns, id: string): Started {
  */
 export function productAngleRoutes({ runs, store, siteUrl }: Deps): Router {
   const routes = Router()
-  routes.use((_req, res, next) => {
-    addToOwnerPage(res, { productPhotoRuns: runs })
-    next()
-  })
 
   routes.post('/admin/products/:id/angles', (req, res, next) => {
     const id = String(req.params.id)

@@ -26,7 +26,7 @@ export function isHeic(bytes: Buffer): boolean {
 export class PhotoRefusedError extends Error {
   override name = 'PhotoRefusedError'
   constructor(
-    readonly status: 413 | 415 | 400 | 503,
+    readonly status: 400 | 408 | 413 | 415 | 503,
     message: string,
   ) {
     super(message)

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Store } from '../../data/store.server.ts'
-import { GENERATION_STATUS, imageStatus, type GenerationEvent } from '../../domain/image-generation.ts'
+import {
+  GENERATION_STATUS,
+  imageStatus,
+  type GenerationEvent,
+  type ImageAllowance,
+} from '../../domain/image-generation.ts'
 import { photoListVersion } from '../../domain/photo-list.ts'
 import type { AngleRunView, AngleState, OfferedPhoto, PhotoChoice } from '../../domain/photo-offers.ts'
 import type { CatalogueService } from './catalogue.server.ts'
@@ -26,6 +31,8 @@ type Deps = {
   store: Store
   mediaDir: string
   configured: boolean
+  /** What the daily image limit leaves now (the page states it before a run spends it). */
+  allowance: () => ImageAllowance
 }
 
 /**
@@ -86,6 +93,7 @@ export class ProductPhotoRuns {
     const last = mine ? undefined : this.last.get(productId)
     return {
       configured: this.deps.configured,
+      allowance: this.deps.allowance(),
       running: mine
         ? {
             done: image?.done ?? 0,

@@ -42,6 +42,8 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product’s photographs
     await page.goto(`/admin/products/${product}`)
     await waitForHydration(page)
     const before = saved(product).mainImage
+    // Paid for: it asks first.
+    await page.getByText('Generate the four angles…').click()
     await page.getByRole('button', { name: 'Generate the four angles' }).click()
     const bar = page.getByRole('progressbar', { name: 'Generating the four angles' })
     await bar.waitFor()
@@ -80,6 +82,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('a product’s photographs
       fake.set({ delayMs: 400 })
       const { page, context, blocked } = await openContext(browser, t.url, { viewport, javaScriptEnabled: false })
       await page.goto(`/admin/products/${id}`)
+      await page.getByText('Generate the four angles…').click()
       await page.getByRole('button', { name: 'Generate the four angles' }).click()
       await page.getByRole('progressbar', { name: 'Generating the four angles' }).waitFor()
       const refresh = page.getByRole('link', { name: 'Refresh to see how far it got' })

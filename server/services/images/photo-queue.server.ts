@@ -12,6 +12,12 @@ sharp.cache(false)
 sharp.concurrency(1)
 
 export const BUSY_MESSAGE = 'The site is busy with other photographs; please try again in a moment.'
+/**
+ * How long an upload holding a place may send nothing before the place is given back (the phone lost
+ * its signal mid-file, or someone holds places on purpose): its request is answered 408 and closed.
+ */
+export const UPLOAD_STALL_MS = 15_000
+
 /** Seconds a refused upload is told to wait: about what the photographs ahead of it take. */
 export const BUSY_RETRY_AFTER_S = 10
 

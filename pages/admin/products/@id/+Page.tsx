@@ -15,17 +15,12 @@ const DONE_TEXT: Record<string, string> = {
   published: 'Published: the product is on the site now.',
   unpublished: 'Taken off the shop: it is a draft again, kept here with its photographs.',
   restored: 'Restored: this version is on the site now.',
-  photo: "Photograph added: it is on the product's page now.",
-  chosen: "Done: the photographs you chose are on the product's page now.",
-  discarded: 'The new photographs were discarded; the shop kept its photographs.',
 }
 
 /** A draft is not on the site: what was done is said without promising that. */
 const DRAFT_DONE_TEXT: Record<string, string> = {
   saved: 'Saved. It is a draft: visitors see it once you publish it.',
   restored: 'Restored as this version, a draft: visitors see it once you publish it.',
-  photo: 'Photograph added. Visitors see it once you publish the product.',
-  chosen: 'Done: the photographs you chose are the product’s now. Visitors see them once you publish it.',
 }
 
 /** One product's form, with publishing, duplicating and removing it. */
@@ -44,7 +39,8 @@ export default function Page() {
         )}
       </p>
       {data.done ? (
-        <div className="admin-notice" role="status">
+        // The page opens at what the tap did (see ErrorSummary): focused as it loads, with scripts or without.
+        <div className="admin-notice" role="status" tabIndex={-1} autoFocus>
           <p>{(data.draft ? DRAFT_DONE_TEXT[data.done] : undefined) ?? DONE_TEXT[data.done]}</p>
         </div>
       ) : null}

@@ -19,7 +19,7 @@ export type Data = ProductFormData & {
   idEditable: boolean
   /** Why the last 'Publish' was refused: what the draft still needs. */
   publishMissing: string[] | null
-  /** What the last action did ('saved', 'added', 'duplicated', 'restored', 'photo'), to say so. */
+  /** What the last action did ('saved', 'added', 'duplicated', 'restored', 'published'...), to say so. */
   done: string | null
   /** The product's photographs, the main one first. */
   photos: string[]
@@ -35,18 +35,18 @@ export type Data = ProductFormData & {
   anglesNotice: string
 }
 
-const DONE = ['saved', 'added', 'duplicated', 'restored', 'photo', 'chosen', 'discarded', 'published', 'unpublished']
-const NO_RUNS: AngleState = {
-  view: { configured: false, running: null, busyElsewhere: false, error: null },
-  offers: [],
-}
+// An upload's and a choice's are said among the photographs (photoNoticeOf).
+const DONE = ['saved', 'added', 'duplicated', 'restored', 'published', 'unpublished']
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
   const { store, catalogue } = ownerOnly(pageContext)
   const product = store.products.find((p) => p.id === pageContext.routeParams.id)
   if (!product) throw render(404)
   const done = pageContext.urlParsed.search.done ?? ''
-  const angles = (await pageContext.productPhotoRuns?.state(product.id)) ?? NO_RUNS
+  // Handed to every workspace page by the owner check: without it the page would guess at the setup.
+  const runs = pageContext.productPhotoRuns
+  if (!runs) throw new Error('The product page was rendered without the image runs.')
+  const angles = await runs.state(product.id)
   // Each refresh asks with a new number, so the browser fetches the page again.
   const nextLook = (Number(pageContext.urlParsed.search.angles) || 0) + 1
   return {
@@ -67,7 +67,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
         : done,
     photos: photosOf(product),
     photoError: pageContext.photoError ?? null,
-    photoNotice: photoNoticeOf(pageContext.photoRefusal, pageContext.urlParsed.search),
+    photoNotice: photoNoticeOf(pageContext.photoRefusal, pageContext.urlParsed.search, !isPublished(product)),
     angles,
     anglesError: pageContext.anglesError ?? null,
     anglesNotice:

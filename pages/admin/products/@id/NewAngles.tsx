@@ -1,10 +1,14 @@
 import { useEffect, type FormEvent } from 'react'
-import { ANGLE_LABELS } from '../../../../domain/image-generation.ts'
+import { IMAGE_ANGLES } from '../../../../domain/business.ts'
+import { ANGLE_LABELS, type ImageAllowance } from '../../../../domain/image-generation.ts'
 import { photoListVersion } from '../../../../domain/photo-list.ts'
 import type { PhotoOffer } from '../../../../domain/photo-offers.ts'
 import { ukMoment } from '../../../../domain/uk-time.ts'
 import { useHydrated } from '../../../../renderer/useHydrated.ts'
 import { productPhotosStore } from '../../../../stores/product-photos-store.ts'
+
+/** Images one run of the four angles asks for (retries aside). */
+const ANGLE_IMAGES = IMAGE_ANGLES.length
 
 /**
  * Generating the four angles (a form that posts; the page shows how far it got) and the new photographs to choose from.
@@ -49,17 +53,26 @@ export function NewAngles() {
           Another image generation is running; this one can start when it has finished.
         </p>
       ) : null}
-      <form method="post" action={`${page}/angles`} onSubmit={onSubmit}>
-        {/* Once hydrated, never disabled by a run: a disabled button would drop the focus. */}
-        <button
-          type="submit"
-          className="btn btn-outline"
-          disabled={!view.configured || (!hydrated && Boolean(running))}
-          aria-disabled={(hydrated && Boolean(running)) || undefined}
-        >
-          Generate the four angles
-        </button>
-      </form>
+      {/* Paid for: it says what it costs and asks first, with scripts or without (a <details>). */}
+      {view.configured ? (
+        <details className="new-photos__ask">
+          <summary className="btn btn-outline">Generate the four angles…</summary>
+          <Cost allowance={view.allowance} />
+          {view.allowance.left >= ANGLE_IMAGES ? (
+            <form method="post" action={`${page}/angles`} onSubmit={onSubmit}>
+              {/* Once hydrated, never disabled by a run: a disabled button would drop the focus. */}
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={!hydrated && Boolean(running)}
+                aria-disabled={(hydrated && Boolean(running)) || undefined}
+              >
+                Generate the four angles: use {ANGLE_IMAGES} images
+              </button>
+            </form>
+          ) : null}
+        </details>
+      ) : null}
       {running ? (
         <div className="new-photos__progress">
           <div
@@ -87,7 +100,8 @@ export function NewAngles() {
         {running ? `${running.status} (${running.done} of ${running.images} done)` : notice}
       </p>
       {error ? (
-        <p className="field__error" role="alert">
+        // A refusal the server answered the form with: the page opens at it (see ErrorSummary).
+        <p className="field__error" role="alert" tabIndex={refused ? -1 : undefined} autoFocus={Boolean(refused)}>
           {error}
         </p>
       ) : null}
@@ -95,6 +109,25 @@ export function NewAngles() {
         <Offer key={offer.id} offer={offer} page={page} />
       ))}
     </section>
+  )
+}
+
+/** What a run costs and what is left of the daily image limit: each image is paid for. */
+function Cost({ allowance }: { allowance: ImageAllowance }) {
+  const { left, limit, nextFreedAt } = allowance
+  const today = `Today's allowance: ${left} of ${limit} images left (the daily image limit counts the last 24 hours)`
+  return (
+    <div className="new-photos__cost">
+      <p>
+        This asks the image service for {ANGLE_IMAGES} new images, each one paid for (an image asked for again after a
+        failure counts again).
+      </p>
+      <p>
+        {left >= ANGLE_IMAGES
+          ? `${today}. This uses ${ANGLE_IMAGES} of them.`
+          : `${today}: not enough for the four angles.${nextFreedAt ? ` More are free from ${ukMoment(nextFreedAt)}.` : ''}`}
+      </p>
+    </div>
   )
 }
 

@@ -51,7 +51,14 @@ export function PhotoUpload({ error: refused }: { error: string | null }) {
           aria-describedby={error ? 'photo-file-hint photo-file-error' : 'photo-file-hint'}
         />
         {error ? (
-          <p className="field__error" id="photo-file-error" role="alert">
+          // The server's refusal is the page the form's post answered: it opens at it (see ErrorSummary).
+          <p
+            className="field__error"
+            id="photo-file-error"
+            role="alert"
+            tabIndex={error === refused ? -1 : undefined}
+            autoFocus={error === refused}
+          >
             {error}
           </p>
         ) : null}

@@ -18,9 +18,13 @@ function Photos({ error, notice, ...init }: Props) {
       <section id="photos" className="product-photos form-card" aria-labelledby="photos-title">
         <h2 id="photos-title">Photographs</h2>
         {notice ? (
+          // A refusal is the page the form's post answered: it opens at it (see ErrorSummary). What an action
+          // did follows a redirect to #photos, which opens the page here (a fragment would win over autofocus).
           <div
             className={notice.refused ? 'admin-notice admin-notice--warning' : 'admin-notice'}
             role={notice.refused ? 'alert' : 'status'}
+            tabIndex={notice.refused ? -1 : undefined}
+            autoFocus={notice.refused}
           >
             <p>{notice.text}</p>
           </div>

@@ -16,7 +16,8 @@ export function Publishing({ address, draft, missing }: { address: string; draft
       </h2>
       <p>It is not on the shop. The card below is how visitors will see it once you publish it.</p>
       {missing ? (
-        <div className="admin-notice admin-notice--warning" role="alert">
+        // The page opens at the refusal (see ErrorSummary).
+        <div className="admin-notice admin-notice--warning" role="alert" tabIndex={-1} autoFocus>
           <p>It cannot be published yet. It still needs:</p>
           <ul>
             {missing.map((m) => (
