@@ -72,15 +72,48 @@ export async function readStatistics(file: string): Promise<StatisticsData> {
   return data
 }
 
-/** One day (or month) a line: readable in an editor. */
-export function statisticsText({ days, months }: StatisticsData): string {
-  const lines = (entries: Map<string, DayTotals>) =>
-    [...entries.keys()]
-      .sort()
-      .map((key) => `${JSON.stringify(key)}: ${JSON.stringify(dayJson(entries.get(key)!))}`)
-      .join(',\n')
-  return `{ "days": {\n${lines(days)}\n},\n"months": {\n${lines(months)}\n} }\n`
+/** What changes when a day's counts change: its totals, and each list's length and sum. */
+function stampOf(day: DayTotals): string {
+  let stamp = `${day.views} ${day.visitors} ${day.pages.size}`
+  for (const t of day.pages.values()) stamp += ` ${t.views}`
+  for (const field of NAMED_COUNTS) {
+    let sum = 0
+    for (const n of day[field].values()) sum += n
+    stamp += ` ${day[field].size}:${sum}`
+  }
+  return stamp
 }
+
+/**
+ * The file's text, one day (or month) a line, readable in an editor. Each line is made again only when
+ * its day changed (today's, and those a roll-up cut or moved), so a save costs today's line, not the year's.
+ */
+export class StatisticsText {
+  private lines = new Map<string, { stamp: string; line: string }>()
+
+  of({ days, months }: StatisticsData): string {
+    const lines = new Map<string, { stamp: string; line: string }>()
+    const part = (entries: Map<string, DayTotals>) =>
+      [...entries.keys()]
+        .sort()
+        .map((key) => {
+          const day = entries.get(key)!
+          const stamp = stampOf(day)
+          const kept = this.lines.get(key)
+          const made =
+            kept?.stamp === stamp ? kept : { stamp, line: `${JSON.stringify(key)}: ${JSON.stringify(dayJson(day))}` }
+          lines.set(key, made)
+          return made.line
+        })
+        .join(',\n')
+    const text = `{ "days": {\n${part(days)}\n},\n"months": {\n${part(months)}\n} }\n`
+    this.lines = lines
+    return text
+  }
+}
+
+/** The whole text at once (tests, a first save). */
+const statisticsText = (data: StatisticsData): string => new StatisticsText().of(data)
 
 /** Writes the statistics (or their text, made before) durably, as the data file is written. */
 export async function writeStatistics(file: string, data: StatisticsData | string): Promise<void> {

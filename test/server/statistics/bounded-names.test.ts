@@ -2,13 +2,17 @@
  * What visitors send cannot make the statistics grow: every name kept is printable and at most 100
  * characters, each list keeps its most seen names and adds up the rest, per day and per month.
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
 import { OPEN_DIMENSIONS, type DayTotals } from '../../../server/services/statistics/day-totals.ts'
-import { readStatistics, statisticsFileFor } from '../../../server/services/statistics/statistics-file.server.ts'
+import {
+  readStatistics,
+  statisticsFileFor,
+  StatisticsText,
+} from '../../../server/services/statistics/statistics-file.server.ts'
 import type { View } from '../../../server/services/statistics/statistics.server.ts'
 import { createTestApp, type TestServer } from '../../helpers/server.ts'
 import { startedStatistics, statisticsOnDisk, todayOnDisk, type DayJson } from '../../helpers/statistics.ts'
@@ -102,6 +106,8 @@ describe('names visitors send, day after day', () => {
 
     expect((await stat(file)).size).toBeLessThan(1024 * 1024)
     const { days, months } = await readStatistics(file)
+    // Saved line by line (a line made again only when its day changed), the file is what all of it makes.
+    expect(await readFile(file, 'utf8')).toBe(new StatisticsText().of({ days, months }))
     const january = months.get('2026-01')!
     const listSizes = (totals: DayTotals) => OPEN_DIMENSIONS.map((d) => totals[d].size)
     expect(listSizes(january).every((n) => n <= 21)).toBe(true)
