@@ -210,6 +210,7 @@ export class Statistics {
   }
 
   private visitorHash(address: string, userAgent: string): Buffer {
+    // Node's one-shot hash gives bytes with 'buffer'; its types know only the text encodings.
     return hash('sha256', `${this.salt}${address}\n${userAgent}`, 'buffer') as unknown as Buffer
   }
 }
