@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -10,6 +9,7 @@ import type { CapturedAnswers } from './bare-server.ts'
 import { browserHeaders, FETCH_HEADERS, PAGE_HEADERS } from './browser-headers.ts'
 import { runFloodBench, type FloodBench } from './flood.ts'
 import { prepareDataDir, startBenchServer } from '../support/bench-server.ts'
+import { cpuMs } from '../support/process-usage.ts'
 
 export type Row = {
   name: string
@@ -19,13 +19,6 @@ export type Row = {
   non2xx: number
   kbPerAnswer?: number
   cpuUsPerAnswer?: number
-}
-
-/** Per answer it is what a request costs whatever else the shared machine does, which moves req/s far more. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  // utime, stime in clock ticks (USER_HZ = 100 on Linux)
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }
 
 export async function measure(opts: autocannon.Options, pid?: number): Promise<Omit<Row, 'name'>> {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (flags: --only-counting, --skip-load, --skip-lighthouse, --skip-first-paint,
- * --skip-years, --skip-inbox, --skip-photo-memory); writes bench/results/latest.json.
+ * --skip-years, --skip-inbox, --skip-statistics, --skip-photo-memory); writes bench/results/latest.json.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -117,6 +117,15 @@ if (!skip('inbox')) {
   const { runInboxBench } = await import('./inbox.ts')
   console.log("\n== The owner's inbox with 10,000 enquiries: server time per request (target < 200 ms) ==")
   results.inbox = await runInboxBench()
+}
+
+if (!skip('statistics')) {
+  const { runStatisticsFloodBench } = await import('./statistics-flood.ts')
+  console.log(
+    '\n== Visit statistics under 400 days of made-up names, on a moved clock ' +
+      '(a flooded shop beside a quiet one; alone: npm run bench:statistics) ==',
+  )
+  results.statistics = await runStatisticsFloodBench()
 }
 
 if (!skip('photo-memory')) {

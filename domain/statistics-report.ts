@@ -13,7 +13,12 @@ export type DayFigures = { date: string; views: number; visitors: number; handof
 
 export type ProductFigures = { id: string; name: string; views: number; visitors: number; handoffs: number }
 
-export type Named = { name: string; count: number }
+export type Named = {
+  name: string
+  count: number
+  /** The line that adds up the names past the listed ones (and those the file kept as one). */
+  others?: true
+}
 
 export type StatisticsReport = {
   range: ReportRange

@@ -3,6 +3,9 @@
  * and the hand-off to payment are counted, ordering sends our server nothing but GET requests, and
  * no cookie is left in the browser.
  */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { openContext, waitForHydration } from '../../support/browser.ts'
 import { freshServerEachTest } from '../helpers/browser-suite.ts'
@@ -75,4 +78,47 @@ describe('a product viewed and ordered on a phone', () => {
     expect(day?.handoffs).toEqual({ 'tote-bag': 1 })
     expect(day?.pages['/products/tote-bag']?.views).toBe(2) // the page, then its order panel
   })
+})
+
+/** Another website (localhost is another site than 127.0.0.1) whose page shows `html`. */
+async function anotherSite(html: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(html))
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://localhost:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) }
+}
+
+describe('a hand-off named by another website', () => {
+  it.each([true, false])(
+    'counts nothing for its image of the address, with JavaScript %s',
+    async (javaScriptEnabled) => {
+      const handoff = `${suite.t.url}/api/handoff/tote-bag`
+      const site = await anotherSite(
+        `<!doctype html><title>Elsewhere</title><img src="${handoff}" alt=""><img src="${handoff}?again" alt="">`,
+      )
+      const context = await suite.browser.newContext({ javaScriptEnabled, userAgent: ANDROID })
+      try {
+        const page = await context.newPage()
+        const ended = new Promise<Request>((resolve) => {
+          const done = (r: Request) => void (r.url().startsWith(handoff) && resolve(r))
+          page.on('requestfinished', done)
+          page.on('requestfailed', done)
+        })
+        await page.goto(site.url)
+        const request = await ended
+        // Answered by the shop (its Cross-Origin-Resource-Policy then keeps the answer from the other site).
+        expect(request.failure()?.errorText).toMatch(/BLOCKED_BY_RESPONSE/)
+        expect((await todayOnDisk(suite.t))?.handoffs ?? {}).toEqual({})
+        // The shop's own page, asking the same address with fetch, is counted.
+        if (javaScriptEnabled) {
+          await page.goto(`${suite.t.url}/terms`)
+          await page.evaluate((url) => fetch(url, { credentials: 'include' }).then((r) => r.status), handoff)
+          expect((await todayOnDisk(suite.t))?.handoffs).toEqual({ 'tote-bag': 1 })
+        }
+      } finally {
+        await context.close()
+        await site.close()
+      }
+    },
+  )
 })

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { statisticsFileFor } from '../../server/services/statistics/statistics-file.server.ts'
-import { ukDay } from '../../server/services/statistics/statistics.server.ts'
+import pino from 'pino'
+import { Statistics, ukDay } from '../../server/services/statistics/statistics.server.ts'
 import type { TestServer } from './server.ts'
 
 export type DayJson = {
@@ -25,4 +26,17 @@ export async function statisticsOnDisk(dataFile: string): Promise<{ days: Record
 export async function todayOnDisk(t: Pick<TestServer, 'services' | 'dataFile'>): Promise<DayJson | undefined> {
   await t.services.statistics.save()
   return (await statisticsOnDisk(t.dataFile))?.days[ukDay(Date.now())]
+}
+
+/** A counting service writing to `file`, started, on a clock the test may move (`now`). */
+export async function startedStatistics(file: string, now?: () => number): Promise<Statistics> {
+  const statistics = new Statistics({
+    file,
+    enabled: true,
+    writeEveryMs: 60_000,
+    logger: pino({ level: 'silent' }),
+    now,
+  })
+  await statistics.start()
+  return statistics
 }

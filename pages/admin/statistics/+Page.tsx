@@ -1,13 +1,32 @@
 import { WorkspaceLayout } from '../../../components/admin/WorkspaceLayout.tsx'
-import { handoffShare, REPORT_RANGES } from '../../../domain/statistics-report.ts'
+import { REPORT_RANGES } from '../../../domain/statistics-report.ts'
+import { ukDay } from '../../../domain/uk-time.ts'
 import { useData } from '../../../renderer/useData.ts'
 import type { Data } from './+data.ts'
 import { DailyChart } from './DailyChart.tsx'
 import { FigureTable } from './FigureTable.tsx'
+import { ProductTable } from './ProductTable.tsx'
+
+const TAGGED_LINK = '…/?utm_source=newsletter&utm_medium=email&utm_campaign=winter-sale'
 
 export default function Page() {
   const { report, newEnquiries } = useData<Data>()
   const { totals, range } = report
+  const now = new Date(`${report.days.at(-1)!.date}T12:00:00Z`)
+  const figures: [string, number, string][] = [
+    ['Views', totals.views, 'Pages opened by visitors (not by you, nor by search engines’ robots).'],
+    [
+      'Visitors (added up by day)',
+      totals.visitors,
+      'Different people each day, told apart without cookies; someone back on another day counts again.',
+    ],
+    [
+      'Orders sent to payment',
+      totals.handoffs,
+      'Orders filled in and sent on to the payment page; whether they paid is not known here.',
+    ],
+    ['Enquiries', totals.enquiries, 'Messages sent through the contact form.'],
+  ]
   return (
     <WorkspaceLayout current="statistics" newEnquiries={newEnquiries} title="Visits">
       <div className="visits">
@@ -19,25 +38,23 @@ export default function Page() {
           ))}
         </nav>
         {report.counting ? null : (
-          <p className="visits__notice">Counting is turned off (STATISTICS=off): nothing new is counted.</p>
+          <p className="visits__notice">
+            Counting is turned off: nothing new is counted. (The setting is STATISTICS=off.)
+          </p>
         )}
         <dl className="visits__totals">
-          {[
-            ['Views', totals.views],
-            ['Visitors (added up by day)', totals.visitors],
-            ['Orders sent to payment', totals.handoffs],
-            ['Enquiries', totals.enquiries],
-          ].map(([label, n]) => (
+          {figures.map(([label, n, hint]) => (
             <div key={label}>
               <dt>{label}</dt>
-              <dd>{n}</dd>
+              <dd>{n.toLocaleString('en-GB')}</dd>
+              <dd className="visits__hint">{hint}</dd>
             </div>
           ))}
         </dl>
 
         <section className="visits-panel">
           <h2>Views and visitors by day</h2>
-          <DailyChart days={report.days} />
+          <DailyChart days={report.days} range={range} />
           {/* A table stretches past a hidden box of its own size: the box around it is what is hidden. */}
           <div className="visually-hidden">
             <table>
@@ -53,7 +70,7 @@ export default function Page() {
               <tbody>
                 {report.days.map((d) => (
                   <tr key={d.date}>
-                    <th scope="row">{d.date}</th>
+                    <th scope="row">{ukDay(d.date, now)}</th>
                     <td>{d.views}</td>
                     <td>{d.visitors}</td>
                     <td>{d.handoffs}</td>
@@ -67,37 +84,13 @@ export default function Page() {
               Download the daily figures (CSV)
             </a>
           </p>
+          <p className="visits-panel__note">
+            One line a day: views, visitors and orders sent to payment, each date written in figures (year, month, day)
+            so that a spreadsheet sorts the days and adds them up.
+          </p>
         </section>
 
-        <section className="visits-panel">
-          <h2>Products</h2>
-          {report.products.length === 0 ? (
-            <p className="visits-panel__empty">No product page was viewed in these days.</p>
-          ) : (
-            <div className="visits-table__scroll">
-              <table className="visits-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">Views</th>
-                    <th scope="col">Orders sent to payment</th>
-                    <th scope="col">Share</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.products.map((p) => (
-                    <tr key={p.id}>
-                      <th scope="row">{p.name}</th>
-                      <td>{p.views}</td>
-                      <td>{p.handoffs}</td>
-                      <td>{handoffShare(p.handoffs, p.views)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
+        <ProductTable products={report.products} />
 
         <div className="visits__grid">
           <FigureTable
@@ -105,36 +98,45 @@ export default function Page() {
             nameHeading="Site"
             rows={report.referrers}
             empty="No visit came from another site in these days."
+            note="Views: pages opened by visitors who followed a link on that site (search engines and social media included)."
           />
           <FigureTable
             caption="Campaigns"
-            nameHeading="utm_campaign"
+            nameHeading="Campaign"
             rows={report.campaigns}
-            empty="No link with utm_campaign was followed in these days."
+            empty="No link tagged with a campaign was followed in these days."
+            note={
+              'Views that came through a link you tagged with a campaign name. Campaign, source and medium ' +
+              `are written into the links you share, such as ${TAGGED_LINK}.`
+            }
           />
           <FigureTable
             caption="Campaign sources"
-            nameHeading="utm_source"
+            nameHeading="Source"
             rows={report.sources}
-            empty="No link with utm_source was followed in these days."
+            empty="No link tagged with a source was followed in these days."
+            note="Views by where a tagged link was shared: a newsletter, Instagram, a partner’s site."
           />
           <FigureTable
             caption="Campaign media"
-            nameHeading="utm_medium"
+            nameHeading="Medium"
             rows={report.mediums}
-            empty="No link with utm_medium was followed in these days."
+            empty="No link tagged with a medium was followed in these days."
+            note="Views by the kind of tagged link: e-mail, social, a paid advertisement."
           />
           <FigureTable
             caption="Devices"
             nameHeading="Device"
             rows={report.devices}
             empty="No visit counted in these days."
+            note="Views by the kind of device, told from its browser."
           />
           <FigureTable
             caption="Pages"
             nameHeading="Page"
             rows={report.pages}
             empty="No page other than a product's was viewed in these days."
+            note="Views of each page other than a product’s (products are listed above)."
           />
           <FigureTable
             caption="Enquiries by subject"
@@ -142,6 +144,7 @@ export default function Page() {
             countHeading="Enquiries"
             rows={report.enquiries}
             empty="No enquiry arrived in these days."
+            note="Enquiries received in these days, by the subject chosen in the form."
           />
         </div>
       </div>

@@ -1,4 +1,5 @@
 /** One UK day's totals, as kept in memory and in the statistics file: counts only, never who. */
+import { MAX_NAMES_PER_DAY, OTHER } from './names.ts'
 
 /** Views and distinct visitors of one page. */
 export type Tally = { views: number; visitors: number }
@@ -23,12 +24,6 @@ export type DayTotals = {
 export const OPEN_DIMENSIONS = ['referrers', 'sources', 'mediums', 'campaigns'] as const
 export type OpenDimension = (typeof OPEN_DIMENSIONS)[number]
 
-/** Distinct names kept per open dimension and day; later ones are added up under OTHER. */
-export const MAX_NAMES_PER_DAY = 200
-export const OTHER = 'other'
-/** Longest referrer domain or campaign tag kept: a longer one is cut. */
-export const MAX_NAME_LENGTH = 100
-
 export function emptyDay(): DayTotals {
   return {
     views: 0,
@@ -47,10 +42,9 @@ export function addOne(counts: Map<string, number>, name: string): void {
   counts.set(name, (counts.get(name) ?? 0) + 1)
 }
 
-/** Counts `name` under a bounded dimension: past the day's limit of names, under OTHER. */
-export function addBounded(counts: Map<string, number>, name: string): void {
-  const cut = name.slice(0, MAX_NAME_LENGTH)
-  addOne(counts, counts.has(cut) || counts.size < MAX_NAMES_PER_DAY ? cut : OTHER)
+/** Counts `name` in a list of the day's first MAX_NAMES_PER_DAY names; past them, under `other`. */
+export function addBounded(counts: Map<string, number>, name: string, other = OTHER): void {
+  addOne(counts, counts.has(name) || counts.size < MAX_NAMES_PER_DAY ? name : other)
 }
 
 /** The maps of names a day holds beside its two totals. */

@@ -4,17 +4,23 @@ import type { Product } from '../../../domain/product.ts'
 import type { DayFigures, Named, ReportRange, StatisticsReport } from '../../../domain/statistics-report.ts'
 import { emptyDay, mergeInto } from './day-totals.ts'
 import { daysBefore, type StatisticsData } from './kept-days.ts'
+import { OTHER, OTHER_PRODUCTS } from './names.ts'
+import { pageName, PRODUCT_PAGE, productName } from './page-names.ts'
 import { ukDay } from './statistics.server.ts'
 
-const PRODUCT_PAGE = '/products/'
-/** Names listed per table; the CSV of daily figures is the whole range. */
+/** Names listed per table, the rest added up on one line; the CSV of daily figures is the whole range. */
 const LISTED = 20
 
-const ranked = (counts: Map<string, number>): Named[] =>
-  [...counts]
-    .map(([name, count]) => ({ name, count }))
+/** The most counted first, at most LISTED of them, then the rest (and what was kept as OTHER) added up. */
+function ranked(counts: Map<string, number>, nameOf: (name: string) => string = (name) => name): Named[] {
+  const rows = [...counts]
+    .filter(([name]) => name !== OTHER)
+    .map(([name, count]) => ({ name: nameOf(name), count }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
-    .slice(0, LISTED)
+  const others = rows.slice(LISTED).reduce((n, r) => n + r.count, counts.get(OTHER) ?? 0)
+  const listed: Named[] = rows.slice(0, LISTED)
+  return others > 0 ? [...listed, { name: 'All others', count: others, others: true }] : listed
+}
 
 /**
  * The range's figures: each day's own totals; its detail from the
@@ -48,7 +54,7 @@ export function statisticsReport(input: {
 
   const names = new Map(input.products.map((p) => [p.id, p.name]))
   const productIds = new Set([
-    ...detail.handoffs.keys(),
+    ...[...detail.handoffs.keys()].filter((id) => id !== OTHER_PRODUCTS),
     ...[...detail.pages.keys()].filter((p) => p.startsWith(PRODUCT_PAGE)).map((p) => p.slice(PRODUCT_PAGE.length)),
   ])
   const products = [...productIds]
@@ -56,7 +62,7 @@ export function statisticsReport(input: {
       const page = detail.pages.get(`${PRODUCT_PAGE}${id}`)
       return {
         id,
-        name: names.get(id) ?? id,
+        name: productName(id, names),
         views: page?.views ?? 0,
         visitors: page?.visitors ?? 0,
         handoffs: detail.handoffs.get(id) ?? 0,
@@ -70,6 +76,7 @@ export function statisticsReport(input: {
       enquiries.set(subjectLabel(m.subject), (enquiries.get(subjectLabel(m.subject)) ?? 0) + 1)
   }
   const sum = (key: 'views' | 'visitors' | 'handoffs') => days.reduce((n, d) => n + d[key], 0)
+  const otherPages = [...detail.pages].filter(([path]) => !path.startsWith(PRODUCT_PAGE))
   return {
     range,
     days,
@@ -80,9 +87,7 @@ export function statisticsReport(input: {
       enquiries: [...enquiries.values()].reduce((a, b) => a + b, 0),
     },
     products,
-    pages: ranked(
-      new Map([...detail.pages].filter(([path]) => !path.startsWith(PRODUCT_PAGE)).map(([path, t]) => [path, t.views])),
-    ),
+    pages: ranked(new Map(otherPages.map(([path, t]) => [path, t.views])), (path) => pageName(path, names)),
     referrers: ranked(detail.referrers),
     sources: ranked(detail.sources),
     mediums: ranked(detail.mediums),
@@ -93,7 +98,7 @@ export function statisticsReport(input: {
   }
 }
 
-/** The daily figures as a spreadsheet reads them: one row a day. */
+/** The daily figures as a spreadsheet reads them: one row a day, ISO dates for sorting and sums. */
 export function dailyCsv(report: StatisticsReport): string {
   const rows = [
     ['date', 'views', 'visitors', 'hand-offs to payment'],

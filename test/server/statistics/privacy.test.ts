@@ -33,7 +33,7 @@ describe('what is kept of a visitor', () => {
       }
       await request(t.handler)
         .get('/api/handoff/oxford-brogue')
-        .set({ 'User-Agent': BROWSER, 'X-Forwarded-For': ADDRESS })
+        .set({ 'User-Agent': BROWSER, 'X-Forwarded-For': ADDRESS, 'Sec-Fetch-Site': 'same-origin' })
         .expect(204)
       const day = await todayOnDisk(t)
       expect(day?.visitors).toBe(1)
