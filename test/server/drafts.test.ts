@@ -213,7 +213,7 @@ describe('files written before drafts', () => {
     await vi.waitFor(
       async () =>
         expect(text((await request(t.app).get('/admin/history').expect(200)).text)).toMatch(
-          /Market Tote: changed in the data file .* An edit of the data file status draft Restore/,
+          /Market Tote: changed in the data file .* An edit of the data file On the shop Published → Draft Restore/,
         ),
       { timeout: 10_000 },
     )

@@ -11,6 +11,7 @@ import { main as checkData } from '../../scripts/check-data.ts'
 import { ANY_HTTPS_PAGE, PAYMENT_ORIGINS_BUDGET, paymentOriginsOf } from '../../server/http/security.server.ts'
 import { hostOfLength } from '../helpers/bad-payment-links.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
+import { openProductForm } from '../helpers/product-form.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 const LONGEST = `https://${hostOfLength(253)}/pay`
@@ -22,12 +23,6 @@ afterEach(async () => {
   t = undefined
 })
 
-const hidden = (html: string, name: string) =>
-  new RegExp(`name="${name}" value="([^"]*)"`)
-    .exec(html)![1]!
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-
 describe('a payment link’s host name', () => {
   it('may have 253 characters, never 254', () => {
     expect(isPaymentLink(LONGEST)).toBe(true)
@@ -36,12 +31,7 @@ describe('a payment link’s host name', () => {
 
   it('longer than 253 characters: the workspace refuses it beside the field, saying why; 253 is saved', async () => {
     t = await createTestApp()
-    const page = await request(t.app).get('/admin/products/bridle-belt').expect(200)
-    const form = {
-      ...JSON.parse(hidden(page.text, 'base')),
-      revision: hidden(page.text, 'revision'),
-      base: hidden(page.text, 'base'),
-    }
+    const form = await openProductForm(t, 'bridle-belt')
     const before = await readFile(t.dataFile, 'utf8')
     const refused = await request(t.app)
       .post('/admin/products/bridle-belt')
