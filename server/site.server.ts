@@ -182,7 +182,15 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
   app.use('/media', serveFolder(mediaDirFor(config.dataFile), { immutable: true, maxAge: '1y' }))
   app.use('/social', socialImagesRouter({ store, mediaDir: mediaDirFor(config.dataFile) }))
 
-  app.use(seoRouter({ siteUrl: config.siteUrl, store, responses }))
+  app.use(
+    seoRouter({
+      siteUrl: config.siteUrl,
+      store,
+      responses,
+      history: deps.services.catalogue.history,
+      photoFormats: deps.services.photoFormats,
+    }),
+  )
 
   app.get('/healthz', healthHandler(store, deps.services.owner))
 
@@ -199,6 +207,7 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
       cache: responses,
       photoFormats: deps.services.photoFormats,
       deliveryPrice: config.deliveryPrice,
+      deliveryDays: config.deliveryDays,
     }),
   )
   app.use(unhandled)
