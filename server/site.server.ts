@@ -108,6 +108,7 @@ export function siteRoutes({ config, store, services, logger, responses }: Route
 }
 
 let productionEntry: Promise<unknown> | undefined
+const DAY_MS = 86_400_000
 
 export type Site = {
   /** The Express application. */
@@ -134,8 +135,9 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
   app.set('etag', 'strong')
 
   const responses = new ResponseCache({
-    // Both only go up, so their sum changes whenever either does.
-    version: () => store.productsVersion + deps.services.photoFormats.version,
+    // All three only go up, so their sum changes whenever one does. The day: the product feed gives a
+    // made-to-order product the date it is ready, counted from today.
+    version: () => store.productsVersion + deps.services.photoFormats.version + Math.floor(Date.now() / DAY_MS),
     siteUrl: config.siteUrl,
     trustProxy: app.get('trust proxy fn'),
     enabled: !vite, // hot reload must show every edit
@@ -189,6 +191,7 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
       responses,
       history: deps.services.catalogue.history,
       photoFormats: deps.services.photoFormats,
+      delivery: { deliveryPrice: config.deliveryPrice, deliveryDays: config.deliveryDays },
     }),
   )
 

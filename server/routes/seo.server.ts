@@ -4,12 +4,17 @@ import type { CatalogueHistory } from '../../data/catalogue-history.server.ts'
 import type { Store } from '../../data/store.server.ts'
 import { CATEGORIES } from '../../domain/business.ts'
 import { productPath } from '../../domain/catalogue.ts'
+import type { DeliveryTerms } from '../../domain/merchant-listing.ts'
+import { productFeed } from '../../domain/product-feed.ts'
 import type { PhotoFormats } from '../../domain/product-image.ts'
 import { listingImagesOf } from '../../domain/product-page.ts'
 import type { StoredProduct } from '../../domain/product.ts'
 import { publishedProducts } from '../../domain/publishing.ts'
 import type { ResponseCache } from '../cache/response-cache.server.ts'
 import { lastChanged, type LastChanged } from './last-changed.server.ts'
+
+/** The product feed for shopping listings (Merchant Center), beside the sitemap. */
+export const FEED_PATH = '/products.xml'
 
 /** Every page a search engine should know: the static pages and each catalogue filter. */
 export const SITEMAP_PATHS = [
@@ -41,19 +46,24 @@ function productEntry(origin: string, product: StoredProduct, changed: LastChang
   return `  <url>${loc}${lastmod(changed.product(product))}${images.join('')}</url>`
 }
 
-/** Made once per catalogue version and kept compressed by the response cache. */
+/**
+ * Made once per catalogue version and kept compressed by the response cache, with an ETag;
+ * the feed is revalidated on every fetch, as pages are.
+ */
 export function seoRouter({
   siteUrl,
   store,
   responses,
   history,
   photoFormats,
+  delivery,
 }: {
   siteUrl: string | undefined
   store: Pick<Store, 'products'>
   responses: ResponseCache
   history: Pick<CatalogueHistory, 'all'>
   photoFormats: PhotoFormats
+  delivery: DeliveryTerms
 }): Router {
   const router = Router()
   const origin = (req: Request) => siteUrl ?? `${req.protocol}://${req.get('host')}`
@@ -73,6 +83,8 @@ export function seoRouter({
           'Disallow: /api/',
           '',
           `Sitemap: ${origin(req)}/sitemap.xml`,
+          // An RSS feed is a sitemap too; shopping listings read it as their product feed.
+          `Sitemap: ${origin(req)}${FEED_PATH}`,
           '',
         ].join('\n'),
       ),
@@ -105,5 +117,13 @@ export function seoRouter({
     }
   })
 
+  router.get(FEED_PATH, (req, res) => {
+    xml(res, 'application/rss+xml', 'no-cache')
+    responses.sendShared(req, res, () =>
+      Buffer.from(
+        productFeed(store.products, { origin: origin(req), terms: delivery, formats: photoFormats, today: new Date() }),
+      ),
+    )
+  })
   return router
 }

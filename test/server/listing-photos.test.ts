@@ -52,6 +52,8 @@ describe('an uploaded photograph, for listings', () => {
     expect(listingProblems(product)).toEqual([])
     const sitemap = (await request(t.app).get('/sitemap.xml').expect(200)).text
     expect(sitemap).toContain(`<image:loc>${SITE}${large}</image:loc>`)
+    const feed = (await request(t.app).get('/products.xml').expect(200)).text
+    expect(feed).toContain(`${SITE}${large}</g:`)
   })
 
   it('without the detail for it (a small photograph), keeps its largest width alone: nothing enlarged', async () => {
