@@ -140,6 +140,8 @@ const EnvSchema = v.object({
     v.minValue(1, 'must be between 1 and 60'),
     v.maxValue(60, 'must be between 1 and 60'),
   ),
+  // Unset: plain lines on a terminal, JSON lines otherwise (a service's log, a pipe).
+  LOG_FORMAT: v.optional(v.picklist(['json', 'text'], 'must be json or text (unset: text on a terminal, else json)')),
   LOG_LEVEL: v.optional(
     v.picklist(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -181,6 +183,8 @@ export type Config = {
   /** How often the day's counts are written to the statistics file, in ms (at most a minute). */
   statisticsWriteMs: number
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** LOG_FORMAT; undefined: worked out from where the output goes (logger.server.ts). */
+  logFormat: 'json' | 'text' | undefined
   isProduction: boolean
 }
 
@@ -226,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statistics: e.STATISTICS === 'on',
     statisticsWriteMs: e.STATISTICS_WRITE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     isProduction: e.NODE_ENV !== 'development',
   }
 }
