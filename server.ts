@@ -1,9 +1,13 @@
 /** The composition root: config → store → services → app → listen → shutdown; `--dev` for Vite's hot reload. */
+import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
+import path from 'node:path'
 import { DataFileError, openStore } from './data/store.server.ts'
 import { createSite } from './server/site.server.ts'
-import { ConfigError, loadConfig } from './server/config.server.ts'
-import { createLogger } from './server/logger.server.ts'
+import { loadConfig } from './server/config.server.ts'
+import { readEnvFile } from './server/env-file.server.ts'
+import { announceStart } from './server/first-start.server.ts'
+import { createLogger, logFormatFor } from './server/logger.server.ts'
 import { pacedDispatch } from './server/http/paced-dispatch.server.ts'
 import { ROOT } from './server/paths.server.ts'
 import { recordRunningServer } from './server/running-server.server.ts'
@@ -15,15 +19,19 @@ const isDev = process.argv.includes('--dev')
 
 async function main() {
   let config
+  let settingsFile
   try {
+    settingsFile = readEnvFile() // `.env` in the repository root, when there is one; the environment wins
     config = loadConfig({ NODE_ENV: isDev ? 'development' : 'production', ...process.env })
   } catch (err) {
-    if (err instanceof ConfigError) fail(err.message)
+    if (err instanceof Error) fail(err.message)
     throw err
   }
-  const logger = createLogger(config.logLevel)
+  const logFormat = logFormatFor(config.logFormat, process.stdout.isTTY)
+  const logger = createLogger(config.logLevel, logFormat)
 
   let store
+  const createdFromSeed = !existsSync(path.resolve(config.dataFile))
   try {
     store = await openStore(config.dataFile, { logger })
   } catch (err) {
@@ -37,8 +45,10 @@ async function main() {
       'ADMIN_PASSWORD is not set: image generation is open only to requests ' +
       'from this machine itself (for example /admin through an SSH tunnel). ' +
       'Set ADMIN_PASSWORD to use /admin from elsewhere.'
-    if (config.trustProxy === false) logger.info(message)
-    else logger.warn(`${message} Behind a proxy, make sure it sends X-Forwarded-For with every request it passes on.`)
+    // On a terminal the start's own lines say so.
+    if (config.trustProxy === false) {
+      if (logFormat === 'json') logger.info(message)
+    } else logger.warn(`${message} Behind a proxy, make sure it sends X-Forwarded-For with every request it passes on.`)
   }
 
   // `npm run snapshots` and the other commands, typed in a plain shell, find this server's file by it.
@@ -56,10 +66,8 @@ async function main() {
   const server: Server = createSiteServer(pacedDispatch(site.handler)).listen(config.port, host, () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
-    logger.info(
-      { port, dataFile: store.file, mode: isDev ? 'development' : 'production' },
-      `Serving on http://localhost:${port}`,
-    )
+    const facts = { port, host, dataFile: store.file, createdFromSeed, products: store.products.length }
+    announceStart({ ...facts, mode: isDev ? 'development' : 'production', settingsFile, config }, logFormat, logger)
   })
   server.on('error', (err) => fail(`Cannot listen on port ${config.port}: ${err.message}`))
 

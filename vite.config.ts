@@ -6,5 +6,9 @@ import { siteFonts } from './scripts/site-fonts.ts'
 
 export default defineConfig({
   plugins: [siteFonts(), react(), vike(), precompress()],
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    // Rolldown's timing report is advice for plugin authors; printed in yellow at every build, it reads as a warning.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
 })

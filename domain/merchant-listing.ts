@@ -52,30 +52,70 @@ export function returnPolicyJsonLd(origin: string) {
   }
 }
 
+/** What the owner set for delivery in the United Kingdom: its price in pounds and its time in the post. */
+export type DeliveryTerms = {
+  /** DELIVERY_PRICE, two decimals ('4.95'); undefined: no price is claimed. */
+  deliveryPrice: string | undefined
+  /** DELIVERY_DAYS in business days; undefined: no time in the post is claimed. */
+  deliveryDays?: DayRange | undefined
+}
+
+const days = ({ min, max }: DayRange) => ({
+  '@type': 'QuantitativeValue',
+  minValue: min,
+  maxValue: max,
+  unitCode: 'DAY',
+})
+const businessDays = () => ({
+  '@type': 'OpeningHoursSpecification',
+  dayOfWeek: POLICY.businessDays.map((d) => `${SCHEMA}${d}`),
+})
+const ukDestination = () => ({ '@type': 'DefinedRegion', addressCountry: POLICY.deliveryCountryCode })
+const rate = (price: string) => ({ '@type': 'MonetaryAmount', value: Number(price), currency: 'GBP' })
+
 /**
  * Delivery to the United Kingdom: the price only where the owner set one (DELIVERY_PRICE), the
- * handling time only where it can be read. The site promises no time in the post, so none is given.
+ * handling time only where it can be read, and the time in the post (DELIVERY_DAYS) only beside it:
+ * a delivery estimate without the handling time would promise too early a day.
  */
-export function shippingDetailsJsonLd(
-  product: Pick<Product, 'availability' | 'leadTime'>,
-  deliveryPrice: string | undefined,
-) {
+export function shippingDetailsJsonLd(product: Pick<Product, 'availability' | 'leadTime'>, terms: DeliveryTerms) {
   const handling = handlingDays(product)
   return {
     '@type': 'OfferShippingDetails',
-    shippingDestination: { '@type': 'DefinedRegion', addressCountry: POLICY.deliveryCountryCode },
-    ...(deliveryPrice === undefined
-      ? {}
-      : { shippingRate: { '@type': 'MonetaryAmount', value: Number(deliveryPrice), currency: 'GBP' } }),
+    shippingDestination: ukDestination(),
+    ...(terms.deliveryPrice !== undefined && { shippingRate: rate(terms.deliveryPrice) }),
     ...(handling && {
       deliveryTime: {
         '@type': 'ShippingDeliveryTime',
-        handlingTime: { '@type': 'QuantitativeValue', minValue: handling.min, maxValue: handling.max, unitCode: 'DAY' },
-        businessDays: {
-          '@type': 'OpeningHoursSpecification',
-          dayOfWeek: POLICY.businessDays.map((d) => `${SCHEMA}${d}`),
-        },
+        handlingTime: days(handling),
+        ...(terms.deliveryDays && { transitTime: days(terms.deliveryDays) }),
+        businessDays: businessDays(),
       },
     }),
+  }
+}
+
+/**
+ * The shop's standard delivery, for the Store: given only with a price, which a
+ * shipping policy cannot go without (https://developers.google.com/search/docs/appearance/structured-data/shipping-policy).
+ */
+export function shippingServiceJsonLd(terms: DeliveryTerms) {
+  if (terms.deliveryPrice === undefined) return undefined
+  const dispatch = handlingDays({})!
+  const period = (range: DayRange) => ({
+    '@type': 'ServicePeriod',
+    duration: days(range),
+    businessDays: businessDays(),
+  })
+  return {
+    '@type': 'ShippingService',
+    name: 'Delivery in the United Kingdom',
+    shippingConditions: {
+      '@type': 'ShippingConditions',
+      shippingDestination: ukDestination(),
+      shippingRate: rate(terms.deliveryPrice),
+      ...(terms.deliveryDays && { transitTime: period(terms.deliveryDays) }),
+    },
+    handlingTime: period(dispatch),
   }
 }

@@ -1,8 +1,8 @@
 import { schemaAvailability } from './availability.ts'
 import { CATEGORY_LABELS, COMPANY, IMAGE_ANGLES, WHATSAPP_URL } from './business.ts'
 import { filterHref, productPath } from './catalogue.ts'
-import { returnPolicyJsonLd, shippingDetailsJsonLd } from './merchant-listing.ts'
-import type { PhotoFormats } from './product-image.ts'
+import { returnPolicyJsonLd, shippingDetailsJsonLd, type DeliveryTerms } from './merchant-listing.ts'
+import { listingImage, type PhotoFormats } from './product-image.ts'
 import type { Product, StoredProduct } from './product.ts'
 
 type Angle = (typeof IMAGE_ANGLES)[number]
@@ -75,17 +75,29 @@ export function schemaPrice(price: string): string {
   return price.replace(/[£,]/g, '')
 }
 
+/** What a product's JSON-LD is made with beyond the product: its photographs as the page shows them, and their formats. */
+export type ListingOptions = {
+  /** The photographs, main first (default: the product's own gallery). */
+  images?: readonly string[]
+  formats?: PhotoFormats
+  /** A product's own page adds the terms shopping listings read (returns and delivery). */
+  terms?: DeliveryTerms
+}
+
+/** A product's photographs as listings take them: absolute, raster, the largest there is. */
+export function listingImagesOf(product: StoredProduct, origin: string, options: ListingOptions = {}): string[] {
+  const images = options.images ?? galleryOf(product).map((i) => i.src)
+  return images.map((src) => absolute(origin, listingImage(src, options.formats)))
+}
+
 /**
- * schema.org Product with its Offer (GBP, its availability, returns and
- * delivery, at the product's page), for search engines and shopping listings.
+ * schema.org Product with its Offer, for search engines and shopping listings. The catalogue lists
+ * each product without the terms, as they are the same for every product and would weigh on its first paint.
+ * The stock code is the maker's part number: the shop makes what it sells, so there is no GTIN.
  */
-/**
- * schema.org Product with its Offer. A product's own page adds the terms shopping listings read
- * (`terms`: returns and delivery); the catalogue lists each product without them, as they are the
- * same for every product and would weigh on its first paint.
- */
-export function productJsonLd(product: StoredProduct, origin: string, terms?: { deliveryPrice: string | undefined }) {
+export function productJsonLd(product: StoredProduct, origin: string, options: ListingOptions = {}) {
   const url = `${origin}${productPath(product)}`
+  const { terms } = options
   return {
     '@type': 'Product',
     '@id': `${url}#product`,
@@ -93,8 +105,9 @@ export function productJsonLd(product: StoredProduct, origin: string, terms?: { 
     name: product.name,
     description: product.description,
     sku: product.sku,
+    mpn: product.sku,
     category: CATEGORY_LABELS[product.category],
-    image: galleryOf(product).map((i) => absolute(origin, i.src)),
+    image: listingImagesOf(product, origin, options),
     brand: { '@type': 'Brand', name: COMPANY.brand },
     offers: {
       '@type': 'Offer',
@@ -106,7 +119,7 @@ export function productJsonLd(product: StoredProduct, origin: string, terms?: { 
       seller: { '@type': 'Organization', name: COMPANY.legalName },
       ...(terms && {
         hasMerchantReturnPolicy: returnPolicyJsonLd(origin),
-        shippingDetails: shippingDetailsJsonLd(product, terms.deliveryPrice),
+        shippingDetails: shippingDetailsJsonLd(product, terms),
       }),
     },
   }

@@ -1,11 +1,11 @@
 import type { PageContext } from 'vike/types'
 import { COMPANY } from '../domain/business.ts'
-import { BRAND_CARD_URL, SOCIAL_IMAGE } from '../domain/social-image.ts'
+import { BRAND_CARD_ALT, BRAND_CARD_URL, SOCIAL_IMAGE } from '../domain/social-image.ts'
 import { canonicalUrl } from './canonical.ts'
 import { jsonForScript } from './json-for-script.ts'
 import { resolveHead, type SocialImage } from './types.ts'
 
-const DEFAULT_SOCIAL_IMAGE: SocialImage = { url: BRAND_CARD_URL, ...SOCIAL_IMAGE }
+const DEFAULT_SOCIAL_IMAGE: SocialImage = { url: BRAND_CARD_URL, ...SOCIAL_IMAGE, alt: BRAND_CARD_ALT }
 
 /** React escapes every value; only the CSS and the JSON-LD are written raw (both made safe for their element). */
 export function Head({ pageContext }: { pageContext: PageContext }) {
@@ -43,11 +43,12 @@ export function Head({ pageContext }: { pageContext: PageContext }) {
           <meta property="og:image" content={imageUrl} />
           <meta property="og:image:width" content={String(image.width)} />
           <meta property="og:image:height" content={String(image.height)} />
-          {image.alt ? <meta property="og:image:alt" content={image.alt} /> : null}
+          <meta property="og:image:alt" content={image.alt} />
           <meta name="twitter:card" content="summary_large_image" />
           <meta name="twitter:title" content={title} />
           <meta name="twitter:description" content={description} />
           <meta name="twitter:image" content={imageUrl} />
+          <meta name="twitter:image:alt" content={image.alt} />
         </>
       )}
       {preloadImage ? (

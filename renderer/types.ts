@@ -3,7 +3,8 @@ import type { PageContext } from 'vike/types'
 /** A page's title or description: fixed, or worked out from the page context (the 404 page, say). */
 export type HeadValue = string | ((pageContext: PageContext) => string)
 
-export type SocialImage = { url: string; width: number; height: number; alt?: string }
+/** A page's picture for link previews; `alt` says what it shows (og:image:alt, twitter:image:alt). */
+export type SocialImage = { url: string; width: number; height: number; alt: string }
 
 declare global {
   namespace Vike {
@@ -40,6 +41,8 @@ declare global {
       siteUrl?: string
       /** Server only: what delivery costs in pounds ('4.95'), when the owner set it (DELIVERY_PRICE). */
       deliveryPrice?: string
+      /** Server only: the time in the post in business days, when the owner set it (DELIVERY_DAYS). */
+      deliveryDays?: import('../domain/merchant-listing.ts').DayRange
       /** Server only: which stored photographs have AVIF twins. */
       photoFormats?: import('../domain/product-image.ts').PhotoFormats
       imageGenerationConfigured?: boolean

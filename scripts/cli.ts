@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { readEnvFile } from '../server/env-file.server.ts'
 
 /** A path typed in the shell: npm runs a script from the project's root, and says in INIT_CWD where it was typed. */
 export const typedPath = (p: string) => path.resolve(process.env.INIT_CWD ?? '.', p)
@@ -17,6 +18,14 @@ export type CommandMain = (argv: readonly string[], out: Out, err: Out) => Promi
 export function runWhenStarted(moduleUrl: string, main: CommandMain): void {
   if (!process.argv[1] || path.resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return
   endQuietlyWhenReaderLeaves()
+  // A command reads the same settings as `npm start`: `.env`, then the environment over it.
+  try {
+    readEnvFile()
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n`)
+    process.exitCode = 1
+    return
+  }
   main(
     process.argv.slice(2),
     (s) => process.stdout.write(s),

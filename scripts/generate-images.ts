@@ -16,6 +16,7 @@ import {
   type GenerationResponse,
 } from '../domain/image-generation.ts'
 import { readEventStream } from '../lib/event-stream.ts'
+import { readEnvFile } from '../server/env-file.server.ts'
 import { ConfigError, loadConfig, type Config } from '../server/config.server.ts'
 import { runningServers, shopDataFile } from '../server/running-server.server.ts'
 import type { GenerationJob } from '../server/services/image-generator.server.ts'
@@ -299,11 +300,15 @@ export async function main(
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      console.error(GENERATION_STATUS.failed, e)
-      process.exit(1)
-    },
-  )
+  // `.env`, as `npm start` reads it; the environment wins.
+  Promise.resolve()
+    .then(() => readEnvFile())
+    .then(() => main())
+    .then(
+      (code) => process.exit(code),
+      (e: unknown) => {
+        console.error(GENERATION_STATUS.failed, e)
+        process.exit(1)
+      },
+    )
 }

@@ -4,9 +4,17 @@
 import { spawn } from 'node:child_process'
 import { constants } from 'node:os'
 import path from 'node:path'
+import { readEnvFile } from '../server/env-file.server.ts'
 import { ROOT } from '../server/paths.server.ts'
 import { buildIfNeeded } from './build-if-needed.ts'
 
+// `.env` first, so its settings reach the server (the environment wins over the file).
+try {
+  readEnvFile()
+} catch (err) {
+  console.error(`Cannot start: ${(err as Error).message}`)
+  process.exit(1)
+}
 buildIfNeeded()
 
 // glibc keeps what sharp's threads freed: in arenas of their own, and in its heap once a freed

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { COMPANY } from '../domain/business.ts'
 import { IMAGE_CONCURRENCY } from '../domain/image-generation.ts'
+import type { DayRange } from '../domain/merchant-listing.ts'
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 
@@ -116,6 +117,19 @@ const EnvSchema = v.object({
       v.transform((s) => Number(s).toFixed(2)),
     ),
   ),
+  // Unset: listings claim no time in the post. Business days, as the carrier states them ('1-3', '2').
+  DELIVERY_DAYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,2}(\s*-\s*\d{1,2})?$/, 'must be the time in the post in business days, such as 1-3 or 2'),
+      v.transform((s): DayRange => {
+        const [min, max = min] = s.split('-').map(Number) as [number, number?]
+        return { min, max }
+      }),
+      v.check(({ min, max }) => min <= max, 'must give the shorter time first, such as 1-3'),
+    ),
+  ),
   STATISTICS: v.optional(v.picklist(['on', 'off'], 'must be on or off'), 'on'),
   STATISTICS_WRITE_SECONDS: v.pipe(
     v.optional(v.string(), '60'),
@@ -126,6 +140,8 @@ const EnvSchema = v.object({
     v.minValue(1, 'must be between 1 and 60'),
     v.maxValue(60, 'must be between 1 and 60'),
   ),
+  // Unset: plain lines on a terminal, JSON lines otherwise (a service's log, a pipe).
+  LOG_FORMAT: v.optional(v.picklist(['json', 'text'], 'must be json or text (unset: text on a terminal, else json)')),
   LOG_LEVEL: v.optional(
     v.picklist(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -160,11 +176,15 @@ export type Config = {
   contactRateLimit: number
   /** Delivery in the United Kingdom, in pounds with two decimals ('4.95'); undefined when the owner set none. */
   deliveryPrice: string | undefined
+  /** Time in the post in the United Kingdom, in business days (DELIVERY_DAYS); undefined when the owner set none. */
+  deliveryDays: DayRange | undefined
   /** Page views counted at the server (STATISTICS=off turns counting off). */
   statistics: boolean
   /** How often the day's counts are written to the statistics file, in ms (at most a minute). */
   statisticsWriteMs: number
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** LOG_FORMAT; undefined: worked out from where the output goes (logger.server.ts). */
+  logFormat: 'json' | 'text' | undefined
   isProduction: boolean
 }
 
@@ -206,9 +226,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     deliveryPrice: e.DELIVERY_PRICE,
+    deliveryDays: e.DELIVERY_DAYS,
     statistics: e.STATISTICS === 'on',
     statisticsWriteMs: e.STATISTICS_WRITE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     isProduction: e.NODE_ENV !== 'development',
   }
 }

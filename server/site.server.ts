@@ -117,6 +117,7 @@ export function siteRoutes({ config, store, services, logger, responses, uploadS
 }
 
 let productionEntry: Promise<unknown> | undefined
+const DAY_MS = 86_400_000
 
 export type Site = {
   /** The Express application. */
@@ -143,8 +144,9 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
   app.set('etag', 'strong')
 
   const responses = new ResponseCache({
-    // Both only go up, so their sum changes whenever either does.
-    version: () => store.productsVersion + deps.services.photoFormats.version,
+    // All three only go up, so their sum changes whenever one does. The day: the product feed gives a
+    // made-to-order product the date it is ready, counted from today.
+    version: () => store.productsVersion + deps.services.photoFormats.version + Math.floor(Date.now() / DAY_MS),
     siteUrl: config.siteUrl,
     trustProxy: app.get('trust proxy fn'),
     enabled: !vite, // hot reload must show every edit
@@ -198,7 +200,16 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
   app.use('/media', servePhotos(mediaDirFor(config.dataFile), { immutable: true, maxAge: '1y' }))
   app.use('/social', socialImagesRouter({ store, mediaDir: mediaDirFor(config.dataFile) }))
 
-  app.use(seoRouter({ siteUrl: config.siteUrl, store, responses }))
+  app.use(
+    seoRouter({
+      siteUrl: config.siteUrl,
+      store,
+      responses,
+      history: deps.services.catalogue.history,
+      photoFormats: deps.services.photoFormats,
+      delivery: { deliveryPrice: config.deliveryPrice, deliveryDays: config.deliveryDays },
+    }),
+  )
 
   app.get('/healthz', healthHandler(store, deps.services.owner))
 
@@ -215,6 +226,7 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
       cache: responses,
       photoFormats: deps.services.photoFormats,
       deliveryPrice: config.deliveryPrice,
+      deliveryDays: config.deliveryDays,
     }),
   )
   app.use(unhandled)

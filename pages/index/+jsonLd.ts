@@ -1,16 +1,28 @@
 import type { PageContext } from 'vike/types'
 import { BUSINESS_HOURS, COMPANY } from '../../domain/business.ts'
+import { returnPolicyJsonLd, shippingServiceJsonLd } from '../../domain/merchant-listing.ts'
+import { BRAND_CARD_URL, BRAND_LOGO_URL } from '../../domain/social-image.ts'
 
+/**
+ * The business, with its logo and the returns and delivery terms that hold for every product
+ * (https://developers.google.com/search/docs/appearance/structured-data/organization).
+ */
 export default (pageContext: PageContext) => {
   const origin = pageContext.siteUrl ?? ''
   const office = COMPANY.registeredOffice
+  const shipping = shippingServiceJsonLd({
+    deliveryPrice: pageContext.deliveryPrice,
+    deliveryDays: pageContext.deliveryDays,
+  })
   return {
     '@context': 'https://schema.org',
     '@type': 'Store',
     name: COMPANY.brand,
     legalName: COMPANY.legalName,
     url: `${origin}/`,
-    image: `${origin}/images/hero.svg`,
+    // Raster, as search and shopping surfaces take: the brand's card and its square mark.
+    image: `${origin}${BRAND_CARD_URL}`,
+    logo: `${origin}${BRAND_LOGO_URL}`,
     description: 'Handmade British leather footwear, bags and belts from our Northampton workshop.',
     foundingDate: String(COMPANY.foundedYear),
     email: COMPANY.emails.enquiries,
@@ -45,5 +57,7 @@ export default (pageContext: PageContext) => {
       opens: h.opens,
       closes: h.closes,
     })),
+    hasMerchantReturnPolicy: returnPolicyJsonLd(origin),
+    ...(shipping && { hasShippingService: shipping }),
   }
 }

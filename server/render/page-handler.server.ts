@@ -2,6 +2,7 @@ import { Writable } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
 import { renderPage } from 'vike/server'
 import type { Store } from '../../data/store.server.ts'
+import type { DayRange } from '../../domain/merchant-listing.ts'
 import type { PhotoFormats } from '../../domain/product-image.ts'
 import { requestOrigin, type CacheTarget } from '../cache/cache-target.server.ts'
 import { isAdminPath } from '../http/owner-paths.server.ts'
@@ -18,13 +19,15 @@ type PageHandlerOptions = {
   cache?: ResponseCache
   photoFormats?: PhotoFormats
   deliveryPrice?: string
+  deliveryDays?: DayRange
 }
 
 /**
  * A render is read at its own pace into memory, so a client that never reads cannot hold
  * up the entry or those waiting for it (nginx's `proxy_cache_lock`, Varnish's coalescing).
  */
-export function createPageHandler({ store, siteUrl, cache, photoFormats, deliveryPrice }: PageHandlerOptions) {
+export function createPageHandler(options: PageHandlerOptions) {
+  const { store, siteUrl, cache, photoFormats, deliveryPrice, deliveryDays } = options
   // A one-off address of no page (a flood of random paths) is answered from the shared 404 page, not rendered.
   const knownNotFound = (cache: ResponseCache, target: CacheTarget) => {
     const path = requestPath(target.url)
@@ -65,6 +68,7 @@ export function createPageHandler({ store, siteUrl, cache, photoFormats, deliver
         siteUrl: origin,
         photoFormats,
         deliveryPrice,
+        deliveryDays,
       })
       const { httpResponse } = pageContext
       if (!httpResponse) {

@@ -1,20 +1,21 @@
 /**
- * The README's proxy examples against `.env.example`: they serve the host SITE_URL names (canonical
- * links, sitemap and social cards use it), send the other spelling of the domain there, and set HSTS.
+ * The deployment guide's proxy examples (docs/operations.md) against `.env.example`: they serve the host
+ * SITE_URL names (canonical links, sitemap and social cards use it), send the other spelling of the
+ * domain there, and set HSTS.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ROOT } from '../../server/paths.server.ts'
 
-let readme: string
+let guide: string
 let site: string
 let other: string
 
-/** The README's example in `lang`, without the indentation of the list it sits in. */
+/** The guide's example in `lang`, without the indentation of the list it sits in. */
 const block = (lang: string): string => {
-  const m = new RegExp('( *)```' + lang + '\\n([\\s\\S]*?)```').exec(readme)
-  if (!m) throw new Error(`No ${lang} example in the README`)
+  const m = new RegExp('( *)```' + lang + '\\n([\\s\\S]*?)```').exec(guide)
+  if (!m) throw new Error(`No ${lang} example in docs/operations.md`)
   return m[2]!.replace(new RegExp(`^${m[1]}`, 'gm'), '')
 }
 
@@ -28,13 +29,13 @@ const section = (config: string, start: RegExp): string => {
 }
 
 beforeAll(async () => {
-  readme = await readFile(path.join(ROOT, 'README.md'), 'utf8')
+  guide = await readFile(path.join(ROOT, 'docs', 'operations.md'), 'utf8')
   const env = await readFile(path.join(ROOT, '.env.example'), 'utf8')
   site = new URL(/^SITE_URL=(.+)$/m.exec(env)![1]!.trim()).host
   other = site.startsWith('www.') ? site.slice(4) : `www.${site}`
 })
 
-describe('the README deployment examples', () => {
+describe('the deployment examples', () => {
   it('Caddy serves the SITE_URL host with HSTS and redirects the other host there', () => {
     const caddy = block('caddy')
     const main = section(caddy, new RegExp(`^${site.replace(/\./g, '\\.')} \\{`, 'm'))

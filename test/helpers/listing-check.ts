@@ -35,6 +35,8 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const one = (v: unknown): Json | undefined => (Array.isArray(v) ? v.find(isObject) : isObject(v) ? v : undefined)
 const text = (v: unknown) => typeof v === 'string' && v.trim() !== ''
 const absoluteUrl = (v: unknown) => typeof v === 'string' && /^https?:\/\/[^/\s]+\//.test(v)
+/** Shopping surfaces take JPEG, PNG, WebP and GIF; not SVG (https://support.google.com/merchants/answer/6324350). */
+const rasterUrl = (v: unknown) => typeof v === 'string' && /\.(jpe?g|png|webp|gif)$/i.test(new URL(v).pathname)
 const named = (v: unknown, names: string[]) => typeof v === 'string' && names.some((n) => v === `${S}${n}` || v === n)
 const wholeDays = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0
 
@@ -99,6 +101,7 @@ export function listingProblems(product: Json): string[] {
   if (!text(product.name)) problems.push('name is missing')
   const images = [product.image].flat()
   if (images.length === 0 || !images.every(absoluteUrl)) problems.push('image must be one or more absolute URLs')
+  else if (!images.every(rasterUrl)) problems.push('image must be JPEG, PNG, WebP or GIF, never SVG')
   const offer = one(product.offers)
   if (!offer || offer['@type'] !== 'Offer') return [...problems, 'offers is missing']
   if (!(Number(offer.price) > 0)) problems.push('offers.price must be a number above zero')
@@ -110,5 +113,40 @@ export function listingProblems(product: Json): string[] {
     problems.push('offers.itemCondition is unknown')
   checkReturns(one(offer.hasMerchantReturnPolicy), problems)
   checkShipping(one(offer.shippingDetails), problems)
+  return problems
+}
+
+/**
+ * What Google reads of the business behind the listings (…/structured-data/organization,
+ * …/return-policy, …/shipping-policy); empty when it holds.
+ */
+export function storeProblems(store: Json): string[] {
+  const problems: string[] = []
+  if (!text(store.name)) problems.push('name is missing')
+  for (const key of ['logo', 'image'] as const) {
+    if (!absoluteUrl(store[key])) problems.push(`${key} must be an absolute URL`)
+    else if (!rasterUrl(store[key])) problems.push(`${key} must be JPEG, PNG, WebP or GIF, never SVG`)
+  }
+  checkReturns(one(store.hasMerchantReturnPolicy), problems)
+  const service = store.hasShippingService
+  if (service === undefined) return problems
+  const s = one(service)
+  const conditions = one(s?.shippingConditions)
+  if (!s || s['@type'] !== 'ShippingService' || !conditions)
+    return [...problems, 'hasShippingService needs a ShippingService with shippingConditions']
+  if (!/^[A-Z]{2}$/.test(String(one(conditions.shippingDestination)?.addressCountry)))
+    problems.push('shippingConditions.shippingDestination.addressCountry must be a two-letter country code')
+  const rate = one(conditions.shippingRate)
+  if (!rate || typeof rate.value !== 'number' || !/^[A-Z]{3}$/.test(String(rate.currency)))
+    problems.push('shippingConditions.shippingRate needs a value and a currency')
+  for (const [where, period] of [
+    ['handlingTime', s.handlingTime],
+    ['shippingConditions.transitTime', conditions.transitTime],
+  ] as const) {
+    if (period === undefined) continue
+    const p = one(period)
+    if (!p || p['@type'] !== 'ServicePeriod') problems.push(`${where} must be a ServicePeriod`)
+    else checkDays(`${where}.duration`, p.duration, problems)
+  }
   return problems
 }

@@ -1,6 +1,6 @@
 /**
- * A real nginx in front of a test server, configured as README.md tells the owner: the site's own
- * `server` block, read from the README, with its upstream pointed at the test server. It runs as one
+ * A real nginx in front of a test server, configured as docs/operations.md tells the owner: the site's own
+ * `server` block, read from docs/operations.md, with its upstream pointed at the test server. It runs as one
  * unprivileged process with everything (configuration, pid, temporary files, log) in a temp folder.
  */
 import { execSync, spawn } from 'node:child_process'
@@ -40,14 +40,15 @@ export const NO_NGINX =
   'nginx is not installed and could not be installed here: `sudo apt-get install nginx` ' +
   '(or NGINX_PATH) runs this test'
 
-/** The README's `server` block for the site (the last of its nginx example), without TLS and names. */
+/** The operations guide's `server` block for the site (the last of its nginx example), without TLS and names. */
 export async function readmeSiteBlock(upstream: string): Promise<string> {
-  const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8')
+  const readme = await readFile(path.join(ROOT, 'docs', 'operations.md'), 'utf8')
   const example = /```nginx\n([\s\S]*?)```/.exec(readme)?.[1]
-  if (!example) throw new Error('README.md holds no nginx example')
+  if (!example) throw new Error('docs/operations.md holds no nginx example')
   const site = example.slice(example.lastIndexOf('server {'))
   const body = site.slice(site.indexOf('{') + 1, site.lastIndexOf('}'))
-  if (!body.includes('proxy_pass http://127.0.0.1:3000;')) throw new Error("README's nginx example no longer proxies")
+  if (!body.includes('proxy_pass http://127.0.0.1:3000;'))
+    throw new Error("The operations guide's nginx example no longer proxies")
   return body
     .split('\n')
     .filter((l) => !/^\s*(listen|server_name|ssl_certificate|ssl_certificate_key)\s/.test(l))

@@ -2,7 +2,7 @@
  * RELIABILITY.md: no value of the owner's file takes the shop down behind its proxy. With the worst
  * payment links the file can hold (hundreds of products, each on a host of the longest length DNS
  * allows, and one whose host is longer still), the security header stays under 4 KB, every answer's
- * headers under 8 KB, and behind a real nginx configured as README.md says every page answers 200.
+ * headers under 8 KB, and behind a real nginx configured as docs/operations.md says every page answers 200.
  */
 import { request as httpRequest } from 'node:http'
 import { writeFile } from 'node:fs/promises'
@@ -118,7 +118,7 @@ describe('the worst payment links the owner’s file can hold', () => {
     expect(isPaymentLink(WORST.at(-1)!.paymentLink)).toBe(false)
   })
 
-  it('behind the README’s nginx: every page answers 200', async (ctx) => {
+  it('behind the operations guide’s nginx: every page answers 200', async (ctx) => {
     ctx.skip(!nginx, NO_NGINX)
     for (const page of PAGES) {
       const res = await get(`${nginx!.url}${page}`)
@@ -126,7 +126,7 @@ describe('the worst payment links the owner’s file can hold', () => {
     }
   })
 
-  it('behind the README’s nginx: a 390 px phone reads the catalogue and a product, with JavaScript and without', async (ctx) => {
+  it('behind the operations guide’s nginx: a 390 px phone reads the catalogue and a product, with JavaScript and without', async (ctx) => {
     ctx.skip(!nginx, NO_NGINX)
     const browser: Browser = await connectBrowser()
     try {

@@ -54,6 +54,9 @@ describe('configuration from the environment', () => {
     ['DELIVERY_PRICE', '£4.95'],
     ['DELIVERY_PRICE', '4.955'],
     ['DELIVERY_PRICE', '-1'],
+    ['DELIVERY_DAYS', '1-3 days'],
+    ['DELIVERY_DAYS', '3-1'],
+    ['DELIVERY_DAYS', 'soon'],
   ])('refuses a bad %s (%s) with a message naming it', (name, value) => {
     const err = (() => {
       try {
@@ -71,6 +74,12 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DELIVERY_PRICE: ' 4.95 ' }).deliveryPrice).toBe('4.95')
     expect(loadConfig({ DELIVERY_PRICE: '5' }).deliveryPrice).toBe('5.00')
     expect(loadConfig({ DELIVERY_PRICE: '0' }).deliveryPrice).toBe('0.00')
+  })
+
+  it('reads the time in the post in business days (DELIVERY_DAYS); none when unset', () => {
+    expect(loadConfig({}).deliveryDays).toBeUndefined()
+    expect(loadConfig({ DELIVERY_DAYS: ' 1-3 ' }).deliveryDays).toEqual({ min: 1, max: 3 })
+    expect(loadConfig({ DELIVERY_DAYS: '2' }).deliveryDays).toEqual({ min: 2, max: 2 })
   })
 
   const refusal = (env: Record<string, string>): ConfigError => {

@@ -175,3 +175,49 @@ describe("each product's offer, as shopping listings read it", () => {
     expect(listingProblems({ ...product, offers: wrong })).toHaveLength(2)
   })
 })
+
+describe('listing details a shopping surface needs (issue: found where people shop)', () => {
+  let timed: TestServer
+  beforeAll(async () => {
+    timed = await createTestApp({ env: { DELIVERY_PRICE: '4.95', DELIVERY_DAYS: '1-3' } })
+  })
+  afterAll(() => timed.close())
+
+  it('gives the time in the post (DELIVERY_DAYS) beside the handling time, so a delivery date can be shown', async () => {
+    const offer = offerOf(await pageOf(timed, 'oxford-brogue'))
+    expect(offer.shippingDetails.deliveryTime).toEqual({
+      '@type': 'ShippingDeliveryTime',
+      handlingTime: { '@type': 'QuantitativeValue', minValue: 5, maxValue: 7, unitCode: 'DAY' },
+      transitTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 3, unitCode: 'DAY' },
+      businessDays: { '@type': 'OpeningHoursSpecification', dayOfWeek: MON_FRI },
+    })
+    // Unset, no time in the post is claimed.
+    expect(offerOf(await pageOf(t, 'oxford-brogue')).shippingDetails.deliveryTime).not.toHaveProperty('transitTime')
+    // Without a handling time, a time in the post alone would promise too early a day.
+    await timed.store.updateProduct('briefcase', (p) => ({ ...p, availability: 'made-to-order', leadTime: 'soon' }))
+    expect(offerOf(await pageOf(timed, 'briefcase')).shippingDetails).not.toHaveProperty('deliveryTime')
+  })
+
+  it("names each product's stock code as its part number (mpn): handmade goods have no GTIN", async () => {
+    for (const p of t.store.products) {
+      expect(productOf(await pageOf(t, p.id)), p.id).toMatchObject({ sku: p.sku, mpn: p.sku })
+    }
+  })
+
+  it("gives raster photographs only: the seed drawings' JPEG twins, each answered as a JPEG", async () => {
+    const images = (await Promise.all(t.store.products.map(async (p) => productOf(await pageOf(t, p.id)).image)))
+      .flat()
+      .concat((await catalogueItems(t)).flatMap((i) => i.image as string[]))
+    expect(images.length).toBeGreaterThanOrEqual(t.store.products.length * 2)
+    for (const src of new Set(images as string[])) {
+      expect(src).toMatch(/^https:\/\/www\.example\.co\.uk\/images\/seed\/[a-z-]+\.jpg$/)
+      await request(t.app).get(new URL(src).pathname).expect(200).expect('content-type', 'image/jpeg')
+    }
+  })
+
+  it('passes the listings check on every product page with every delivery setting', async () => {
+    for (const p of timed.store.products) {
+      expect(listingProblems(productOf(await pageOf(timed, p.id))), p.id).toEqual([])
+    }
+  })
+})

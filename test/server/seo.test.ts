@@ -1,6 +1,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMPANY } from '../../domain/business.ts'
+import { storeProblems } from '../helpers/listing-check.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 let t: TestServer
@@ -76,7 +77,7 @@ describe('search engines', () => {
     for (const p of t.store.products) {
       expect(sitemap).toContain(`<url><loc>${SITE}/products/${p.id}</loc>`)
     }
-    expect(sitemap).toContain(`<image:loc>${SITE}/images/seed/oxford-brogue.svg</image:loc>`)
+    expect(sitemap).toContain(`<image:loc>${SITE}/images/seed/oxford-brogue.jpg</image:loc>`)
     await t.store.updateProduct('oxford-brogue', (p) => ({ ...p, imagesGeneratedAt: '2026-03-04T10:00:00.000Z' }))
     const again = (await request(t.app).get('/sitemap.xml').expect(200)).text
     expect(again).toContain(`<loc>${SITE}/products/oxford-brogue</loc><lastmod>2026-03-04</lastmod>`)
@@ -108,5 +109,87 @@ describe('search engines', () => {
       '<meta name="robots" content="noindex"/>',
     )
     expect(head((await request(t.app).get('/admin')).text)).toContain('<meta name="robots" content="noindex"/>')
+  })
+})
+
+describe('found where people shop', () => {
+  let priced: TestServer
+  beforeAll(async () => {
+    priced = await createTestApp({ env: { SITE_URL: SITE, DELIVERY_PRICE: '4.95', DELIVERY_DAYS: '1-3' } })
+  })
+  afterAll(() => priced.close())
+
+  const PAGES = [
+    '/',
+    '/products',
+    '/products?category=belts',
+    '/products/oxford-brogue',
+    '/contact',
+    '/terms',
+    '/returns',
+  ]
+
+  it('says what every social image shows (og:image:alt, twitter:image:alt)', async () => {
+    for (const path of PAGES) {
+      const h = head((await request(t.app).get(path).expect(200)).text)
+      const og = /<meta property="og:image:alt" content="([^"]+)"\/>/.exec(h)?.[1]
+      const twitter = /<meta name="twitter:image:alt" content="([^"]+)"\/>/.exec(h)?.[1]
+      expect(og, path).toMatch(/\w{3,}/)
+      expect(twitter, path).toBe(og)
+    }
+    const product = head((await request(t.app).get('/products/oxford-brogue')).text)
+    expect(product).toContain('<meta property="og:image:alt" content="Oxford Brogue"/>')
+  })
+
+  it('answers /favicon.ico with an icon file of the sizes tabs and bookmarks ask for', async () => {
+    const res = await request(t.app).get('/favicon.ico').buffer(true).expect(200)
+    expect(res.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/)
+    const ico = res.body as Buffer
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1])
+    const sizes = Array.from({ length: ico.readUInt16LE(4) }, (_, i) => ico.readUInt8(6 + 16 * i))
+    expect(sizes).toEqual(expect.arrayContaining([16, 32]))
+  })
+
+  it('describes the Store with its logo, a raster image, and the returns and delivery terms of every product', async () => {
+    const plain = jsonLd((await request(t.app).get('/')).text).find((d) => d['@type'] === 'Store')
+    const withDelivery = jsonLd((await request(priced.app).get('/')).text).find((d) => d['@type'] === 'Store')
+    expect(plain.logo).toBe(`${SITE}/images/icon-512.png`)
+    expect(storeProblems(plain)).toEqual([])
+    expect(storeProblems(withDelivery)).toEqual([])
+    expect(plain.hasMerchantReturnPolicy).toMatchObject({
+      merchantReturnDays: 14,
+      merchantReturnLink: `${SITE}/returns`,
+    })
+    // A shipping policy without a price is not one: given only when DELIVERY_PRICE is set.
+    expect(plain).not.toHaveProperty('hasShippingService')
+    expect(withDelivery.hasShippingService.shippingConditions).toMatchObject({
+      shippingDestination: { addressCountry: 'GB' },
+      shippingRate: { value: 4.95, currency: 'GBP' },
+      transitTime: { '@type': 'ServicePeriod', duration: { minValue: 1, maxValue: 3, unitCode: 'DAY' } },
+    })
+    for (const url of [plain.logo, plain.image]) await request(t.app).get(new URL(url).pathname).expect(200)
+  })
+
+  it('lists /contact in the sitemap, holds no SVG, and dates each page by the last change in the history', async () => {
+    const before = (await request(t.app).get('/sitemap.xml').expect(200)).text
+    expect(before).toContain(`<url><loc>${SITE}/contact</loc></url>`)
+    expect(before).not.toMatch(/\.svg</)
+    const today = new Date().toISOString().slice(0, 10)
+    await t.services.catalogue.history.record([
+      {
+        who: 'owner',
+        action: 'edit',
+        productId: 'dress-belt',
+        before: t.store.products.find((p) => p.id === 'dress-belt')!,
+        after: { ...t.store.products.find((p) => p.id === 'dress-belt')!, price: '£99.00' },
+      },
+    ])
+    await t.store.updateProduct('dress-belt', (p) => ({ ...p, price: '£99.00' }))
+    const after = (await request(t.app).get('/sitemap.xml').expect(200)).text
+    expect(after).toContain(`<loc>${SITE}/products/dress-belt</loc><lastmod>${today}</lastmod>`)
+    expect(after).toContain(`<loc>${SITE}/products?category=belts</loc><lastmod>${today}</lastmod>`)
+    expect(after).toContain(`<loc>${SITE}/products</loc><lastmod>${today}</lastmod>`)
+    expect(after).toContain(`<url><loc>${SITE}/products?category=bags</loc></url>`)
+    expect(after).toContain(`<url><loc>${SITE}/products/briefcase</loc><image:image>`)
   })
 })

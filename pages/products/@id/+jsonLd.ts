@@ -7,10 +7,12 @@ import type { Data } from './+data.ts'
  * (https://developers.google.com/search/docs/appearance/structured-data/product).
  */
 export default (pc: PageContext<Data>) => {
-  const { product } = pc.data
+  const { product, gallery } = pc.data
   const origin = pc.siteUrl ?? ''
-  return [
-    { '@context': 'https://schema.org', ...productJsonLd(product, origin, { deliveryPrice: pc.deliveryPrice }) },
-    breadcrumbJsonLd(product, origin),
-  ]
+  const listing = productJsonLd(product, origin, {
+    images: gallery.map((i) => i.src),
+    formats: pc.photoFormats,
+    terms: { deliveryPrice: pc.deliveryPrice, deliveryDays: pc.deliveryDays },
+  })
+  return [{ '@context': 'https://schema.org', ...listing }, breadcrumbJsonLd(product, origin)]
 }

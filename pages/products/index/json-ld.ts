@@ -12,7 +12,7 @@ export function catalogueJsonLd(pageContext: PageContext<Data>): object | undefi
     '@context': 'https://schema.org',
     '@type': 'ItemList',
     itemListElement: listed.map((p, i) => {
-      const item = productJsonLd(p, origin)
+      const item = productJsonLd(p, origin, { formats: pageContext.photoFormats })
       return { '@type': 'ListItem', position: i + 1, url: item.url, item }
     }),
   }

@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import { PUBLIC_MODE, writeDurably } from '../../../data/durable-write.server.ts'
 import { PRODUCT_IMAGE_WIDTHS, type PhotoFormats } from '../../../domain/product-image.ts'
 import { squareCrop } from './crop.server.ts'
+import { largePhotos } from './large-photos.server.ts'
 import { photoWork } from './photo-queue.server.ts'
 
 const SET_FILE = /^(.+)-(\d+)\.(webp|avif)$/
@@ -53,7 +54,12 @@ export class AvifTwins implements PhotoFormats {
   constructor(
     readonly mediaDir: string,
     private readonly mediaUrl: string,
-  ) {}
+  ) {
+    this.largeOf = largePhotos(mediaDir, mediaUrl)
+  }
+
+  /** The larger square of an uploaded photograph, for listings (large-photos.server.ts). */
+  readonly largeOf: (src: string) => string | undefined
 
   hasAvif(src: string): boolean {
     const m = /^(.*)-\d+\.webp$/.exec(src)

@@ -3,7 +3,7 @@ import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { PUBLIC_MODE, writeDurably } from '../../../data/durable-write.server.ts'
-import { PRODUCT_IMAGE_WIDTHS } from '../../../domain/product-image.ts'
+import { LARGE_PHOTO_WIDTH, PRODUCT_IMAGE_WIDTHS } from '../../../domain/product-image.ts'
 import type { ImageAngle } from '../../../domain/image-generation.ts'
 import { AvifTwins } from './avif-twins.server.ts'
 import { squareCrop } from './crop.server.ts'
@@ -28,6 +28,9 @@ export type StoredImage = {
   /** The image exactly as the service sent it, kept because it was paid for. */
   original: string
 }
+
+/** The shorter side a photograph needs for the larger square: a 4:3 photograph kept at 2048 px has it. */
+const LARGE_PHOTO_MIN_SIDE = 1536
 
 export class ImageDecodeError extends Error {
   override name = 'ImageDecodeError'
@@ -57,10 +60,12 @@ export async function storeAngleImage(opts: {
   image: Buffer
 }): Promise<{ stored: StoredImage; files: string[] }> {
   let format: string | undefined
+  let shorterSide: number
   try {
     const meta = await sharp(opts.image).metadata()
     if (!meta.width || !meta.height) throw new Error('no dimensions')
     format = meta.format
+    shorterSide = Math.min(meta.width, meta.height)
   } catch {
     throw new ImageDecodeError('The image service answered with data that is not an image.')
   }
@@ -75,7 +80,12 @@ export async function storeAngleImage(opts: {
     const originalName = `${base}-original.${ext}`
     await writeDurably(path.join(dir, originalName), opts.image, { mode: PUBLIC_MODE })
     files.push(path.join(dir, originalName))
-    for (const width of PRODUCT_IMAGE_WIDTHS) {
+    // A photograph with the detail for it (an upload from a phone, kept at 2048 x 1536 or squarer) gets the
+    // larger square too, which shopping listings and search are given (domain/product-image.ts).
+    const largest = PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1]
+    const widths =
+      shorterSide >= LARGE_PHOTO_MIN_SIDE ? [...PRODUCT_IMAGE_WIDTHS, LARGE_PHOTO_WIDTH] : PRODUCT_IMAGE_WIDTHS
+    for (const width of widths) {
       const webp = await sharp(opts.image)
         .resize(squareCrop(width))
         .webp({ quality: width > 800 ? 82 : 78, effort: 4 })
@@ -85,7 +95,6 @@ export async function storeAngleImage(opts: {
       files.push(path.join(dir, name))
     }
     photoFormatsFor(opts.mediaDir).convert({ folder: `products/${folder}`, base, source: originalName })
-    const largest = PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1]
     return { stored: { angle: opts.angle, src: url(`${base}-${largest}.webp`), original: url(originalName) }, files }
   } catch (err) {
     await removeFiles(files)
