@@ -67,6 +67,9 @@ export default defineConfig(
         'error',
         { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
       ],
+      // `import { type X }` alone still loads its module (verbatimModuleSyntax): a browser bundle would
+      // carry it, and everything it imports, for a type.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       // Vike's types are extended through its global namespace (https://vike.dev/pageContext#typescript).
       '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
     },

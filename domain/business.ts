@@ -3,6 +3,9 @@
  * pages, schemas, legal texts, e-mails and JSON-LD read these from.
  */
 
+/** International format, digits only, as wa.me wants it. */
+const WHATSAPP_NUMBER = '447700900123'
+
 export const COMPANY = {
   brand: 'Ashbourne Leather',
   /** The brand as shown in the header: the name followed by 'LTD'. */
@@ -21,20 +24,20 @@ export const COMPANY = {
     enquiries: 'hello@ashbourneleather.co.uk',
     orders: 'orders@ashbourneleather.co.uk',
   },
-  /** International format, digits only, as wa.me wants it. */
-  whatsappNumber: '447700900123',
+  whatsappNumber: WHATSAPP_NUMBER,
   whatsappDisplay: '+44 7700 900123',
   foundedYear: 1987,
 } as const
 
-export const REGISTERED_OFFICE_LINE = [
+// Marked pure, so a browser bundle that shows no address leaves the company's details out.
+export const REGISTERED_OFFICE_LINE = /* @__PURE__ */ [
   COMPANY.registeredOffice.street,
   COMPANY.registeredOffice.locality,
   COMPANY.registeredOffice.postcode,
   COMPANY.registeredOffice.country,
 ].join(', ')
 
-export const WHATSAPP_URL = `https://wa.me/${COMPANY.whatsappNumber}`
+export const WHATSAPP_URL = `https://wa.me/${WHATSAPP_NUMBER}`
 
 export const BUSINESS_HOURS = [
   {

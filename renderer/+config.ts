@@ -8,6 +8,9 @@ export default {
   // The page's scripts come after its content: the first screen is painted, and works, before them.
   injectScriptsAt: 'HTML_END',
   meta: {
+    // The browser hydrates islands (+client.ts), never a whole page: a client copy of each page would
+    // only be built, never loaded, and would shape the chunks every page shares.
+    Page: { env: { server: true } },
     title: { env: { server: true } },
     description: { env: { server: true } },
     noindex: { env: { server: true } },

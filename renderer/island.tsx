@@ -17,3 +17,11 @@ export function island<P extends object>(name: string, Component: ComponentType<
   )
   return Object.assign(Root, { islandName: name, Component })
 }
+
+/** An island a page's script fetches only when the page shows it: for a part most visits never see. */
+export type LazyIsland<P extends object> = { readonly islandName: string; readonly load: () => Promise<Island<P>> }
+
+export const lazyIsland = <P extends object>(islandName: string, load: () => Promise<Island<P>>): LazyIsland<P> => ({
+  islandName,
+  load,
+})

@@ -1,7 +1,7 @@
 import { isSoldOut } from '../../domain/availability.ts'
 import { productPath } from '../../domain/catalogue.ts'
 import { isPaymentLink } from '../../domain/payment-link.ts'
-import { type Product } from '../../domain/product.ts'
+import type { Product } from '../../domain/product.ts'
 
 type Props = {
   product: Pick<Product, 'id' | 'name' | 'availability' | 'paymentLink'>

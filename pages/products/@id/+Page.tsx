@@ -11,7 +11,8 @@ import { askAboutHref, breadcrumbTrail } from '../../../domain/product-page.ts'
 import { useData } from '../../../renderer/useData.ts'
 import type { Data } from './+data.ts'
 import { Gallery } from './Gallery.tsx'
-import { OrderPanelIsland, ProductPurchaseIsland, RelatedProductsIsland } from './islands.tsx'
+import { ProductPurchaseIsland, RelatedProductsIsland } from './islands.tsx'
+import { OrderPanelIsland } from './OrderPanel.tsx'
 
 /** With `?order=1` it also holds the order form: where 'Purchase Now' leads without scripts. */
 export default function Page() {
