@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { AVAILABILITIES } from './availability.ts'
+import { AVAILABILITIES, availabilityOf, fewLeftText } from './availability.ts'
 import { CATEGORIES } from './business.ts'
 import { isPaymentLink, withHttps } from './payment-link.ts'
 import type { Stored } from './stored.ts'
@@ -51,6 +51,10 @@ export const ProductSchema = v.object({
   availability: v.optional(v.picklist(AVAILABILITIES)),
   /** How long a made-to-order product takes, in words ('3 weeks'); asked for when it is made to order. */
   leadTime: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1))),
+  /** Pieces left, when the owner counts them: paid orders take one off, 0 sells the product out (absent: not counted). */
+  stock: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** The owner's choice: 'Only 1 left' on the product page while the stock is 1 or 2. */
+  showFewLeft: v.optional(v.boolean()),
   /** A draft is the owner's alone, never shown to visitors; published when absent, as in every older file. */
   status: v.optional(v.picklist(PRODUCT_STATUSES)),
 })
@@ -90,10 +94,15 @@ export function toPublicProduct(p: Product): Product {
   return { id, name, description, price, sku, category, mainImage, paymentLink }
 }
 
-/** What the shop's pages show of a product: the public fields and, when set, its availability. */
+/**
+ * What the shop's pages show of a product: the public fields and, when set or decided by the stock, its
+ * availability; the stock only while 'Only 1 left' is shown (fewLeftText).
+ */
 export function toShopProduct(p: Product): Product {
   const shown = toPublicProduct(p)
-  if (p.availability) shown.availability = p.availability
-  if (p.availability === 'made-to-order' && p.leadTime) shown.leadTime = p.leadTime
+  const availability = availabilityOf(p)
+  if (p.availability || availability !== 'in-stock') shown.availability = availability
+  if (availability === 'made-to-order' && p.leadTime) shown.leadTime = p.leadTime
+  if (fewLeftText(p)) Object.assign(shown, { stock: p.stock, showFewLeft: true })
   return shown
 }
