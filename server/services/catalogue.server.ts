@@ -24,7 +24,7 @@ import {
 } from '../../domain/product-form.ts'
 import { moved, targetOf, type Move, type OrderAnswer } from '../../domain/product-order.ts'
 import { photosOf } from '../../domain/product-page.ts'
-import { PRICE_PATTERN, type Product, type StoredProduct } from '../../domain/product.ts'
+import type { Product, StoredProduct } from '../../domain/product.ts'
 import { isPublished } from '../../domain/publishing.ts'
 import {
   withPhotoList,
@@ -34,6 +34,7 @@ import {
   type PhotoAction,
   type PhotoOutcome,
 } from './changed-product.server.ts'
+import { missingToPublish } from './publish-check.server.ts'
 
 export type SaveOutcome =
   | { ok: true; id: string }
@@ -44,6 +45,8 @@ export type SaveOutcome =
 
 /** Publishing: done, no such product, or what it still needs, each a sentence for the owner. */
 export type PublishOutcome = { ok: true } | { ok: false; status: 404 } | { ok: false; status: 400; missing: string[] }
+
+type ChangeBy = { who: HistoryWho; runId?: string; orderId?: string }
 
 /** Tells whether an address names a photograph the site serves (server/services/served-photo.server.ts). */
 export type ServedPhoto = (src: string) => Promise<boolean>
@@ -149,7 +152,7 @@ export class CatalogueService {
     return this.serial(async () => {
       const current = this.store.products.find((p) => p.id === id)
       if (!current) return { ok: false, status: 404 }
-      const missing = await this.missingToPublish(current)
+      const missing = await missingToPublish(current, this.servedPhoto)
       if (missing.length > 0) return { ok: false, status: 400, missing }
       if (isPublished(current)) return { ok: true }
       const { status: _, ...published } = current
@@ -317,6 +320,20 @@ export class CatalogueService {
     })
   }
 
+  /** One product changed by another than the owner (an order's stock), in turn with theirs; null from `patch` leaves it. */
+  changeProduct(
+    id: string,
+    patch: (p: StoredProduct) => StoredProduct | null,
+    by: ChangeBy & { action: HistoryAction },
+  ) {
+    return this.serial(async () => {
+      const current = this.store.products.find((p) => p.id === id)
+      const next = current && patch(current)
+      if (next) await this.write(by.action, [id], (products) => products.map((p) => (p.id === id ? next : p)), by)
+      return Boolean(next)
+    })
+  }
+
   /** The latest generation run that replaced photographs and was not undone, or null. */
   async lastRun() {
     const run = lastRunOf(await this.history.all())
@@ -339,7 +356,7 @@ export class CatalogueService {
     action: HistoryAction,
     ids: readonly string[],
     change: (products: readonly Product[]) => Product[],
-    by: { who: HistoryWho; runId?: string } = { who: 'owner' },
+    by: ChangeBy = { who: 'owner' },
   ): Promise<HistoryEntry[]> {
     await this.snapshots.takeDaily(this.store.data)
     const before = this.store.products
@@ -347,7 +364,7 @@ export class CatalogueService {
     const only = (list: readonly Product[]) => list.filter((p) => ids.includes(p.id))
     const changes = productChanges(only(before), only(this.store.products), by.who, action)
       .map((c) => (c.after === null ? { ...c, position: before.findIndex((p) => p.id === c.productId) } : c))
-      .map((c) => (by.runId ? { ...c, runId: by.runId } : c))
+      .map((c) => ({ ...c, ...(by.runId && { runId: by.runId }), ...(by.orderId && { orderId: by.orderId }) }))
     this.seen = this.store.products
     return this.history.record(changes)
   }
@@ -373,16 +390,6 @@ export class CatalogueService {
   private async photoProblem(current: Product, src: string): Promise<string | null> {
     if (src === '') return isPublished(current) ? PHOTO_KEPT : null
     return (await this.servedPhoto(src)) ? null : NOT_SERVED
-  }
-
-  private async missingToPublish(p: Product): Promise<string[]> {
-    const missing: string[] = []
-    if (!p.name.trim()) missing.push('a name')
-    if (!PRICE_PATTERN.test(p.price)) missing.push('a price, such as £185.00')
-    if (!/^https:\/\/[^/]+\.[^/]+/.test(p.paymentLink)) missing.push('a card payment page (https://...)')
-    if (!p.mainImage || !(await this.servedPhoto(p.mainImage)))
-      missing.push('a photograph: upload one below (Photographs)')
-    return missing
   }
 
   private serial<T>(job: () => Promise<T>): Promise<T> {
