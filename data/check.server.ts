@@ -118,6 +118,12 @@ function plainIssue(issue: v.BaseIssue<unknown>): string {
       return `${issue.message.replace(/^\w+ must/, 'must')}${it}`
     case 'min_length':
       return `must not be empty${it}`
+    case 'number':
+    case 'integer':
+    case 'min_value':
+      // Rules with words of their own ('stock must be a whole number...').
+      if (/^\w+ must/.test(issue.message)) return `${issue.message.replace(/^\w+ must/, 'must')}${it}`
+      return `must be ${TYPE_WORDS[issue.type] ?? issue.expected ?? 'something else'}${it}`
     case 'check':
       // A rule of one field says what it found; one of the whole product (lead time) does not.
       return `${issue.message.replace(/^\w+ must/, 'must')}${typeof issue.input === 'string' ? it : ''}`

@@ -37,6 +37,8 @@ const FILE_LINK_RULE =
 const fileLinkMessage = ({ input }: v.CheckIssue<string>) =>
   isPaymentLink(withHttps(input)) ? `${FILE_LINK_RULE}, here "${withHttps(input)}"` : FILE_LINK_RULE
 
+const STOCK_RULE = 'stock must be a whole number of pieces left, 0 or more, without quotes (such as 3)'
+
 /** A catalogue product as stored in the data file and served by GET /api/products. */
 export const ProductSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1)),
@@ -52,7 +54,7 @@ export const ProductSchema = v.object({
   /** How long a made-to-order product takes, in words ('3 weeks'); asked for when it is made to order. */
   leadTime: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1))),
   /** Pieces left, when the owner counts them: paid orders take one off, 0 sells the product out (absent: not counted). */
-  stock: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  stock: v.optional(v.pipe(v.number(STOCK_RULE), v.integer(STOCK_RULE), v.minValue(0, STOCK_RULE))),
   /** The owner's choice: 'Only 1 left' on the product page while the stock is 1 or 2. */
   showFewLeft: v.optional(v.boolean()),
   /** A draft is the owner's alone, never shown to visitors; published when absent, as in every older file. */
