@@ -44,6 +44,17 @@ const SPECS: Record<ProductField, FieldSpec> = {
     control: { kind: 'input', type: 'text' },
     maxLength: 60,
   },
+  stock: {
+    label: 'Pieces ready to send',
+    hint: 'Each paid order takes one off; at 0 it shows as sold out. Leave it empty not to count them.',
+    control: { kind: 'input', type: 'text', inputMode: 'numeric' },
+    maxLength: 6,
+  },
+  showFewLeft: {
+    label: 'Say “Only 1 left” on its page',
+    hint: 'While 1 or 2 are ready (“Only 2 left”).',
+    control: { kind: 'checkbox' },
+  },
   sku: {
     label: 'SKU (stock code)',
     hint: 'Your own code for it, such as FW-OXB-001.',

@@ -29,6 +29,8 @@ export function productFormData(
         category: '',
         availability: 'in-stock',
         leadTime: '',
+        stock: '',
+        showFewLeft: '',
         mainImage: '',
         paymentLink: '',
       }

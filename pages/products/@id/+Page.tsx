@@ -3,6 +3,7 @@ import {
   availabilityOf,
   availabilityText,
   deliveryPromise,
+  fewLeftText,
   isSoldOut,
   SOLD_OUT_MESSAGE,
 } from '../../../domain/availability.ts'
@@ -47,6 +48,7 @@ export default function Page() {
             <p className="product-page__price">{product.price}</p>
             <p className="product-page__availability" data-availability={availabilityOf(product)}>
               {availabilityText(product)}
+              {fewLeftText(product) ? <strong className="product-page__few-left">{fewLeftText(product)}</strong> : null}
             </p>
             <p className="product-page__description">{product.description}</p>
             <div className="product-page__actions">

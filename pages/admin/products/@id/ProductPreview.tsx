@@ -10,7 +10,7 @@ import { useHydrated } from '../../../../renderer/useHydrated.ts'
 /**
  * The fields the card shows; the photograph stays the saved one (a half-typed address would only fetch a missing file).
  */
-const SHOWN = ['name', 'price', 'description', 'availability', 'leadTime', 'category', 'sku'] as const
+const SHOWN = ['name', 'price', 'description', 'availability', 'leadTime', 'stock', 'category', 'sku'] as const
 
 type Props = { formId: string; values: ProductValues }
 
@@ -32,6 +32,8 @@ const cardOf = (values: ProductValues): Product => ({
   mainImage: values.mainImage || NO_PHOTO,
   category: values.category as Product['category'],
   availability: values.availability as Product['availability'],
+  stock: /^\d+$/.test(values.stock ?? '') ? Number(values.stock) : undefined,
+  showFewLeft: values.showFewLeft === 'on',
 })
 
 /**
