@@ -56,10 +56,16 @@ const ZERO_DECIMAL = new Set('bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vu
 /** ...and in thousandths. */
 const THREE_DECIMAL = new Set('bhd jod kwd omr tnd'.split(' '))
 
+/** How many decimals Stripe's amounts in this currency have (pence: 2). */
+export function currencyPlaces(currency: string): number {
+  const code = currency.toLowerCase()
+  return ZERO_DECIMAL.has(code) ? 0 : THREE_DECIMAL.has(code) ? 3 : 2
+}
+
 /** An amount as Stripe reports it (in the currency's smallest unit) as people write it: '£185.00', '€40.50'. */
 export function moneyText(amount: number, currency: string): string {
   const code = currency.toLowerCase()
-  const places = ZERO_DECIMAL.has(code) ? 0 : THREE_DECIMAL.has(code) ? 3 : 2
+  const places = currencyPlaces(code)
   const value = amount / 10 ** places
   try {
     return new Intl.NumberFormat('en-GB', { style: 'currency', currency: code.toUpperCase() }).format(value)

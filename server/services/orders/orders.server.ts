@@ -8,6 +8,7 @@ import type { CatalogueService } from '../catalogue.server.ts'
 import type { MailOutbox, MailQueue } from '../mail-outbox.server.ts'
 import { withFacts, withStockIntent, type OrderFacts } from './order-facts.server.ts'
 import { buildOrderMail } from './order-mail.server.ts'
+import { ordersCsv, salesByDay, type DaySales } from './order-reports.server.ts'
 import type { EventFacts } from './stripe-event.server.ts'
 
 /** What became of an event: stored, already applied (a retry, a replay), or of a kind the shop leaves alone. */
@@ -108,6 +109,16 @@ export class OrdersService {
       toSend: live.filter(isToSend).length,
       oversold: live.filter((o) => o.oversold && isToSend(o)).length,
     }
+  }
+
+  /** Every order as CSV for the accountant, in the list's order (one chunk per row). */
+  async csv(): Promise<Generator<string>> {
+    return ordersCsv(await this.list())
+  }
+
+  /** For Visits: paid orders per UK day, per product, and the takings (net of refunds), `from`..`to` (YYYY-MM-DD). */
+  async salesByDay(range: { from?: string; to?: string } = {}): Promise<DaySales[]> {
+    return salesByDay(await (await this.ready).all(), range)
   }
 
   /** The owner's mark, with an optional tracking note; null when there is no such order or it is not paid. */
