@@ -185,14 +185,28 @@ export class OrdersService {
   private async settleStock(orders: OrdersStore, order: StoredOrder): Promise<StoredOrder> {
     const move = order.stock?.move
     if (!move) return order
-    await this.deps.catalogue.changeProduct(
+    const moved = await this.deps.catalogue.changeProduct(
       move.productId,
       (p) => (p.stock === move.from ? { ...p, stock: move.to } : null),
       { who: 'order', action: 'stock', orderId: order.id },
     )
+    if (!moved) await this.recordMoveDone(order.id, move)
     const settled = { ...order, stock: { held: move.to < move.from } }
     await orders.put([settled])
     return settled
+  }
+
+  /**
+   * A move the data file already shows (a crash after its write) is put in the history if the crash came
+   * before the history had it. Appended directly: this only runs while finishing an interrupted move.
+   */
+  private async recordMoveDone(orderId: string, move: { productId: string; from: number; to: number }) {
+    const { history } = this.deps.catalogue
+    const product = this.deps.store.products.find((p) => p.id === move.productId)
+    if (product?.stock !== move.to) return // the owner recounted, or removed it: their count stands
+    if ((await history.all()).some((e) => e.orderId === orderId && e.after?.stock === move.to)) return
+    const before = { ...product, stock: move.from }
+    await history.record([{ who: 'order', action: 'stock', productId: product.id, before, after: product, orderId }])
   }
 
   /** The owner's e-mail of each paid order, sent by the outbox as an enquiry's is. */
