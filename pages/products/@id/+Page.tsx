@@ -48,7 +48,12 @@ export default function Page() {
             <p className="product-page__price">{product.price}</p>
             <p className="product-page__availability" data-availability={availabilityOf(product)}>
               {availabilityText(product)}
-              {fewLeftText(product) ? <strong className="product-page__few-left">{fewLeftText(product)}</strong> : null}
+              {fewLeftText(product) ? (
+                <>
+                  {' '}
+                  <strong className="product-page__few-left">{fewLeftText(product)}</strong>
+                </>
+              ) : null}
             </p>
             <p className="product-page__description">{product.description}</p>
             <div className="product-page__actions">
