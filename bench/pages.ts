@@ -22,7 +22,7 @@ export type Row = {
 }
 
 /** Per answer it is what a request costs whatever else the shared machine does, which moves req/s far more. */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
   // utime, stime in clock ticks (USER_HZ = 100 on Linux)
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100

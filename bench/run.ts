@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (flags: --only-counting, --skip-load, --skip-lighthouse, --skip-first-paint,
- * --skip-years, --skip-inbox, --skip-photo-memory); writes bench/results/latest.json.
+ * --skip-years, --skip-inbox, --skip-orders, --skip-photo-memory); writes bench/results/latest.json.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -117,6 +117,14 @@ if (!skip('inbox')) {
   const { runInboxBench } = await import('./inbox.ts')
   console.log("\n== The owner's inbox with 10,000 enquiries: server time per request (target < 200 ms) ==")
   results.inbox = await runInboxBench()
+}
+
+if (!skip('orders')) {
+  const { runOrdersBench, printOrdersBench } = await import('./orders.ts')
+  console.log("\n== Stripe's events: handled per second, and kept pages beside 50 a second (npm run bench:orders) ==")
+  const orders = await runOrdersBench()
+  printOrdersBench(orders)
+  results.orders = orders
 }
 
 if (!skip('photo-memory')) {

@@ -3,9 +3,11 @@
  * the data file, one JSON line per change, appended and flushed before Stripe is answered; older orders live in
  * dated files (dated-orders.server.ts). docs/decisions.md says why orders are not in the data file.
  */
-import { readFile } from 'node:fs/promises'
+import { open, readFile, type FileHandle } from 'node:fs/promises'
+import path from 'node:path'
 import * as v from 'valibot'
-import { appendDurably, writeDurably } from './durable-write.server.ts'
+import { PRIVATE_MODE, writeDurably } from './durable-write.server.ts'
+import { syncFolder } from './fsync.server.ts'
 import { StoredOrderSchema, type StoredOrder } from './order.server.ts'
 
 export const ordersFileFor = (dataFile: string) => `${dataFile}.orders.jsonl`
@@ -24,6 +26,8 @@ export class OrdersFile {
   private appended = 0
   /** The file ends in a line a crash cut short: the next line starts on a line of its own. */
   private cutShort = false
+  /** Kept open between appends (each event costs a write and a flush, not an open and a close too). */
+  private handle: Promise<FileHandle> | null = null
 
   constructor(readonly file: string) {}
 
@@ -56,9 +60,17 @@ export class OrdersFile {
   /** Appends each order's new version and flushes it; resolves once it is on disk. */
   async append(orders: readonly StoredOrder[]): Promise<void> {
     if (orders.length === 0) return
-    const text = `${this.cutShort ? '\n' : ''}${orders.map(line).join('')}`
+    const text = Buffer.from(`${this.cutShort ? '\n' : ''}${orders.map(line).join('')}`, 'utf8')
     this.cutShort = true // until the append is whole: one that fails may leave part of a line
-    await appendDurably(this.file, text)
+    try {
+      const handle = await this.opened()
+      const { bytesWritten } = await handle.write(text)
+      if (bytesWritten !== text.length) throw new Error(`wrote ${bytesWritten} of ${text.length} bytes to ${this.file}`)
+      await handle.sync()
+    } catch (err) {
+      await this.close()
+      throw err
+    }
     this.cutShort = false
     this.appended += orders.length
   }
@@ -73,8 +85,26 @@ export class OrdersFile {
    * line holds what was erased; after a move, the moved orders are gone from it.
    */
   async rewrite(orders: readonly StoredOrder[]): Promise<void> {
+    await this.close() // the file is replaced: the next append opens the new one
     await writeDurably(this.file, orders.map(line).join(''))
     this.appended = orders.length
     this.cutShort = false
+  }
+
+  async close(): Promise<void> {
+    const handle = this.handle
+    this.handle = null
+    await (await handle?.catch(() => null))?.close().catch(() => {})
+  }
+
+  private opened(): Promise<FileHandle> {
+    this.handle ??= (async () => {
+      const handle = await open(this.file, 'a', PRIVATE_MODE)
+      // A new file's name is flushed with its folder, as appendDurably does.
+      if ((await handle.stat()).size === 0) await syncFolder(path.dirname(this.file))
+      return handle
+    })()
+    this.handle.catch(() => (this.handle = null))
+    return this.handle
   }
 }

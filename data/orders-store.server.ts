@@ -59,6 +59,8 @@ export class OrdersStore {
   private readonly byIntent = new Map<string, string>()
   private readonly byEvent = new Map<string, string>()
   private tail: Promise<unknown> = Promise.resolve()
+  /** The months that have a dated file: written by this store alone, so listed once (a new order costs no look). */
+  private months: Promise<Set<string>> | null = null
 
   private constructor(
     readonly dataFile: string,
@@ -89,6 +91,11 @@ export class OrdersStore {
     return run
   }
 
+  /** Once the changes under way are on disk, lets go of the orders file. */
+  close(): Promise<void> {
+    return this.serial(() => this.file.close())
+  }
+
   /** Holds every change until the returned function is called (a backup's one moment); resolves once none runs. */
   async hold(): Promise<() => void> {
     let release!: () => void
@@ -104,10 +111,9 @@ export class OrdersStore {
       (key.sessionId !== undefined ? this.bySession.get(key.sessionId) : undefined) ??
       (key.paymentIntent !== undefined ? this.byIntent.get(key.paymentIntent) : undefined)
     if (id !== undefined) return this.live.get(id)
-    const files = months
-      ? months.map((month) => ({ file: datedOrdersFileFor(this.dataFile, month) }))
-      : await listDatedOrderFiles(this.dataFile)
-    for (const { file } of files) {
+    const dated = [...(await this.datedMonths())].sort().reverse()
+    const files = dated.filter((m) => !months || months.includes(m)).map((m) => datedOrdersFileFor(this.dataFile, m))
+    for (const file of files) {
       const found = (await this.readDated(file)).find(
         (o) =>
           (key.id !== undefined && o.id === key.id) ||
@@ -193,10 +199,17 @@ export class OrdersStore {
       // One there already was moved by a move cut short, and may have changed since: its version stays.
       const have = new Set(existing.map((o) => o.id))
       await writeDatedOrders(file, [...existing, ...orders.filter((o) => !have.has(o.id))])
+      ;(await this.datedMonths()).add(month)
     }
     const staying = this.orders.filter((o) => !due.includes(o))
     await this.file.rewrite(staying)
     for (const order of due) this.forget(order)
+  }
+
+  private datedMonths(): Promise<Set<string>> {
+    this.months ??= listDatedOrderFiles(this.dataFile).then((files) => new Set(files.map((f) => f.month)))
+    this.months.catch(() => (this.months = null)) // listed again at the next look
+    return this.months
   }
 
   private async readDated(file: string): Promise<readonly StoredOrder[]> {
@@ -211,7 +224,7 @@ export class OrdersStore {
   /** Changes an order that lives in a dated file; false when it is in none. */
   private async changeDated(order: StoredOrder): Promise<boolean> {
     const month = orderMonth(order)
-    if (!month) return false
+    if (!month || !(await this.datedMonths()).has(month)) return false
     const file = datedOrdersFileFor(this.dataFile, month)
     const orders = await readDatedOrders(file)
     if (!orders.some((o) => o.id === order.id)) return false

@@ -90,7 +90,7 @@ export class OrdersService {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer)
-    await (await this.ready.catch(() => null))?.serial(async () => {})
+    await (await this.ready.catch(() => null))?.close()
   }
 
   /** Every order, those still to send first, then the newest first. */
