@@ -142,6 +142,27 @@ describe('the orders as the pages will list them', () => {
   })
 })
 
+describe('a backup is one moment of the orders too', () => {
+  it('holds an event while the shop is copied, and stores and answers it once the copy is done', async () => {
+    const onDisk = () => readFile(`${t.dataFile}.orders.jsonl`, 'utf8').catch(() => '')
+    const before = await onDisk()
+    const session = checkoutSession({ reference: 'tote-bag' })
+    let answer: Promise<unknown> | undefined
+    let answered = false
+    await t.store.whilePaused(async () => {
+      answer = sendEvent(t, stripeEvent('checkout.session.completed', session))
+        .expect(200)
+        .then(() => (answered = true))
+      // Time enough for the event to be stored were it not held.
+      await new Promise((r) => setTimeout(r, 400))
+      expect(answered).toBe(false)
+      expect(await onDisk()).toBe(before)
+    })
+    await answer
+    expect((await ordersOnDisk(t.dataFile)).some((o) => o.sessionId === session.id)).toBe(true)
+  })
+})
+
 describe('orders kept as enquiries are, and customers erased', () => {
   const ordersFile = () => `${t.dataFile}.orders.jsonl`
 
