@@ -76,9 +76,6 @@ export function buildOrderNote(
   return lines.join('\n')
 }
 
-/** Stripe's Payment Links: the one host that hands `client_reference_id` back in its payment events. */
-const STRIPE_LINK_HOST = 'buy.stripe.com'
-
 /**
  * What Stripe's event names the order by: the product's id, and for footwear `__` and the size
  * (`oxford-brogue__42`). Stripe takes letters, digits, `-` and `_`, at most 200 characters; nothing
@@ -86,7 +83,7 @@ const STRIPE_LINK_HOST = 'buy.stripe.com'
  */
 export function clientReference(product: { id: string; category: Category }, size: string): string | null {
   const reference = product.category === 'footwear' ? `${product.id}__${size.trim()}` : product.id
-  return /^[A-Za-z0-9_-]{1,200}$/.test(reference) ? reference : null
+  return /^[\w-]{1,200}$/.test(reference) ? reference : null
 }
 
 /**
@@ -96,7 +93,7 @@ export function clientReference(product: { id: string; category: Category }, siz
 export function buildPaymentUrl(paymentLink: string, note: string, reference: string | null = null): string {
   const url = new URL(paymentLink)
   url.searchParams.set('note', note)
-  if (reference && url.hostname.toLowerCase() === STRIPE_LINK_HOST)
-    url.searchParams.set('client_reference_id', reference)
+  // Stripe's Payment Links: the one host that hands it back in its payment events (URL writes hosts in lower case).
+  if (reference && url.hostname === 'buy.stripe.com') url.searchParams.set('client_reference_id', reference)
   return url.toString()
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { AVAILABILITIES, availabilityOf, fewLeftText } from './availability.ts'
+import { AVAILABILITIES, availabilityOf } from './availability.ts'
 import { CATEGORIES } from './business.ts'
 import { isPaymentLink, withHttps } from './payment-link.ts'
 import type { Stored } from './stored.ts'
@@ -37,8 +37,6 @@ const FILE_LINK_RULE =
 const fileLinkMessage = ({ input }: v.CheckIssue<string>) =>
   isPaymentLink(withHttps(input)) ? `${FILE_LINK_RULE}, here "${withHttps(input)}"` : FILE_LINK_RULE
 
-const STOCK_RULE = 'stock must be a whole number of pieces left, 0 or more, without quotes (such as 3)'
-
 /** A catalogue product as stored in the data file and served by GET /api/products. */
 export const ProductSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1)),
@@ -53,14 +51,16 @@ export const ProductSchema = v.object({
   availability: v.optional(v.picklist(AVAILABILITIES)),
   /** How long a made-to-order product takes, in words ('3 weeks'); asked for when it is made to order. */
   leadTime: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1))),
-  /** Pieces left, when the owner counts them: paid orders take one off, 0 sells the product out (absent: not counted). */
-  stock: v.optional(v.pipe(v.number(STOCK_RULE), v.integer(STOCK_RULE), v.minValue(0, STOCK_RULE))),
-  /** The owner's choice: 'Only 1 left' on the product page while the stock is 1 or 2. */
-  showFewLeft: v.optional(v.boolean()),
   /** A draft is the owner's alone, never shown to visitors; published when absent, as in every older file. */
   status: v.optional(v.picklist(PRODUCT_STATUSES)),
 })
-export type Product = v.InferOutput<typeof ProductSchema>
+/**
+ * The owner's count of a product (checked with the data file, data/check.server.ts, and so kept out of the
+ * shop's scripts): `stock`, pieces ready (absent: not counted; paid orders take one off, 0 sells it out), and
+ * `showFewLeft`, 'Only 1 left' on its page while 1 or 2 are.
+ */
+export type StockFields = { stock?: number; showFewLeft?: boolean }
+export type Product = v.InferOutput<typeof ProductSchema> & StockFields
 
 /** A product as the data file keeps it: the public fields, the photographs of a generation run, and the owner's own. */
 export type StoredProduct = Stored<
@@ -96,15 +96,11 @@ export function toPublicProduct(p: Product): Product {
   return { id, name, description, price, sku, category, mainImage, paymentLink }
 }
 
-/**
- * What the shop's pages show of a product: the public fields and, when set or decided by the stock, its
- * availability; the stock only while 'Only 1 left' is shown (fewLeftText).
- */
+/** What the shop's pages show of a product: the public fields and, when set or decided by the stock, its availability. */
 export function toShopProduct(p: Product): Product {
   const shown = toPublicProduct(p)
   const availability = availabilityOf(p)
   if (p.availability || availability !== 'in-stock') shown.availability = availability
   if (availability === 'made-to-order' && p.leadTime) shown.leadTime = p.leadTime
-  if (fewLeftText(p)) Object.assign(shown, { stock: p.stock, showFewLeft: true })
   return shown
 }

@@ -22,24 +22,19 @@ type Props = {
   hint?: string
   error?: string
   wide?: boolean
-  /** A checkbox: inside its label, which is then the whole line's target. */
-  check?: boolean
   children: ReactNode
 }
 
-function Field({ id, label, hint, error, wide, check, children }: Props) {
+function Field({ id, label, hint, error, wide, children }: Props) {
   return (
     <div className={wide ? 'field field--wide' : 'field'}>
-      <label htmlFor={id}>
-        {check ? children : null}
-        {label}
-      </label>
+      <label htmlFor={id}>{label}</label>
       {hint ? (
         <p className="field__hint" id={hintIdFor(id)}>
           {hint}
         </p>
       ) : null}
-      {check ? null : children}
+      {children}
       {error ? (
         <p className="field__error" id={errorIdFor(id)}>
           {error}
@@ -55,7 +50,6 @@ export type FieldSpec = {
   hint?: string
   control:
     | { kind: 'input'; type: 'text' | 'email' | 'tel'; inputMode?: 'email' | 'tel' | 'decimal' | 'url' | 'numeric' }
-    | { kind: 'checkbox' }
     | { kind: 'textarea'; rows: number }
     | { kind: 'select'; placeholder: string; options: readonly { value: string; label: string }[] }
   autoComplete?: string
@@ -85,14 +79,6 @@ export function FieldList<K extends string>({ idPrefix, names, specs, errors, in
       autoComplete: f.autoComplete,
     }
     const { control } = f
-    if (control.kind === 'checkbox') {
-      const { defaultValue, ...box } = props
-      return (
-        <Field key={name} id={id} label={f.label} hint={f.hint} error={errors[name]} wide={f.wide} check>
-          <input type="checkbox" value="on" defaultChecked={defaultValue === 'on'} {...box} />
-        </Field>
-      )
-    }
     return (
       <Field key={name} id={id} label={f.label} hint={f.hint} error={errors[name]} wide={f.wide}>
         {control.kind === 'input' ? (

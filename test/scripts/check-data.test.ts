@@ -118,8 +118,8 @@ describe('npm run check-data', () => {
       const { code, err } = await check(file)
       expect(code).toBe(1)
       expect(err).toContain(
-        `product 2 (id "${seedProducts[1]!.id}"), field "stock", line 22, column 16 must be a whole number of ` +
-          `pieces left, 0 or more, without quotes (such as 3) (it is ${JSON.stringify(stock)}).`,
+        `product 2 (id "${seedProducts[1]!.id}"), field "stock", line 22, column 16 must be a whole number, ` +
+          `0 or more, without quotes (such as 3) (it is ${JSON.stringify(stock)}).`,
       )
     }
     await writeFile(file, JSON.stringify({ products: withStock(2), messages: [] }, null, 2))

@@ -3,7 +3,6 @@ import {
   availabilityOf,
   availabilityText,
   deliveryPromise,
-  fewLeftText,
   isSoldOut,
   SOLD_OUT_MESSAGE,
 } from '../../../domain/availability.ts'
@@ -16,7 +15,7 @@ import { OrderPanelIsland, ProductPurchaseIsland, RelatedProductsIsland } from '
 
 /** With `?order=1` it also holds the order form: where 'Purchase Now' leads without scripts. */
 export default function Page() {
-  const { product, gallery, related, relatedAvif, ordering, orderForm } = useData<Data>()
+  const { product, fewLeft, gallery, related, relatedAvif, ordering, orderForm } = useData<Data>()
   const trail = breadcrumbTrail(product)
   return (
     <>
@@ -48,10 +47,10 @@ export default function Page() {
             <p className="product-page__price">{product.price}</p>
             <p className="product-page__availability" data-availability={availabilityOf(product)}>
               {availabilityText(product)}
-              {fewLeftText(product) ? (
+              {fewLeft ? (
                 <>
                   {' '}
-                  <strong className="product-page__few-left">{fewLeftText(product)}</strong>
+                  <strong className="product-page__few-left">{fewLeft}</strong>
                 </>
               ) : null}
             </p>
