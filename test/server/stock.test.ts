@@ -5,6 +5,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { dataOnDisk } from '../helpers/on-disk.ts'
+import { hiddenValue, pageText } from '../helpers/page-text.ts'
 import { setStock } from '../helpers/orders.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
@@ -14,34 +15,15 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ')
-const unescape = (raw: string) =>
-  raw
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-const hidden = (html: string, name: string) =>
-  unescape(new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)![1]!)
 const productOnDisk = async (id: string) =>
   (await dataOnDisk<{ products: Record<string, unknown>[] }>(t.dataFile)).products.find((p) => p.id === id)!
 
 async function openForm(id: string) {
   const page = await request(t.app).get(`/admin/products/${id}`).expect(200)
-  const base = JSON.parse(hidden(page.text, 'base')) as Record<string, string>
-  return {
-    page: page.text,
-    form: { ...base, revision: hidden(page.text, 'revision'), base: hidden(page.text, 'base') } as Record<
-      string,
-      string
-    >,
-  }
+  const base = JSON.parse(hiddenValue(page.text, 'base')) as Record<string, string>
+  const form: Record<string, string> = { ...base, revision: hiddenValue(page.text, 'revision') }
+  form.base = hiddenValue(page.text, 'base')
+  return { page: page.text, form }
 }
 
 describe('the product form', () => {
@@ -53,7 +35,7 @@ describe('the product form', () => {
     expect(page).toMatch(
       /<input type="text" inputMode="numeric"[^>]*id="product-stock" aria-describedby="product-stock-hint"/,
     )
-    expect(text(page)).toContain('Each paid order takes one off; at 0 it shows as sold out.')
+    expect(pageText(page)).toContain('Each paid order takes one off; at 0 it shows as sold out.')
     // The box inside its label: the whole line is the target.
     expect(page).toMatch(
       /<label for="product-showFewLeft"><input type="checkbox" id="product-showFewLeft"[^>]*>Say “Only 1 left” on its page/,
@@ -89,14 +71,14 @@ describe('the product form', () => {
       .type('form')
       .send({ ...form, stock: '2.5' })
     expect(res.status).toBe(400)
-    expect(text(res.text)).toContain('Write how many are ready as a whole number, such as 3, or leave it empty.')
+    expect(pageText(res.text)).toContain('Write how many are ready as a whole number, such as 3, or leave it empty.')
     expect(await productOnDisk('bridle-belt')).not.toHaveProperty('stock')
   })
 })
 
 describe('what visitors see of the stock', () => {
   it('says "Only 1 left" (or 2) on the product page when the owner ticked it, and nowhere else', async () => {
-    const page = async () => text((await request(t.app).get('/products/dress-belt').expect(200)).text)
+    const page = async () => pageText((await request(t.app).get('/products/dress-belt').expect(200)).text)
     await setStock(t, 'dress-belt', 1, true)
     expect(await page()).toMatch(/In stock\s*Only 1 left/)
     await setStock(t, 'dress-belt', 2, true)
@@ -106,7 +88,7 @@ describe('what visitors see of the stock', () => {
     await setStock(t, 'dress-belt', 1, false)
     expect(await page()).not.toContain('Only 1 left')
     await setStock(t, 'dress-belt', 1, true)
-    expect(text((await request(t.app).get('/products').expect(200)).text)).not.toContain('Only 1 left')
+    expect(pageText((await request(t.app).get('/products').expect(200)).text)).not.toContain('Only 1 left')
   })
 
   it('sells the product out at 0, exactly as the owner’s mark: pages, API, order post and JSON-LD', async () => {
@@ -114,10 +96,10 @@ describe('what visitors see of the stock', () => {
     const page = await request(t.app).get('/products/briefcase').expect(200)
     expect(page.text).toMatch(/data-availability="sold-out"[^>]*>Sold out/)
     expect(page.text).toContain('"availability":"https://schema.org/SoldOut"')
-    const ordering = text((await request(t.app).get('/products/briefcase?order=1').expect(200)).text)
+    const ordering = pageText((await request(t.app).get('/products/briefcase?order=1').expect(200)).text)
     expect(ordering).toContain('This product is sold out and cannot be ordered at the moment.')
     const listing = await request(t.app).get('/products?category=bags').expect(200)
-    expect(text(listing.text)).toMatch(/Briefcase .*Sold out/)
+    expect(pageText(listing.text)).toMatch(/Briefcase .*Sold out/)
     const api = await request(t.app).get('/api/products/briefcase').expect(200)
     expect(api.body.availability).toBe('sold-out')
     const order = { firstName: 'A', lastName: 'B', email: 'a@example.com', phone: '1', address: 'x', size: '' }
