@@ -3,7 +3,8 @@
  * `stripe` package's own test helper: what is stored, what is refused, and what a replay or events out of
  * order leave on disk.
  */
-import { readFile, stat } from 'node:fs/promises'
+import { mkdir, readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
 import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { historyFileFor } from '../../data/catalogue-history.server.ts'
@@ -301,5 +302,22 @@ describe('POST /api/payments/stripe without STRIPE_WEBHOOK_SECRET', () => {
     expect(res.headers['content-type']).toMatch(/application\/json/)
     expect(res.body).toEqual({ error: 'There is no API endpoint POST /api/payments/stripe.' })
     expect(await bytesOf(ordersFile(t))).toBeNull()
+  })
+})
+
+describe('an orders file the shop cannot read', () => {
+  it('still serves the shop, and answers events 503 so that Stripe sends them again', async () => {
+    // A folder where the orders file should be: reading it fails, as a damaged disk would.
+    const t = await createTestApp({
+      env: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
+      prepare: (dir) => mkdir(path.join(dir, 'db.json.orders.jsonl')),
+    })
+    try {
+      await request(t.app).get('/products/oxford-brogue').expect(200)
+      const res = await sendEvent(t, completed()).expect(503)
+      expect(res.body.error).toMatch(/could not be saved just now.*Stripe sends it again/)
+    } finally {
+      await t.close()
+    }
   })
 })

@@ -77,15 +77,26 @@ export class OrdersService {
     return outcome.stored ? 'stored' : 'duplicate'
   }
 
-  /** Finishes what an earlier run left (a stock change a crash cut short), then tidies every hour. */
+  /**
+   * Finishes what an earlier run left (a stock change a crash cut short), then tidies every hour. The shop
+   * starts whatever this finds: what cannot be done now is logged, and done when Stripe sends the event again.
+   */
   async start(): Promise<void> {
-    const orders = await this.ready
-    await orders.serial(async () => {
-      for (const order of orders.orders) if (order.stock?.move) await this.settleStock(orders, order)
-    })
-    await this.tidy()
     this.timer = setInterval(() => void this.tidy(), TIDY_EVERY_MS)
     this.timer.unref()
+    const orders = await this.ready.catch((err: Error) => {
+      this.deps.logger.error({ err }, `The orders file cannot be read: ${err.message}; no order is taken until it can.`)
+      return null
+    })
+    if (!orders) return
+    await orders
+      .serial(async () => {
+        for (const order of orders.orders) if (order.stock?.move) await this.settleStock(orders, order)
+      })
+      .catch((err: Error) =>
+        this.deps.logger.error({ err }, `A change of stock left by the last run could not be made: ${err.message}`),
+      )
+    await this.tidy()
   }
 
   async stop(): Promise<void> {
@@ -160,7 +171,8 @@ export class OrdersService {
 
   /** Settled orders older than the orders file keeps go to dated files; customer details 7 years on are erased. */
   async tidy(now = Date.now()): Promise<void> {
-    const orders = await this.ready
+    const orders = await this.ready.catch(() => null)
+    if (!orders) return
     await orders
       .serial(async () => {
         const due = await orders.dueToErase(now)
