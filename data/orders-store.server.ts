@@ -57,7 +57,6 @@ export class OrdersStore {
   private readonly live = new Map<string, StoredOrder>()
   private readonly bySession = new Map<string, string>()
   private readonly byIntent = new Map<string, string>()
-  private readonly byEvent = new Map<string, string>()
   private tail: Promise<unknown> = Promise.resolve()
   /** The months that have a dated file: written by this store alone, so listed once (a new order costs no look). */
   private months: Promise<Set<string>> | null = null
@@ -123,11 +122,6 @@ export class OrdersStore {
       if (found) return found
     }
     return undefined
-  }
-
-  /** Whether an event was applied to an order of the orders file (older ones say so in their own `events`). */
-  hasEvent(eventId: string): boolean {
-    return this.byEvent.has(eventId)
   }
 
   /** Every order, the orders file's and the dated files' (a dated file that cannot be read is logged and left out). */
@@ -240,13 +234,11 @@ export class OrdersStore {
     this.live.set(order.id, frozen)
     if (order.sessionId) this.bySession.set(order.sessionId, order.id)
     if (order.paymentIntent) this.byIntent.set(order.paymentIntent, order.id)
-    for (const event of order.events) this.byEvent.set(event, order.id)
   }
 
   private forget(order: StoredOrder) {
     this.live.delete(order.id)
     if (order.sessionId) this.bySession.delete(order.sessionId)
     if (order.paymentIntent) this.byIntent.delete(order.paymentIntent)
-    for (const event of order.events) this.byEvent.delete(event)
   }
 }

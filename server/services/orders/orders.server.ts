@@ -45,7 +45,7 @@ export class OrdersService {
     this.ready.catch(() => {}) // reported where it is awaited
     deps.outbox.add(this.mailQueue())
     // A backup's copy is one moment of the orders too.
-    deps.store.alsoPause(async () => (await this.ready).hold())
+    deps.store.alsoPause(async () => (await this.ready.catch(() => null))?.hold() ?? (() => {}))
   }
 
   /** Applies a verified event; resolves once all it changed (the order, the product's stock) is on disk. */
@@ -71,6 +71,8 @@ export class OrdersService {
         { order: next.id, event: facts.eventId, kind: facts.kind },
         found ? 'Order updated from a Stripe event' : 'Order stored from a Stripe event',
       )
+      if (next.oversold && !found?.oversold)
+        this.deps.logger.warn({ order: next.id, product: next.productId }, 'Order paid for a piece no longer in stock')
       return { order: await this.settleStock(orders, next), stored: true }
     })
     if (outcome.order.notification?.status === 'pending') this.deps.outbox.deliverSoon()
