@@ -16,6 +16,7 @@ import {
   TEST_WEBHOOK_SECRET,
 } from '../../support/stripe-events.ts'
 import { ordersOnDisk, sendEvent, setStock, stockOnDisk, type OrderOnDisk } from '../helpers/orders.ts'
+import { pageText } from '../helpers/page-text.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 const ordersFile = (t: TestServer) => `${t.dataFile}.orders.jsonl`
@@ -84,6 +85,10 @@ describe('POST /api/payments/stripe with STRIPE_WEBHOOK_SECRET set', () => {
       after: { stock: 2 },
     })
     expect((await stat(ordersFile(t))).mode & 0o777).toBe(0o600)
+    // And the owner reads it so in the workspace's history.
+    const page = pageText((await request(t.app).get('/admin/history').expect(200)).text)
+    expect(page).toContain(`Oxford Brogue: stock counted by an order`)
+    expect(page).toMatch(new RegExp(`Order ${order!.id} stock 3 → 2`))
   })
 
   it('reads the delivery address of older API versions (shipping_details) too', async () => {
