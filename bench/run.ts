@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (flags: --only-counting, --skip-load, --skip-lighthouse, --skip-first-paint,
- * --skip-years, --skip-inbox, --skip-statistics, --skip-photo-memory); writes bench/results/latest.json.
+ * --skip-years, --skip-inbox, --skip-statistics, --skip-orders, --skip-photo-memory); writes bench/results/latest.json.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -126,6 +126,14 @@ if (!skip('statistics')) {
       '(a flooded shop beside a quiet one; alone: npm run bench:statistics) ==',
   )
   results.statistics = await runStatisticsFloodBench()
+}
+
+if (!skip('orders')) {
+  const { runOrdersBench, printOrdersBench } = await import('./orders.ts')
+  console.log("\n== Stripe's events: handled per second, and kept pages beside 50 a second (npm run bench:orders) ==")
+  const orders = await runOrdersBench()
+  printOrdersBench(orders)
+  results.orders = orders
 }
 
 if (!skip('photo-memory')) {

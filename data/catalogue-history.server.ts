@@ -19,12 +19,13 @@ export type HistoryAction =
   | 'unpublish'
   | 'generation'
   | 'undo-generation'
+  | 'stock'
 
 /**
  * Who made a change: the workspace, a hand edit of the file, a shell
- * command, a snapshot restored in the workspace, a generation run.
+ * command, a snapshot restored in the workspace, a generation run, an order (its stock).
  */
-export type HistoryWho = 'owner' | 'data file' | 'command' | 'restore' | 'generation'
+export type HistoryWho = 'owner' | 'data file' | 'command' | 'restore' | 'generation' | 'order'
 
 /** A removed product lives on here so it can be brought back; its photographs stay on disk for the same reason. */
 export type HistoryEntry = {
@@ -41,6 +42,8 @@ export type HistoryEntry = {
   order?: { before: string[]; after: string[] }
   /** The generation run that made the change (or whose change it undid). */
   runId?: string
+  /** The order whose payment (or failed payment, or refund) moved the product's stock. */
+  orderId?: string
 }
 
 export const historyFileFor = (dataFile: string) => `${dataFile}.history.jsonl`

@@ -9,14 +9,25 @@ import { ImageRunSchema } from './image-runs.server.ts'
 import { leadTimeRule, ProductSchema, publishedPhotoRule } from '../domain/product.ts'
 import { StoredEnquirySchema } from './enquiry.server.ts'
 
+const STOCK_RULE = 'stock must be a whole number, 0 or more, without quotes (such as 3)'
+/** The owner's count of a product (domain/product.ts, StockFields). */
+const STOCK_ENTRIES = {
+  stock: v.optional(v.pipe(v.number(STOCK_RULE), v.integer(STOCK_RULE), v.minValue(0, STOCK_RULE))),
+  showFewLeft: v.optional(v.boolean()),
+}
+
 /** Stored products may carry extra fields (generated image sets); the API shows only the public ones. */
-const StoredProductSchema = v.pipe(v.looseObject(ProductSchema.entries), leadTimeRule, publishedPhotoRule)
+const StoredProductSchema = v.pipe(
+  v.looseObject({ ...ProductSchema.entries, ...STOCK_ENTRIES }),
+  leadTimeRule,
+  publishedPhotoRule,
+)
 /**
  * One product's wrong payment link never stops the shop: the file is
  * read, that product cannot be ordered, and `unusableValues` names it.
  */
 const ReadableProductSchema = v.pipe(
-  v.looseObject({ ...ProductSchema.entries, paymentLink: v.string() }),
+  v.looseObject({ ...ProductSchema.entries, ...STOCK_ENTRIES, paymentLink: v.string() }),
   leadTimeRule,
   publishedPhotoRule,
 )
@@ -118,6 +129,12 @@ function plainIssue(issue: v.BaseIssue<unknown>): string {
       return `${issue.message.replace(/^\w+ must/, 'must')}${it}`
     case 'min_length':
       return `must not be empty${it}`
+    case 'number':
+    case 'integer':
+    case 'min_value':
+      // Rules with words of their own ('stock must be a whole number...').
+      if (/^\w+ must/.test(issue.message)) return `${issue.message.replace(/^\w+ must/, 'must')}${it}`
+      return `must be ${TYPE_WORDS[issue.type] ?? issue.expected ?? 'something else'}${it}`
     case 'check':
       // A rule of one field says what it found; one of the whole product (lead time) does not.
       return `${issue.message.replace(/^\w+ must/, 'must')}${typeof issue.input === 'string' ? it : ''}`

@@ -66,6 +66,8 @@ export class Store {
   private paused: Promise<unknown> | null = null
   private readonly answerers = new Map<string, (request: Record<string, unknown>) => Promise<unknown>>()
   private probes = 0
+  /** Other writers beside the data file (the orders), held with it for a backup's copy. */
+  private readonly alsoHeld: (() => Promise<() => void>)[] = []
 
   constructor(
     private readonly parts: WriterParts,
@@ -209,11 +211,15 @@ export class Store {
     while (this.paused) await this.paused.catch(() => {})
     const run = (async () => {
       await this.moving // it writes through the writer: held, it would never end
+      // Held before the writer: a change of theirs under way may still need it (an order's stock).
+      const others: (() => void)[] = []
+      for (const hold of this.alsoHeld) others.push(await hold())
       const release = await this.writer.hold()
       try {
         return await copy()
       } finally {
         release()
+        for (const other of others) other()
       }
     })()
     this.paused = run
@@ -222,6 +228,11 @@ export class Store {
     } finally {
       this.paused = null
     }
+  }
+
+  /** Holds another writer of files beside the data file with it during a backup's copy: `hold` resolves to its release. */
+  alsoPause(hold: () => Promise<() => void>): void {
+    this.alsoHeld.push(hold)
   }
 
   /** Dated files are written outside the writer's queue: not while a move or a backup's copy runs. */

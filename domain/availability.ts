@@ -16,9 +16,15 @@ const SCHEMA_ORG: Record<Availability, string> = {
   'sold-out': 'https://schema.org/SoldOut',
 }
 
-type HasAvailability = { availability?: Availability; leadTime?: string }
+/** `stock`: pieces left, when the owner counts them (absent: not counted). */
+type HasAvailability = { availability?: Availability; leadTime?: string; stock?: number }
 
+/**
+ * The one place that decides: the owner's mark, or sold out when the counted stock reaches 0
+ * (paid orders take pieces off), exactly as if the owner had marked it.
+ */
 export function availabilityOf(product: HasAvailability): Availability {
+  if (product.stock === 0) return 'sold-out'
   return product.availability ?? 'in-stock'
 }
 
@@ -43,6 +49,15 @@ export function deliveryPromise(product: HasAvailability): string {
   return availabilityOf(product) === 'made-to-order' && product.leadTime
     ? availabilityText(product)
     : `Dispatched in ${POLICY.dispatchBusinessDays} business days`
+}
+
+/**
+ * 'Only 1 left' / 'Only 2 left' when the owner asked for it (`showFewLeft`) and the
+ * counted stock is that low; otherwise null.
+ */
+export function fewLeftText(product: HasAvailability & { showFewLeft?: boolean }): string | null {
+  if (product.showFewLeft !== true || availabilityOf(product) === 'sold-out') return null
+  return product.stock === 1 || product.stock === 2 ? `Only ${product.stock} left` : null
 }
 
 export const SOLD_OUT_MESSAGE = 'This product is sold out and cannot be ordered at the moment.'

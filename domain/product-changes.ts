@@ -9,7 +9,18 @@ import { isPublished } from './publishing.ts'
 export type FieldChange = { field: string; before: string; after: string }
 
 /** The fields the owner reads as words, in the form's order; photographs are shown apart (as pictures or a count). */
-const WORDED = ['name', 'price', 'category', 'availability', 'leadTime', 'sku', 'description', 'paymentLink'] as const
+const WORDED = [
+  'name',
+  'price',
+  'category',
+  'availability',
+  'leadTime',
+  'stock',
+  'showFewLeft',
+  'sku',
+  'description',
+  'paymentLink',
+] as const
 
 const STATUS_LABEL = 'On the shop'
 
@@ -19,6 +30,8 @@ function shown(p: Product | null, field: (typeof WORDED)[number] | 'status'): st
   if (field === 'category') return CATEGORY_LABELS[p.category as Category] ?? String(p.category)
   if (field === 'availability') return AVAILABILITY_LABELS[availabilityOf(p)] ?? String(p.availability)
   if (field === 'status') return isPublished(p) ? 'Published' : 'Draft'
+  if (field === 'showFewLeft') return p.showFewLeft ? 'Yes' : ''
+  if (field === 'stock') return p.stock === undefined ? '' : String(p.stock)
   const value = p[field]
   return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value)
 }

@@ -19,6 +19,17 @@ const fields = {
   category: v.picklist(CATEGORIES, 'Please choose footwear, bags or belts.'),
   availability: v.picklist(AVAILABILITIES, 'Please choose in stock, made to order or sold out.'),
   leadTime: text(),
+  /** Empty: not counted. Absent (a caller of before the field): left as it is, as is the next. */
+  stock: v.optional(
+    v.pipe(text(), v.regex(/^\d{0,6}$/, 'Write how many are ready as a whole number, such as 3, or leave it empty.')),
+  ),
+  /** A checkbox: 'on' when ticked. */
+  showFewLeft: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => (s ? 'on' : '')),
+    ),
+  ),
   /** Checked by the server: a file the site serves (never a typed address of a missing one). */
   mainImage: text(),
   paymentLink: typedPaymentLink(
@@ -58,12 +69,16 @@ export const PRODUCT_FIELDS: readonly ProductField[] = [
   'category',
   'availability',
   'leadTime',
+  'stock',
+  'showFewLeft',
   'sku',
   'description',
   'mainImage',
   'paymentLink',
 ]
-export type ProductValues = Record<ProductField, string>
+/** The counted stock's fields, which a caller that predates them may leave out (then unchanged). */
+type StockField = 'stock' | 'showFewLeft'
+export type ProductValues = Record<Exclude<ProductField, StockField>, string> & Partial<Record<StockField, string>>
 export type ProductErrors = Partial<Record<ProductField, string>>
 
 /**
@@ -94,6 +109,8 @@ export function valuesOf(p: Product): ProductValues {
     category: p.category,
     availability: p.availability ?? 'in-stock',
     leadTime: p.leadTime ?? '',
+    stock: p.stock === undefined ? '' : String(p.stock),
+    showFewLeft: p.showFewLeft ? 'on' : '',
     mainImage: p.mainImage,
     paymentLink: p.paymentLink,
   }

@@ -11,6 +11,8 @@ export const PRODUCT_LABELS: Record<ProductField, string> = {
   category: 'Category',
   availability: 'Availability',
   leadTime: 'Time to make',
+  stock: 'Pieces ready to send',
+  showFewLeft: 'Say “Only 1 left” on its page',
   sku: 'SKU (stock code)',
   description: 'Description',
   mainImage: 'Photograph shown first',

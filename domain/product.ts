@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { AVAILABILITIES } from './availability.ts'
+import { AVAILABILITIES, availabilityOf } from './availability.ts'
 import { CATEGORIES } from './business.ts'
 import { isPaymentLink, MAX_HOST_LENGTH, overlongHost, withHttps } from './payment-link.ts'
 import type { Stored } from './stored.ts'
@@ -71,7 +71,13 @@ export const ProductSchema = v.object({
   /** A draft is the owner's alone, never shown to visitors; published when absent, as in every older file. */
   status: v.optional(v.picklist(PRODUCT_STATUSES)),
 })
-export type Product = v.InferOutput<typeof ProductSchema>
+/**
+ * The owner's count of a product (checked with the data file, data/check.server.ts, and so kept out of the
+ * shop's scripts): `stock`, pieces ready (absent: not counted; paid orders take one off, 0 sells it out), and
+ * `showFewLeft`, 'Only 1 left' on its page while 1 or 2 are.
+ */
+export type StockFields = { stock?: number; showFewLeft?: boolean }
+export type Product = v.InferOutput<typeof ProductSchema> & StockFields
 
 /** A product as the data file keeps it: the public fields, the photographs of a generation run, and the owner's own. */
 export type StoredProduct = Stored<
@@ -107,10 +113,11 @@ export function toPublicProduct(p: Product): Product {
   return { id, name, description, price, sku, category, mainImage, paymentLink }
 }
 
-/** What the shop's pages show of a product: the public fields and, when set, its availability. */
+/** What the shop's pages show of a product: the public fields and, when set or decided by the stock, its availability. */
 export function toShopProduct(p: Product): Product {
   const shown = toPublicProduct(p)
-  if (p.availability) shown.availability = p.availability
-  if (p.availability === 'made-to-order' && p.leadTime) shown.leadTime = p.leadTime
+  const availability = availabilityOf(p)
+  if (p.availability || availability !== 'in-stock') shown.availability = availability
+  if (availability === 'made-to-order' && p.leadTime) shown.leadTime = p.leadTime
   return shown
 }

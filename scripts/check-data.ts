@@ -30,8 +30,13 @@ export function summarise(data: Data): string[] {
   ]
     .filter(Boolean)
     .join(', ')
+  const counted = data.products.filter((p) => p.stock !== undefined)
+  const soldOut = counted.filter((p) => p.stock === 0).length
   return [
     `  Products: ${data.products.length} (${perCategory})`,
+    ...(counted.length > 0
+      ? [`  Stock counted: ${plural(counted.length, 'product', 'products')}${soldOut ? ` (${soldOut} sold out)` : ''}`]
+      : []),
     `  Enquiries: ${data.messages.length}${archived ? ` (${archived} archived)` : ''}`,
     `  E-mails not sent: ${unsent}${unsent ? ` (${why})` : ''}`,
   ]

@@ -9,7 +9,7 @@ const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 export const ADMIN_PASSWORD_MIN_LENGTH = 12
 
 /** Values never repeated in an error message (it goes to the terminal and the service log). */
-const SECRETS = new Set(['ADMIN_PASSWORD', 'OPENAI_API_KEY', 'SMTP_URL'])
+const SECRETS = new Set(['ADMIN_PASSWORD', 'OPENAI_API_KEY', 'SMTP_URL', 'STRIPE_WEBHOOK_SECRET'])
 
 /**
  * Validated once at start-up (each variable in .env.example and
@@ -108,6 +108,17 @@ const EnvSchema = v.object({
     v.regex(/^\d+$/, 'must be a whole number (0 turns the limit off)'),
     v.transform(Number),
   ),
+  // The signing secret Stripe shows for the shop's webhook endpoint; unset, the endpoint is not there (404).
+  STRIPE_WEBHOOK_SECRET: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^whsec_[A-Za-z0-9]+$/,
+        'must be the signing secret of your webhook endpoint in Stripe, starting with whsec_ (Developers, Webhooks)',
+      ),
+    ),
+  ),
   // Unset: shopping listings give no delivery price rather than a wrong one; 0 is free delivery.
   DELIVERY_PRICE: v.optional(
     v.pipe(
@@ -174,6 +185,8 @@ export type Config = {
   trustProxy: false | number | string
   /** Enquiries one client may post per 10 minutes; 0 turns the limit off (benchmarks). */
   contactRateLimit: number
+  /** The `whsec_...` secret of the shop's Stripe webhook endpoint: turns on POST /api/payments/stripe. */
+  stripeWebhookSecret: string | undefined
   /** Delivery in the United Kingdom, in pounds with two decimals ('4.95'); undefined when the owner set none. */
   deliveryPrice: string | undefined
   /** Time in the post in the United Kingdom, in business days (DELIVERY_DAYS); undefined when the owner set none. */
@@ -227,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     deliveryPrice: e.DELIVERY_PRICE,
     deliveryDays: e.DELIVERY_DAYS,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     statistics: e.STATISTICS === 'on',
     statisticsWriteMs: e.STATISTICS_WRITE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

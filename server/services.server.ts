@@ -23,6 +23,7 @@ import type { ShopHealth } from '../domain/shop-health.ts'
 import { answerBackups } from './services/backup/shop-copy.server.ts'
 import { Statistics } from './services/statistics/statistics.server.ts'
 import { statisticsFileFor } from './services/statistics/statistics-file.server.ts'
+import { OrdersService } from './services/orders/orders.server.ts'
 
 const PHOTOS_BEING_MADE = 'New photographs are being made for this product: change its web address once they are ready.'
 
@@ -48,6 +49,8 @@ export type Services = {
   health: () => Promise<ShopHealth>
   /** Page views, visitors and hand-offs to payment, counted per day in memory and written about once a minute. */
   statistics: Statistics
+  /** The orders Stripe's events make, with their stock and the owner's e-mail of each (its events only with STRIPE_WEBHOOK_SECRET). */
+  orders: OrdersService
   /** Background work at start-up: e-mails left unsent by an earlier run, AVIF twins missing from the media folder. */
   start(): Promise<void>
   /** Stops a generation run and the outbox, waiting for work in progress (graceful shutdown). */
@@ -132,9 +135,12 @@ export function createServices(
     moved: (from, to) => offers.rename(from, to),
   })
 
+  const orders = new OrdersService({ store, catalogue, outbox, logger: logger.child({ feature: 'orders' }) })
+
   return {
     outbox,
     enquiries,
+    orders,
     health,
     returnedForms,
     images: { generator, dailyLimit },
@@ -150,10 +156,17 @@ export function createServices(
         .catch((err: unknown) =>
           logger.warn({ err }, 'The media folder could not be read for AVIF twins; photographs are offered in WebP.'),
         )
+      await orders.start()
       await outbox.start()
     },
     async stop() {
-      await Promise.all([generator.stop(), outbox.stop(), stopPhotoFormats(photoFormats.mediaDir), statistics.stop()])
+      await Promise.all([
+        generator.stop(),
+        outbox.stop(),
+        stopPhotoFormats(photoFormats.mediaDir),
+        statistics.stop(),
+        orders.stop(),
+      ])
     },
   }
 }

@@ -34,6 +34,7 @@ import { catalogueRoutes } from './routes/catalogue.server.ts'
 import { photoRoutes } from './routes/photos.server.ts'
 import { productAngleRoutes } from './routes/product-angles.server.ts'
 import { seoRouter } from './routes/seo.server.ts'
+import { stripeWebhook } from './routes/stripe-webhook.server.ts'
 import { socialImagesRouter } from './routes/social-images.server.ts'
 import type { Services } from './services.server.ts'
 import { clientAddressOf, ownHostsOf, pageViewCounter } from './services/statistics/page-views.server.ts'
@@ -104,6 +105,12 @@ export function siteRoutes({ config, store, services, logger, responses, uploadS
       app.use('/api/handoff', handoffRouter({ store, countHandoff }))
       app.use('/api/contact', contact.api)
       app.use('/api/generate-images', generateImagesApi({ config, ...services.images, owner: services.owner }))
+      // Without the secret the address is unknown (404), as the contract says.
+      const secret = config.stripeWebhookSecret
+      if (secret) {
+        const webhook = stripeWebhook({ secret, orders: services.orders })
+        app.use('/api/payments/stripe', (req, res, next) => void webhook.then((router) => router(req, res, next), next))
+      }
     },
     beforePages(app) {
       app.use(contact.form)

@@ -49,7 +49,7 @@ export type FieldSpec = {
   /** Where a rule applies: what to type, with an example. */
   hint?: string
   control:
-    | { kind: 'input'; type: 'text' | 'email' | 'tel'; inputMode?: 'email' | 'tel' | 'decimal' | 'url' }
+    | { kind: 'input'; type: 'text' | 'email' | 'tel'; inputMode?: 'email' | 'tel' | 'decimal' | 'url' | 'numeric' }
     | { kind: 'textarea'; rows: number }
     | { kind: 'select'; placeholder: string; options: readonly { value: string; label: string }[] }
   autoComplete?: string

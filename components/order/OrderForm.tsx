@@ -4,6 +4,7 @@ import { productPath } from '../../domain/catalogue.ts'
 import {
   buildOrderNote,
   buildPaymentUrl,
+  clientReference,
   checkOrder,
   ORDER_FIELDS,
   type OrderField,
@@ -113,7 +114,13 @@ export function OrderForm({
           setNotice({ sentence: now.sentence, closed: now.closed })
           return
         }
-        tab.go(buildPaymentUrl(now.product.paymentLink, buildOrderNote(now.product, values)))
+        tab.go(
+          buildPaymentUrl(
+            now.product.paymentLink,
+            buildOrderNote(now.product, values),
+            clientReference(now.product, values.size),
+          ),
+        )
         void checks.then(({ countHandoff }) => countHandoff(now.product))
         clearFields(form, ORDER_FIELDS)
         clearErrors()

@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import type { Store } from '../../data/store.server.ts'
 import { isSoldOut } from '../../domain/availability.ts'
 import { productPath } from '../../domain/catalogue.ts'
-import { buildOrderNote, buildPaymentUrl, checkOrder, orderValuesFrom } from '../../domain/order.ts'
+import { buildOrderNote, buildPaymentUrl, checkOrder, clientReference, orderValuesFrom } from '../../domain/order.ts'
 import { publishedProducts } from '../../domain/publishing.ts'
 import { termsChange } from '../../domain/order-terms.ts'
 import { orderGone } from '../../domain/order-gone.ts'
@@ -65,7 +65,8 @@ export function mountOrderForm(
       }
       req.log?.info({ product: product.id }, 'order handed to the payment page (form post)')
       countHandoff(req, product.id)
-      res.redirect(303, buildPaymentUrl(product.paymentLink, buildOrderNote(product, values)))
+      const reference = clientReference(product, values.size)
+      res.redirect(303, buildPaymentUrl(product.paymentLink, buildOrderNote(product, values), reference))
     } catch (err) {
       next(err)
     }

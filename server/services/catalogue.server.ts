@@ -16,7 +16,7 @@ import { photoListVersion } from '../../domain/photo-list.ts'
 import { checkProduct, idFromName, uniqueId, type ProductValues } from '../../domain/product-form.ts'
 import { moved, targetOf, type Move, type OrderAnswer } from '../../domain/product-order.ts'
 import { photosOf } from '../../domain/product-page.ts'
-import { PRICE_PATTERN, type Product, type StoredProduct } from '../../domain/product.ts'
+import type { Product, StoredProduct } from '../../domain/product.ts'
 import { isPublished } from '../../domain/publishing.ts'
 import {
   withPhotoList,
@@ -27,10 +27,13 @@ import {
   type PhotoOutcome,
 } from './changed-product.server.ts'
 import { plannedSave, type SaveOutcome, type ServedPhoto } from './product-save.server.ts'
+import { missingToPublish } from './publish-check.server.ts'
 import { addressFixed, asRename, idNow, restoreTarget } from './renamed-product.server.ts'
 
 /** Publishing: done, no such product, or what it still needs, each a sentence for the owner. */
 export type PublishOutcome = { ok: true } | { ok: false; status: 404 } | { ok: false; status: 400; missing: string[] }
+
+type ChangeBy = { who: HistoryWho; runId?: string; orderId?: string }
 
 /** What else keeps something under a product's id (its new photographs): asked before the id changes, told after. */
 export type IdFollower = { busy: (id: string) => string | null; moved: (from: string, to: string) => Promise<void> }
@@ -135,7 +138,7 @@ export class CatalogueService {
     return this.serial(async () => {
       const current = this.store.products.find((p) => p.id === id)
       if (!current) return { ok: false, status: 404 }
-      const missing = await this.missingToPublish(current)
+      const missing = await missingToPublish(current, this.servedPhoto)
       if (missing.length > 0) return { ok: false, status: 400, missing }
       if (isPublished(current)) return { ok: true }
       const { status: _, ...published } = current
@@ -309,6 +312,20 @@ export class CatalogueService {
     })
   }
 
+  /** One product changed by another than the owner (an order's stock), in turn with theirs; null from `patch` leaves it. */
+  changeProduct(
+    id: string,
+    patch: (p: StoredProduct) => StoredProduct | null,
+    by: ChangeBy & { action: HistoryAction },
+  ) {
+    return this.serial(async () => {
+      const current = this.store.products.find((p) => p.id === id)
+      const next = current && patch(current)
+      if (next) await this.write(by.action, [id], (products) => products.map((p) => (p.id === id ? next : p)), by)
+      return Boolean(next)
+    })
+  }
+
   /** The latest generation run that replaced photographs and was not undone, or null. */
   async lastRun() {
     const run = lastRunOf(await this.history.all())
@@ -331,7 +348,7 @@ export class CatalogueService {
     action: HistoryAction,
     ids: readonly string[],
     change: (products: readonly Product[]) => Product[],
-    by: { who: HistoryWho; runId?: string } = { who: 'owner' },
+    by: ChangeBy = { who: 'owner' },
   ): Promise<HistoryEntry[]> {
     await this.snapshots.takeDaily(this.store.data)
     const before = this.store.products
@@ -341,7 +358,7 @@ export class CatalogueService {
     const renamed = ids.length === 2 && from !== to && !this.store.products.some((p) => p.id === from)
     const changes = productChanges(only(before), only(this.store.products), by.who, action)
       .map((c) => (c.after === null ? { ...c, position: before.findIndex((p) => p.id === c.productId) } : c))
-      .map((c) => (by.runId ? { ...c, runId: by.runId } : c))
+      .map((c) => ({ ...c, ...(by.runId && { runId: by.runId }), ...(by.orderId && { orderId: by.orderId }) }))
     this.seen = this.store.products
     const recorded = await this.history.record(renamed ? asRename(changes, from!, to!) : changes)
     if (renamed) for (const follower of this.idFollowers) await follower.moved(from!, to!)
@@ -364,16 +381,6 @@ export class CatalogueService {
       withOrder(productChanges(this.seen, now, 'data file', 'file-edit'), orderChange(this.seen, now, 'data file')),
     )
     this.seen = now
-  }
-
-  private async missingToPublish(p: Product): Promise<string[]> {
-    const missing: string[] = []
-    if (!p.name.trim()) missing.push('a name')
-    if (!PRICE_PATTERN.test(p.price)) missing.push('a price, such as £185.00')
-    if (!/^https:\/\/[^/]+\.[^/]+/.test(p.paymentLink)) missing.push('a card payment page (https://...)')
-    if (!p.mainImage || !(await this.servedPhoto(p.mainImage)))
-      missing.push('a photograph: upload one below (Photographs)')
-    return missing
   }
 
   private serial<T>(job: () => Promise<T>): Promise<T> {

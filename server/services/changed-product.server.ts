@@ -49,10 +49,14 @@ export const withPhotoList = (product: StoredProduct, list: readonly string[]): 
 /** The product's values with `values` written over them; fields the form does not know (photographs) are kept. */
 export function withValues(product: Product, values: Partial<ProductValues>): Product {
   const next: Record<string, unknown> = { ...product }
-  for (const [field, value] of Object.entries(values) as [ProductField, string][]) {
-    if (field === 'id') continue
+  for (const [field, value] of Object.entries(values) as [ProductField, string | undefined][]) {
+    if (field === 'id' || value === undefined) continue
     if (field === 'availability' && value === 'in-stock' && product.availability === undefined) continue
     next[field] = value
+    // The form's text, as the data file keeps it: a number, a true; empty is absent.
+    if (field === 'stock') next.stock = value === '' ? undefined : Number(value)
+    if (field === 'showFewLeft') next.showFewLeft = value === 'on' || undefined
+    if (next[field] === undefined) delete next[field]
   }
   if (next.availability !== 'made-to-order' || next.leadTime === '') delete next.leadTime
   return next as Product

@@ -22,7 +22,7 @@ export function csvCell(value: string): string {
 }
 
 /** '2025-01-14 10:32' in UK time: what both spreadsheets read as a date and time. */
-function sheetTime(iso: string | null): string {
+export function sheetTime(iso: string | null): string {
   const date = iso ? new Date(iso) : null
   if (!date || Number.isNaN(date.getTime())) return iso ?? ''
   const parts = Object.fromEntries(

@@ -25,6 +25,9 @@ export type EnquiryMail = {
   headers: Record<string, string>
 }
 
+/** An e-mail to the owner: an enquiry's, or a paid order's (Reply-To the customer, when Stripe has their address). */
+export type OwnerMail = Omit<EnquiryMail, 'replyTo'> & { replyTo?: EnquiryMail['replyTo'] }
+
 /**
  * Reply-To is the visitor; nothing is ever sent to the visitor (no auto-reply: anyone could make us mail a stranger).
  */

@@ -2,11 +2,12 @@ import nodemailer from 'nodemailer'
 import type { Logger } from 'pino'
 import { StoreWriteError, type Store } from '../../data/store.server.ts'
 import type { Notification, StoredEnquiry } from '../../data/enquiry.server.ts'
-import { buildEnquiryMail, headerSafe, type EnquiryMail } from './enquiry-mail.server.ts'
+import { buildEnquiryMail, headerSafe, type OwnerMail } from './enquiry-mail.server.ts'
 
 /**
  * The data file is the queue (`notification.status`, backoff), so a
  * crash loses nothing; sending never happens on the visitor's request.
+ * Paid orders are a second queue (their own file), sent the same way.
  */
 
 export type RetryPolicy = {
@@ -40,7 +41,23 @@ export function retryDelay(failures: number, policy: RetryPolicy = DEFAULT_RETRY
   return Math.min(policy.maxDelayMs, Math.round(policy.firstDelayMs * policy.factor ** (n - 1)))
 }
 
-type Transport = { sendMail: (mail: EnquiryMail) => Promise<unknown>; close: () => void }
+type Transport = { sendMail: (mail: OwnerMail) => Promise<unknown>; close: () => void }
+
+/** Something the owner is e-mailed about, with the state of that e-mail. */
+type Mailed = { readonly id: string; readonly notification: Notification }
+
+/**
+ * A list of things the owner is e-mailed about (enquiries; paid orders), kept where the list is kept:
+ * what waits, the e-mail of one, and how a new notification state is written (StoreWriteError when it cannot be).
+ */
+export type MailQueue = {
+  /** 'enquiry', 'order': the log's field and words. */
+  name: string
+  waiting(): readonly Mailed[]
+  /** The e-mail of one waiting now, or null when it no longer waits. */
+  mailOf(id: string, addresses: { from: string; to: string }): OwnerMail | null
+  record(id: string, change: (n: Notification) => Notification): Promise<void>
+}
 
 export class MailOutbox {
   readonly enabled: boolean
@@ -50,17 +67,24 @@ export class MailOutbox {
   private timer: NodeJS.Timeout | null = null
   private unsubscribe: (() => void) | null = null
   private readonly inFlight = new Map<string, Promise<void>>()
-  /** Not before this time (ms), per enquiry: guards against a tight loop if the file cannot be written. */
+  /** Not before this time (ms), per queue and item: guards against a tight loop if the file cannot be written. */
   private readonly notBefore = new Map<string, number>()
-  /** Sent, but the data file could not record it: never send these again, keep trying to record. */
+  /** Sent, but its file could not record it: never send these again, keep trying to record. */
   private readonly sentUnrecorded = new Map<string, string>()
   private started = false
   private stopped = false
+  private readonly queues: MailQueue[]
 
   constructor(private readonly options: MailOutboxOptions) {
     this.enabled = Boolean(options.smtpUrl)
     this.retry = { ...DEFAULT_RETRY, ...options.retry }
     this.concurrency = Math.max(1, options.concurrency ?? 2)
+    this.queues = [enquiryQueue(options.store)]
+  }
+
+  /** Sends this queue's e-mails too, in turn with the enquiries', with the same retries. */
+  add(queue: MailQueue): void {
+    this.queues.push(queue)
   }
 
   /** The notification state a new enquiry is saved with. */
@@ -74,7 +98,7 @@ export class MailOutbox {
   async start(): Promise<void> {
     if (this.started) return
     this.started = true
-    const pending = this.options.store.enquiries.filter(awaitsMail).length
+    const pending = this.queues[0]!.waiting().length
     if (!this.enabled) {
       if (pending > 0) {
         this.options.logger.warn(
@@ -112,9 +136,9 @@ export class MailOutbox {
     const { store } = this.options
     const enquiry = await store.findEnquiry(id)
     if (!enquiry) return 'unknown'
-    if (enquiry.notification.status === 'sent' || this.sentUnrecorded.has(id)) return 'sent'
+    if (enquiry.notification.status === 'sent' || this.sentUnrecorded.has(`enquiry:${id}`)) return 'sent'
     if (enquiry.archived === true) return 'archived'
-    this.notBefore.delete(id)
+    this.notBefore.delete(`enquiry:${id}`)
     const now = new Date().toISOString()
     await store.updateEnquiry(id, (m) =>
       m.notification.status === 'sent'
@@ -144,32 +168,35 @@ export class MailOutbox {
     this.transport = null
   }
 
-  private dueAt(m: StoredEnquiry): number {
-    if (this.sentUnrecorded.has(m.id)) return this.notBefore.get(m.id) ?? 0
+  private dueAt(key: string, m: Mailed): number {
+    if (this.sentUnrecorded.has(key)) return this.notBefore.get(key) ?? 0
     const planned = m.notification.nextAttemptAt ? Date.parse(m.notification.nextAttemptAt) : 0
-    return Math.max(Number.isNaN(planned) ? 0 : planned, this.notBefore.get(m.id) ?? 0)
+    return Math.max(Number.isNaN(planned) ? 0 : planned, this.notBefore.get(key) ?? 0)
   }
 
-  /** Starts the e-mail of every due enquiry (up to the concurrency), then sleeps until the next one is due. */
+  /** Starts the e-mail of every due item (up to the concurrency), then sleeps until the next one is due. */
   private pump(): void {
     if (this.stopped || !this.transport) return
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     const now = Date.now()
     let next = Infinity
-    for (const m of this.options.store.enquiries) {
-      if (!awaitsMail(m) || this.inFlight.has(m.id)) continue
-      const due = this.dueAt(m)
-      if (due > now) {
-        next = Math.min(next, due)
-      } else if (this.inFlight.size < this.concurrency) {
-        const run = this.attempt(m.id).finally(() => {
-          this.inFlight.delete(m.id)
-          this.pump()
-        })
-        this.inFlight.set(m.id, run)
+    for (const queue of this.queues) {
+      for (const m of queue.waiting()) {
+        const key = keyOf(queue, m.id)
+        if (this.inFlight.has(key)) continue
+        const due = this.dueAt(key, m)
+        if (due > now) {
+          next = Math.min(next, due)
+        } else if (this.inFlight.size < this.concurrency) {
+          const run = this.attempt(queue, m.id).finally(() => {
+            this.inFlight.delete(key)
+            this.pump()
+          })
+          this.inFlight.set(key, run)
+        }
+        // else: due but no free slot; the pump after a send finishes picks it up.
       }
-      // else: due but no free slot; the pump after a send finishes picks it up.
     }
     if (next < Infinity) {
       // setTimeout cannot wait longer than ~24.8 days; wake up at least hourly anyway.
@@ -179,79 +206,91 @@ export class MailOutbox {
     }
   }
 
-  private async attempt(id: string): Promise<void> {
-    const { store, logger } = this.options
+  private async attempt(queue: MailQueue, id: string): Promise<void> {
+    const { logger } = this.options
     const transport = this.transport
-    const enquiry = store.enquiries.find((m) => m.id === id)
-    if (!transport || !enquiry || !awaitsMail(enquiry)) return
+    const key = keyOf(queue, id)
+    const item = queue.waiting().find((m) => m.id === id)
+    if (!transport || !item) return
 
-    const sentAt = this.sentUnrecorded.get(id)
-    if (sentAt) return this.record(id, () => this.markSent(id, sentAt), sentAt)
+    const sentAt = this.sentUnrecorded.get(key)
+    if (sentAt) return this.record(queue, id, (n) => sentState(n, sentAt), sentAt)
 
+    const mail = queue.mailOf(id, { from: this.options.mailFrom, to: this.options.mailTo })
+    if (!mail) return
     const at = new Date().toISOString()
     try {
-      await transport.sendMail(buildEnquiryMail(enquiry, { from: this.options.mailFrom, to: this.options.mailTo }))
+      await transport.sendMail(mail)
     } catch (err) {
-      const failures = consecutiveFailures(enquiry.notification) + 1
+      const failures = consecutiveFailures(item.notification) + 1
       const delay = retryDelay(failures, this.retry)
       const nextAttemptAt = new Date(Date.now() + delay).toISOString()
-      this.notBefore.set(id, Date.now() + delay)
+      this.notBefore.set(key, Date.now() + delay)
       const error = describeSmtpError(err)
       logger.warn(
-        { enquiry: id, attempt: enquiry.notification.attempts.length + 1, nextAttemptAt, error },
-        'Enquiry e-mail not sent; will retry',
+        { [queue.name]: id, attempt: item.notification.attempts.length + 1, nextAttemptAt, error },
+        `${capitalised(queue.name)} e-mail not sent; will retry`,
       )
-      await this.record(id, () =>
-        store.updateEnquiry(id, (m) => ({
-          ...m,
-          notification: {
-            ...m.notification,
-            status: 'pending',
-            attempts: [...m.notification.attempts, { at, ok: false, error }],
-            nextAttemptAt,
-          },
-        })),
-      )
+      await this.record(queue, id, (n) => ({
+        ...n,
+        status: 'pending',
+        attempts: [...n.attempts, { at, ok: false, error }],
+        nextAttemptAt,
+      }))
       return
     }
-    this.notBefore.delete(id)
-    logger.info({ enquiry: id }, 'Enquiry e-mailed to the owner')
-    await this.record(id, () => this.markSent(id, at), at)
-  }
-
-  private markSent(id: string, at: string): Promise<void> {
-    return this.options.store.updateEnquiry(id, (m) => ({
-      ...m,
-      notification: {
-        ...m.notification,
-        status: 'sent',
-        attempts: [...m.notification.attempts, { at, ok: true }],
-        nextAttemptAt: null,
-        sentAt: at,
-      },
-    }))
+    this.notBefore.delete(key)
+    logger.info({ [queue.name]: id }, `${capitalised(queue.name)} e-mailed to the owner`)
+    await this.record(queue, id, (n) => sentState(n, at), at)
   }
 
   /**
    * When the disk refuses, waits before retrying, and a message that did
    * go out is remembered as sent so the owner is never mailed twice.
    */
-  private async record(id: string, write: () => Promise<void>, sentAt?: string): Promise<void> {
+  private async record(
+    queue: MailQueue,
+    id: string,
+    change: (n: Notification) => Notification,
+    sentAt?: string,
+  ): Promise<void> {
+    const key = keyOf(queue, id)
     try {
-      await write()
+      await queue.record(id, change)
       if (sentAt) {
-        this.sentUnrecorded.delete(id)
-        this.notBefore.delete(id)
+        this.sentUnrecorded.delete(key)
+        this.notBefore.delete(key)
       }
     } catch (err) {
       if (!(err instanceof StoreWriteError)) throw err
       this.options.logger.error(
-        { enquiry: id, err },
-        'Could not record the e-mail attempt in the data file; will try again',
+        { [queue.name]: id, err },
+        `Could not record the e-mail attempt ${queue.name === 'enquiry' ? 'in the data file' : `of ${queue.name} ${id}`}; will try again`,
       )
-      this.notBefore.set(id, Math.max(this.notBefore.get(id) ?? 0, Date.now() + this.retry.firstDelayMs))
-      if (sentAt) this.sentUnrecorded.set(id, sentAt)
+      this.notBefore.set(key, Math.max(this.notBefore.get(key) ?? 0, Date.now() + this.retry.firstDelayMs))
+      if (sentAt) this.sentUnrecorded.set(key, sentAt)
     }
+  }
+}
+
+const keyOf = (queue: MailQueue, id: string) => `${queue.name}:${id}`
+const capitalised = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`
+
+function sentState(n: Notification, at: string): Notification {
+  return { ...n, status: 'sent', attempts: [...n.attempts, { at, ok: true }], nextAttemptAt: null, sentAt: at }
+}
+
+/** The enquiries of the data file: the outbox's first queue. */
+function enquiryQueue(store: Store): MailQueue {
+  const waiting = () => store.enquiries.filter(awaitsMail)
+  return {
+    name: 'enquiry',
+    waiting,
+    mailOf: (id, addresses) => {
+      const enquiry = store.enquiries.find((m) => m.id === id)
+      return enquiry && awaitsMail(enquiry) ? buildEnquiryMail(enquiry, addresses) : null
+    },
+    record: (id, change) => store.updateEnquiry(id, (m) => ({ ...m, notification: change(m.notification) })),
   }
 }
 

@@ -32,11 +32,14 @@ export function mergeSave(opts: {
   const conflicts: ProductField[] = []
   const yours = { ...stored }
   // The id is not merged: a new one is a change of the product's address (see CatalogueService.save).
+  // The stock's fields may be missing from a form made before they were (read as empty).
+  const at = (values: ProductValues, f: ProductField) => values[f] ?? ''
   for (const f of PRODUCT_FIELDS.filter((f) => f !== 'id')) {
-    if (posted[f] === base[f]) continue
-    changed[f] = posted[f]
-    yours[f] = typed[f]
-    if (stored[f] !== base[f] && stored[f] !== posted[f] && opts.lastSetBy(f) !== 'data file') conflicts.push(f)
+    if (at(posted, f) === at(base, f)) continue
+    changed[f] = at(posted, f)
+    yours[f] = at(typed, f)
+    const elsewhere = at(stored, f) !== at(base, f) && at(stored, f) !== at(posted, f)
+    if (elsewhere && opts.lastSetBy(f) !== 'data file') conflicts.push(f)
   }
   return { changed, conflicts, yours }
 }

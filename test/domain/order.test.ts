@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { fieldErrors } from '../../domain/form-errors.ts'
-import { buildOrderNote, buildPaymentUrl, orderSchemaFor, type OrderForm } from '../../domain/order.ts'
+import { buildOrderNote, buildPaymentUrl, clientReference, orderSchemaFor, type OrderForm } from '../../domain/order.ts'
+import { readReference } from '../../domain/shop-order.ts'
 
 const EMPTY_ORDER: OrderForm = { firstName: '', lastName: '', email: '', phone: '', address: '', size: '' }
 const valid: OrderForm = {
@@ -94,5 +95,53 @@ describe('order note and payment URL', () => {
   it('replaces a note the link already carries instead of adding a second one', () => {
     const url = new URL(buildPaymentUrl('https://pay.example.com/p?note=old', 'new'))
     expect(url.searchParams.getAll('note')).toEqual(['new'])
+  })
+})
+
+describe("client_reference_id: the product in Stripe's event", () => {
+  const brogue = { id: 'oxford-brogue', category: 'footwear' as const }
+  const holdall = { id: 'weekender-holdall', category: 'bags' as const }
+
+  it('names the product, and for footwear __ and the size, in letters, digits, - and _ only', () => {
+    expect(clientReference(brogue, ' 42 ')).toBe('oxford-brogue__42')
+    expect(clientReference(holdall, '')).toBe('weekender-holdall')
+    expect(clientReference({ id: 'x'.repeat(201), category: 'bags' }, '')).toBeNull()
+    expect(clientReference({ id: 'tweed cap', category: 'bags' }, '')).toBeNull()
+    expect(clientReference(brogue, '42 or 43')).toBeNull()
+  })
+
+  it('is added to a link on buy.stripe.com beside the note, which stays exactly as it was', () => {
+    const note = buildOrderNote(
+      { name: 'Oxford Brogue', price: '£185.00', category: 'footwear' },
+      { ...valid, size: '42' },
+    )
+    const url = new URL(
+      buildPaymentUrl('https://buy.stripe.com/ash_oxford?prefilled_email=a%40b.c', note, 'oxford-brogue__42'),
+    )
+    expect(url.searchParams.get('client_reference_id')).toBe('oxford-brogue__42')
+    expect(url.searchParams.get('note')).toBe(note)
+    expect(url.searchParams.get('prefilled_email')).toBe('a@b.c')
+    expect(url.toString()).toBe(
+      `${new URL(buildPaymentUrl('https://buy.stripe.com/ash_oxford?prefilled_email=a%40b.c', note))}` +
+        '&client_reference_id=oxford-brogue__42',
+    )
+    // Nothing personal in it: the note holds the visitor's details, the reference only the product.
+    expect(url.searchParams.get('client_reference_id')).not.toMatch(/Jane|example|High/)
+  })
+
+  it('leaves links on other hosts exactly as today', () => {
+    for (const link of [
+      'https://pay.example.com/p/abc',
+      'https://checkout.stripe.com/c/pay',
+      'https://buy.stripe.com.evil.example/x',
+    ])
+      expect(buildPaymentUrl(link, 'n', 'oxford-brogue__42')).toBe(buildPaymentUrl(link, 'n'))
+  })
+
+  it('reads back the product and size from the event', () => {
+    expect(readReference('oxford-brogue__42')).toEqual({ productId: 'oxford-brogue', size: '42' })
+    expect(readReference('weekender-holdall')).toEqual({ productId: 'weekender-holdall', size: '' })
+    for (const bad of [null, '', 'a__b__c', 'oxford-brogue__', '__42', 'a b', 'x'.repeat(201)])
+      expect(readReference(bad)).toBeNull()
   })
 })

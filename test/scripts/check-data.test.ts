@@ -110,6 +110,24 @@ describe('npm run check-data', () => {
     )
   })
 
+  it('checks a counted stock: a whole number of pieces, 0 or more, and says how many products count theirs', async () => {
+    const withStock = (stock: unknown) =>
+      seedProducts.map((p, i) => (i === 1 ? { ...p, stock } : i === 3 ? { ...p, stock: 0 } : p))
+    for (const stock of ['3', 1.5, -1, null]) {
+      await writeFile(file, JSON.stringify({ products: withStock(stock), messages: [] }, null, 2))
+      const { code, err } = await check(file)
+      expect(code).toBe(1)
+      expect(err).toContain(
+        `product 2 (id "${seedProducts[1]!.id}"), field "stock", line 22, column 16 must be a whole number, ` +
+          `0 or more, without quotes (such as 3) (it is ${JSON.stringify(stock)}).`,
+      )
+    }
+    await writeFile(file, JSON.stringify({ products: withStock(2), messages: [] }, null, 2))
+    const { code, out } = await check(file)
+    expect(code).toBe(0)
+    expect(out).toContain('  Stock counted: 2 products (1 sold out)\n')
+  })
+
   it(
     'lets a draft wait for its photograph, but not a product on the shop, ' + 'and knows only draft and published',
     async () => {

@@ -103,6 +103,16 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ ADMIN_PASSWORD: 'correct horse' }).adminPassword).toBe('correct horse')
   })
 
+  it('reads the Stripe webhook secret, and refuses one of another shape without repeating it', () => {
+    expect(loadConfig({}).stripeWebhookSecret).toBeUndefined()
+    expect(loadConfig({ STRIPE_WEBHOOK_SECRET: ' whsec_abc123DEF ' }).stripeWebhookSecret).toBe('whsec_abc123DEF')
+    for (const wrong of ['sk_live_abc123', 'whsec_abc 123', 'abc123secretvalue', 'whsec_x-y']) {
+      const err = refusal({ STRIPE_WEBHOOK_SECRET: wrong })
+      expect(err.message).toMatch(/STRIPE_WEBHOOK_SECRET must be the signing secret of your webhook endpoint in Stripe/)
+      expect(err.message).not.toContain(wrong)
+    }
+  })
+
   it.each(['true', 'TRUE', 'yes', 'on'])('refuses TRUST_PROXY=%s and asks for a hop count or a subnet', (value) => {
     const err = refusal({ TRUST_PROXY: value })
     expect(err.message).toMatch(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildOrderNote, buildPaymentUrl, type OrderForm } from '../../domain/order.ts'
+import { buildOrderNote, buildPaymentUrl, clientReference, type OrderForm } from '../../domain/order.ts'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
@@ -94,7 +94,9 @@ describe('ordering without JavaScript (POST /products/{id})', () => {
   it('answers a valid order with 303 to the payment link carrying the same note as the dialog', async () => {
     const p = t.store.products.find((x) => x.id === 'oxford-brogue')!
     const res = await request(t.app).post('/products/oxford-brogue').type('form').send(ORDER).expect(303)
-    expect(res.headers.location).toBe(buildPaymentUrl(p.paymentLink, buildOrderNote(p, ORDER)))
+    expect(res.headers.location).toBe(
+      buildPaymentUrl(p.paymentLink, buildOrderNote(p, ORDER), clientReference(p, ORDER.size)),
+    )
     expect(res.headers['cache-control']).toBe('no-store')
   })
 
@@ -105,7 +107,9 @@ describe('ordering without JavaScript (POST /products/{id})', () => {
       .type('form')
       .send({ ...ORDER, size: '' })
       .expect(303)
-    expect(res.headers.location).toBe(buildPaymentUrl(belt.paymentLink, buildOrderNote(belt, { ...ORDER, size: '' })))
+    expect(res.headers.location).toBe(
+      buildPaymentUrl(belt.paymentLink, buildOrderNote(belt, { ...ORDER, size: '' }), clientReference(belt, '')),
+    )
   })
 
   it(

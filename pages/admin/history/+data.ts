@@ -39,6 +39,7 @@ const WHAT: Record<string, string> = {
   unpublish: 'taken off the shop (kept as a draft)',
   generation: 'new main photograph from a generation run',
   'undo-generation': 'main photograph put back (a generation run undone)',
+  stock: 'stock counted by an order',
 }
 
 /** A change that added or removed the product says so, whoever made it. */
@@ -57,11 +58,13 @@ const WHO: Record<HistoryEntry['who'], string> = {
   command: 'A command in the shell (npm run snapshots)',
   restore: 'A snapshot restored in the workspace',
   generation: 'A generation run',
+  order: 'An order',
 }
 
 function whoOf(e: HistoryEntry): string {
   // Restores from the shell were once recorded as the workspace's.
   if (e.action === 'snapshot-restore' && e.who === 'owner') return 'A restore of a snapshot'
+  if (e.orderId) return `Order ${e.orderId}`
   return WHO[e.who] ?? e.who
 }
 

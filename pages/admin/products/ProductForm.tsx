@@ -1,8 +1,8 @@
 import { ErrorSummary } from '../../../components/admin/ErrorSummary.tsx'
-import { FieldList } from '../../../components/form/Field.tsx'
-import { PRODUCT_FIELDS } from '../../../domain/product-form.ts'
+import { fieldId, FieldList } from '../../../components/form/Field.tsx'
+import { PRODUCT_FIELDS, type ProductField } from '../../../domain/product-form.ts'
 import type { ProductFormData } from './product-form-data.ts'
-import { DRAFT_ID_SPEC, PRODUCT_SPECS } from './product-fields.ts'
+import { DRAFT_ID_SPEC, PRODUCT_SPECS, type ListedField } from './product-fields.ts'
 
 type Props = ProductFormData & {
   action: string
@@ -22,11 +22,21 @@ export function ProductForm(props: Props) {
     f === 'mainImage' ? !isNew : f === 'id' ? isNew || idEditable || errors.id !== undefined : true,
   )
   const specs = isNew ? PRODUCT_SPECS : { ...PRODUCT_SPECS, id: DRAFT_ID_SPEC }
+  const listed = (fields: readonly ProductField[]) => fields.filter((f): f is ListedField => f !== 'showFewLeft')
+  const box = names.indexOf('showFewLeft')
   return (
     <form id={formId} className="product-form form-card" method="post" action={action} noValidate>
       <input type="hidden" name="base" value={base} />
       <ErrorSummary idPrefix="product" order={names} errors={errors} />
-      <FieldList idPrefix="product" names={names} specs={specs} errors={errors} initial={values} />
+      <FieldList
+        idPrefix="product"
+        names={listed(names.slice(0, box))}
+        specs={specs}
+        errors={errors}
+        initial={values}
+      />
+      <FewLeftBox checked={values.showFewLeft === 'on'} />
+      <FieldList idPrefix="product" names={listed(names.slice(box))} specs={specs} errors={errors} initial={values} />
       {/* Stays at the bottom of the screen while the form is in view: Save is never a long scroll away. */}
       <div className="product-form__actions">
         <button type="submit" className="btn btn-primary">
@@ -35,5 +45,28 @@ export function ProductForm(props: Props) {
         <p className="product-form__hint">{hint}</p>
       </div>
     </form>
+  )
+}
+
+/** A box inside its label, so the whole line is the target (the workspace's targets.scss). */
+function FewLeftBox({ checked }: { checked: boolean }) {
+  const id = fieldId('product', 'showFewLeft')
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        <input
+          type="checkbox"
+          id={id}
+          name="showFewLeft"
+          value="on"
+          defaultChecked={checked}
+          aria-describedby={`${id}-hint`}
+        />
+        Say “Only 1 left” on its page
+      </label>
+      <p className="field__hint" id={`${id}-hint`}>
+        While 1 or 2 are ready (“Only 2 left”).
+      </p>
+    </div>
   )
 }

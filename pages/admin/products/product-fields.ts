@@ -4,8 +4,11 @@ import { CATEGORIES, CATEGORY_LABELS } from '../../../domain/business.ts'
 import type { ProductField } from '../../../domain/product-form.ts'
 import { PRODUCT_LABELS } from '../../../domain/product-labels.ts'
 
+/** The fields drawn from a spec; the 'Only 1 left' box after the stock is drawn by the form itself. */
+export type ListedField = Exclude<ProductField, 'showFewLeft'>
+
 /** In the owner's words (the labels shared with the history); a hint wherever a rule applies, with an example. */
-export const PRODUCT_SPECS: Record<ProductField, FieldSpec> = {
+export const PRODUCT_SPECS: Record<ListedField, FieldSpec> = {
   name: { label: PRODUCT_LABELS.name, control: { kind: 'input', type: 'text' }, maxLength: 120 },
   id: {
     label: PRODUCT_LABELS.id,
@@ -42,6 +45,12 @@ export const PRODUCT_SPECS: Record<ProductField, FieldSpec> = {
     hint: 'Needed when it is made to order, such as 3 weeks.',
     control: { kind: 'input', type: 'text' },
     maxLength: 60,
+  },
+  stock: {
+    label: PRODUCT_LABELS.stock,
+    hint: 'Each paid order takes one off; at 0 it shows as sold out. Leave it empty not to count them.',
+    control: { kind: 'input', type: 'text', inputMode: 'numeric' },
+    maxLength: 6,
   },
   sku: {
     label: PRODUCT_LABELS.sku,
@@ -83,6 +92,7 @@ export const DRAFT_ID_SPEC: FieldSpec = {
 
 /** A value as the form shows it: a choice by its label, an empty field said as such. */
 export function shownValue(field: ProductField, value: string): string {
+  if (field === 'showFewLeft') return value === 'on' ? 'Yes' : 'No'
   const control = PRODUCT_SPECS[field].control
   const label = control.kind === 'select' ? control.options.find((o) => o.value === value)?.label : undefined
   return label ?? (value.trim() === '' ? '(empty)' : value)

@@ -20,6 +20,8 @@ const EMPTY: ProductValues = {
   category: '',
   availability: 'in-stock',
   leadTime: '',
+  stock: '',
+  showFewLeft: '',
   mainImage: '',
   paymentLink: '',
 }

@@ -16,7 +16,7 @@ import { OrderPanelIsland } from './OrderPanel.tsx'
 
 /** With `?order=1` it also holds the order form: where 'Purchase Now' leads without scripts. */
 export default function Page() {
-  const { product, gallery, related, relatedAvif, ordering, orderForm } = useData<Data>()
+  const { product, fewLeft, gallery, related, relatedAvif, ordering, orderForm } = useData<Data>()
   const trail = breadcrumbTrail(product)
   return (
     <>
@@ -48,6 +48,12 @@ export default function Page() {
             <p className="product-page__price">{product.price}</p>
             <p className="product-page__availability" data-availability={availabilityOf(product)}>
               {availabilityText(product)}
+              {fewLeft ? (
+                <>
+                  {' '}
+                  <strong className="product-page__few-left">{fewLeft}</strong>
+                </>
+              ) : null}
             </p>
             <p className="product-page__description">{product.description}</p>
             <div className="product-page__actions">

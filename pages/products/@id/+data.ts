@@ -1,4 +1,5 @@
 import { render } from 'vike/abort'
+import { fewLeftText } from '../../../domain/availability.ts'
 import type { PageContextServer } from 'vike/types'
 import { galleryOf, type GalleryImage } from '../../../domain/product-page.ts'
 import { isPaymentLink } from '../../../domain/payment-link.ts'
@@ -8,6 +9,8 @@ import type { OrderFormState } from '../../../domain/order.ts'
 
 export type Data = {
   product: Product
+  /** 'Only 1 left' when the owner shows it (worked out here: the page's script need not know how). */
+  fewLeft: string | null
   gallery: GalleryImage[]
   related: Product[]
   /** The related products' main photographs that have AVIF twins. */
@@ -26,6 +29,7 @@ export function data(pageContext: PageContextServer): Data {
   const related = products.filter((p) => p.category === stored.category && p.id !== stored.id).map(toShopProduct)
   return {
     product: toShopProduct(stored),
+    fewLeft: fewLeftText(stored),
     gallery: galleryOf(stored, pageContext.photoFormats),
     related,
     relatedAvif: related.map((p) => p.mainImage).filter((src) => pageContext.photoFormats?.hasAvif(src)),

@@ -11,7 +11,7 @@ import { STORED_CHANGE, storedValues } from '../follow-stored.ts'
 /**
  * The fields the card shows; the photograph is the stored one (a half-typed address would only fetch a missing file).
  */
-const SHOWN = ['name', 'price', 'description', 'availability', 'leadTime', 'category', 'sku'] as const
+const SHOWN = ['name', 'price', 'description', 'availability', 'leadTime', 'stock', 'category', 'sku'] as const
 
 type Props = { formId: string; values: ProductValues }
 
@@ -34,6 +34,8 @@ const cardOf = (values: ProductValues): Product => ({
   mainImage: values.mainImage || NO_PHOTO,
   category: values.category as Product['category'],
   availability: values.availability as Product['availability'],
+  stock: /^\d+$/.test(values.stock ?? '') ? Number(values.stock) : undefined,
+  showFewLeft: values.showFewLeft === 'on',
 })
 
 /**

@@ -1,5 +1,6 @@
 import type { ProductField, ProductValues } from '../../../../domain/product-form.ts'
-import { PRODUCT_SPECS, shownValue } from '../product-fields.ts'
+import { PRODUCT_LABELS } from '../../../../domain/product-labels.ts'
+import { shownValue } from '../product-fields.ts'
 
 type Props = { saved: ProductValues; yours: ProductValues; fields: readonly ProductField[]; address: string }
 
@@ -27,12 +28,12 @@ export function SaveConflict({ saved, yours, fields, address }: Props) {
       <dl className="conflict__fields">
         {fields.map((f) => (
           <div key={f} className="conflict__field">
-            <dt>{PRODUCT_SPECS[f].label}</dt>
+            <dt>{PRODUCT_LABELS[f]}</dt>
             <dd>
-              <span className="conflict__which">Saved now:</span> {shownValue(f, saved[f])}
+              <span className="conflict__which">Saved now:</span> {shownValue(f, saved[f] ?? '')}
             </dd>
             <dd>
-              <span className="conflict__which">Yours:</span> {shownValue(f, yours[f])}
+              <span className="conflict__which">Yours:</span> {shownValue(f, yours[f] ?? '')}
             </dd>
           </div>
         ))}
