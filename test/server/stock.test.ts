@@ -21,7 +21,7 @@ const productOnDisk = async (id: string) =>
 async function openForm(id: string) {
   const page = await request(t.app).get(`/admin/products/${id}`).expect(200)
   const base = JSON.parse(hiddenValue(page.text, 'base')) as Record<string, string>
-  const form: Record<string, string> = { ...base, revision: hiddenValue(page.text, 'revision') }
+  const form: Record<string, string> = { ...base }
   form.base = hiddenValue(page.text, 'base')
   return { page: page.text, form }
 }

@@ -88,7 +88,7 @@ describe('POST /api/payments/stripe with STRIPE_WEBHOOK_SECRET set', () => {
     // And the owner reads it so in the workspace's history.
     const page = pageText((await request(t.app).get('/admin/history').expect(200)).text)
     expect(page).toContain(`Oxford Brogue: stock counted by an order`)
-    expect(page).toMatch(new RegExp(`Order ${order!.id} stock 3 → 2`))
+    expect(page).toMatch(new RegExp(`Order ${order!.id} Pieces ready to send 3 → 2`))
   })
 
   it('reads the delivery address of older API versions (shipping_details) too', async () => {
