@@ -15,7 +15,8 @@ import { warnOfUntrustedProxy } from './http/proxy-warning.server.ts'
 import { createPageHandler } from './render/page-handler.server.ts'
 import { limitUncachedRenders } from './render/render-limit.server.ts'
 import { requestLog } from './http/request-log.server.ts'
-import { paymentOriginsOf, refuseCrossSite, rejectMalformedUrls, securityHeaders } from './http/security.server.ts'
+import { oneSpelling } from './http/one-spelling.server.ts'
+import { paymentOriginsOf, refuseCrossSite, securityHeaders } from './http/security.server.ts'
 import { requireSiteHost } from './http/site-host.server.ts'
 import { serveClientBuild } from './http/static-files.server.ts'
 import { unpublishedPhotos } from './http/unpublished-photos.server.ts'
@@ -86,6 +87,9 @@ export function siteRoutes({ config, store, services, logger, responses, uploadS
   return {
     owner(app) {
       app.use(workspaceGuard({ store, siteUrl: config.siteUrl, owner: services.owner, ownerPage }))
+    },
+    api(app) {
+      // The workspace's forms and APIs, after the address is in its one spelling.
       app.use(catalogueRoutes({ catalogue: services.catalogue, store, siteUrl: config.siteUrl }))
       app.use(
         photoRoutes({
@@ -97,8 +101,6 @@ export function siteRoutes({ config, store, services, logger, responses, uploadS
         }),
       )
       app.use(productAngleRoutes({ runs: services.productPhotos, store, siteUrl: config.siteUrl }))
-    },
-    api(app) {
       app.use('/api/products', productsRouter(store, responses))
       app.use('/api/products', productStateRouter(store))
       app.use('/api/handoff', handoffRouter({ store, countHandoff }))
@@ -177,7 +179,7 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
   const { owner, api, beforePages } = routes({ ...deps, responses })
   // A visitor is refused the workspace (401/403) however its address is spelled, a malformed one too.
   owner(app)
-  app.use(rejectMalformedUrls)
+  app.use(oneSpelling)
 
   if (vite) {
     app.use(vite.middlewares)

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { cacheTarget, requestOrigin, type CacheTarget, type TrustProxy } from './cache-target.server.ts'
 import { isOwnerPath } from '../http/owner-paths.server.ts'
-import { requestPath, unescapeUnreserved } from '../http/request-target.server.ts'
+import { requestPath } from '../http/request-target.server.ts'
 import { SegmentedCache } from './segmented-cache.server.ts'
 import { CACHE_STATUS_MISS, keptAnswer, variantFor, type Entry } from './kept-answer.server.ts'
 
@@ -59,15 +59,6 @@ export class ResponseCache {
     if (!this.enabled) return undefined
     const origin = requestOrigin(req, this.options.siteUrl, this.options.trustProxy)
     return origin === undefined ? undefined : cacheTarget(req.originalUrl ?? req.url ?? '', origin)
-  }
-
-  /** For an address spelled with escapes of plain characters: the target of its plain spelling, if it has one. */
-  plainTargetFor(req: IncomingMessage & { originalUrl?: string }): CacheTarget | undefined {
-    if (!this.enabled) return undefined
-    const url = req.originalUrl ?? req.url ?? ''
-    const plain = unescapeUnreserved(url)
-    const origin = plain === url ? undefined : requestOrigin(req, this.options.siteUrl, this.options.trustProxy)
-    return origin === undefined ? undefined : cacheTarget(plain, origin)
   }
 
   /**

@@ -13,6 +13,24 @@ export function requestPath(target: string): string {
   return end < 0 ? target : target.slice(0, end)
 }
 
+/**
+ * The page a request names however it is spelled, as the page router reads it: for the layers that decide before
+ * the spelling is made plain (the owner check, the page views), so no spelling slips past them.
+ */
+export function sitePath(req: { originalUrl?: string; url?: string }): string {
+  return routePath(requestPath(req.originalUrl ?? req.url ?? '/'))
+}
+
+/**
+ * The request's path in its plain spelling when the request names it as it stands (escapes and a fragment aside,
+ * which oneSpelling writes plain in place); undefined for a spelling sent on to the plain one (301).
+ */
+export function plainPathOf(req: { originalUrl?: string; url?: string }): string | undefined {
+  const path = requestPath(req.originalUrl ?? req.url ?? '/')
+  const plain = plainSpelling(path)
+  return normalEscapes(path) === plain ? plain : undefined
+}
+
 /** The path and the query after the first `?` (empty without one), as the cache reads a target. */
 export function splitTarget(target: string): { path: string; query: string | undefined } {
   const q = target.indexOf('?')
@@ -76,24 +94,40 @@ export function decodedPath(path: string): string | undefined {
   }
 }
 
-/** The plain spelling the site's links use: no escapes, no doubled or trailing slash, no dot segment. */
+/**
+ * A plain spelling in the site's own characters, as its links are written (no escapes at all): the
+ * only paths the shared cache keeps, so no escape can make a second key for one page.
+ */
 const PLAIN_PATH = /^(?:\/(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)+$/
 
 export function isPlainPath(path: string): boolean {
   return path === '/' || PLAIN_PATH.test(path)
 }
 
+/** Letters, digits and `-._~`: escaped or not, the same address (RFC 3986, 2.3). */
+const UNRESERVED = /^[A-Za-z0-9._~-]$/
+
 /**
- * The target with escapes of unreserved characters (letters, digits, `-._~`) in its path written out,
- * which RFC 3986 (6.2.2.2) makes the same address: `/products/%6Fxford-brogue` is `/products/oxford-brogue`.
+ * A path with its escapes as RFC 3986 normalises them (6.2.2): unreserved characters written out, the
+ * rest in capitals. `/products/%6Fxford-brogue` is `/products/oxford-brogue`: one address, two spellings.
  */
-export function unescapeUnreserved(target: string): string {
-  const { path, query } = splitTarget(target)
-  const plain = path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+export function normalEscapes(path: string): string {
+  return path.replace(/%([0-9A-Fa-f]{2})/g, (_escape, hex: string) => {
     const char = String.fromCharCode(parseInt(hex, 16))
-    return /^[A-Za-z0-9._~-]$/.test(char) ? char : escape
+    return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`
   })
-  return query === undefined ? plain : `${plain}?${query}`
+}
+
+/**
+ * The one spelling of a path the site routes on: escapes as RFC 3986 normalises them, `\` read as `/`, no empty
+ * or `.` segment and no trailing slash. A well-formed target has one (`..` is refused before: isWellFormedTarget).
+ */
+export function plainSpelling(path: string): string {
+  const segments = normalEscapes(path)
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((s) => s !== '' && s !== '.')
+  return `/${segments.join('/')}`
 }
 
 /**

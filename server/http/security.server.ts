@@ -2,7 +2,6 @@ import type { RequestHandler } from 'express'
 import helmet from 'helmet'
 import { isPaymentLink } from '../../domain/payment-link.ts'
 import { isPublished } from '../../domain/publishing.ts'
-import { isWellFormedTarget } from './request-target.server.ts'
 
 /** The products and a number that moves whenever they change (the store). */
 type Catalogue = {
@@ -131,14 +130,4 @@ export function refuseCrossSite({ siteUrl }: { siteUrl: string | undefined }): R
 
 function refuse(res: Parameters<RequestHandler>[1]) {
   res.status(403).json({ error: 'This request came from another website and was refused.' })
-}
-
-/** 400 for a target that is not well formed (request-target.server.ts: broken escapes, `..`, NUL, bracketed names). */
-export const rejectMalformedUrls: RequestHandler = (req, res, next) => {
-  if (!isWellFormedTarget(req.url)) {
-    if (req.url.startsWith('/api/')) res.status(400).json({ error: 'The address of this request is not valid.' })
-    else res.status(400).type('text/plain').send('Bad request: the address is not valid.')
-    return
-  }
-  next()
 }

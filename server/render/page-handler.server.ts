@@ -42,15 +42,12 @@ export function createPageHandler({ store, siteUrl, cache, photoFormats, deliver
     const own = ownerPageContext(res)
     const target = own ? undefined : cache?.targetFor(req)
     if (cache && target) {
+      // Asked with escaped letters (`/%70roducts`): the kept copy says which address it is.
+      const asKey = res.locals.respelled ? target.url : undefined
       const hit = cache.get(target.key) ?? (await cache.whenFilled(target.key)?.then(() => cache.get(target.key)))
-      if (hit) return cache.send(req, res, hit)
+      if (hit) return cache.send(req, res, hit, asKey)
       const notFound = knownNotFound(cache, target)
-      if (notFound) return cache.send(req, res, notFound)
-    } else if (cache && !own) {
-      // Another spelling of a plain address: never kept itself, but answered from the plain one's entry.
-      const plain = cache.plainTargetFor(req)
-      const entry = plain && (cache.get(plain.key) ?? knownNotFound(cache, plain))
-      if (entry) return cache.send(req, res, entry, plain.url)
+      if (notFound) return cache.send(req, res, notFound, asKey)
     }
     const version = cache?.version() ?? store.productsVersion
     const filled = cache && target ? cache.startFilling(target.key) : undefined

@@ -32,7 +32,9 @@ export function limitUncachedRenders(cache: ResponseCache): RequestHandler {
     const renders =
       req.method === 'POST'
         ? /^\/products\/[^/]+\/?$/i.test(requestPath(req.originalUrl))
-        : (req.method === 'GET' || req.method === 'HEAD') && cache.targetFor(req) === undefined
+        : // A spelling written plain here (`/%70roducts`) never reaches the answers given before the app.
+          (req.method === 'GET' || req.method === 'HEAD') &&
+          (res.locals.respelled || cache.targetFor(req) === undefined)
     if (!renders || !cache.enabled || isAdminPath(requestPath(req.originalUrl)) || req.originalUrl.startsWith('/api/'))
       return next()
     return limiter(req, res, next)
