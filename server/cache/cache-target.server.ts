@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import type { PageQuery } from '../../domain/page-query.ts'
 import { isPlainPath, routePath, splitTarget } from '../http/request-target.server.ts'
-import { pageAt, sitePages } from '../render/site-pages.server.ts'
+import { pageAt, sitePages } from '../http/site-pages.server.ts'
 import { siteHost } from '../http/site-host.server.ts'
 
 /**

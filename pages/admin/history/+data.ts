@@ -2,7 +2,9 @@ import type { PageContextServer } from 'vike/types'
 import { fieldChanges, type FieldChange } from '../../../domain/product-changes.ts'
 import { photosOf } from '../../../domain/product-page.ts'
 import type { StoredProduct } from '../../../domain/product.ts'
+import type { WorkspaceTabs } from '../../../components/admin/WorkspaceLayout.tsx'
 import { ownerOnly } from '../owner-only.ts'
+import { workspaceTabs } from '../workspace-tabs.ts'
 
 export type Change = {
   id: string
@@ -19,7 +21,7 @@ export type Change = {
   restorable: boolean
 }
 
-export type Data = { changes: Change[]; more: number }
+export type Data = { changes: Change[]; more: number; tabs: WorkspaceTabs }
 
 type HistoryEntry = Awaited<ReturnType<ReturnType<typeof ownerOnly>['catalogue']['history']['all']>>[number]
 
@@ -110,5 +112,5 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
       order: e.order ? { before: named(e.order.before), after: named(e.order.after) } : null,
       restorable: e.before !== null || e.order !== undefined,
     }))
-  return { changes, more: Math.max(0, all.length - SHOWN) }
+  return { changes, more: Math.max(0, all.length - SHOWN), tabs: await workspaceTabs(pageContext) }
 }

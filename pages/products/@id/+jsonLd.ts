@@ -10,7 +10,10 @@ export default (pc: PageContext<Data>) => {
   const { product } = pc.data
   const origin = pc.siteUrl ?? ''
   return [
-    { '@context': 'https://schema.org', ...productJsonLd(product, origin, { deliveryPrice: pc.deliveryPrice }) },
+    {
+      '@context': 'https://schema.org',
+      ...productJsonLd(product, origin, { deliveryPrice: pc.data.deliveryPrice ?? undefined }),
+    },
     breadcrumbJsonLd(product, origin),
   ]
 }
