@@ -1,7 +1,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMPANY, POLICY, REGISTERED_OFFICE_LINE } from '../../domain/business.ts'
-import { RETURNED_FORM_TTL_MS } from '../../server/render/returned-contact-form.server.ts'
+import { RETURNED_FORM_TTL_MS } from '../../server/http/returned-contact-form.server.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 let t: TestServer

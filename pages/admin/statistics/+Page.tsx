@@ -10,7 +10,7 @@ import { ProductTable } from './ProductTable.tsx'
 const TAGGED_LINK = '…/?utm_source=newsletter&utm_medium=email&utm_campaign=winter-sale'
 
 export default function Page() {
-  const { report, newEnquiries } = useData<Data>()
+  const { report, tabs } = useData<Data>()
   const { totals, range } = report
   const now = new Date(`${report.days.at(-1)!.date}T12:00:00Z`)
   const figures: [string, number, string][] = [
@@ -28,7 +28,7 @@ export default function Page() {
     ['Enquiries', totals.enquiries, 'Messages sent through the contact form.'],
   ]
   return (
-    <WorkspaceLayout current="statistics" newEnquiries={newEnquiries} title="Visits">
+    <WorkspaceLayout current="statistics" tabs={tabs} title="Visits">
       <div className="visits">
         <nav aria-label="Days shown" className="visits__ranges">
           {REPORT_RANGES.map((r) => (

@@ -1,53 +1,49 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express'
-import type { Store } from '../../data/store.server.ts'
-import { ownerPageContext } from '../owner/owner.server.ts'
-import { sendPersonalPage } from '../render/page-response.server.ts'
-import { refuseStale } from './photo-refusal.server.ts'
+import express, { type Request, type RequestHandler, type Response } from 'express'
 import { eachUpload, NO_FILE } from './photo-form.server.ts'
-import type { CatalogueService } from '../services/catalogue.server.ts'
-import { PHOTO_ACTIONS, type PhotoAction } from '../services/changed-product.server.ts'
+import { PHOTO_ACTIONS, type PhotoAction } from '../../services/changed-product.server.ts'
 import {
   PHOTO_UPLOAD_LIMIT,
   PHOTOS_AT_ONCE,
   refusalsText,
   TOO_LARGE_MESSAGE,
   type UploadAnswer,
-} from '../../domain/photo-offers.ts'
-import { photoDoneQuery, PHOTOS_CHANGED } from '../../domain/photo-list.ts'
-import { photosOf } from '../../domain/product-page.ts'
-import { PhotoRefusedError, storeUploadedPhoto } from '../services/photo-upload.server.ts'
-import { BUSY_MESSAGE, BUSY_RETRY_AFTER_S, photoWork, UPLOAD_STALL_MS } from '../services/images/photo-queue.server.ts'
-
-type Deps = {
-  catalogue: CatalogueService
-  store: Store
-  siteUrl: string | undefined
-  mediaDir: string
-  /** How long an upload may send nothing before its place in the photo queue goes back. */
-  stallMs?: number
-}
+} from '../../../domain/photo-offers.ts'
+import { photoDoneQuery, PHOTOS_CHANGED } from '../../../domain/photo-list.ts'
+import { photosOf } from '../../../domain/product-page.ts'
+import { PhotoRefusedError, storeUploadedPhoto } from '../../services/photo-upload.server.ts'
+import {
+  BUSY_MESSAGE,
+  BUSY_RETRY_AFTER_S,
+  photoWork,
+  UPLOAD_STALL_MS,
+} from '../../services/images/photo-queue.server.ts'
+import type { PageRoutes } from './index.server.ts'
 
 /** The page's script asks for JSON, to show the result without leaving the page; a form gets the page. */
 const wantsJson = (req: Request) => req.accepts(['html', 'json']) === 'json'
 
+const productAddress = (id: string) => `/admin/products/${encodeURIComponent(id)}`
+
 /**
- * The upload's size limit is this route's alone; a refused photograph leaves the
- * product as it was (413, 415, 400); others of the same form are still taken.
+ * A product's photographs (pages/admin/products/@id/). The upload's size limit is this route's alone; a refused
+ * photograph leaves the product as it was (413, 415, 400); others of the same form are still taken.
  */
-export function photoRoutes({ catalogue, store, siteUrl, mediaDir, stallMs = UPLOAD_STALL_MS }: Deps): Router {
-  const routes = Router()
-  const back = (id: string) => `/admin/products/${encodeURIComponent(id)}`
+export const photoRoutes: PageRoutes = (
+  { actions },
+  { services: { catalogue, store }, pages, mediaDir, uploadStallMs },
+) => {
+  const stallMs = uploadStallMs ?? UPLOAD_STALL_MS
+  const back = productAddress
   const refuse = async (req: Request, res: Response, err: PhotoRefusedError) => {
     // What is left of a refused upload is not read: the connection closes after this answer.
     res.setHeader('Connection', 'close')
     if (err.status === 503) res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_S))
     if (wantsJson(req)) return void res.status(err.status).json({ error: err.message })
-    await sendPersonalPage(
-      req,
-      res,
-      { ...ownerPageContext(res), store, siteUrl, photoError: err.message, urlOriginal: back(String(req.params.id)) },
-      err.status,
-    )
+    await pages.answer(req, res, {
+      url: back(String(req.params.id)),
+      status: err.status,
+      form: { upload: { error: err.message } },
+    })
   }
   const upload: RequestHandler = async (req, res, next) => {
     const id = String(req.params.id)
@@ -119,7 +115,7 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir, stallMs = UPL
       next(err)
     }
   }
-  routes.post('/admin/products/:id/photos', upload)
+  actions.post('/products/:id/photos', upload)
 
   /** Acts only on the list the form was made from: another one may have another photograph in that place. */
   const change: RequestHandler = async (req, res) => {
@@ -130,13 +126,15 @@ export function photoRoutes({ catalogue, store, siteUrl, mediaDir, stallMs = UPL
     const outcome = await catalogue.photo(id, src, action as PhotoAction, typeof version === 'string' ? version : '')
     if (outcome === 'missing')
       return void res.status(404).type('text/plain; charset=utf-8').send('There is no such product.\n')
-    if (outcome === 'stale') return refuseStale({ req, res, store, siteUrl, refusal: PHOTOS_CHANGED })
+    if (outcome === 'stale') {
+      const form = { photoAction: { refusal: PHOTOS_CHANGED } }
+      return pages.answer(req, res, { url: back(id), status: 409, form })
+    }
     res.redirect(303, `${back(id)}${photoDoneQuery(action as PhotoAction, { n: outcome.at + 1 })}#photos`)
   }
-  routes.post(
-    '/admin/products/:id/photos/change',
+  actions.post(
+    '/products/:id/photos/change',
     express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 4 }),
     change,
   )
-  return routes
 }

@@ -1,9 +1,9 @@
 import busboy from 'busboy'
 import type { Request } from 'express'
 import type { Readable } from 'node:stream'
-import { PHOTO_UPLOAD_LIMIT, PHOTOS_AT_ONCE, TOO_LARGE_MESSAGE } from '../../domain/photo-offers.ts'
-import { UPLOAD_STALL_MS } from '../services/images/photo-queue.server.ts'
-import { PhotoRefusedError } from '../services/photo-upload.server.ts'
+import { PHOTO_UPLOAD_LIMIT, PHOTOS_AT_ONCE, TOO_LARGE_MESSAGE } from '../../../domain/photo-offers.ts'
+import { UPLOAD_STALL_MS } from '../../services/images/photo-queue.server.ts'
+import { PhotoRefusedError } from '../../services/photo-upload.server.ts'
 
 export const NO_FILE = 'Please choose a photograph to upload.'
 const STALLED = 'Nothing more of the photograph arrived for a while, so the upload was stopped. Please try again.'

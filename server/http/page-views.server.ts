@@ -1,14 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isCategory } from '../../../domain/business.ts'
-import type { TrustProxy } from '../../cache/cache-target.server.ts'
-import { isServedFromCache } from '../../cache/response-cache.server.ts'
-import type { Store } from '../../../data/store.server.ts'
-import { isOwnerPath } from '../../http/owner-paths.server.ts'
-import { requestPath, routePath } from '../../http/request-target.server.ts'
-import { isKnownPage } from '../../render/site-pages.server.ts'
-import { signedInAsOwner } from '../../owner/owner.server.ts'
-import { browserKind } from './browser-kind.ts'
-import type { Statistics, View } from './statistics.server.ts'
+import { isCategory } from '../../domain/business.ts'
+import type { Store } from '../../data/store.server.ts'
+import { browserKind } from '../services/statistics/browser-kind.ts'
+import type { Statistics, View } from '../services/statistics/statistics.server.ts'
+import { requestPath, routePath } from './request-target.server.ts'
+import { isKnownPage } from './site-pages.server.ts'
 
 type Req = IncomingMessage & { originalUrl?: string }
 
@@ -16,8 +12,12 @@ export type PageViewOptions = {
   statistics: Statistics
   /** Whose products' ids are real (published): only they become keys. */
   store: Store
-  /** ADMIN_PASSWORD: page requests signed in with it are the owner's, and not counted. */
-  adminPassword: string | undefined
+  /** Signed in with ADMIN_PASSWORD: the owner's page requests are not counted (the owner check says). */
+  ownerSignedIn: (req: IncomingMessage) => boolean
+  /** The owner's addresses, never counted (the owner check's list, by the path the router reads). */
+  isOwners: (path: string) => boolean
+  /** An answer given whole from the response cache (written at once, so its headers cannot be read back). */
+  isKept: (res: ServerResponse) => boolean
   /** Our own host names, never counted as referrers. */
   ownHosts: (req: Req) => string[]
   /** The client address as Express reads it (TRUST_PROXY), for the day's visitor hash only. */
@@ -38,7 +38,7 @@ export function pageViewCounter(options: PageViewOptions): (req: Req, res: Serve
     const url = req.originalUrl ?? req.url ?? '/'
     const bare = requestPath(url)
     const path = routePath(bare)
-    if (isOwnerPath(path) || !isKnownPage(path, options.store)) return
+    if (options.isOwners(path) || !isKnownPage(path, options.store)) return
     res.once('finish', () => {
       const view = viewOf(req, res, options, { url, bare, path })
       if (view) options.statistics.view(view)
@@ -57,9 +57,9 @@ function viewOf(
   // A kept answer is written with its headers at once (writeHead), so they cannot be read back here.
   const html =
     res.statusCode === 200 &&
-    (isServedFromCache(res) || /^text\/html\b/i.test(String(res.getHeader('content-type') ?? '')))
+    (options.isKept(res) || /^text\/html\b/i.test(String(res.getHeader('content-type') ?? '')))
   if (!html && res.statusCode !== 304) return undefined
-  if (!isVisitor(req, options.adminPassword)) return undefined
+  if (!isVisitor(req, options.ownerSignedIn)) return undefined
   const userAgent = headers['user-agent'] ?? ''
   // Most views carry no query and no referrer: nothing is parsed for them.
   const query = bare.length === url.length ? undefined : new URLSearchParams(url.slice(bare.length + 1))
@@ -85,10 +85,10 @@ const NO_CAMPAIGN: View['campaign'] = Object.freeze({})
 /**
  * A person's own request: not a bot's, not a prefetch or prerender, not the owner's (signed in with ADMIN_PASSWORD).
  */
-export function isVisitor(req: IncomingMessage, adminPassword: string | undefined): boolean {
+export function isVisitor(req: IncomingMessage, ownerSignedIn: (req: IncomingMessage) => boolean): boolean {
   const { headers } = req
   if (isPrefetch(req) || browserKind(headers['user-agent'] ?? '').bot) return false
-  return !signedInAsOwner(req, adminPassword)
+  return !ownerSignedIn(req)
 }
 
 /** Chromium's `Sec-Purpose: prefetch` (and `;prerender`), and the older `Purpose`/`X-Purpose` of other browsers. */
@@ -131,7 +131,7 @@ export function ownHostsOf(siteUrl: string | undefined): (req: Req) => string[] 
 }
 
 /** The client's address as Express reads it: the forwarded chain is walked back through the trusted proxies only. */
-export function clientAddressOf(trust: TrustProxy): (req: Req) => string {
+export function clientAddressOf(trust: (address: string, hop: number) => boolean): (req: Req) => string {
   return (req) => {
     const forwarded = req.headers['x-forwarded-for']
     if (forwarded === undefined) return req.socket.remoteAddress ?? ''

@@ -2,6 +2,7 @@ import { resolveRoute } from 'vike/routing'
 import { getGlobalContextSync } from 'vike/server'
 import type { Store } from '../../data/store.server.ts'
 import type { PageQuery } from '../../domain/page-query.ts'
+import { routePath } from './request-target.server.ts'
 
 type Params = Readonly<Record<string, string>>
 
@@ -74,11 +75,13 @@ function couldMatch(route: string, segments: readonly string[]): boolean {
 }
 
 /**
- * The page Vike shows at a path: of the routes that match, the one with fewest parameters, as Vike
+ * The page Vike shows at a path (read as Vike reads it: routePath): of the routes that match, the one with fewest parameters, as Vike
  * puts static segments first; null when none matches, undefined when two are equally close.
  */
 export function pageAt<T extends { route: string }>(path: string, routes: readonly T[]): T | null | undefined {
-  const [best, next] = matches(path, routes).sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length)
+  const [best, next] = matches(routePath(path), routes).sort(
+    (a, b) => Object.keys(a.params).length - Object.keys(b.params).length,
+  )
   if (!best) return null
   return next && Object.keys(next.params).length === Object.keys(best.params).length ? undefined : best.page
 }

@@ -1,9 +1,9 @@
 import path from 'node:path'
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks'
 import type { RequestHandler } from 'express'
-import { unusableValues, type DataProblem } from '../data/check.server.ts'
-import type { Store } from '../data/store.server.ts'
-import { isOwnerAsking, type OwnerCheck } from './owner/owner.server.ts'
+import { unusableValues, type DataProblem } from '../../data/check.server.ts'
+import type { Store } from '../../data/store.server.ts'
+import { identify, type OwnerCheck } from '../owner/owner.server.ts'
 
 /**
  * 200 ok, 200 attention while the owner's edit is broken or holds a value the site will
@@ -15,7 +15,7 @@ export function healthHandler(store: Store, owner: OwnerCheck): RequestHandler {
   return async (req, res) => {
     const writable = await store.isWritable()
     const problem = store.problem ?? unusable()
-    const forOwner = (problem || req.query.detail === '1') && (await isOwnerAsking(req, res, owner))
+    const forOwner = (problem || req.query.detail === '1') && (await identify(req, res, owner)) === 'owner'
     const body: Record<string, unknown> = !writable
       ? { status: 'degraded', error: 'The data file cannot be written.' }
       : problem

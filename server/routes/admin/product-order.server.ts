@@ -1,8 +1,8 @@
 import express, { Router, type ErrorRequestHandler } from 'express'
 import * as v from 'valibot'
-import { MoveSchema } from '../../domain/product-order.ts'
-import { HttpError } from '../http/http-errors.server.ts'
-import type { CatalogueService } from '../services/catalogue.server.ts'
+import { MoveSchema } from '../../../domain/product-order.ts'
+import { HttpError } from '../../http/http-errors.server.ts'
+import type { CatalogueService } from '../../services/catalogue.server.ts'
 
 const NOT_JSON = 'Send the move as JSON: {"id": "oxford-brogue", "to": "up"}.'
 

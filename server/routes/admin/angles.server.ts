@@ -1,16 +1,11 @@
-import express, { Router, type Request, type RequestHandler, type Response } from 'express'
-import type { Store } from '../../data/store.server.ts'
-import { OFFER_GONE, photoDoneQuery, PHOTOS_CHANGED } from '../../domain/photo-list.ts'
-import { PHOTO_CHOICES, type PhotoChoice } from '../../domain/photo-offers.ts'
-import { ownerPageContext } from '../owner/owner.server.ts'
-import { sendPersonalPage } from '../render/page-response.server.ts'
-import { GenerationBusyError } from '../services/image-generator.server.ts'
-import { DailyLimitError } from '../services/images/daily-limit.server.ts'
-import { AnglesRefusedError, type ProductPhotoRuns } from '../services/product-photo-runs.server.ts'
-import { streamJob } from './generate-images.server.ts'
-import { refuseStale } from './photo-refusal.server.ts'
-
-type Deps = { runs: ProductPhotoRuns; store: Store; siteUrl: string | undefined }
+import express, { type RequestHandler } from 'express'
+import { OFFER_GONE, photoDoneQuery, PHOTOS_CHANGED } from '../../../domain/photo-list.ts'
+import { PHOTO_CHOICES, type PhotoChoice } from '../../../domain/photo-offers.ts'
+import { GenerationBusyError } from '../../services/image-generator.server.ts'
+import { DailyLimitError } from '../../services/images/daily-limit.server.ts'
+import { AnglesRefusedError, type ProductPhotoRuns } from '../../services/product-photo-runs.server.ts'
+import { streamJob } from '../generate-images.server.ts'
+import type { PageRoutes } from './index.server.ts'
 
 type Started = { ok: true } | { ok: false; status: number; error: string; retryAfter?: number }
 
@@ -35,42 +30,37 @@ function startFor(runs: ProductPhotoRuns, id: string): Started {
 }
 
 /**
- * The form (post/redirect/get, progress on the page itself) and the JSON twins the page's script follows a run with.
+ * A product's four angles (pages/admin/products/@id/): the form (post/redirect/get, progress on the page
+ * itself) and the JSON twins the page's script follows a run with.
  */
-export function productAngleRoutes({ runs, store, siteUrl }: Deps): Router {
-  const routes = Router()
-
-  routes.post('/admin/products/:id/angles', (req, res, next) => {
+export const angleRoutes: PageRoutes = ({ actions, api }, { services: { productPhotos: runs }, pages }) => {
+  actions.post('/products/:id/angles', async (req, res) => {
     const id = String(req.params.id)
     const started = startFor(runs, id)
     if (started.ok) return res.redirect(303, `${back(id)}?angles=started#new-photos`)
     if (started.status === 404) return void res.status(404).type('text/plain; charset=utf-8').send(`${started.error}\n`)
-    sendPersonalPage(
-      req,
-      res,
-      { ...ownerPageContext(res), store, siteUrl, anglesError: started.error, urlOriginal: back(id) },
-      started.status,
-    ).catch(next)
+    await pages.answer(req, res, { url: back(id), status: started.status, form: { angles: { error: started.error } } })
   })
 
-  routes.post('/api/admin/products/:id/angles', (req, res) => {
+  api.post('/products/:id/angles', (req, res) => {
     const started = startFor(runs, String(req.params.id))
     if (started.ok) return void res.status(202).json({ started: true })
     if (started.retryAfter !== undefined) res.setHeader('Retry-After', String(started.retryAfter))
     res.status(started.status).json({ error: started.error })
   })
 
-  routes.get('/api/admin/products/:id/angles', (req, res, next) => {
-    runs.state(String(req.params.id)).then((state) => res.json(state), next)
+  api.get('/products/:id/angles', async (req, res) => {
+    res.json(await runs.state(String(req.params.id)))
   })
 
-  routes.get('/api/admin/products/:id/angles/events', (req, res) => {
+  api.get('/products/:id/angles/events', (req, res) => {
     const job = runs.running(String(req.params.id))
     if (!job) return void res.status(404).json({ error: 'No generation is running for this product.' })
     streamJob(job, res, 'private, no-store, no-transform')
   })
 
-  const choose: RequestHandler = async (req: Request, res: Response) => {
+  /** Acts only on the list the page was made from: a choice made on photographs since changed is refused (409). */
+  const choose: RequestHandler = async (req, res) => {
     const id = String(req.params.id)
     const { offer, src, use, version } = (req.body ?? {}) as Record<string, unknown>
     if (typeof offer !== 'string' || !PHOTO_CHOICES.includes(use as PhotoChoice))
@@ -78,8 +68,10 @@ export function productAngleRoutes({ runs, store, siteUrl }: Deps): Router {
     const chosen = typeof src === 'string' ? src : ''
     const angle = (await runs.state(id)).offers.find((o) => o.id === offer)?.photos.find((p) => p.src === chosen)?.angle
     const outcome = await runs.choose(id, offer, chosen, use as PhotoChoice, typeof version === 'string' ? version : '')
-    if (outcome === 'gone' || outcome === 'stale')
-      return refuseStale({ req, res, store, siteUrl, refusal: outcome === 'gone' ? OFFER_GONE : PHOTOS_CHANGED })
+    if (outcome === 'gone' || outcome === 'stale') {
+      const form = { photoAction: { refusal: outcome === 'gone' ? OFFER_GONE : PHOTOS_CHANGED } }
+      return pages.answer(req, res, { url: back(id), status: 409, form })
+    }
     const done =
       outcome === 'discard'
         ? '?done=discarded'
@@ -88,10 +80,9 @@ export function productAngleRoutes({ runs, store, siteUrl }: Deps): Router {
           : photoDoneQuery(`new-${outcome}`, { angle })
     res.redirect(303, `${back(id)}${done}#photos`)
   }
-  routes.post(
-    '/admin/products/:id/photos/choose',
+  actions.post(
+    '/products/:id/photos/choose',
     express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 6 }),
     choose,
   )
-  return routes
 }

@@ -5,12 +5,12 @@ import { galleryOf } from '../../domain/product-page.ts'
 import type { StoredProduct } from '../../domain/product.ts'
 import { isPublished } from '../../domain/publishing.ts'
 import { fingerprint } from '../../domain/social-image.ts'
-import { identify, ownerLooking, type OwnerCheck } from '../owner/owner.server.ts'
+import { unhandled } from '../http/http-errors.server.ts'
+import { decodedPath, sitePath } from '../http/request-target.server.ts'
+import { serveFolder } from '../http/static-files.server.ts'
+import { identify, type OwnerCheck } from '../owner/owner.server.ts'
+import { isWorkspacePage } from '../owner/owner-paths.server.ts'
 import { productFolder } from '../services/images/media.server.ts'
-import { unhandled } from './http-errors.server.ts'
-import { isAdminPath } from './owner-paths.server.ts'
-import { decodedPath } from './request-target.server.ts'
-import { serveFolder } from './static-files.server.ts'
 
 /** A folder of photographs as the site serves it: its files, at an address prefix. */
 type Folder = { root: string; prefix: string }
@@ -48,7 +48,7 @@ function fromWorkspacePage(req: Request): boolean {
   if (req.get('sec-fetch-site') !== 'same-origin') return false
   try {
     const page = new URL(req.get('referer') ?? '')
-    return page.host === req.get('host') && isAdminPath(page.pathname)
+    return page.host === req.get('host') && isWorkspacePage(sitePath({ url: page.pathname }))
   } catch {
     return false
   }
@@ -116,7 +116,9 @@ export function unpublishedPhotos({
     return async (req, res, next) => {
       const file = fileUnder(root, req.path)
       if (!file || !isHidden(file)) return open(req, res, next)
-      if (ownerLooking(req, owner.password)) return serveOwner(req, res, next)
+      // Signed in (a wrong password not counted: a picture is no sign-in), or this machine when no password is set.
+      const looking = owner.password ? owner.signedIn(req) : (await identify(req, res, owner)) === 'owner'
+      if (looking) return serveOwner(req, res, next)
       // A browser sends the owner's sign-in unasked only below the address it was first asked at: the
       // workspace's own page asking is answered the owner check's challenge, which it answers itself.
       if (owner.password && fromWorkspacePage(req)) {
