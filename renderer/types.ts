@@ -15,7 +15,9 @@ declare global {
       /** Server only: may read the services (the delivery terms, the photographs' formats). */
       jsonLd?: (pageContext: import('vike/types').PageContextServer) => object | object[] | undefined
       /** The page's largest image, fetched first: its address, or the candidates its <picture> offers. */
-      preloadImage?: (pageContext: PageContext) => string | ImagePreload | undefined
+      preloadImage?: (
+        pageContext: PageContext,
+      ) => string | import('../components/product-image.ts').ImagePreload | undefined
       socialImage?: (pageContext: PageContext) => SocialImage | undefined
       socialType?: string
       /** The page's CSS, compiled by Vite (`import css from './x.scss?inline'`), inlined into its head. */
@@ -53,9 +55,3 @@ declare global {
 export function resolveHead(value: HeadValue | undefined, pageContext: PageContext): string | undefined {
   return typeof value === 'function' ? value(pageContext) : value
 }
-
-/**
- * A responsive image to preload: the browser fetches the candidate
- * its <picture> would pick, and skips a type it cannot show.
- */
-export type ImagePreload = { href: string; srcSet?: string; sizes?: string; type?: string }

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { runWhenStarted, type CommandMain } from './cli.ts'
+import { folderCircles } from './folder-imports.ts'
 
 // Run by `npm run lint`; why these limits: docs/decisions.md (Rules the linters keep).
 export const MAX_MODULE_LINES = 400
@@ -43,10 +44,15 @@ export function trackedSources(root = process.cwd()): Source[] {
 
 const main: CommandMain = async (_argv, out, err) => {
   const sources = trackedSources()
-  const problems = shapeProblems(sources)
+  const problems = [
+    ...shapeProblems(sources),
+    ...folderCircles(sources).map((circle) => `folders that import each other: ${circle}`),
+  ]
   for (const problem of problems) err(`${problem}\n`)
   if (problems.length > 0) return 1
-  const limits = `no module over ${MAX_MODULE_LINES} lines, no line over ${MAX_LINE_WIDTH} characters but web addresses`
+  const limits =
+    `no module over ${MAX_MODULE_LINES} lines, no line over ${MAX_LINE_WIDTH} characters but web addresses, ` +
+    'no folders that import each other'
   out(`check-shape: ${sources.length} files, ${limits}\n`)
   return 0
 }

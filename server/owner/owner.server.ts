@@ -45,10 +45,10 @@ export function ownerCheck(password: string | undefined): OwnerCheck {
   }
 }
 
-export type Verdict = OwnerAccess | 'answered'
+type Verdict = OwnerAccess | 'answered'
 
 /** How someone not signed in is answered (JSON for an API, a sentence for a page) and what they are asked. */
-export type Refusal = { answer: 'json' | 'text'; signIn: string }
+type Refusal = { answer: 'json' | 'text'; signIn: string }
 
 /**
  * Who is asking. With ADMIN_PASSWORD set: the owner once signed in with HTTP Basic auth (user `admin`), a wrong

@@ -3,7 +3,7 @@
  * a run: its images are paid for as requested, so it finishes and saves them.
  */
 import { Router, type Request, type Response } from 'express'
-import type { Config } from '../config.server.ts'
+import type { Config } from '../config/config.server.ts'
 import { GenerationBusyError, type GenerationJob, type ImageGenerator } from '../services/image-generator.server.ts'
 import { DailyLimitError, type DailyImageLimit } from '../services/images/daily-limit.server.ts'
 import type { GenerationEvent, GenerationStatus } from '../../domain/image-generation.ts'

@@ -2,11 +2,10 @@ import type { Express, RequestHandler } from 'express'
 import type { Logger } from 'pino'
 import type { Store } from '../../data/store.server.ts'
 import type { ResponseCache } from '../cache/response-cache.server.ts'
-import type { Config } from '../config.server.ts'
+import type { Config } from '../config/config.server.ts'
 import { whoAsks } from '../owner/owner.server.ts'
-import { mediaDirFor } from '../paths.server.ts'
+import { mediaDirFor } from '../config/paths.server.ts'
 import type { PageRenderer } from '../render/page-handler.server.ts'
-import type { Services } from '../services.server.ts'
 import { ownerRoutes } from './admin/index.server.ts'
 import { contactRoutes } from './contact.server.ts'
 import { generateImagesApi } from './generate-images.server.ts'
@@ -15,6 +14,9 @@ import { mountOrderForm } from './order-form.server.ts'
 import { productStateRouter } from './product-state.server.ts'
 import { productsRouter } from './products.server.ts'
 import { stripeWebhook } from './stripe-webhook.server.ts'
+
+/** The server's long-lived parts (server/services.server.ts), as every page's context holds them. */
+type Services = Vike.PageContextServer['services']
 
 /** What the routes are built from: the app's parts, the response cache and the one page render. */
 export type RouteDeps = {

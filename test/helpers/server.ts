@@ -7,7 +7,7 @@ import type { Express } from 'express'
 import type { Logger } from 'pino'
 import { openStore, type Store } from '../../data/store.server.ts'
 import { createSite } from '../../server/site.server.ts'
-import { loadConfig, type Config } from '../../server/config.server.ts'
+import { loadConfig, type Config } from '../../server/config/config.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
 import { createServices, type Services } from '../../server/services.server.ts'
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isHoneypotFilled } from '../../domain/contact-fields.ts'
 import { DataSchema } from '../../data/check.server.ts'
 import { CONTACT_SUBJECTS } from '../../domain/business.ts'
-import { ROOT } from '../../server/paths.server.ts'
+import { ROOT } from '../../server/config/paths.server.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 
 /**

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openStore } from '../../data/store.server.ts'
 import { main as backup } from '../../scripts/backup.ts'
 import { main as restore } from '../../scripts/restore.ts'
-import { ROOT } from '../../server/paths.server.ts'
+import { ROOT } from '../../server/config/paths.server.ts'
 import { craftArchive, type CraftedEntry } from '../helpers/crafted-archive.ts'
 import { newEnquiry } from '../helpers/new-enquiry.ts'
 

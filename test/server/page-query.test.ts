@@ -8,7 +8,7 @@ import request from 'supertest'
 import { getGlobalContextSync } from 'vike/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cacheTarget } from '../../server/cache/cache-target.server.ts'
-import { ROOT } from '../../server/paths.server.ts'
+import { ROOT } from '../../server/config/paths.server.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 let t: TestServer

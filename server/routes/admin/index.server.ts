@@ -1,6 +1,5 @@
 import { Router, type RequestHandler } from 'express'
 import type { PageRenderer } from '../../render/page-handler.server.ts'
-import type { Services } from '../../services.server.ts'
 import { angleRoutes } from './angles.server.ts'
 import { enquiryRoutes } from './enquiries.server.ts'
 import { overviewRoutes } from './overview.server.ts'
@@ -8,6 +7,9 @@ import { photoRoutes } from './photos.server.ts'
 import { productRoutes } from './products.server.ts'
 import { snapshotRoutes } from './snapshots.server.ts'
 import { statisticsRoutes } from './statistics.server.ts'
+
+/** The server's long-lived parts (server/services.server.ts), as every page's context holds them. */
+type Services = Vike.PageContextServer['services']
 
 /** What the owner's routes are built from. */
 export type OwnerRouteDeps = {

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { COMPANY } from '../domain/business.ts'
-import { IMAGE_CONCURRENCY } from '../domain/image-generation.ts'
-import type { DayRange } from '../domain/merchant-listing.ts'
+import { COMPANY } from '../../domain/business.ts'
+import { IMAGE_CONCURRENCY } from '../../domain/image-generation.ts'
+import type { DayRange } from '../../domain/merchant-listing.ts'
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 

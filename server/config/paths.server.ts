@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The project root, wherever the process was started from. */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const DIST = path.join(ROOT, 'dist')
 export const CLIENT_DIST = path.join(DIST, 'client')
 export const SERVER_ENTRY = path.join(DIST, 'server', 'entry.mjs')
