@@ -4,42 +4,22 @@
  */
 import { readFile } from 'node:fs/promises'
 import request from 'supertest'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { describe, expect, it } from 'vitest'
+import { testAppForEachTest } from '../helpers/server.ts'
 import { BAD_PAYMENT_LINKS } from '../helpers/bad-payment-links.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
+import { hiddenField, pageText } from '../helpers/page-text.ts'
 
-let t: TestServer
-beforeEach(async () => {
-  t = await createTestApp()
-})
-afterEach(() => t.close())
+const t = testAppForEachTest()
 
 const onDisk = async () => dataOnDisk<{ products: Record<string, unknown>[]; messages: unknown[] }>(t.dataFile)
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ')
-const hidden = (html: string, name: string) => {
-  const raw = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)![1]!
-  return raw
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-}
 
 /** The edit form as the page gives it: its values and its hidden fields. */
 async function openForm(id: string) {
   const page = await request(t.app).get(`/admin/products/${id}`).expect(200)
-  const base = JSON.parse(hidden(page.text, 'base')) as Record<string, string>
-  return { ...base, base: hidden(page.text, 'base') }
+  const base = JSON.parse(hiddenField(page.text, 'base')) as Record<string, string>
+  return { ...base, base: hiddenField(page.text, 'base') }
 }
 
 describe('the products list', () => {
@@ -47,11 +27,11 @@ describe('the products list', () => {
     const all = await request(t.app).get('/admin/products').expect(200)
     expect(all.headers['cache-control']).toBe('private, no-store')
     expect(all.headers['x-robots-tag']).toBe('noindex')
-    for (const p of t.store.products) expect(text(all.text)).toContain(p.name)
-    const searched = text((await request(t.app).get('/admin/products?q=fw-oxb').expect(200)).text)
+    for (const p of t.store.products) expect(pageText(all.text)).toContain(p.name)
+    const searched = pageText((await request(t.app).get('/admin/products?q=fw-oxb').expect(200)).text)
     expect(searched).toContain('Oxford Brogue')
     expect(searched).not.toContain('Chelsea Boot')
-    const belts = text((await request(t.app).get('/admin/products?category=belts').expect(200)).text)
+    const belts = pageText((await request(t.app).get('/admin/products?category=belts').expect(200)).text)
     expect(belts).toContain('Braided Belt')
     expect(belts).not.toContain('Market Tote')
   })
@@ -67,10 +47,10 @@ describe('editing a product', () => {
     expect(res.status).toBe(303)
     expect(res.headers.location).toBe('/admin/products/oxford-brogue?done=saved')
     expect((await onDisk()).products.find((p) => p.id === 'oxford-brogue')!.price).toBe('£199.00')
-    expect(text((await request(t.app).get('/products').expect(200)).text)).toContain('£199.00')
+    expect(pageText((await request(t.app).get('/products').expect(200)).text)).toContain('£199.00')
     const api = (await request(t.app).get('/api/products').expect(200)).body as { id: string; price: string }[]
     expect(api.find((p) => p.id === 'oxford-brogue')!.price).toBe('£199.00')
-    const history = text((await request(t.app).get('/admin/history').expect(200)).text)
+    const history = pageText((await request(t.app).get('/admin/history').expect(200)).text)
     expect(history).toMatch(/Oxford Brogue: changed .* You, in the workspace .*Price £185\.00 → £199\.00/)
   })
 
@@ -151,7 +131,7 @@ describe('editing a product', () => {
         expect(summary![1]).toMatch(/role="alert"/)
         expect(summary![1]).toMatch(/tabindex="-1"/)
         expect(summary![1]).toMatch(/autofocus=""/)
-        expect(text(summary![2]!)).toMatch(/^ ?There is a problem /)
+        expect(pageText(summary![2]!)).toMatch(/^ ?There is a problem /)
         expect([...summary![2]!.matchAll(/<a href="#product-(\w+)">/g)].map((m) => m[1])).toEqual(listed)
         for (const field of listed) expect(res.text).toContain(`id="product-${field}-error"`)
         expect(res.text.indexOf('id="error-summary"'), 'above the fields').toBeLessThan(
@@ -241,7 +221,7 @@ describe('two tabs on the same product', () => {
         .type('form')
         .send({ ...second, price: '£230.00' })
       expect(late.status).toBe(409)
-      const shown = text(late.text)
+      const shown = pageText(late.text)
       expect(shown).toContain('saved in another tab or window after you opened it')
       expect(shown).toMatch(/Price Saved now: £220\.00 Yours: £230\.00/)
       expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')!.price).toBe('£220.00')
@@ -249,7 +229,7 @@ describe('two tabs on the same product', () => {
       const again = {
         ...second,
         price: '£230.00',
-        base: hidden(late.text, 'base'),
+        base: hiddenField(late.text, 'base'),
       }
       await request(t.app).post('/admin/products/chelsea-boot').type('form').send(again).expect(303)
       expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')!.price).toBe('£230.00')
@@ -282,7 +262,7 @@ describe('the browser and an editor on the same product', () => {
         description: 'Now with a leather sole.',
         price: '£175.00',
       })
-      const history = text((await request(t.app).get('/admin/history').expect(200)).text)
+      const history = pageText((await request(t.app).get('/admin/history').expect(200)).text)
       expect(history).toMatch(/An edit of the data file .*Price £165\.00 → £170\.00/)
     },
   )
@@ -318,7 +298,7 @@ describe('adding, duplicating, removing, ordering', () => {
       .send({ ...form, mainImage: '/images/seed/oxford-brogue.svg' })
       .expect(303)
     await request(t.app).post('/admin/products/oxford-brogue-2/publish').expect(303)
-    expect(text((await request(t.app).get('/products/oxford-brogue-2').expect(200)).text)).toContain(
+    expect(pageText((await request(t.app).get('/products/oxford-brogue-2').expect(200)).text)).toContain(
       'Made to order: ready in 6 weeks',
     )
     const taken = await request(t.app)
@@ -342,7 +322,7 @@ describe('adding, duplicating, removing, ordering', () => {
     expect((await onDisk()).products.some((p) => p.id === 'monk-strap')).toBe(false)
     expect((await request(t.app).get('/products/monk-strap')).status).toBe(404)
     const list = await request(t.app).get(res.headers.location!).expect(200)
-    expect(text(list.text)).toContain('Double Monk Strap was removed from the shop.')
+    expect(pageText(list.text)).toContain('Double Monk Strap was removed from the shop.')
     const undo = /action="(\/admin\/history\/[^"]+\/restore)"/.exec(list.text)![1]!
     await request(t.app).post(undo).expect(303)
     expect((await onDisk()).products.map((p) => p.id)).toEqual(order)
