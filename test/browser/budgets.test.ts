@@ -7,6 +7,7 @@ import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { fontUse } from '../../support/font-use.ts'
 import { afterTwoFrames } from '../helpers/frames.ts'
 import { pageScripts, rawGet } from '../helpers/wire.ts'
+import { ONE_OF_EACH_PAGE } from '../helpers/pages.ts'
 
 const { t, browser } = browserSuiteForFile()
 
@@ -22,17 +23,7 @@ const JS_BUDGET: Record<string, number> = {
 }
 const NO_JS = ['/terms', '/privacy', '/cookies', '/returns', '/contact/sent', '/no-such-page']
 const CSS_BUDGET = 20 * KB
-const PAGES = [
-  '/',
-  '/products',
-  '/products/oxford-brogue',
-  '/admin',
-  '/terms',
-  '/privacy',
-  '/cookies',
-  '/returns',
-  '/no-such-page',
-]
+const PAGES = [...ONE_OF_EACH_PAGE, '/no-such-page']
 
 /** Loads a page, waits for it to settle, and returns every URL it requested by resource type. */
 async function record(path: string) {

@@ -2,20 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { openContext, waitForHydration } from '../../support/browser.ts'
 import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { rawGet } from '../helpers/wire.ts'
+import { ONE_OF_EACH_PAGE } from '../helpers/pages.ts'
 
 const { t, browser } = browserSuiteForFile()
 
-const PAGES = [
-  '/',
-  '/products',
-  '/products/oxford-brogue',
-  '/admin',
-  '/terms',
-  '/privacy',
-  '/cookies',
-  '/returns',
-  '/contact',
-]
+const PAGES = [...ONE_OF_EACH_PAGE, '/contact']
 
 describe('Content-Security-Policy and other headers', () => {
   it('sends a strict policy: scripts only from our own files, no framing, connect only to us', async () => {

@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, expect, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { ROOT } from '../../server/paths.server.ts'
 import { basicAuth } from './basic-auth.ts'
@@ -33,7 +33,7 @@ export function expectNothingLeaked(body: string) {
 }
 
 /** The fake images API for the whole file; the SDK reads where it is from the environment, as in production. */
-export function fakeImagesForFile(): FakeOpenAI {
+function fakeImagesForFile(): FakeOpenAI {
   let fake: FakeOpenAI | undefined
   beforeAll(async () => {
     fake = await startFakeOpenAI()
@@ -48,7 +48,7 @@ export function fakeImagesForFile(): FakeOpenAI {
 }
 
 /** The site with image generation set up, the owner's password, and a one-product catalogue (short runs). */
-export function guardedShop(env: Record<string, string> = {}): Promise<TestServer> {
+function guardedShop(env: Record<string, string> = {}): Promise<TestServer> {
   return createTestApp({
     env: {
       SITE_URL: SITE,
@@ -64,4 +64,35 @@ export function guardedShop(env: Record<string, string> = {}): Promise<TestServe
         JSON.stringify({ products: seedProducts.slice(0, 1), messages: [] }, null, 2),
       ),
   })
+}
+
+/**
+ * For a file of these tests: the fake images API, and the one shop a test starts, closed after it (with
+ * the fake's records forgotten).
+ */
+export function guardedShopsForFile(): {
+  fake: FakeOpenAI
+  /** The guarded shop (see guardedShop), closed after the test. */
+  shop: (env?: Record<string, string>) => Promise<TestServer>
+  /** Closes this server after the test, in place of the last one started. */
+  keep: <T extends TestServer>(server: T) => T
+  /** Closes the current one now (a test that starts a second). */
+  closeNow: () => Promise<void>
+} {
+  const fake = fakeImagesForFile()
+  let t: TestServer | undefined
+  const closeNow = async () => {
+    await t?.close()
+    t = undefined
+  }
+  afterEach(async () => {
+    await closeNow()
+    fake.reset()
+  })
+  return {
+    fake,
+    shop: async (env = {}) => (t = await guardedShop(env)),
+    keep: (server) => (t = server),
+    closeNow,
+  }
 }

@@ -8,37 +8,22 @@ import path from 'node:path'
 import type { Express } from 'express'
 import request from 'supertest'
 import fc from 'fast-check'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createSite, siteRoutes } from '../../server/site.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
 import { ROOT } from '../../server/paths.server.ts'
 import { createServices } from '../../server/services.server.ts'
-import { createTestApp, startTestServer, type TestServer } from '../helpers/server.ts'
-import {
-  ENQUIRY,
-  expectNothingLeaked,
-  fakeImagesForFile,
-  guardedShop,
-  OWNER,
-  PASSWORD,
-  SITE,
-} from '../helpers/guarded-shop.ts'
+import { createTestApp, startTestServer } from '../helpers/server.ts'
+import { ENQUIRY, expectNothingLeaked, guardedShopsForFile, OWNER, PASSWORD, SITE } from '../helpers/guarded-shop.ts'
 import { rawRequest } from '../helpers/raw-http.ts'
 import { slash, word } from '../helpers/spellings.ts'
 
-const fake = fakeImagesForFile()
-let t: TestServer | undefined
-afterEach(async () => {
-  await t?.close()
-  t = undefined
-  fake.reset()
-})
-const shop = async (env: Record<string, string> = {}) => (t = await guardedShop(env))
+const { shop, keep, closeNow } = guardedShopsForFile()
 
 describe('error answers show nothing of the server’s insides', () => {
   /** The production app with one route that fails, as a bug would; and a store that can be broken. */
   async function appWithFaults(): Promise<{ app: Express; breakStore: () => void; close: () => Promise<void> }> {
-    t = await createTestApp({ env: { SITE_URL: SITE } })
+    const t = keep(await createTestApp({ env: { SITE_URL: SITE } }))
     const { config, store } = t
     const logger = createLogger('silent')
     const real = createServices({ config, store, logger })
@@ -128,13 +113,15 @@ describe('static files: no way out, no dotfiles', () => {
   const MARKERS = ['leather-storefront', 'export class Store', '"messages"', 'SECRET_VALUE_9431', 'root:x:0:0']
 
   it('refuses traversal, plain and encoded, out of every static folder, and hides dotfiles', async () => {
-    t = await startTestServer({
-      prepare: async (dir) => {
-        await mkdir(path.join(dir, 'media'), { recursive: true })
-        await writeFile(path.join(dir, 'media', '.env'), 'OPENAI_API_KEY=SECRET_VALUE_9431\n')
-        await writeFile(path.join(dir, 'media', 'visible.txt'), 'a served file\n')
-      },
-    })
+    const t = keep(
+      await startTestServer({
+        prepare: async (dir) => {
+          await mkdir(path.join(dir, 'media'), { recursive: true })
+          await writeFile(path.join(dir, 'media', '.env'), 'OPENAI_API_KEY=SECRET_VALUE_9431\n')
+          await writeFile(path.join(dir, 'media', 'visible.txt'), 'a served file\n')
+        },
+      }),
+    )
     // Control: the folder is served, so a 404 below is a refusal and not a missing folder.
     expect(await rawRequest(t.url, '/media/visible.txt')).toMatchObject({ status: 200, body: 'a served file\n' })
 
@@ -183,11 +170,9 @@ describe('/admin is never stored by shared caches', () => {
     ]) {
       expect(res.headers['cache-control']).toMatch(/no-store/)
     }
-    await t!.close()
-    t = undefined
+    await closeNow()
     // Without a password too.
-    const open = await createTestApp({ env: { SITE_URL: SITE } })
-    t = open
+    const open = keep(await createTestApp({ env: { SITE_URL: SITE } }))
     const res = await request(open.app).get('/admin')
     expect(res.status).toBe(200) // supertest asks from the machine itself: the owner
     expect(res.headers['cache-control']).toMatch(/no-store/)
@@ -230,9 +215,11 @@ describe('/admin however it is spelled', () => {
   it(
     'asks for the password (401, private, no-store) or answers 404 for ' + 'every spelling, never the page without it',
     async () => {
-      t = await startTestServer({
-        env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD, OPENAI_API_KEY: 'sk-test-not-a-real-key' },
-      })
+      const t = keep(
+        await startTestServer({
+          env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD, OPENAI_API_KEY: 'sk-test-not-a-real-key' },
+        }),
+      )
       for (const p of SPELLINGS) {
         const res = await rawRequest(t.url, p)
         expect([401, 404], p).toContain(res.status)
@@ -256,7 +243,7 @@ describe('/admin however it is spelled', () => {
     'refuses anyone else, without a password set, for every spelling: 403 ' +
       '(on /admin with the page saying how to turn it on) or 404',
     async () => {
-      t = await startTestServer({ env: { SITE_URL: SITE, OPENAI_API_KEY: 'sk-test-not-a-real-key' } })
+      const t = keep(await startTestServer({ env: { SITE_URL: SITE, OPENAI_API_KEY: 'sk-test-not-a-real-key' } }))
       for (const p of SPELLINGS) {
         const res = await rawRequest(t.url, p, { 'X-Forwarded-For': '203.0.113.9' })
         expect([403, 404], p).toContain(res.status)
@@ -272,7 +259,7 @@ describe('/admin however it is spelled', () => {
   it(
     'protects every generated spelling: case, escapes, doubled slashes, dot ' + 'segments, trailing slashes, page data',
     async () => {
-      t = await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD } })
+      const t = keep(await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD } }))
       const spelling = fc
         .tuple(
           slash,
@@ -292,7 +279,7 @@ describe('/admin however it is spelled', () => {
         .map(([lead, name, tail, query]) => `${lead}${name}${tail}${query}`)
       await fc.assert(
         fc.asyncProperty(spelling, async (p) => {
-          const res = await rawRequest(t!.url, p)
+          const res = await rawRequest(t.url, p)
           expect([400, 401, 404], p).toContain(res.status)
           expect(adminPage(res.body), p).toBe(false)
         }),
@@ -302,7 +289,7 @@ describe('/admin however it is spelled', () => {
   )
 
   it('the page itself refuses (404) when the owner check did not run', async () => {
-    t = await createTestApp({ env: { SITE_URL: SITE } })
+    const t = keep(await createTestApp({ env: { SITE_URL: SITE } }))
     const { config, store } = t
     const logger = createLogger('silent')
     const real = createServices({ config, store, logger })

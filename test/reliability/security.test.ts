@@ -8,31 +8,16 @@
 import { readFile } from 'node:fs/promises'
 import request from 'supertest'
 import { pino } from 'pino'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createSite } from '../../server/site.server.ts'
 import { UNTRUSTED_PROXY_WARNING } from '../../server/http/proxy-warning.server.ts'
 import { createServices } from '../../server/services.server.ts'
-import { createTestApp, startTestServer, type TestServer } from '../helpers/server.ts'
+import { createTestApp, startTestServer } from '../helpers/server.ts'
 import { basicAuth } from '../helpers/basic-auth.ts'
-import {
-  ENQUIRY,
-  ENQUIRY_FORM,
-  fakeImagesForFile,
-  guardedShop,
-  OWNER,
-  PASSWORD,
-  SITE,
-} from '../helpers/guarded-shop.ts'
+import { ENQUIRY, ENQUIRY_FORM, guardedShopsForFile, OWNER, PASSWORD, SITE } from '../helpers/guarded-shop.ts'
 import { rawRequest } from '../helpers/raw-http.ts'
 
-const fake = fakeImagesForFile()
-let t: TestServer | undefined
-afterEach(async () => {
-  await t?.close()
-  t = undefined
-  fake.reset()
-})
-const shop = async (env: Record<string, string> = {}) => (t = await guardedShop(env))
+const { fake, shop, keep, closeNow } = guardedShopsForFile()
 
 describe('cross-site POSTs are refused (CSRF)', () => {
   const HOSTILE: [string, Record<string, string>][] = [
@@ -147,7 +132,7 @@ describe('admin password guessing', () => {
 
 describe('limits per visitor, not per socket', () => {
   it('counts wrong admin passwords from anywhere in the loopback range as one client', async () => {
-    t = await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD } })
+    const t = keep(await startTestServer({ env: { SITE_URL: SITE, ADMIN_PASSWORD: PASSWORD } }))
     const statuses: number[] = []
     // 10 loopback addresses × 4 guesses: each address alone stays under the lock-out.
     for (let i = 0; i < 10; i++) {
@@ -192,7 +177,7 @@ describe('limits per visitor, not per socket', () => {
     const lines: { level: number; msg: string }[] = []
     const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) })
     const build = async (env: Record<string, string>) => {
-      t = await createTestApp({ env: { SITE_URL: SITE, ...env } })
+      const t = keep(await createTestApp({ env: { SITE_URL: SITE, ...env } }))
       const services = createServices({ config: t.config, store: t.store, logger })
       return (await createSite({ config: t.config, store: t.store, services, logger })).app
     }
@@ -208,7 +193,7 @@ describe('limits per visitor, not per socket', () => {
     expect(warnings[0]).toMatchObject({ level: 40, msg: UNTRUSTED_PROXY_WARNING })
     expect(UNTRUSTED_PROXY_WARNING).toMatch(/X-Forwarded-For .* TRUST_PROXY is not set/)
     expect(lines.filter((l) => l.level >= 40)).toHaveLength(1) // and no other warning or error about it
-    await t!.close()
+    await closeNow()
 
     // Told about the proxy: nothing to warn of.
     lines.length = 0

@@ -10,17 +10,11 @@ import { BAD_PAYMENT_LINKS } from '../helpers/bad-payment-links.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 import { hiddenField, pageText } from '../helpers/page-text.ts'
+import { openProductForm } from '../helpers/product-form.ts'
 
 const t = testAppForEachTest()
 
 const onDisk = async () => dataOnDisk<{ products: Record<string, unknown>[]; messages: unknown[] }>(t.dataFile)
-
-/** The edit form as the page gives it: its values and its hidden fields. */
-async function openForm(id: string) {
-  const page = await request(t.app).get(`/admin/products/${id}`).expect(200)
-  const base = JSON.parse(hiddenField(page.text, 'base')) as Record<string, string>
-  return { ...base, base: hiddenField(page.text, 'base') }
-}
 
 describe('the products list', () => {
   it('lists every product for the owner, privately, with search and a category filter', async () => {
@@ -39,7 +33,7 @@ describe('the products list', () => {
 
 describe('editing a product', () => {
   it('saves a new price to the file and the site, and records it in the history', async () => {
-    const form = await openForm('oxford-brogue')
+    const form = await openProductForm(t, 'oxford-brogue')
     const res = await request(t.app)
       .post('/admin/products/oxford-brogue')
       .type('form')
@@ -56,7 +50,7 @@ describe('editing a product', () => {
 
   it('sends a wrong form back with the messages beside the fields and the values kept, saving nothing', async () => {
     const before = await readFile(t.dataFile, 'utf8')
-    const form = await openForm('oxford-brogue')
+    const form = await openProductForm(t, 'oxford-brogue')
     const res = await request(t.app)
       .post('/admin/products/oxford-brogue')
       .type('form')
@@ -76,7 +70,7 @@ describe('editing a product', () => {
   it(
     'takes a price and a payment link as people type them, and writes them ' + 'to the file as the shop shows them',
     async () => {
-      const form = await openForm('oxford-brogue')
+      const form = await openProductForm(t, 'oxford-brogue')
       await request(t.app)
         .post('/admin/products/oxford-brogue')
         .type('form')
@@ -105,7 +99,7 @@ describe('editing a product', () => {
     'lists every mistake at the top of the form it sends back, each a link ' +
       'to its field, focused as the page opens',
     async () => {
-      const form = await openForm('oxford-brogue')
+      const form = await openProductForm(t, 'oxford-brogue')
       const fresh = {
         id: 'Ash Belt',
         name: '',
@@ -148,7 +142,7 @@ describe('editing a product', () => {
       'with the message beside the field, on an edit and on a new product',
     async () => {
       const before = await readFile(t.dataFile, 'utf8')
-      const form = await openForm('bridle-belt')
+      const form = await openProductForm(t, 'bridle-belt')
       const fresh = {
         id: '',
         name: 'Ash Belt',
@@ -182,7 +176,7 @@ describe('editing a product', () => {
   )
 
   it('marks a product sold out from the form: it can no longer be ordered', async () => {
-    const form = await openForm('tote-bag')
+    const form = await openProductForm(t, 'tote-bag')
     await request(t.app)
       .post('/admin/products/tote-bag')
       .type('form')
@@ -194,7 +188,7 @@ describe('editing a product', () => {
   })
 
   it('refuses a form posted from another website', async () => {
-    const form = await openForm('oxford-brogue')
+    const form = await openProductForm(t, 'oxford-brogue')
     const res = await request(t.app)
       .post('/admin/products/oxford-brogue')
       .set('Origin', 'https://evil.example')
@@ -209,8 +203,8 @@ describe('two tabs on the same product', () => {
   it(
     'tells the second save that it is out of date, shows both versions, and ' + 'saves nothing until it is sent again',
     async () => {
-      const first = await openForm('chelsea-boot')
-      const second = await openForm('chelsea-boot')
+      const first = await openProductForm(t, 'chelsea-boot')
+      const second = await openProductForm(t, 'chelsea-boot')
       await request(t.app)
         .post('/admin/products/chelsea-boot')
         .type('form')
@@ -243,7 +237,7 @@ describe('the browser and an editor on the same product', () => {
       'save wins and the other is in the history',
     async () => {
       const stale = await readFile(t.dataFile, 'utf8')
-      const form = await openForm('penny-loafer')
+      const form = await openProductForm(t, 'penny-loafer')
       // The editor's copy, opened before: the name and the price changed there.
       const edited = JSON.parse(stale) as { products: Record<string, unknown>[] }
       const loafer = edited.products.find((p) => p.id === 'penny-loafer')!
@@ -291,7 +285,7 @@ describe('adding, duplicating, removing, ordering', () => {
       leadTime: '6 weeks',
       status: 'draft',
     })
-    const form = await openForm('oxford-brogue-2')
+    const form = await openProductForm(t, 'oxford-brogue-2')
     await request(t.app)
       .post('/admin/products/oxford-brogue-2')
       .type('form')

@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { ROOT } from '../../server/paths.server.ts'
+import { serverEntry } from '../../support/child-server.ts'
 import { basicAuth } from '../helpers/basic-auth.ts'
 import { FEW, imageRunsForFile, KEY, writeCatalogue } from '../helpers/image-runs.ts'
 
@@ -20,21 +21,18 @@ describe('the server process', () => {
   type Proc = { child: ChildProcess; out: () => string; url: Promise<string> }
 
   function startServer(env: Record<string, string>): Proc {
-    const child = spawn(
-      process.execPath,
-      [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server.ts')],
-      {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          PORT: '0',
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'info',
-          ...env,
-        },
+    // The run's bundle of server.ts when there is one, as the other tests that start the server use.
+    const child = spawn(process.execPath, serverEntry(), {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        ...env,
       },
-    )
+    })
     let out = ''
     const url = new Promise<string>((resolve, reject) => {
       const onData = (d: Buffer) => {

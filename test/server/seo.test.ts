@@ -109,11 +109,7 @@ describe('search engines', () => {
 })
 
 describe('found where people shop', () => {
-  let priced: TestServer
-  beforeAll(async () => {
-    priced = await createTestApp({ env: { SITE_URL: SITE, DELIVERY_PRICE: '4.95', DELIVERY_DAYS: '1-3' } })
-  })
-  afterAll(() => priced.close())
+  const priced = testAppForFile({ env: { SITE_URL: SITE, DELIVERY_PRICE: '4.95', DELIVERY_DAYS: '1-3' } })
 
   const PAGES = [
     '/',
