@@ -45,6 +45,10 @@ export async function createTestApp(
     avifTwins?: boolean
   } = {},
 ): Promise<TestServer> {
+  if (process.env.TEST_TIER === 'quick')
+    throw new Error(
+      'The site serves the production build, which `npm run test:quick` does not make: keep this file out of it.',
+    )
   const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'leather-test-')))
   const dataFile = path.join(dir, 'db.json')
   await options.prepare?.(dir)
