@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Express } from 'express'
-import type { Logger } from 'pino'
+import { pino, type Logger } from 'pino'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { openStore, type Store } from '../../data/store.server.ts'
 import { createSite } from '../../server/site.server.ts'
@@ -81,6 +81,10 @@ export async function createTestApp(
   }
 }
 
+/** A logger that keeps in `lines` each line the app logs at `level` or above, as written (JSON). */
+export const loggerInto = (lines: string[], level = 'info'): Logger =>
+  pino({ level }, { write: (line: string) => void lines.push(line) })
+
 /** The same, listening on a free loopback port, for browser tests. */
 export async function startTestServer(options: Parameters<typeof createTestApp>[0] = {}): Promise<TestServer> {
   const t = await createTestApp(options)
@@ -115,10 +119,13 @@ export function startedLater<T extends object>(current: () => T | undefined, wha
   })
 }
 
-/** One test app for the whole file: for tests that leave the shop as they found it. */
-export function testAppForFile(options: Parameters<typeof createTestApp>[0] = {}): TestServer {
+/**
+ * One test app for the whole file: for tests that leave the shop as they found it. `listen` has it listen
+ * on a free loopback port too (`t.url`).
+ */
+export function testAppForFile(options: Parameters<typeof createTestApp>[0] & { listen?: boolean } = {}): TestServer {
   let t: TestServer | undefined
-  beforeAll(async () => void (t = await createTestApp(options)))
+  beforeAll(async () => void (t = await (options.listen ? startTestServer : createTestApp)(options)))
   afterAll(() => t?.close())
   return startedLater(() => t, 'The test app')
 }
