@@ -5,7 +5,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import request from 'supertest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { startFakeOpenAIForSdk, type FakeOpenAI } from './fake-openai.ts'
 import { createTestApp, startedLater, startTestServer, type TestServer } from './server.ts'
@@ -75,4 +76,18 @@ export function imageRunsForFile(): {
     server: async () => (t = await startTestServer(options({}, FEW))),
     keep: (server) => (t = server),
   }
+}
+
+/**
+ * Starts a run of `app` and resolves once its first photograph is on a product, with the run's answer
+ * still to come (`answer`).
+ */
+export async function runUnderWay(app: TestServer['app'], store: TestServer['store']) {
+  const answer = request(app)
+    .post('/api/generate-images')
+    .then((r) => r)
+  await expect
+    .poll(() => store.products.filter((p) => p.mainImage.startsWith('/media/')).length, { timeout: 10_000 })
+    .toBeGreaterThan(0)
+  return { answer }
 }

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import request from 'supertest'
 import type { ProductValues } from '../../domain/product-form.ts'
 import { hiddenField } from './page-text.ts'
@@ -44,3 +45,13 @@ export const PUBLIC_PRODUCT_FIELDS = [
   'mainImage',
   'paymentLink',
 ]
+
+/** Types NEW_BELT into the open 'Add a product' page, as the owner does, and adds it as a draft. */
+export async function addNewBeltInBrowser(page: Page): Promise<void> {
+  await page.getByLabel('Name', { exact: true }).fill(NEW_BELT.name)
+  await page.getByLabel('Price', { exact: true }).fill(NEW_BELT.price)
+  await page.getByLabel('Category', { exact: true }).selectOption(NEW_BELT.category)
+  await page.getByLabel('SKU (stock code)').fill(NEW_BELT.sku)
+  await page.getByLabel('Card payment page', { exact: true }).fill(NEW_BELT.paymentLink)
+  await page.getByRole('button', { name: 'Add as a draft' }).click()
+}

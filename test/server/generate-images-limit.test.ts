@@ -8,7 +8,7 @@ import request from 'supertest'
 import { describe, expect, it, vi } from 'vitest'
 import { IMAGE_ANGLES } from '../../domain/business.ts'
 import { basicAuth } from '../helpers/basic-auth.ts'
-import { BASE_ENV, FEW, imageRunsForFile, writeCatalogue } from '../helpers/image-runs.ts'
+import { BASE_ENV, FEW, imageRunsForFile, runUnderWay, writeCatalogue } from '../helpers/image-runs.ts'
 import { createTestApp } from '../helpers/server.ts'
 
 // Each run converts dozens of images with sharp; on a busy two-core machine that takes a while.
@@ -106,12 +106,7 @@ describe('the daily image limit', () => {
   it('counts only the images a stopped run requested', async () => {
     fake.set({ delayMs: 150 })
     const { app: a, store, dataFile } = await app({ IMAGE_CONCURRENCY: '2' }, FEW)
-    const run = request(a)
-      .post('/api/generate-images')
-      .then((r) => r)
-    await expect
-      .poll(() => store.products.filter((p) => p.mainImage.startsWith('/media/')).length, { timeout: 10_000 })
-      .toBeGreaterThan(0)
+    const { answer: run } = await runUnderWay(a, store)
     // Counted in full while it runs: a crash now would leave the whole run counted.
     expect((await runs(dataFile))[0]!.images).toBe(RUN)
     await request(a).post('/api/generate-images/cancel').expect(202)

@@ -6,7 +6,7 @@ import request from 'supertest'
 import { describe, expect, it, vi } from 'vitest'
 import type { GenerationEvent } from '../../domain/image-generation.ts'
 import { readEventStream } from '../../lib/event-stream.ts'
-import { FEW, imageRunsForFile, readDataFile } from '../helpers/image-runs.ts'
+import { FEW, imageRunsForFile, readDataFile, runUnderWay } from '../helpers/image-runs.ts'
 
 // Each run converts dozens of images with sharp; on a busy two-core machine that takes a while.
 vi.setConfig({ testTimeout: 90_000 })
@@ -43,12 +43,7 @@ describe('stopping a run', () => {
       expect((await request(a).post('/api/generate-images/cancel').expect(404)).body.error).toMatch(
         /No image generation is running/,
       )
-      const run = request(a)
-        .post('/api/generate-images')
-        .then((r) => r)
-      await expect
-        .poll(() => store.products.filter((p) => p.mainImage.startsWith('/media/')).length, { timeout: 10_000 })
-        .toBeGreaterThan(0)
+      const { answer: run } = await runUnderWay(a, store)
       await request(a).post('/api/generate-images/cancel').expect(202)
       const res = await run
       expect(res.status).toBe(200)
