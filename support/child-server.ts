@@ -28,7 +28,7 @@ export type ChildServer = {
  * How node starts the server: `entry` through tsx, or else the test run's bundle of server.ts when
  * there is one (SERVER_BUNDLE, made once per run), or else server.ts through tsx.
  */
-function serverEntry(entry: string | undefined): string[] {
+export function serverEntry(entry?: string): string[] {
   if (entry === undefined && process.env.SERVER_BUNDLE) return [process.env.SERVER_BUNDLE]
   return ['--import', 'tsx', entry ?? path.join(ROOT, 'server.ts')]
 }

@@ -33,6 +33,12 @@ describe('check-shape (run by npm run lint)', () => {
   it('leaves tests out of the module limit', () => {
     expect(shapeProblems([{ path: 'test/a.test.ts', text: lines(500) }])).toEqual([])
   })
+
+  it('refuses a test file over 500 lines, and names it', () => {
+    expect(shapeProblems([{ path: 'test/helpers/a.ts', text: lines(501) }])).toEqual([
+      'test/helpers/a.ts: 501 lines, more than 500: split it by behaviour.',
+    ])
+  })
 })
 
 describe('folders that import each other (run by npm run lint)', () => {
