@@ -68,6 +68,12 @@ declare global {
       /** Server only: what /admin/enquiries/{id} shows (null: no such enquiry). */
       adminEnquiry?: import('../domain/inbox.ts').EnquiryView | null
       shopHealth?: import('../domain/shop-health.ts').ShopHealth
+      /** Server only: what /admin/orders lists. */
+      adminOrders?: import('../domain/order-view.ts').OrdersListView
+      /** Server only: what /admin/orders/{id} shows (null: no such order). */
+      adminOrder?: import('../domain/order-view.ts').OrderView | null
+      /** Server only, for the overview's "Needs you": orders to send, and those oversold. */
+      orderCounts?: { toSend: number; oversold: number }
       statisticsReport?: import('../domain/statistics-report.ts').StatisticsReport
     }
   }

@@ -29,6 +29,7 @@ import { adminEnquiriesRoutes } from './routes/admin-enquiries.server.ts'
 import { adminOverviewRoutes } from './routes/admin-overview.server.ts'
 import { adminHealthRoutes } from './routes/admin-health.server.ts'
 import { adminStatisticsRoutes } from './routes/admin-statistics.server.ts'
+import { adminOrdersRoutes } from './routes/admin-orders.server.ts'
 import { ownerAnswersPrivate, workspaceGuard } from './owner/workspace-guard.server.ts'
 import { catalogueRoutes } from './routes/catalogue.server.ts'
 import { photoRoutes } from './routes/photos.server.ts'
@@ -116,8 +117,10 @@ export function siteRoutes({ config, store, services, logger, responses, uploadS
       app.use(contact.form)
       app.use(adminEnquiriesRoutes({ store, outbox: services.outbox }))
       app.use(adminHealthRoutes(services.health))
-      app.use(adminOverviewRoutes({ catalogue: services.catalogue, health: services.health }))
-      app.use(adminStatisticsRoutes({ store, statistics: services.statistics }))
+      app.use(adminOverviewRoutes({ catalogue: services.catalogue, health: services.health, orders: services.orders }))
+      const takesOrders = Boolean(config.stripeWebhookSecret)
+      app.use(adminStatisticsRoutes({ store, statistics: services.statistics, orders: services.orders, takesOrders }))
+      app.use(adminOrdersRoutes({ orders: services.orders, logger }))
       mountOrderForm(app, { store, siteUrl: config.siteUrl, deliveryPrice: config.deliveryPrice, countHandoff })
     },
   }

@@ -4,14 +4,15 @@ import type { ShopHealth } from '../../domain/shop-health.ts'
 import { requestPath, routePath } from '../http/request-target.server.ts'
 import { addToOwnerPage, isOwnerRequest } from '../owner/owner.server.ts'
 import type { CatalogueService } from '../services/catalogue.server.ts'
+import type { OrdersService } from '../services/orders/orders.server.ts'
 
-type Deps = { catalogue: CatalogueService; health: () => Promise<ShopHealth> }
+type Deps = { catalogue: CatalogueService; health: () => Promise<ShopHealth>; orders: OrdersService }
 
 /**
- * The overview's list of what needs the owner (health, for this request alone), undoing a generation
+ * The overview's list of what needs the owner (health and orders, for this request alone), undoing a generation
  * run, and restoring a snapshot after its confirmation page: forms that post, then 303 back.
  */
-export function adminOverviewRoutes({ catalogue, health }: Deps): Router {
+export function adminOverviewRoutes({ catalogue, health, orders }: Deps): Router {
   const routes = Router()
   const handle =
     (fn: (req: Request, res: Response, next: NextFunction) => Promise<void>): RequestHandler =>
@@ -22,7 +23,9 @@ export function adminOverviewRoutes({ catalogue, health }: Deps): Router {
     '/admin',
     handle(async (req, res, next) => {
       if (routePath(requestPath(req.originalUrl)) !== '/admin' || !isOwnerRequest(res)) return next()
-      addToOwnerPage(res, { shopHealth: await health() })
+      // An orders file that cannot be read (logged where it is opened) leaves the rest of the overview as it is.
+      const [shopHealth, orderCounts] = await Promise.all([health(), orders.counts().catch(() => undefined)])
+      addToOwnerPage(res, { shopHealth, ...(orderCounts ? { orderCounts } : {}) })
       next()
     }),
   )

@@ -37,6 +37,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   if (access !== 'owner' || !catalogue) return { products, admin, needs: null, lastRun: null }
   const needs: Needs = {
     newEnquiries: pageContext.newEnquiries ?? 0,
+    orders: pageContext.orderCounts ?? { toSend: 0, oversold: 0 },
     warnings: (shopHealth?.items ?? [])
       .filter((i) => i.status !== 'ok')
       .map((i) => ({ key: i.key, title: i.title, headline: i.headline, status: i.status })),
