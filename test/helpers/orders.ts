@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import request from 'supertest'
-import { signed } from '../../support/stripe-events.ts'
+import { checkoutSession, postEvent, signed, stripeEvent } from '../../support/stripe-events.ts'
 import type { TestServer } from './server.ts'
 
 /** An order as the orders file holds it; `T` names more fields a test reads. */
@@ -52,4 +52,14 @@ export async function setStock(t: TestServer, id: string, stock: number | undefi
       ...(showFewLeft === undefined ? {} : { showFewLeft }),
     }
   })
+}
+
+/** A paid order, its event signed and posted to a listening shop (STRIPE_WEBHOOK_SECRET set); resolves to its id. */
+export async function paidOrder(t: TestServer, session: Parameters<typeof checkoutSession>[0] = {}): Promise<string> {
+  const s = checkoutSession(session)
+  const { status } = await postEvent(t.url, stripeEvent('checkout.session.completed', s))
+  if (status !== 200) throw new Error(`the shop answered the paid order's event ${status}`)
+  const order = (await t.services.orders.list()).find((o) => o.sessionId === s.id)
+  if (!order) throw new Error('the paid order is not in the list')
+  return order.id
 }
