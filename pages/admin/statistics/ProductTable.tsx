@@ -42,8 +42,12 @@ export function ProductTable({ products, sales }: { products: ProductFigures[]; 
       {products.length === 0 ? (
         <p className="visits-panel__empty">No product page was viewed in these days.</p>
       ) : (
-        <div className="visits-table__scroll">
-          <table className="visits-table" aria-describedby={notesId}>
+        // With the sales columns it scrolls sideways on a phone: a keyboard reaches it too.
+        <div
+          className="visits-table__scroll"
+          {...(sales ? { tabIndex: 0, role: 'region', 'aria-label': 'Products, scrolls sideways' } : {})}
+        >
+          <table className={`visits-table${sales ? ' visits-table--sales' : ''}`} aria-describedby={notesId}>
             <thead>
               <tr>
                 <th scope="col">Product</th>
