@@ -23,6 +23,8 @@ export type OrdersListView = {
   rows: OrderRow[]
   counts: { toSend: number; oversold: number }
   notice: string | null
+  /** Why the orders cannot be shown just now (their file cannot be read), in a sentence. */
+  problem?: string
 }
 
 /** One order, whole. */

@@ -43,9 +43,17 @@ export function adminOrdersRoutes({ orders, logger }: { orders: OrdersService; l
   }
 
   const showList = async (req: Request, res: Response) => {
-    const [all, counts] = await Promise.all([orders.list(), orders.counts()])
-    const now = new Date()
-    addToOwnerPage(res, { adminOrders: { rows: all.map((o) => orderRow(o, now)), counts, notice: noticeOf(req) } })
+    const notice = noticeOf(req)
+    try {
+      const [all, counts] = await Promise.all([orders.list(), orders.counts()])
+      const now = new Date()
+      addToOwnerPage(res, { adminOrders: { rows: all.map((o) => orderRow(o, now)), counts, notice } })
+    } catch (err) {
+      // The owner reads why on the page rather than an error page; the server's log has the details.
+      logger.error({ err }, `The orders cannot be listed: ${(err as Error).message}`)
+      const problem = `The orders file cannot be read just now (${(err as NodeJS.ErrnoException).code ?? 'an error'}); no order is lost: Stripe sends each again until the site takes it. The server's log says more.`
+      addToOwnerPage(res, { adminOrders: { rows: [], counts: { toSend: 0, oversold: 0 }, notice, problem } })
+    }
   }
 
   const showOne = async (req: Request, res: Response, id: string) => {

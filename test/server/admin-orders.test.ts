@@ -3,7 +3,7 @@
  * the list's order and words, one order whole, "Mark as sent", erasing a customer's details (nothing of
  * them left in any file), the accountant's CSV, "Needs you" on the overview and the sales on Visits.
  */
-import { readFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -183,6 +183,18 @@ describe('the list', () => {
     expect(text).toMatch(/Paid – to send Oversold: refund or make another [^·]*Customer 2/)
     expect(text).toMatch(/Payment failed [^·]*Customer 3/)
     expect(text).toMatch(/Refunded [^·]*Customer 4/)
+  })
+
+  it('says why when the orders file cannot be read, rather than an error page', async () => {
+    t = await createTestApp({
+      env: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, ADMIN_PASSWORD: PASSWORD },
+      prepare: (dir) => mkdir(path.join(dir, 'db.json.orders.jsonl')), // a folder where the file should be
+    })
+    const text = await shown(t, '/admin/orders')
+    expect(text).toContain('The orders file cannot be read just now (EISDIR)')
+    expect(text).not.toContain('orders to send')
+    // The overview still opens, without the orders' counts.
+    expect(pageText((await owner(t, '/admin').expect(200)).text)).toContain('Needs you')
   })
 
   it('says there is none yet when no order came', async () => {

@@ -11,12 +11,18 @@ export default function Page() {
   return (
     <WorkspaceLayout current="orders" title="Orders">
       <div className="orders">
-        <p className="orders__counts">
-          {ordersToSend(counts.toSend)}
-          {counts.oversold > 0 ? ` · ${oversoldOrders(counts.oversold)}` : ''}
-        </p>
+        {orders.problem ? null : (
+          <p className="orders__counts">
+            {ordersToSend(counts.toSend)}
+            {counts.oversold > 0 ? ` · ${oversoldOrders(counts.oversold)}` : ''}
+          </p>
+        )}
         <Notice text={orders.notice} />
-        {rows.length === 0 ? (
+        {orders.problem ? (
+          <p className="orders__problem" role="alert">
+            {orders.problem}
+          </p>
+        ) : rows.length === 0 ? (
           <p className="orders__empty">
             No order yet. Orders paid through the shop&apos;s Stripe payment links show here as Stripe reports them.
           </p>
