@@ -19,8 +19,13 @@ export type OrderRow = {
   oversold: boolean
 }
 
+/** The list shows this many orders (those to send first, then the newest); every order is in the CSV. */
+export const ORDERS_SHOWN = 200
+
 export type OrdersListView = {
   rows: OrderRow[]
+  /** How many orders there are in all (more than the rows when past ORDERS_SHOWN). */
+  total: number
   counts: { toSend: number; oversold: number }
   notice: string | null
   /** Why the orders cannot be shown just now (their file cannot be read), in a sentence. */

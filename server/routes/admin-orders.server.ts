@@ -7,6 +7,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import type { Logger } from 'pino'
 import { isAdminPath } from '../http/owner-paths.server.ts'
 import { requestPath, routePath } from '../http/request-target.server.ts'
+import { ORDERS_SHOWN } from '../../domain/order-view.ts'
 import { addToOwnerPage, isOwnerRequest } from '../owner/owner.server.ts'
 import type { OrdersService } from '../services/orders/orders.server.ts'
 import { orderRow, orderView } from '../services/orders/order-view.server.ts'
@@ -47,12 +48,13 @@ export function adminOrdersRoutes({ orders, logger }: { orders: OrdersService; l
     try {
       const [all, counts] = await Promise.all([orders.list(), orders.counts()])
       const now = new Date()
-      addToOwnerPage(res, { adminOrders: { rows: all.map((o) => orderRow(o, now)), counts, notice } })
+      const rows = all.slice(0, ORDERS_SHOWN).map((o) => orderRow(o, now))
+      addToOwnerPage(res, { adminOrders: { rows, total: all.length, counts, notice } })
     } catch (err) {
       // The owner reads why on the page rather than an error page; the server's log has the details.
       logger.error({ err }, `The orders cannot be listed: ${(err as Error).message}`)
       const problem = `The orders file cannot be read just now (${(err as NodeJS.ErrnoException).code ?? 'an error'}); no order is lost: Stripe sends each again until the site takes it. The server's log says more.`
-      addToOwnerPage(res, { adminOrders: { rows: [], counts: { toSend: 0, oversold: 0 }, notice, problem } })
+      addToOwnerPage(res, { adminOrders: { rows: [], total: 0, counts: { toSend: 0, oversold: 0 }, notice, problem } })
     }
   }
 

@@ -7,6 +7,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
+import { ORDERS_SHOWN } from '../../domain/order-view.ts'
 import { ukMoment } from '../../domain/uk-time.ts'
 import {
   checkoutSession,
@@ -183,6 +184,20 @@ describe('the list', () => {
     expect(text).toMatch(/Paid – to send Oversold: refund or make another [^·]*Customer 2/)
     expect(text).toMatch(/Payment failed [^·]*Customer 3/)
     expect(text).toMatch(/Refunded [^·]*Customer 4/)
+  })
+
+  it('shows the first 200 (those to send, then the newest) and says the CSV has every order', async () => {
+    const t = await shop()
+    for (let n = 0; n < ORDERS_SHOWN + 1; n++)
+      await sendEvent(
+        t,
+        stripeEvent('checkout.session.completed', checkoutSession({ created: nowS() - 3600 + n, reference: null })),
+      ).expect(200)
+    const html = (await owner(t, '/admin/orders').expect(200)).text
+    expect(html.match(/<li class="orders-item"/g)).toHaveLength(ORDERS_SHOWN)
+    expect(pageText(html)).toContain(`Showing ${ORDERS_SHOWN} of ${ORDERS_SHOWN + 1}`)
+    expect(pageText(html)).toContain('Every order is in the CSV below.')
+    expect(parseCsv((await owner(t, '/admin/orders.csv')).text).rows).toHaveLength(ORDERS_SHOWN + 2)
   })
 
   it('says why when the orders file cannot be read, rather than an error page', async () => {

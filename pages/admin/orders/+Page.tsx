@@ -28,7 +28,11 @@ export default function Page() {
           </p>
         ) : (
           <>
-            <p className="orders__summary">Those to send first, then the newest first.</p>
+            <p className="orders__summary">
+              {orders.total > rows.length
+                ? `Showing ${rows.length} of ${orders.total.toLocaleString('en-GB')}: those to send first, then the newest first. Every order is in the CSV below.`
+                : 'Those to send first, then the newest first.'}
+            </p>
             <ol className="orders-list">
               {rows.map((o) => (
                 <li key={o.id} className="orders-item" data-to-send={o.toSend || undefined}>
