@@ -5,10 +5,11 @@
  * collections, not products), the overview says "1 order to send", the owner opens the order, marks it
  * sent with a tracking note, and the list shows it sent.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { holdScripts, openContext, waitForHydration } from '../../support/browser.ts'
+import { openContext, waitForHydration } from '../../support/browser.ts'
 import { checkoutSession, postEvent, stripeEvent, TEST_WEBHOOK_SECRET } from '../../support/stripe-events.ts'
+import { asPainted } from '../helpers/as-painted.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import { setStock } from '../helpers/orders.ts'
 import type { TestServer } from '../helpers/server.ts'
@@ -25,19 +26,6 @@ const WAYS = [
   { name: 'without JavaScript', javaScriptEnabled: false, product: 'weekender-holdall', buyer: 'Harriet Ashdown' },
   { name: 'with JavaScript', javaScriptEnabled: true, product: 'messenger-bag', buyer: 'Oliver Pennington' },
 ] as const
-
-/** What `read` finds at first paint and, with JavaScript, again once hydrated: both must agree. */
-async function asPainted<T>(page: Page, path: string, javaScriptEnabled: boolean, read: () => Promise<T>): Promise<T> {
-  const release = javaScriptEnabled ? await holdScripts(page) : null
-  expect((await page.goto(path, { waitUntil: 'domcontentloaded' }))?.status(), path).toBe(200)
-  const painted = await read()
-  if (release) {
-    release()
-    await waitForHydration(page)
-    expect(await read()).toEqual(painted)
-  }
-  return painted
-}
 
 const words = (text: string) => text.replace(/\s+/g, ' ').trim()
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import request from 'supertest'
-import { checkoutSession, postEvent, signed, stripeEvent } from '../../support/stripe-events.ts'
+import { checkoutSession, postEvent, signed, stripeEvent, type Buyer } from '../../support/stripe-events.ts'
 import type { TestServer } from './server.ts'
 
 /** An order as the orders file holds it; `T` names more fields a test reads. */
@@ -63,3 +63,13 @@ export async function paidOrder(t: TestServer, session: Parameters<typeof checko
   if (!order) throw new Error('the paid order is not in the list')
   return order.id
 }
+
+/** A customer of their own for each `n`: 'Customer 7', customer.7@example.com, '7 Tannery Row'. */
+export const buyer = (n: string): Buyer => ({
+  name: `Customer ${n}`,
+  email: `customer.${n}@example.com`,
+  phone: `+44770090${n.padStart(4, '0')}`,
+  line1: `${n} Tannery Row`,
+  city: 'Northampton',
+  postalCode: `NN${n} 1AA`,
+})

@@ -9,31 +9,17 @@ import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ORDERS_SHOWN } from '../../domain/order-view.ts'
 import { ukMoment } from '../../domain/uk-time.ts'
-import {
-  checkoutSession,
-  refundedCharge,
-  stripeEvent,
-  TEST_WEBHOOK_SECRET,
-  type Buyer,
-} from '../../support/stripe-events.ts'
+import { checkoutSession, refundedCharge, stripeEvent, TEST_WEBHOOK_SECRET } from '../../support/stripe-events.ts'
 import { basicAuth } from '../helpers/basic-auth.ts'
 import { parseCsv } from '../helpers/csv.ts'
 import { filesUnder } from '../helpers/data-folder.ts'
-import { ordersOnDisk, sendEvent, setStock } from '../helpers/orders.ts'
+import { buyer, ordersOnDisk, sendEvent, setStock } from '../helpers/orders.ts'
 import { pageText } from '../helpers/page-text.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 const PASSWORD = 'correct horse battery'
 const OWNER = basicAuth(PASSWORD)
 const nowS = () => Math.floor(Date.now() / 1000)
-const buyer = (n: string): Buyer => ({
-  name: `Customer ${n}`,
-  email: `customer.${n}@example.com`,
-  phone: `+44770090${n.padStart(4, '0')}`,
-  line1: `${n} Tannery Row`,
-  city: 'Northampton',
-  postalCode: `NN${n} 1AA`,
-})
 
 let t: TestServer | undefined
 afterEach(async () => {
