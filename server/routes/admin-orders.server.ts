@@ -53,7 +53,10 @@ export function adminOrdersRoutes({ orders, logger }: { orders: OrdersService; l
     } catch (err) {
       // The owner reads why on the page rather than an error page; the server's log has the details.
       logger.error({ err }, `The orders cannot be listed: ${(err as Error).message}`)
-      const problem = `The orders file cannot be read just now (${(err as NodeJS.ErrnoException).code ?? 'an error'}); no order is lost: Stripe sends each again until the site takes it. The server's log says more.`
+      const code = (err as NodeJS.ErrnoException).code ?? 'an error'
+      const problem =
+        `The orders file cannot be read just now (${code}); no order is lost: ` +
+        "Stripe sends each again until the site takes it. The server's log says more."
       addToOwnerPage(res, { adminOrders: { rows: [], total: 0, counts: { toSend: 0, oversold: 0 }, notice, problem } })
     }
   }

@@ -30,7 +30,8 @@ export default function Page() {
           <>
             <p className="orders__summary">
               {orders.total > rows.length
-                ? `Showing ${rows.length} of ${orders.total.toLocaleString('en-GB')}: those to send first, then the newest first. Every order is in the CSV below.`
+                ? `Showing ${rows.length} of ${orders.total.toLocaleString('en-GB')}: ` +
+                  'those to send first, then the newest first. Every order is in the CSV below.'
                 : 'Those to send first, then the newest first.'}
             </p>
             <ol className="orders-list">
