@@ -25,7 +25,8 @@ import { Statistics } from './services/statistics/statistics.server.ts'
 import { statisticsFileFor } from './services/statistics/statistics-file.server.ts'
 import type { DayRange } from '../domain/merchant-listing.ts'
 import { OrdersService } from './services/orders/orders.server.ts'
-import { statisticsReport } from './services/statistics/report.server.ts'
+import { visitsReport } from './services/statistics/visits.server.ts'
+import { ownerOrders, type OwnerOrders } from './services/orders/owner-orders.server.ts'
 import type { ReportRange, StatisticsReport } from '../domain/statistics-report.ts'
 import { ownerInbox, type OwnerInbox } from './services/owner-inbox.server.ts'
 
@@ -68,6 +69,8 @@ export type Services = {
   visits: (range: ReportRange) => Promise<StatisticsReport>
   /** The owner's inbox: its list, one enquiry, the count of new ones. */
   inbox: OwnerInbox
+  /** The orders as the workspace's pages show them: the list, one order, "Needs you"'s counts. */
+  ownerOrders: OwnerOrders
   /** Background work at start-up: e-mails left unsent by an earlier run, AVIF twins missing from the media folder. */
   start(): Promise<void>
   /** Stops a generation run and the outbox, waiting for work in progress (graceful shutdown). */
@@ -169,14 +172,8 @@ export function createServices(
     productPhotos,
     photoFormats,
     statistics,
-    visits: async (range) =>
-      statisticsReport({
-        data: statistics.totals(),
-        range,
-        products: store.products,
-        enquiries: await store.allEnquiries(),
-        counting: statistics.enabled,
-      }),
+    visits: visitsReport({ statistics, store, orders, takesOrders: Boolean(config.stripeWebhookSecret) }),
+    ownerOrders: ownerOrders(orders, logger.child({ feature: 'orders' })),
     inbox: ownerInbox(store, outbox),
     async start() {
       await statistics.start()

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
 
-export type WorkspaceSection = 'overview' | 'products' | 'enquiries' | 'statistics' | 'health' | 'snapshots'
+export type WorkspaceSection = 'overview' | 'products' | 'orders' | 'enquiries' | 'statistics' | 'health' | 'snapshots'
 
 const ENTRIES: readonly { section: WorkspaceSection; href: string; label: string }[] = [
   { section: 'overview', href: '/admin', label: 'Overview' },
   { section: 'products', href: '/admin/products', label: 'Products' },
+  { section: 'orders', href: '/admin/orders', label: 'Orders' },
   { section: 'enquiries', href: '/admin/enquiries', label: 'Enquiries' },
   { section: 'statistics', href: '/admin/statistics', label: 'Visits' },
   { section: 'health', href: '/admin/health', label: 'Health' },

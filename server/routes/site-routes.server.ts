@@ -55,7 +55,7 @@ export function siteRoutes({ config, store, services, logger, responses, pages, 
     pages,
   })
   // The owner's actions and API, one router each: every workspace page's routes (routes/admin/).
-  const owner = ownerRoutes({ services, pages, mediaDir: mediaDirFor(config.dataFile), uploadStallMs })
+  const owner = ownerRoutes({ services, pages, mediaDir: mediaDirFor(config.dataFile), logger, uploadStallMs })
   return {
     owner(app) {
       app.use(whoAsks(services.owner))

@@ -23,6 +23,12 @@ const PAGE_TAILS = [
   '/products/oxford-brogue/index.pageContext.json',
   '/products/new',
   '/history',
+  '/orders',
+  '/orders/',
+  '/orders.csv',
+  '/orders/00000000-0000-4000-8000-000000000000',
+  '/orders/__proto__',
+  '/orders/index.pageContext.json',
   '/x',
 ]
 const API_TAILS = ['', '/products', '/products/oxford-brogue', '/history', '/snapshots']

@@ -42,6 +42,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   const health = await services.health()
   const needs: Needs = {
     newEnquiries: tabs.newEnquiries,
+    orders: await services.ownerOrders.counts(),
     warnings: health.items
       .filter((i) => i.status !== 'ok')
       .map((i) => ({ key: i.key, title: i.title, headline: i.headline, status: i.status })),

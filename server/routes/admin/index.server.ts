@@ -1,7 +1,9 @@
 import { Router, type RequestHandler } from 'express'
+import type { Logger } from 'pino'
 import type { PageRenderer } from '../../render/page-handler.server.ts'
 import { angleRoutes } from './angles.server.ts'
 import { enquiryRoutes } from './enquiries.server.ts'
+import { orderRoutes } from './orders.server.ts'
 import { overviewRoutes } from './overview.server.ts'
 import { photoRoutes } from './photos.server.ts'
 import { productRoutes } from './products.server.ts'
@@ -18,6 +20,8 @@ export type OwnerRouteDeps = {
   pages: PageRenderer
   /** Where uploads and generated photographs are stored. */
   mediaDir: string
+  /** For what an action could not do (an orders file that cannot be written). */
+  logger: Logger
   /** How long an upload may send nothing before its place in the photo queue goes back (tests shorten it). */
   uploadStallMs?: number
 }
@@ -37,6 +41,7 @@ const PAGES: readonly PageRoutes[] = [
   productRoutes,
   photoRoutes,
   angleRoutes,
+  orderRoutes,
   enquiryRoutes,
   statisticsRoutes,
   snapshotRoutes,
