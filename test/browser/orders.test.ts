@@ -5,22 +5,15 @@
  * collections, not products), the overview says "1 order to send", the owner opens the order, marks it
  * sent with a tracking note, and the list shows it sent.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openContext, waitForHydration } from '../../support/browser.ts'
 import { checkoutSession, postEvent, stripeEvent, TEST_WEBHOOK_SECRET } from '../../support/stripe-events.ts'
 import { asPainted } from '../helpers/as-painted.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { setStock } from '../helpers/orders.ts'
-import type { TestServer } from '../helpers/server.ts'
 import { smallTargets } from '../helpers/tap-targets.ts'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => {
-  ;({ t, browser } = await startBrowserSuite({ env: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } }))
-})
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile({ env: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } })
 
 const WAYS = [
   { name: 'without JavaScript', javaScriptEnabled: false, product: 'weekender-holdall', buyer: 'Harriet Ashdown' },

@@ -4,21 +4,14 @@
  * left', a paid order from Stripe sells the last piece and every visitor page says sold out, and the
  * hand-off to Stripe names the product (client_reference_id) with and without JavaScript.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openContext, waitForHydration } from '../../support/browser.ts'
 import { checkoutSession, postEvent, stripeEvent, TEST_WEBHOOK_SECRET } from '../../support/stripe-events.ts'
 import { asPainted } from '../helpers/as-painted.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { setStock } from '../helpers/orders.ts'
-import type { TestServer } from '../helpers/server.ts'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => {
-  ;({ t, browser } = await startBrowserSuite({ env: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } }))
-})
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile({ env: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } })
 
 const WAYS = [
   { name: 'without JavaScript', javaScriptEnabled: false },
