@@ -5,9 +5,35 @@ import { defineConfig } from 'vitest/config'
 // of enquiries, lock races, Lighthouse, full fuzzing. A test is slow by its file name.
 const SLOW = 'test/**/*.slow.test.ts'
 
+// `npm run test:quick`: the everyday files that start no site and no browser, so they need neither the
+// production build nor Chromium (the rules, the data file, the scripts' checks, the page cache, the mail).
+// A file here that starts the site fails saying so (test/helpers/server.ts).
+const QUICK = [
+  'test/domain/*.test.ts',
+  'test/lib/*.test.ts',
+  'test/data/*.test.ts',
+  'test/docs/*.test.ts',
+  'test/server/statistics/statistics*.test.ts',
+  ...['check-data', 'check-shape', 'messages', 'restore-checks', 'restore-stops', 'snapshots-history'].map(
+    (name) => `test/scripts/${name}.test.ts`,
+  ),
+  ...[
+    'config',
+    'daily-limit',
+    'enquiry-csv',
+    'enquiry-mail',
+    'first-start',
+    'image-generator',
+    'inbox',
+    'paced-dispatch',
+    'page-cache',
+    'segmented-cache',
+    'site-host',
+  ].map((name) => `test/server/${name}.test.ts`),
+]
+
 export default defineConfig({
   test: {
-    globalSetup: ['test/global-setup.ts'],
     // Generous: browser tests share two cores with each other and with a production build.
     testTimeout: 60_000,
     hookTimeout: 60_000,
@@ -23,12 +49,17 @@ export default defineConfig({
         // puts it back or loads what it mocks afresh.
         test: {
           name: 'everyday',
+          globalSetup: ['test/global-setup.ts'],
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: [SLOW],
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'slow', include: [SLOW] } },
+      {
+        extends: true,
+        test: { name: 'quick', include: QUICK, exclude: [SLOW], isolate: false, env: { TEST_TIER: 'quick' } },
+      },
+      { extends: true, test: { name: 'slow', globalSetup: ['test/global-setup.ts'], include: [SLOW] } },
     ],
   },
 })

@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { ROOT } from '../server/paths.server.ts'
+import { ROOT } from '../server/config/paths.server.ts'
 
 type Row = { name: string; reqPerSec: number; cpuUsPerAnswer?: number | null }
 type Comparison = { page: string; pageOverBare: number; pageOverBareByCpu: number }

@@ -6,7 +6,7 @@ import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { buildIfNeeded } from '../scripts/build-if-needed.ts'
-import { ROOT } from '../server/paths.server.ts'
+import { ROOT } from '../server/config/paths.server.ts'
 import { launchBrowser } from '../support/browser.ts'
 import { prepareDataDir, startBenchServer } from '../support/bench-server.ts'
 import {

@@ -5,7 +5,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { buildIfNeeded } from '../scripts/build-if-needed.ts'
-import { ROOT } from '../server/paths.server.ts'
+import { ROOT } from '../server/config/paths.server.ts'
 import { runLighthouse, type LighthouseResult } from '../support/lighthouse.ts'
 
 const PREVIOUS = path.join(ROOT, 'bench', 'results', 'lighthouse.json')

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { buildIfNeeded } from '../scripts/build-if-needed.ts'
-import { ROOT } from '../server/paths.server.ts'
+import { ROOT } from '../server/config/paths.server.ts'
 import { printCountingBench, runCountingBench } from './counting-cost.ts'
 import { runPageBench } from './pages.ts'
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { island } from '../renderer/island.tsx'
+import { island } from './island.tsx'
 import { CONTACT_SUBJECTS } from '../domain/business.ts'
 import {
   CONTACT_FIELDS,

@@ -1,5 +1,5 @@
 import { COMPANY, WHATSAPP_URL } from '../domain/business.ts'
-import { usePageContext } from '../renderer/PageContextProvider.tsx'
+import { usePageContext } from './PageContextProvider.tsx'
 
 type Entry = { href: string; label: string }
 

@@ -1,5 +1,10 @@
 import { PRODUCT_IMAGE_WIDTHS } from '../domain/product-image.ts'
-import type { ImagePreload } from '../renderer/types.ts'
+
+/**
+ * A responsive image to preload: the browser fetches the candidate
+ * its <picture> would pick, and skips a type it cannot show.
+ */
+export type ImagePreload = { href: string; srcSet?: string; sizes?: string; type?: string }
 
 /**
  * Generated and uploaded photographs are WebP at several widths, with AVIF

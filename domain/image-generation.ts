@@ -40,9 +40,6 @@ export type GenerationStatus = {
 /** The latest generation run that replaced main photographs: when, how many products, and whether it was undone. */
 export type LastRun = { runId: string; at: string; products: number; undone: boolean }
 
-/** Handed to the owner's requests: whether generation is set up on this server, and what the daily allowance leaves. */
-export type GenerationSetup = { configured: boolean; allowance: ImageAllowance }
-
 /**
  * Rendered into /admin for each request (never from a shared cache): who asks (a
  * visitor's page explains how to turn generation on), and, for the owner, the allowance.

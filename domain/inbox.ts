@@ -148,3 +148,31 @@ export type EnquiryView = {
   /** Whether the page shows the 'Delete for good' confirmation. */
   confirmDelete: boolean
 }
+
+/** Sentences shown after an action on the inbox (`?done=`): fixed texts, so the address carries nothing else. */
+export const INBOX_NOTICES: Readonly<Record<string, string>> = {
+  read: 'Marked as read.',
+  unread: 'Marked as new.',
+  answered: 'Marked as answered.',
+  // Shown with the reply's link beside it: a page can open the mail app only on a tap (Chromium).
+  replied: 'Marked as answered.',
+  unanswered: 'No longer marked as answered.',
+  spam: 'Marked as spam: it is kept apart, under Likely spam.',
+  'not-spam': 'Marked as not spam: it is back in the inbox.',
+  archived: 'Archived: it stays saved, under the Archived filter.',
+  unarchived: 'Back in the inbox.',
+  deleted: 'The enquiry was deleted for good.',
+  queued: 'Sending it again now: reload this page in a moment to see whether it went.',
+  sent: 'It was e-mailed already.',
+  'mail-off': 'No mail server is set up (SMTP_URL), so nothing can be sent.',
+  'not-sent-archived': 'An archived enquiry is not e-mailed: unarchive it first.',
+  gone: 'That enquiry is no longer there.',
+  'not-saved':
+    'That change could not be saved: the data file cannot be written just now. Nothing was changed; see Health.',
+  'confirm-first': 'Nothing was deleted: confirm the deletion first.',
+}
+
+/** The sentence for `?done=`, looked up without the object prototype (`constructor` is no notice). */
+export function inboxNotice(done: unknown): string | null {
+  return typeof done === 'string' && Object.hasOwn(INBOX_NOTICES, done) ? INBOX_NOTICES[done]! : null
+}

@@ -9,3 +9,13 @@ export type PageQuery = {
   /** Parameters that make the page one visitor's own: a request carrying one never touches the shared cache. */
   bypass?: readonly string[]
 }
+
+/**
+ * A page's query as the server's routes read it (Express's): one value for a parameter given once, the list
+ * for one given again, so a rule that takes a repeated parameter as absent reads a page's address alike.
+ */
+export function queryOf(searchAll: Readonly<Record<string, string[]>>): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(searchAll).map(([name, values]) => [name, values.length === 1 ? values[0]! : values]),
+  )
+}

@@ -9,9 +9,28 @@ export function reportRange(value: unknown): ReportRange {
   return REPORT_RANGES.find((r) => String(r) === value) ?? REPORT_RANGES[0]
 }
 
-export type DayFigures = { date: string; views: number; visitors: number; handoffs: number }
+/** Takings per currency (Stripe's code, lower case), in its smallest unit (pence), net of refunds. */
+export type Takings = Record<string, number>
 
-export type ProductFigures = { id: string; name: string; views: number; visitors: number; handoffs: number }
+export type DayFigures = {
+  date: string
+  views: number
+  visitors: number
+  handoffs: number
+  /** Orders paid that day (not refunded in full), and what they took. */
+  paid: number
+  takings: Takings
+}
+
+export type ProductFigures = {
+  id: string
+  name: string
+  views: number
+  visitors: number
+  handoffs: number
+  /** Orders of it paid in the range (not refunded in full). */
+  paid: number
+}
 
 export type Named = {
   name: string
@@ -24,7 +43,7 @@ export type StatisticsReport = {
   range: ReportRange
   /** Oldest first, every day of the range, today last. */
   days: DayFigures[]
-  totals: { views: number; visitors: number; handoffs: number; enquiries: number }
+  totals: { views: number; visitors: number; handoffs: number; enquiries: number; paid: number; takings: Takings }
   /** By views, most first; the share is hand-offs over views. */
   products: ProductFigures[]
   pages: Named[]
@@ -37,9 +56,11 @@ export type StatisticsReport = {
   enquiries: Named[]
   /** Whether counting is on (STATISTICS). */
   counting: boolean
+  /** Whether the shop hears of paid orders (Stripe's events): the sales figures are shown then. */
+  sales: boolean
 }
 
-/** Hand-offs as a share of views, as the page and the CSV print it. */
+/** Hand-offs (or paid orders) as a share of views, as the page and the CSV print it. */
 export function handoffShare(handoffs: number, views: number): string {
   return views === 0 ? '–' : `${((handoffs / views) * 100).toFixed(1)}%`
 }

@@ -1,4 +1,4 @@
-import type { PageContext } from 'vike/types'
+import type { PageContextServer } from 'vike/types'
 import { COMPANY } from '../domain/business.ts'
 import { BRAND_CARD_ALT, BRAND_CARD_URL, SOCIAL_IMAGE } from '../domain/social-image.ts'
 import { canonicalUrl } from './canonical.ts'
@@ -8,7 +8,7 @@ import { resolveHead, type SocialImage } from './types.ts'
 const DEFAULT_SOCIAL_IMAGE: SocialImage = { url: BRAND_CARD_URL, ...SOCIAL_IMAGE, alt: BRAND_CARD_ALT }
 
 /** React escapes every value; only the CSS and the JSON-LD are written raw (both made safe for their element). */
-export function Head({ pageContext }: { pageContext: PageContext }) {
+export function Head({ pageContext }: { pageContext: PageContextServer }) {
   const title = resolveHead(pageContext.config.title, pageContext) ?? COMPANY.brand
   const description = resolveHead(pageContext.config.description, pageContext) ?? ''
   const origin = pageContext.siteUrl ?? ''

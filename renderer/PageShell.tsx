@@ -1,10 +1,11 @@
-import { StrictMode } from 'react'
+import { StrictMode, type ComponentType } from 'react'
 import type { PageContext } from 'vike/types'
 import { Layout } from './Layout.tsx'
-import { PageContextProvider } from './PageContextProvider.tsx'
+import { PageContextProvider } from '../components/PageContextProvider.tsx'
 
 export function PageShell({ pageContext }: { pageContext: PageContext }) {
-  const { Page } = pageContext
+  // The page's `+Page.tsx` (https://vike.dev/Page), which Vike types as unknown.
+  const Page = pageContext.Page as ComponentType | undefined
   return (
     <StrictMode>
       <PageContextProvider pageContext={pageContext}>

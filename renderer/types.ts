@@ -3,8 +3,7 @@ import type { PageContext } from 'vike/types'
 /** A page's title or description: fixed, or worked out from the page context (the 404 page, say). */
 export type HeadValue = string | ((pageContext: PageContext) => string)
 
-/** A page's picture for link previews; `alt` says what it shows (og:image:alt, twitter:image:alt). */
-export type SocialImage = { url: string; width: number; height: number; alt: string }
+export type SocialImage = { url: string; width: number; height: number; alt?: string }
 
 declare global {
   namespace Vike {
@@ -13,9 +12,12 @@ declare global {
       title?: HeadValue
       description?: HeadValue
       noindex?: boolean
-      jsonLd?: (pageContext: PageContext) => object | object[] | undefined
+      /** Server only: may read the services (the delivery terms, the photographs' formats). */
+      jsonLd?: (pageContext: import('vike/types').PageContextServer) => object | object[] | undefined
       /** The page's largest image, fetched first: its address, or the candidates its <picture> offers. */
-      preloadImage?: (pageContext: PageContext) => string | ImagePreload | undefined
+      preloadImage?: (
+        pageContext: PageContext,
+      ) => string | import('../components/product-image.ts').ImagePreload | undefined
       socialImage?: (pageContext: PageContext) => SocialImage | undefined
       socialType?: string
       /** The page's CSS, compiled by Vite (`import css from './x.scss?inline'`), inlined into its head. */
@@ -34,41 +36,18 @@ declare global {
     interface ConfigResolved {
       styles?: string[]
     }
+    // The project's own fields, set by the page render (server/render/page-handler.server.ts) and nowhere else.
     interface PageContext {
-      Page?: () => React.JSX.Element
-      /** Set by our Express handler on the server; never sent to the browser. */
-      store?: import('../data/store.server.ts').Store
+      /** The site's origin for absolute addresses: SITE_URL, or the request's own without it. */
       siteUrl?: string
-      /** Server only: what delivery costs in pounds ('4.95'), when the owner set it (DELIVERY_PRICE). */
-      deliveryPrice?: string
-      /** Server only: the time in the post in business days, when the owner set it (DELIVERY_DAYS). */
-      deliveryDays?: import('../domain/merchant-listing.ts').DayRange
-      /** Server only: which stored photographs have AVIF twins. */
-      photoFormats?: import('../domain/product-image.ts').PhotoFormats
-      imageGenerationConfigured?: boolean
-      contactForm?: import('../domain/contact-fields.ts').ContactFormState
-      orderForm?: import('../domain/order.ts').OrderFormState
-      /** A no-JavaScript order for a product that left the shop meanwhile: /contact says so. */
-      orderGone?: import('../domain/order-gone.ts').OrderGone
-      /** Server only, set by the owner check for this request; without it a workspace page refuses. */
-      ownerAccess?: import('../domain/owner.ts').OwnerAccess
-      /** Server only, the owner's: whether image generation is set up, and today's allowance. */
-      imageGeneration?: import('../domain/image-generation.ts').GenerationSetup
-      catalogue?: import('../server/services/catalogue.server.ts').CatalogueService
-      productForm?: import('../domain/product-form.ts').ProductFormState
-      /** Server only: what a draft still needs before it can be published. */
-      publishMissing?: string[]
-      photoError?: string
-      /** Why a photo action was refused (its form was made from photographs since changed). */
-      photoRefusal?: string
-      productPhotoRuns?: import('../server/services/product-photo-runs.server.ts').ProductPhotoRuns
-      anglesError?: string
-      newEnquiries?: number
-      adminInbox?: import('../domain/inbox.ts').InboxView
-      /** Server only: what /admin/enquiries/{id} shows (null: no such enquiry). */
-      adminEnquiry?: import('../domain/inbox.ts').EnquiryView | null
-      shopHealth?: import('../domain/shop-health.ts').ShopHealth
-      statisticsReport?: import('../domain/statistics-report.ts').StatisticsReport
+    }
+    interface PageContextServer {
+      /** The server's long-lived parts, from which each page's `+data` builds what it shows (never sent on). */
+      services: import('../server/services.server.ts').Services
+      /** Who asks, on the owner's addresses alone (the owner check's answer; pages/admin/+guard.ts reads it). */
+      owner?: import('../domain/owner.ts').OwnerAccess
+      /** What a refused form brought back to this page, by form: its messages and what was typed. */
+      form?: Partial<import('../domain/form-results.ts').FormResults>
     }
   }
 }
@@ -76,9 +55,3 @@ declare global {
 export function resolveHead(value: HeadValue | undefined, pageContext: PageContext): string | undefined {
   return typeof value === 'function' ? value(pageContext) : value
 }
-
-/**
- * A responsive image to preload: the browser fetches the candidate
- * its <picture> would pick, and skips a type it cannot show.
- */
-export type ImagePreload = { href: string; srcSet?: string; sizes?: string; type?: string }

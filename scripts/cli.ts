@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readEnvFile } from '../server/env-file.server.ts'
+import { readEnvFile } from '../server/config/env-file.server.ts'
 
 /** A path typed in the shell: npm runs a script from the project's root, and says in INIT_CWD where it was typed. */
 export const typedPath = (p: string) => path.resolve(process.env.INIT_CWD ?? '.', p)

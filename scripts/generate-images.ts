@@ -16,8 +16,8 @@ import {
   type GenerationResponse,
 } from '../domain/image-generation.ts'
 import { readEventStream } from '../lib/event-stream.ts'
-import { readEnvFile } from '../server/env-file.server.ts'
-import { ConfigError, loadConfig, type Config } from '../server/config.server.ts'
+import { readEnvFile } from '../server/config/env-file.server.ts'
+import { ConfigError, loadConfig, type Config } from '../server/config/config.server.ts'
 import { runningServers, shopDataFile } from '../server/running-server.server.ts'
 import type { GenerationJob } from '../server/services/image-generator.server.ts'
 import { configuredImageGenerator } from '../server/services/images/configured-generator.server.ts'

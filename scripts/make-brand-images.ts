@@ -6,7 +6,7 @@
 import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { ROOT, SEED_IMAGES } from '../server/paths.server.ts'
+import { ROOT, SEED_IMAGES } from '../server/config/paths.server.ts'
 import { PhotoQueue } from '../server/services/images/photo-queue.server.ts'
 
 const pub = (f: string) => path.join(ROOT, 'public', f)

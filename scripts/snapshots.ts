@@ -6,7 +6,7 @@ import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.serv
 import { askHolder } from '../data/lock.server.ts'
 import { snapshotDirFor, Snapshots, type SnapshotInfo } from '../data/snapshots.server.ts'
 import { DataFileError, openStore } from '../data/store.server.ts'
-import { mediaDirFor } from '../server/paths.server.ts'
+import { mediaDirFor } from '../server/config/paths.server.ts'
 import { CatalogueService } from '../server/services/catalogue.server.ts'
 import { servedPhotoCheck } from '../server/services/served-photo.server.ts'
 import { shopDataFile } from '../server/running-server.server.ts'

@@ -2,7 +2,7 @@
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { shellWord } from '../lib/shell-word.ts'
-import { ROOT } from '../server/paths.server.ts'
+import { ROOT } from '../server/config/paths.server.ts'
 
 const DEFAULT_PORT = 3000
 

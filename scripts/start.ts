@@ -4,8 +4,8 @@
 import { spawn } from 'node:child_process'
 import { constants } from 'node:os'
 import path from 'node:path'
-import { readEnvFile } from '../server/env-file.server.ts'
-import { ROOT } from '../server/paths.server.ts'
+import { readEnvFile } from '../server/config/env-file.server.ts'
+import { ROOT } from '../server/config/paths.server.ts'
 import { buildIfNeeded } from './build-if-needed.ts'
 
 // `.env` first, so its settings reach the server (the environment wins over the file).

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net'
 import type { Logger } from 'pino'
-import type { Config } from './config.server.ts'
+import type { Config } from './config/config.server.ts'
 import type { LogFormat } from './logger.server.ts'
 
 /** What the owner needs to know once the site listens: where it is, what it holds, what is set up. */

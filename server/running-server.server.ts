@@ -9,7 +9,7 @@ import { lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises
 import os from 'node:os'
 import path from 'node:path'
 import { lockHolder } from '../data/lock.server.ts'
-import { ROOT } from './paths.server.ts'
+import { ROOT } from './config/paths.server.ts'
 
 const DEFAULT_FILE = 'data/db.json'
 

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino'
 import type { Store } from '../data/store.server.ts'
-import type { Config } from './config.server.ts'
-import { formStateKey } from './render/form-state-cookie.server.ts'
-import { formKeyFileFor, mediaDirFor } from './paths.server.ts'
-import { returnedContactForms, type ReturnedContactForms } from './render/returned-contact-form.server.ts'
+import type { Config } from './config/config.server.ts'
+import { formStateKey } from './http/form-state-cookie.server.ts'
+import { formKeyFileFor, mediaDirFor } from './config/paths.server.ts'
+import { returnedContactForms, type ReturnedContactForms } from './http/returned-contact-form.server.ts'
 import { createEnquiryService, type EnquiryService } from './services/enquiries.server.ts'
 import type { ImageGenerator } from './services/image-generator.server.ts'
 import { configuredImageGenerator } from './services/images/configured-generator.server.ts'
@@ -23,20 +23,34 @@ import type { ShopHealth } from '../domain/shop-health.ts'
 import { answerBackups } from './services/backup/shop-copy.server.ts'
 import { Statistics } from './services/statistics/statistics.server.ts'
 import { statisticsFileFor } from './services/statistics/statistics-file.server.ts'
+import type { DayRange } from '../domain/merchant-listing.ts'
 import { OrdersService } from './services/orders/orders.server.ts'
+import { visitsReport } from './services/statistics/visits.server.ts'
+import { ownerOrders, type OwnerOrders } from './services/orders/owner-orders.server.ts'
+import type { ReportRange, StatisticsReport } from '../domain/statistics-report.ts'
+import { ownerInbox, type OwnerInbox } from './services/owner-inbox.server.ts'
 
 const PHOTOS_BEING_MADE = 'New photographs are being made for this product: change its web address once they are ready.'
 
-/** The long-lived parts beside the store, built once by server.ts and handed to the routes that use them. */
+/**
+ * The long-lived parts, built once by server.ts and handed to the routes that use them and to every page's
+ * `+data` (the page context's `services`, server side only: nothing here reaches the browser unless a page returns it).
+ */
 export type Services = {
+  /** The one store: what pages read, and what every write goes through. */
+  store: Store
+  /** What delivery costs in pounds ('4.95', DELIVERY_PRICE), for the product pages' listings; undefined when not set. */
+  deliveryPrice: string | undefined
+  /** The time in the post in business days (DELIVERY_DAYS), for the same listings; undefined when not set. */
+  deliveryDays: DayRange | undefined
   /** E-mails every saved enquiry to the owner, retrying until sent. */
   outbox: MailOutbox
   /** Checks, saves and schedules the e-mail of an enquiry, for both of its ways in. */
   enquiries: EnquiryService
   /** The state of an enquiry form sent back to a visitor without JavaScript, in a signed cookie. */
   returnedForms: ReturnedContactForms
-  /** Product photographs: the generator and the daily spend cap. */
-  images: { generator: ImageGenerator; dailyLimit: DailyImageLimit }
+  /** Product photographs: the generator, the daily spend cap, and whether OPENAI_API_KEY is set. */
+  images: { generator: ImageGenerator; dailyLimit: DailyImageLimit; configured: boolean }
   /** Who counts as the owner, for the workspace, its API, image generation and /healthz. */
   owner: OwnerCheck
   /** The owner's changes to the catalogue, with their history and dated snapshots. */
@@ -51,6 +65,12 @@ export type Services = {
   statistics: Statistics
   /** The orders Stripe's events make, with their stock and the owner's e-mail of each (its events only with STRIPE_WEBHOOK_SECRET). */
   orders: OrdersService
+  /** The Visits page's figures for a range of days (and its CSV's). */
+  visits: (range: ReportRange) => Promise<StatisticsReport>
+  /** The owner's inbox: its list, one enquiry, the count of new ones. */
+  inbox: OwnerInbox
+  /** The orders as the workspace's pages show them: the list, one order, "Needs you"'s counts. */
+  ownerOrders: OwnerOrders
   /** Background work at start-up: e-mails left unsent by an earlier run, AVIF twins missing from the media folder. */
   start(): Promise<void>
   /** Stops a generation run and the outbox, waiting for work in progress (graceful shutdown). */
@@ -138,17 +158,23 @@ export function createServices(
   const orders = new OrdersService({ store, catalogue, outbox, logger: logger.child({ feature: 'orders' }) })
 
   return {
+    store,
+    deliveryPrice: config.deliveryPrice,
+    deliveryDays: config.deliveryDays,
     outbox,
     enquiries,
     orders,
     health,
     returnedForms,
-    images: { generator, dailyLimit },
+    images: { generator, dailyLimit, configured: Boolean(config.openaiApiKey) },
     owner: ownerCheck(config.adminPassword),
     catalogue,
     productPhotos,
     photoFormats,
     statistics,
+    visits: visitsReport({ statistics, store, orders, takesOrders: Boolean(config.stripeWebhookSecret) }),
+    ownerOrders: ownerOrders(orders, logger.child({ feature: 'orders' })),
+    inbox: ownerInbox(store, outbox),
     async start() {
       await statistics.start()
       await photoFormats

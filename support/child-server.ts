@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
-import { ROOT } from '../server/paths.server.ts'
+import { ROOT } from '../server/config/paths.server.ts'
 import { until } from './until.ts'
 
 export async function freePort(): Promise<number> {
@@ -28,7 +28,7 @@ export type ChildServer = {
  * How node starts the server: `entry` through tsx, or else the test run's bundle of server.ts when
  * there is one (SERVER_BUNDLE, made once per run), or else server.ts through tsx.
  */
-function serverEntry(entry: string | undefined): string[] {
+export function serverEntry(entry?: string): string[] {
   if (entry === undefined && process.env.SERVER_BUNDLE) return [process.env.SERVER_BUNDLE]
   return ['--import', 'tsx', entry ?? path.join(ROOT, 'server.ts')]
 }

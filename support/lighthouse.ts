@@ -6,7 +6,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { ROOT } from '../server/paths.server.ts'
+import { ROOT } from '../server/config/paths.server.ts'
 import { prepareDataDir, startBenchServer } from './bench-server.ts'
 import { findChromium } from './chromium-path.ts'
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 import { build } from 'esbuild'
-import { DIST, ROOT } from '../server/paths.server.ts'
+import { DIST, ROOT } from '../server/config/paths.server.ts'
 
 // One folder below the root, as server.ts is, so the paths it works out from its own place agree.
 export const SERVER_BUNDLE = path.join(DIST, 'server-bundle.mjs')

@@ -1,26 +1,27 @@
 import type { ReactNode } from 'react'
-import { usePageContext } from '../../renderer/PageContextProvider.tsx'
 
-export type WorkspaceSection = 'overview' | 'products' | 'enquiries' | 'statistics' | 'health' | 'snapshots'
+export type WorkspaceSection = 'overview' | 'products' | 'orders' | 'enquiries' | 'statistics' | 'health' | 'snapshots'
 
 const ENTRIES: readonly { section: WorkspaceSection; href: string; label: string }[] = [
   { section: 'overview', href: '/admin', label: 'Overview' },
   { section: 'products', href: '/admin/products', label: 'Products' },
+  { section: 'orders', href: '/admin/orders', label: 'Orders' },
   { section: 'enquiries', href: '/admin/enquiries', label: 'Enquiries' },
   { section: 'statistics', href: '/admin/statistics', label: 'Visits' },
   { section: 'health', href: '/admin/health', label: 'Health' },
   { section: 'snapshots', href: '/admin/snapshots', label: 'Snapshots' },
 ]
 
+/** What the tabs show beside their names, worked out by each workspace page's `+data` (pages/admin/workspace-tabs.ts). */
+export type WorkspaceTabs = { newEnquiries: number }
+
 type NavProps = {
   current: WorkspaceSection
-  newEnquiries?: number
+  tabs: WorkspaceTabs
 }
 
-export function WorkspaceNav({ current, newEnquiries }: NavProps) {
-  // The owner check counts them for every workspace page it lets through.
-  const counted = usePageContext().newEnquiries
-  const count = newEnquiries ?? counted
+export function WorkspaceNav({ current, tabs }: NavProps) {
+  const count = tabs.newEnquiries
   return (
     <nav className="workspace-nav" aria-label="Workspace">
       <ul className="container">
@@ -44,7 +45,7 @@ type LayoutProps = NavProps & {
   children: ReactNode
 }
 
-export function WorkspaceLayout({ current, newEnquiries, title, titleId, intro, children }: LayoutProps) {
+export function WorkspaceLayout({ current, tabs, title, titleId, intro, children }: LayoutProps) {
   return (
     <>
       <section className="page-banner workspace-banner">
@@ -53,7 +54,7 @@ export function WorkspaceLayout({ current, newEnquiries, title, titleId, intro, 
           <h1 id={titleId}>{title}</h1>
         </div>
       </section>
-      <WorkspaceNav current={current} newEnquiries={newEnquiries} />
+      <WorkspaceNav current={current} tabs={tabs} />
       <div className="workspace section">
         <div className="container">
           {/* Below the tabs, not in the banner: on a phone the banner stays one line. */}

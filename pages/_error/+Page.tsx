@@ -1,5 +1,5 @@
 import { NoticePage } from '../../components/NoticePage.tsx'
-import { usePageContext } from '../../renderer/PageContextProvider.tsx'
+import { usePageContext } from '../../components/PageContextProvider.tsx'
 
 /** https://vike.dev/error-page: unknown paths (404) and rendering errors (500). */
 export default function Page() {

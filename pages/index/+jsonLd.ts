@@ -1,4 +1,4 @@
-import type { PageContext } from 'vike/types'
+import type { PageContextServer } from 'vike/types'
 import { BUSINESS_HOURS, COMPANY } from '../../domain/business.ts'
 import { returnPolicyJsonLd, shippingServiceJsonLd } from '../../domain/merchant-listing.ts'
 import { BRAND_CARD_URL, BRAND_LOGO_URL } from '../../domain/social-image.ts'
@@ -7,13 +7,11 @@ import { BRAND_CARD_URL, BRAND_LOGO_URL } from '../../domain/social-image.ts'
  * The business, with its logo and the returns and delivery terms that hold for every product
  * (https://developers.google.com/search/docs/appearance/structured-data/organization).
  */
-export default (pageContext: PageContext) => {
+export default (pageContext: PageContextServer) => {
   const origin = pageContext.siteUrl ?? ''
   const office = COMPANY.registeredOffice
-  const shipping = shippingServiceJsonLd({
-    deliveryPrice: pageContext.deliveryPrice,
-    deliveryDays: pageContext.deliveryDays,
-  })
+  const { deliveryPrice, deliveryDays } = pageContext.services
+  const shipping = shippingServiceJsonLd({ deliveryPrice, deliveryDays })
   return {
     '@context': 'https://schema.org',
     '@type': 'Store',

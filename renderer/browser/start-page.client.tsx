@@ -1,6 +1,6 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import type { Island, LazyIsland } from '../island.tsx'
+import type { Island, LazyIsland } from '../../components/island.tsx'
 import { enhanceHeader } from './header.client.ts'
 import { keepHashTargetInView } from './keep-hash-in-view.client.ts'
 import { keepTyped } from './keep-typed.client.ts'

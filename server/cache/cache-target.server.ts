@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import type { PageQuery } from '../../domain/page-query.ts'
-import { isPlainPath, routePath, splitTarget } from '../http/request-target.server.ts'
-import { pageAt, sitePages } from '../render/site-pages.server.ts'
+import { isPlainPath, splitTarget } from '../http/request-target.server.ts'
+import { pageAt, sitePages } from '../http/site-pages.server.ts'
 import { siteHost } from '../http/site-host.server.ts'
 
 /**
@@ -28,7 +28,7 @@ export function cacheTarget(
   const { path, query } = splitTarget(url)
   if (!isPlainPath(path)) return undefined
   if (query === undefined) return { key: origin + url, url, origin }
-  const page = routes ? pageAt(routePath(path), routes) : undefined
+  const page = routes ? pageAt(path, routes) : undefined
   if (page === undefined) return undefined
   const params = new URLSearchParams(query)
   if (page?.bypass?.some((name) => params.has(name))) return undefined

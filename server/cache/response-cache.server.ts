@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { cacheTarget, requestOrigin, type CacheTarget, type TrustProxy } from './cache-target.server.ts'
-import { isOwnerPath } from '../http/owner-paths.server.ts'
-import { requestPath } from '../http/request-target.server.ts'
+import { sitePath } from '../http/request-target.server.ts'
 import { SegmentedCache } from './segmented-cache.server.ts'
 import { CACHE_STATUS_MISS, keptAnswer, variantFor, type Entry } from './kept-answer.server.ts'
 
@@ -31,6 +30,8 @@ export type ResponseCacheOptions = {
   trustProxy: TrustProxy
   /** Off in development, where every edit must show. */
   enabled?: boolean
+  /** Addresses whose answers are never kept, however they are marked (the owner's: owner-paths.server.ts). */
+  neverKept?: (path: string) => boolean
   maxBytes?: number
   fillWaitMs?: number
 }
@@ -118,7 +119,7 @@ export class ResponseCache {
   keep(target: CacheTarget, req: IncomingMessage, res: ServerResponse, body: Buffer, version: number): void {
     if (!this.enabled || version !== this.version() || !isStorable(req, res)) return
     // Owner answers are private anyway; this holds even if one forgot to say so.
-    if (isOwnerPath(requestPath((req as { originalUrl?: string }).originalUrl ?? req.url ?? ''))) return
+    if (this.options.neverKept?.(sitePath(req))) return
     this.isCurrent()
     if (this.entries.has(target.key)) return
     if (res.statusCode !== 404) return this.entries.add(target.key, this.newEntry(target.key, res, body))

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Logger } from 'pino'
-import type { Config } from '../config.server.ts'
+import type { Config } from '../config/config.server.ts'
 
 export const UNTRUSTED_PROXY_WARNING =
   'A request arrived with X-Forwarded-For (or Forwarded) but TRUST_PROXY ' +

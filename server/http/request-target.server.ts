@@ -13,6 +13,24 @@ export function requestPath(target: string): string {
   return end < 0 ? target : target.slice(0, end)
 }
 
+/**
+ * The page a request names however it is spelled, as the page router reads it: for the layers that decide before
+ * the spelling is made plain (the owner check, the page views), so no spelling slips past them.
+ */
+export function sitePath(req: { originalUrl?: string; url?: string }): string {
+  return routePath(requestPath(req.originalUrl ?? req.url ?? '/'))
+}
+
+/**
+ * The request's path in its plain spelling when the request names it as it stands (escapes and a fragment aside,
+ * which oneSpelling writes plain in place); undefined for a spelling sent on to the plain one (301).
+ */
+export function plainPathOf(req: { originalUrl?: string; url?: string }): string | undefined {
+  const path = requestPath(req.originalUrl ?? req.url ?? '/')
+  const plain = plainSpelling(path)
+  return normalEscapes(path) === plain ? plain : undefined
+}
+
 /** The path and the query after the first `?` (empty without one), as the cache reads a target. */
 export function splitTarget(target: string): { path: string; query: string | undefined } {
   const q = target.indexOf('?')

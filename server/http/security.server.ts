@@ -131,3 +131,9 @@ export function refuseCrossSite({ siteUrl }: { siteUrl: string | undefined }): R
 function refuse(res: Parameters<RequestHandler>[1]) {
   res.status(403).json({ error: 'This request came from another website and was refused.' })
 }
+
+/** An answer kept by no cache, shared or not, and by no search engine: the owner's, or one visitor's own. */
+export function privateAnswer(res: Parameters<RequestHandler>[1]): void {
+  res.setHeader('Cache-Control', 'private, no-store')
+  res.setHeader('X-Robots-Tag', 'noindex')
+}

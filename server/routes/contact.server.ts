@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto'
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express'
 import { rateLimit } from 'express-rate-limit'
 import type { Logger } from 'pino'
-import type { Store } from '../../data/store.server.ts'
 import { COMPANY } from '../../domain/business.ts'
 import { CONTACT_FIELDS, EMPTY_CONTACT, contactValuesFrom, type ContactFormState } from '../../domain/contact-fields.ts'
-import type { Config } from '../config.server.ts'
+import type { Config } from '../config/config.server.ts'
 import { HttpError } from '../http/http-errors.server.ts'
-import { sendPersonalPage } from '../render/page-response.server.ts'
-import type { ReturnedContactForms } from '../render/returned-contact-form.server.ts'
+import type { ReturnedContactForms } from '../http/returned-contact-form.server.ts'
+import type { PageRenderer } from '../render/page-handler.server.ts'
 import type { EnquiryOutcome, EnquiryService } from '../services/enquiries.server.ts'
 
 /**
@@ -34,14 +33,15 @@ const tooMany = (limit: number) =>
 
 export type ContactRoutesDeps = {
   config: Config
-  store: Store
   logger: Logger
   enquiries: EnquiryService
   /** Where a form sent back keeps its state between the post and the page. */
   returnedForms: ReturnedContactForms
+  /** The page after the post, rendered for this visitor with what the cookie carries. */
+  pages: PageRenderer
 }
 
-export function contactRoutes({ config, store, logger, enquiries, returnedForms }: ContactRoutesDeps): {
+export function contactRoutes({ config, logger, enquiries, returnedForms, pages }: ContactRoutesDeps): {
   api: Router
   form: Router
 } {
@@ -166,8 +166,8 @@ export function contactRoutes({ config, store, logger, enquiries, returnedForms 
   // shared page cache keys on the address) nor indexed. Without its cookie it is the plain form.
   form.get('/contact', async (req, res, next) => {
     if (req.query.form === undefined) return next()
-    const contactForm = await returnedForms.read(req)
-    await sendPersonalPage(req, res, { store, siteUrl: config.siteUrl, contactForm })
+    const contact = await returnedForms.read(req)
+    await pages.answer(req, res, { form: contact ? { contact } : {} })
   })
 
   return { api, form }

@@ -3,9 +3,8 @@
  * a run: its images are paid for as requested, so it finishes and saves them.
  */
 import { Router, type Request, type Response } from 'express'
-import type { Config } from '../config.server.ts'
+import type { Config } from '../config/config.server.ts'
 import { GenerationBusyError, type GenerationJob, type ImageGenerator } from '../services/image-generator.server.ts'
-import { requireOwner, type OwnerCheck } from '../owner/owner.server.ts'
 import { DailyLimitError, type DailyImageLimit } from '../services/images/daily-limit.server.ts'
 import type { GenerationEvent, GenerationStatus } from '../../domain/image-generation.ts'
 
@@ -13,32 +12,23 @@ export const NO_KEY_MESSAGE =
   'Image generation is not set up on this server: OPENAI_API_KEY is not ' +
   'set. Add it to the server environment and restart the server.'
 
-export const NOT_OWNER_MESSAGE =
-  'Image generation is only for the shop owner. Set ADMIN_PASSWORD (12 ' +
-  'characters or more) on the server and sign in as admin, or use /admin ' +
-  'on the server itself.'
+/** What anyone but the owner is told here: the owner check (whoAsks) answers this address before it. */
+export { NOT_OWNER_MESSAGE } from '../owner/owner-paths.server.ts'
 
 export const CANCELLED_MESSAGE = 'Stopped by the owner.'
 
 const HEARTBEAT_MS = 15_000
 
-/** What the image routes use: the generator, its daily limit, and the check of who the owner is. */
+/** What the image routes use: the generator and its daily limit. */
 export type ImageRoutesDeps = {
   config: Pick<Config, 'openaiApiKey' | 'imageModel' | 'imageConcurrency'>
   generator: ImageGenerator
   dailyLimit: DailyImageLimit
-  owner: OwnerCheck
 }
 
-/** `/api/generate-images`: the owner's API. */
-export function generateImagesApi({ config, generator, dailyLimit, owner }: ImageRoutesDeps): Router {
+/** `/api/generate-images`: the owner's API, one of the owner's addresses (owner-paths.server.ts). */
+export function generateImagesApi({ config, generator, dailyLimit }: ImageRoutesDeps): Router {
   const api = Router()
-  api.use(
-    requireOwner(owner, {
-      signIn: 'Sign in as admin with the admin password to generate product images.',
-      refused: NOT_OWNER_MESSAGE,
-    }),
-  )
 
   api.get('/', (_req, res) => {
     const job = generator.current

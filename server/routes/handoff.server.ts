@@ -3,7 +3,8 @@ import type { Store } from '../../data/store.server.ts'
 import { publishedProducts } from '../../domain/publishing.ts'
 import { clientKey } from '../http/client-key.server.ts'
 import { handoffAllowance } from '../services/statistics/handoff-limit.ts'
-import { isVisitor } from '../services/statistics/page-views.server.ts'
+import { isVisitor } from '../http/page-views.server.ts'
+import type { OwnerCheck } from '../owner/owner.server.ts'
 import type { Statistics } from '../services/statistics/statistics.server.ts'
 
 /**
@@ -12,10 +13,10 @@ import type { Statistics } from '../services/statistics/statistics.server.ts'
  */
 export type CountHandoff = (req: Request, productId: string) => void
 
-export function handoffCounter(statistics: Statistics, adminPassword: string | undefined): CountHandoff {
+export function handoffCounter(statistics: Statistics, owner: OwnerCheck): CountHandoff {
   const allowed = handoffAllowance()
   return (req, productId) => {
-    if (isVisitor(req, adminPassword) && allowed(clientKey(req.ip))) statistics.handoff(productId)
+    if (isVisitor(req, owner.signedIn) && allowed(clientKey(req.ip))) statistics.handoff(productId)
   }
 }
 

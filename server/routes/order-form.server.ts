@@ -8,7 +8,7 @@ import { termsChange } from '../../domain/order-terms.ts'
 import { orderGone } from '../../domain/order-gone.ts'
 import { shownProductFrom, shownTermsFrom } from '../../domain/shown-terms.ts'
 import { isPaymentLink } from '../../domain/payment-link.ts'
-import { sendPersonalPage } from '../render/page-response.server.ts'
+import type { PageRenderer } from '../render/page-handler.server.ts'
 import type { CountHandoff } from './handoff.server.ts'
 import { BODY_LIMIT } from './contact.server.ts'
 
@@ -17,59 +17,45 @@ export function mountOrderForm(
   app: Express,
   {
     store,
-    siteUrl,
-    deliveryPrice,
     countHandoff,
-  }: { store: Store; siteUrl: string | undefined; deliveryPrice: string | undefined; countHandoff: CountHandoff },
+    pages,
+    renders,
+  }: {
+    store: Store
+    countHandoff: CountHandoff
+    pages: PageRenderer
+    /** The allowance of renders per visitor: an order sent back is a render too. */
+    renders: RequestHandler
+  },
 ): void {
-  const handler: RequestHandler = async (req, res, next) => {
+  const handler: RequestHandler = async (req, res) => {
     res.setHeader('Cache-Control', 'no-store')
     const product = publishedProducts(store.products).find((p) => p.id === req.params.id)
     const values = orderValuesFrom(req.body)
-    try {
-      if (!product) {
-        // Unpublished or removed since the page was shown (or never there): the contact page says so,
-        // with what was typed in its message form; still a 404, as the product's page is.
-        const { gone, form } = orderGone(shownProductFrom(req.body), values)
-        const page = { store, siteUrl, deliveryPrice, urlOriginal: '/contact', contactForm: form, orderGone: gone }
-        await sendPersonalPage(req, res, page, 404)
-        return
-      }
-      const shown = shownTermsFrom(req.body)
-      if ((isSoldOut(product) && !shown) || !isPaymentLink(product.paymentLink)) {
-        // The page says it is sold out, or to get in touch, in place of the form; nothing goes to the payment page.
-        await sendPersonalPage(
-          req,
-          res,
-          { store, siteUrl, deliveryPrice, urlOriginal: `${productPath(product)}?order=1` },
-          409,
-        )
-        return
-      }
-      const checked = checkOrder(product.category, values)
-      // The visitor's page showed other terms: never sold on them. The page shows today's, the form what was typed.
-      const change = shown && termsChange(product, shown)
-      if (change) {
-        const orderForm = { values, errors: checked.success ? {} : checked.errors, notice: change.sentence }
-        await sendPersonalPage(req, res, { store, siteUrl, deliveryPrice, orderForm }, 409)
-        return
-      }
-      if (!checked.success) {
-        await sendPersonalPage(
-          req,
-          res,
-          { store, siteUrl, deliveryPrice, orderForm: { values, errors: checked.errors } },
-          400,
-        )
-        return
-      }
-      req.log?.info({ product: product.id }, 'order handed to the payment page (form post)')
-      countHandoff(req, product.id)
-      const reference = clientReference(product, values.size)
-      res.redirect(303, buildPaymentUrl(product.paymentLink, buildOrderNote(product, values), reference))
-    } catch (err) {
-      next(err)
+    if (!product) {
+      // Unpublished or removed since the page was shown (or never there): the contact page says so,
+      // with what was typed in its message form; still a 404, as the product's page is.
+      const { gone, form } = orderGone(shownProductFrom(req.body), values)
+      return pages.answer(req, res, { url: '/contact', status: 404, form: { contact: { ...form, orderGone: gone } } })
     }
+    const shown = shownTermsFrom(req.body)
+    if ((isSoldOut(product) && !shown) || !isPaymentLink(product.paymentLink)) {
+      // The page says it is sold out, or to get in touch, in place of the form; nothing goes to the payment page.
+      return pages.answer(req, res, { url: `${productPath(product)}?order=1`, status: 409, form: {} })
+    }
+    const checked = checkOrder(product.category, values)
+    // The visitor's page showed other terms: never sold on them. The page shows today's, the form what was typed.
+    const change = shown && termsChange(product, shown)
+    if (change) {
+      const order = { values, errors: checked.success ? {} : checked.errors, notice: change.sentence }
+      return pages.answer(req, res, { status: 409, form: { order } })
+    }
+    if (!checked.success)
+      return pages.answer(req, res, { status: 400, form: { order: { values, errors: checked.errors } } })
+    req.log?.info({ product: product.id }, 'order handed to the payment page (form post)')
+    countHandoff(req, product.id)
+    const reference = clientReference(product, values.size)
+    res.redirect(303, buildPaymentUrl(product.paymentLink, buildOrderNote(product, values), reference))
   }
   const tooLarge: ErrorRequestHandler = (err, req, res, next) => {
     if (err?.type !== 'entity.too.large') return next(err)
@@ -80,6 +66,7 @@ export function mountOrderForm(
   }
   app.post(
     '/products/:id',
+    renders,
     express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 20 }),
     handler,
     tooLarge,

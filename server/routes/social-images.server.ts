@@ -7,7 +7,7 @@ import type { Store } from '../../data/store.server.ts'
 import { galleryOf } from '../../domain/product-page.ts'
 import { publishedProducts } from '../../domain/publishing.ts'
 import { BRAND_CARD_URL, fingerprint, SOCIAL_IMAGE } from '../../domain/social-image.ts'
-import { PUBLIC_DIR, SEED_IMAGES } from '../paths.server.ts'
+import { PUBLIC_DIR, SEED_IMAGES } from '../config/paths.server.ts'
 import { MEDIA_URL } from '../services/images/media.server.ts'
 
 const SEED_URL = '/images/seed/'

@@ -117,7 +117,7 @@ export function newEnquiryCount(all: readonly StoredEnquiry[]): number {
 }
 
 /** An address for a `mailto:` link: its two halves encoded, the `@` kept, so no `?` or `&` in it can add a header. */
-function mailtoAddress(email: string): string {
+export function mailtoAddress(email: string): string {
   const at = email.lastIndexOf('@')
   if (at < 0) return encodeURIComponent(email)
   return `${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`

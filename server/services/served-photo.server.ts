@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { SEED_IMAGES } from '../paths.server.ts'
+import { SEED_IMAGES } from '../config/paths.server.ts'
 import { MEDIA_URL } from './images/media.server.ts'
 
 /** The folders the site serves photographs from, by address prefix (server/site.server.ts mounts them). */

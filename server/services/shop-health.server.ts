@@ -3,7 +3,7 @@ import path from 'node:path'
 import { unusableValues, type Data, type DataProblem } from '../../data/check.server.ts'
 import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import type { ImageAllowance } from '../../domain/image-generation.ts'
-import { ROOT } from '../paths.server.ts'
+import { ROOT } from '../config/paths.server.ts'
 import { worstStatus, type HealthItem, type ShopHealth } from '../../domain/shop-health.ts'
 import { countsAsUnsent, isUnsent, plainReason, ukTime } from './enquiry-state.server.ts'
 

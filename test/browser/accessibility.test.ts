@@ -1,14 +1,15 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
 import { violations } from '../helpers/axe.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
-import type { TestServer } from '../helpers/server.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
+import { paidOrder } from '../helpers/orders.ts'
+import { TEST_WEBHOOK_SECRET } from '../../support/stripe-events.ts'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile({ env: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } })
+let orderId: string
+beforeAll(async () => {
+  orderId = await paidOrder(t)
+})
 
 const PAGES = [
   '/',
@@ -24,6 +25,7 @@ const PAGES = [
   '/admin/history',
   '/admin/snapshots',
   '/admin/enquiries',
+  '/admin/orders',
   '/admin/health',
   '/terms',
   '/privacy',
@@ -37,7 +39,7 @@ describe.each(['phone', 'desktop'] as ViewportName[])('axe-core at %s width', (v
   it('finds no violations on any page', { timeout: 180_000 }, async () => {
     const { page, context } = await openContext(browser, t.url, { viewport, reducedMotion: 'reduce' })
     const found: string[] = []
-    for (const path of PAGES) {
+    for (const path of [...PAGES, `/admin/orders/${orderId}`, `/admin/orders/${orderId}?confirm=erase`]) {
       await page.goto(path)
       await waitForHydration(page)
       // Scroll through so every entrance animation has run and lazy images are in.

@@ -7,13 +7,10 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { ukDay } from '../../domain/uk-time.ts'
 import { ukDay as ukDate } from '../../server/services/statistics/statistics.server.ts'
-import { openContext } from '../../support/browser.ts'
 import { freshServerEachTest } from '../helpers/browser-suite.ts'
+import { openOnAndroid, visitFromInstagram } from '../helpers/statistics.ts'
 
 const suite = freshServerEachTest()
-const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, ' +
-  'like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 const VISITED = [
   '/',
   '/products/tote-bag',
@@ -48,18 +45,8 @@ describe('the Visits page in the owner’s words, on a phone', () => {
   it.each([true, false])(
     'names campaigns, sources, media and pages in words, writes UK dates, labels the chart and explains every column, with JavaScript %s',
     async (javaScriptEnabled) => {
-      for (const target of VISITED) {
-        const res = await fetch(`${suite.t.url}${target}`, {
-          headers: { 'User-Agent': ANDROID, Referer: 'https://www.instagram.com/' },
-        })
-        expect(res.status).toBe(200)
-      }
-      const { page, context, errors } = await openContext(suite.browser, suite.t.url, {
-        viewport: 'phone',
-        javaScriptEnabled,
-        userAgent: ANDROID,
-      })
-      await page.setViewportSize({ width: 390, height: 844 })
+      await visitFromInstagram(suite.t.url, VISITED)
+      const { page, context, errors } = await openOnAndroid(suite.browser, suite.t.url, javaScriptEnabled)
       await page.goto('/admin/statistics')
       const headings = await page.getByRole('columnheader').allInnerTexts()
       expect(headings).toEqual(expect.arrayContaining(['Campaign', 'Source', 'Medium', 'Page', 'Site', 'Share']))

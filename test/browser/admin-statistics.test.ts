@@ -4,34 +4,18 @@
  * in tables, nothing is wider than the screen, and axe finds nothing.
  */
 import { describe, expect, it } from 'vitest'
-import { openContext } from '../../support/browser.ts'
 import { violations } from '../helpers/axe.ts'
 import { freshServerEachTest } from '../helpers/browser-suite.ts'
+import { openOnAndroid, visitFromInstagram } from '../helpers/statistics.ts'
 
 const suite = freshServerEachTest()
-const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, ' +
-  'like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 
 describe('the owner’s statistics page on a phone', () => {
   it.each([true, false])(
     'shows the figures, and its ranges work, with JavaScript %s; axe clean',
     async (javaScriptEnabled) => {
-      for (const page of ['/products/tote-bag', '/products/tote-bag', '/?utm_campaign=winter-boots']) {
-        expect(
-          (
-            await fetch(`${suite.t.url}${page}`, {
-              headers: { 'User-Agent': ANDROID, Referer: 'https://www.instagram.com/' },
-            })
-          ).status,
-        ).toBe(200)
-      }
-      const { page, context, errors } = await openContext(suite.browser, suite.t.url, {
-        viewport: 'phone',
-        javaScriptEnabled,
-        userAgent: ANDROID,
-      })
-      await page.setViewportSize({ width: 390, height: 844 })
+      await visitFromInstagram(suite.t.url, ['/products/tote-bag', '/products/tote-bag', '/?utm_campaign=winter-boots'])
+      const { page, context, errors } = await openOnAndroid(suite.browser, suite.t.url, javaScriptEnabled)
       await page.goto('/admin')
       await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Visits' }).click()
       await page.waitForURL(/\/admin\/statistics$/)

@@ -3,16 +3,13 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FACES, faceName, faceSlug, keptCharacters } from '../../scripts/site-fonts.ts'
 import { launchBrowser, openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { fontUse } from '../../support/font-use.ts'
 import { afterTwoFrames } from '../helpers/frames.ts'
-import type { TestServer } from '../helpers/server.ts'
 import { pageScripts, rawGet } from '../helpers/wire.ts'
+import { ONE_OF_EACH_PAGE } from '../helpers/pages.ts'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile()
 
 const KB = 1024
 // Sizes are deterministic for a given build, so these are tests, not benchmarks. Every page is
@@ -26,17 +23,7 @@ const JS_BUDGET: Record<string, number> = {
 }
 const NO_JS = ['/terms', '/privacy', '/cookies', '/returns', '/contact/sent', '/no-such-page']
 const CSS_BUDGET = 20 * KB
-const PAGES = [
-  '/',
-  '/products',
-  '/products/oxford-brogue',
-  '/admin',
-  '/terms',
-  '/privacy',
-  '/cookies',
-  '/returns',
-  '/no-such-page',
-]
+const PAGES = [...ONE_OF_EACH_PAGE, '/no-such-page']
 
 /** Loads a page, waits for it to settle, and returns every URL it requested by resource type. */
 async function record(path: string) {

@@ -1,16 +1,12 @@
-import type { Browser, Locator, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page, Route } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { animationsDone } from '../helpers/frames.ts'
-import type { TestServer } from '../helpers/server.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => void ({ t, browser } = await startBrowserSuite({ env: { CONTACT_RATE_LIMIT: '0' } })))
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile({ env: { CONTACT_RATE_LIMIT: '0' } })
 
 const MESSAGES = {
   firstName: 'First name is required',

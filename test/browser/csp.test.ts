@@ -1,26 +1,12 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openContext, waitForHydration } from '../../support/browser.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
-import type { TestServer } from '../helpers/server.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { rawGet } from '../helpers/wire.ts'
+import { ONE_OF_EACH_PAGE } from '../helpers/pages.ts'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile()
 
-const PAGES = [
-  '/',
-  '/products',
-  '/products/oxford-brogue',
-  '/admin',
-  '/terms',
-  '/privacy',
-  '/cookies',
-  '/returns',
-  '/contact',
-]
+const PAGES = [...ONE_OF_EACH_PAGE, '/contact']
 
 describe('Content-Security-Policy and other headers', () => {
   it('sends a strict policy: scripts only from our own files, no framing, connect only to us', async () => {

@@ -8,6 +8,7 @@ import sharp from 'sharp'
 import { describe, expect, it, vi } from 'vitest'
 import { openContext } from '../../support/browser.ts'
 import { freshServerEachTest } from '../helpers/browser-suite.ts'
+import { addNewBeltInBrowser } from '../helpers/product-form.ts'
 
 vi.setConfig({ testTimeout: 120_000 })
 
@@ -37,12 +38,7 @@ describe.each([
     try {
       await page.goto('/admin/products/new')
       expect(await page.getByLabel(/Main photograph/).count()).toBe(0)
-      await page.getByLabel('Name', { exact: true }).fill('Plaited Bridle Belt')
-      await page.getByLabel('Price', { exact: true }).fill('£95.00')
-      await page.getByLabel('Category', { exact: true }).selectOption('belts')
-      await page.getByLabel('SKU (stock code)').fill('BL-PLB-001')
-      await page.getByLabel('Card payment page', { exact: true }).fill('https://buy.stripe.com/plaited')
-      await page.getByRole('button', { name: 'Add as a draft' }).click()
+      await addNewBeltInBrowser(page)
 
       await page.waitForURL(/\/admin\/products\/plaited-bridle-belt\?done=added/)
       await page.getByRole('heading', { name: 'Draft Only you see this product' }).waitFor()

@@ -5,24 +5,20 @@
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it, vi } from 'vitest'
 import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { openContext, VIEWPORTS, waitForHydration } from '../../support/browser.ts'
 import { violations } from '../helpers/axe.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { newEnquiry } from '../helpers/new-enquiry.ts'
-import type { TestServer } from '../helpers/server.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 
 vi.setConfig({ testTimeout: 120_000 })
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-fix/photos'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile()
 
 const onDisk = async (id: string) =>
   (await dataOnDisk<{ messages: StoredEnquiry[] }>(t.dataFile)).messages.find((m) => m.id === id)!

@@ -1,33 +1,22 @@
 import { readFile } from 'node:fs/promises'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { buildOrderNote } from '../../domain/order.ts'
 import { holdScripts, openContext, waitForHydration } from '../../support/browser.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
-import type { TestServer } from '../helpers/server.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
+import { JANE_ORDERS } from '../helpers/order-form.ts'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
-afterAll(() => stopBrowserSuite({ t, browser }))
-
-const ORDER = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@example.com',
-  phone: '07700 900123',
-  address: '1 High Street, Leeds',
-}
+const { t, browser } = browserSuiteForFile()
 
 /** Fills the order form in the page and sends it; resolves with the payment page's address asked for. */
 async function placeOrder(page: Page, size?: string) {
   const form = page.locator('#order form')
   for (const [label, value] of [
-    ['First name', ORDER.firstName],
-    ['Last name', ORDER.lastName],
-    ['Email', ORDER.email],
-    ['Phone', ORDER.phone],
-    ['Delivery address', ORDER.address],
+    ['First name', JANE_ORDERS.firstName],
+    ['Last name', JANE_ORDERS.lastName],
+    ['Email', JANE_ORDERS.email],
+    ['Phone', JANE_ORDERS.phone],
+    ['Delivery address', JANE_ORDERS.address],
   ] as const) {
     await form.getByLabel(label, { exact: true }).fill(value)
   }
@@ -55,7 +44,7 @@ describe('without JavaScript', () => {
 
     const url = await placeOrder(page, '42')
     expect(url.origin + url.pathname).toBe(new URL(product.paymentLink).origin + new URL(product.paymentLink).pathname)
-    expect(url.searchParams.get('note')).toBe(buildOrderNote(product, { ...ORDER, size: '42' }))
+    expect(url.searchParams.get('note')).toBe(buildOrderNote(product, { ...JANE_ORDERS, size: '42' }))
     await context.close()
   })
 

@@ -1,16 +1,12 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { COLLECTION_CARDS } from '../../components/home/content.ts'
 import { CATEGORY_LABELS, WHATSAPP_URL } from '../../domain/business.ts'
 import { openContext, waitForFonts, waitForHydration } from '../../support/browser.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { afterTwoFrames } from '../helpers/frames.ts'
-import type { TestServer } from '../helpers/server.ts'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile()
 
 type Anchor = 'about' | 'collection' | 'contact'
 

@@ -1,14 +1,9 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { POLICY } from '../../domain/business.ts'
 import { openContext, waitForHydration } from '../../support/browser.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
-import type { TestServer } from '../helpers/server.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile()
 
 /** Each page, and the policy terms a visitor must be able to read on it (numbers from POLICY). */
 const LEGAL = [

@@ -1,15 +1,10 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { COMPANY } from '../../domain/business.ts'
 import { openContext, waitForHydration } from '../../support/browser.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { afterTwoFrames } from '../helpers/frames.ts'
-import type { TestServer } from '../helpers/server.ts'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile()
 
 describe('the fixed header', () => {
   it('shows the brand with LTD linking home, the shop, Heritage, Contact and WhatsApp in a new tab', async () => {

@@ -9,16 +9,10 @@ import { describe, expect, it } from 'vitest'
 import type { StoredProduct } from '../../domain/product.ts'
 import { openContext, waitForHydration } from '../../support/browser.ts'
 import { freshServerEachTest } from '../helpers/browser-suite.ts'
+import { JANE_TYPES } from '../helpers/order-form.ts'
 
 const suite = freshServerEachTest()
 const PHONE = { width: 390, height: 844 }
-const TYPED = {
-  'First name': 'Jane',
-  'Last name': 'Doe',
-  Email: 'jane@example.com',
-  Phone: '07700 900123',
-  'Delivery address': '1 High Street, Leeds',
-}
 
 const change = (patch: Partial<StoredProduct>) => suite.t.store.updateProduct('tote-bag', (p) => ({ ...p, ...patch }))
 const paymentLink = () => suite.t.store.products.find((p) => p.id === 'tote-bag')!.paymentLink
@@ -34,11 +28,11 @@ async function open(javaScriptEnabled: boolean) {
 }
 
 async function type(form: Locator) {
-  for (const [label, value] of Object.entries(TYPED)) await form.getByLabel(label).fill(value)
+  for (const [label, value] of Object.entries(JANE_TYPES)) await form.getByLabel(label).fill(value)
 }
 
 async function expectTyped(form: Locator) {
-  for (const [label, value] of Object.entries(TYPED)) expect(await form.getByLabel(label).inputValue()).toBe(value)
+  for (const [label, value] of Object.entries(JANE_TYPES)) expect(await form.getByLabel(label).inputValue()).toBe(value)
 }
 
 /** Nothing was sent to the payment page, and no tab is left open on it. */

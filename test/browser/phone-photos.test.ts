@@ -5,15 +5,14 @@
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
 import { violations } from '../helpers/axe.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { photosNow } from '../helpers/photo-forms.ts'
 import { heicBytes } from '../helpers/phone-photos.ts'
-import type { TestServer } from '../helpers/server.ts'
 import { photoWork } from '../../server/services/images/photo-queue.server.ts'
 
 vi.setConfig({ testTimeout: 120_000 })
@@ -25,10 +24,7 @@ const HEIC_TIP =
   'Camera > Formats to Most Compatible.'
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-fix/photos'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => void ({ t, browser } = await startBrowserSuite({ avifTwins: false })))
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile({ avifTwins: false })
 
 const jpeg = async (name: string, r: number) => ({
   name,

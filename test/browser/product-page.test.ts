@@ -1,14 +1,9 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildOrderNote } from '../../domain/order.ts'
 import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
-import type { TestServer } from '../helpers/server.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile()
 
 describe.each(['phone', 'desktop'] as ViewportName[])('a product page at %s width', (viewport) => {
   it("is reached from a card's name and image, and leads back through its breadcrumb", async () => {

@@ -1,13 +1,9 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
-import type { TestServer } from '../helpers/server.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile()
 
 const count = (c?: string) => t.store.products.filter((p) => !c || p.category === c).length
 const cards = (page: Page) => page.locator('article.product-card')
@@ -104,6 +100,23 @@ async function openOrder(page: Page, productName: string) {
   return dialog
 }
 
+/** Types into the order dialog's fields, found by their labels. */
+async function fill(dialog: Locator, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value)
+}
+
+/**
+ * Presses Purchase and waits for the new tab; answers the payment page's address it asked for: the payment
+ * host is blocked (no internet in tests), so its request is recorded instead.
+ */
+async function purchase(context: BrowserContext, dialog: Locator, blocked: string[], paymentLink: string) {
+  const newTab = context.waitForEvent('page')
+  await dialog.getByRole('button', { name: 'Purchase' }).click()
+  await newTab
+  await expect.poll(() => blocked.some((u) => u.startsWith(paymentLink))).toBe(true)
+  return blocked.find((u) => u.startsWith(paymentLink))
+}
+
 describe.each(['phone', 'desktop'] as ViewportName[])('ordering at %s width', (viewport) => {
   it(
     'shows each field’s message on submit, clears an error when its field ' +
@@ -140,17 +153,14 @@ describe.each(['phone', 'desktop'] as ViewportName[])('ordering at %s width', (v
       expect(await errors()).toContain('Last name is required') // trimmed before the check
       expect(await errors()).toContain('Invalid email format')
 
-      await dialog.getByLabel('Last name').fill('Smith')
-      await dialog.getByLabel('Email').fill('jane@example.co.uk')
-      await dialog.getByLabel('Phone').fill('07700 900456')
-      await dialog.getByLabel('Delivery address').fill('1 High Street\nBath BA1 1AA')
+      await fill(dialog, {
+        'Last name': 'Smith',
+        Email: 'jane@example.co.uk',
+        Phone: '07700 900456',
+        'Delivery address': '1 High Street\nBath BA1 1AA',
+      })
       await dialog.getByLabel('Size (EU)').selectOption('42')
-      const newTab = context.waitForEvent('page')
-      await dialog.getByRole('button', { name: 'Purchase' }).click()
-      await newTab
-      // The payment host is blocked (no internet in tests): its request is recorded instead.
-      await expect.poll(() => blocked.some((u) => u.startsWith(boot.paymentLink))).toBe(true)
-      const opened = blocked.find((u) => u.startsWith(boot.paymentLink))
+      const opened = await purchase(context, dialog, blocked, boot.paymentLink)
       expect(opened, `blocked: ${blocked.join(', ')}`).toBeTruthy()
       const note = new URL(opened!).searchParams.get('note')
       expect(note).toBe(
@@ -183,16 +193,14 @@ describe.each(['phone', 'desktop'] as ViewportName[])('ordering at %s width', (v
     const belt = t.store.products.find((p) => p.category === 'belts')!
     const dialog = await openOrder(page, belt.name)
     expect(await dialog.getByLabel('Size (EU)').count()).toBe(0)
-    await dialog.getByLabel('First name').fill('Tom')
-    await dialog.getByLabel('Last name').fill('Hale')
-    await dialog.getByLabel('Email').fill('tom@example.com')
-    await dialog.getByLabel('Phone').fill('+44 20 7946 0000')
-    await dialog.getByLabel('Delivery address').fill('2 Low Road, York')
-    const newTab = context.waitForEvent('page')
-    await dialog.getByRole('button', { name: 'Purchase' }).click()
-    await newTab
-    await expect.poll(() => blocked.some((u) => u.startsWith(belt.paymentLink))).toBe(true)
-    const note = new URL(blocked.find((u) => u.startsWith(belt.paymentLink))!).searchParams.get('note')!
+    await fill(dialog, {
+      'First name': 'Tom',
+      'Last name': 'Hale',
+      Email: 'tom@example.com',
+      Phone: '+44 20 7946 0000',
+      'Delivery address': '2 Low Road, York',
+    })
+    const note = new URL((await purchase(context, dialog, blocked, belt.paymentLink))!).searchParams.get('note')!
     expect(note).not.toMatch(/Size/)
     expect(note).toContain('Name: Tom Hale')
     expect(ours).toEqual([])

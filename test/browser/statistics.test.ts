@@ -10,19 +10,13 @@ import { describe, expect, it } from 'vitest'
 import { openContext, waitForHydration } from '../../support/browser.ts'
 import { freshServerEachTest } from '../helpers/browser-suite.ts'
 import { todayOnDisk } from '../helpers/statistics.ts'
+import { JANE_TYPES } from '../helpers/order-form.ts'
 
 const suite = freshServerEachTest()
 /** A person's phone: headless Chromium's own browser string names it a robot, which is not counted. */
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, ' +
   'like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
-const TYPED = {
-  'First name': 'Jane',
-  'Last name': 'Doe',
-  Email: 'jane@example.com',
-  Phone: '07700 900123',
-  'Delivery address': '1 High Street, Leeds',
-}
 
 async function open(javaScriptEnabled: boolean) {
   const opened = await openContext(suite.browser, suite.t.url, {
@@ -48,7 +42,7 @@ describe('a product viewed and ordered on a phone', () => {
     await waitForHydration(page)
     await page.locator('.product-page__actions').getByRole('button', { name: 'Purchase Now' }).click()
     const dialog = page.getByRole('dialog', { name: 'Place Your Order' })
-    for (const [label, value] of Object.entries(TYPED)) await dialog.getByLabel(label).fill(value)
+    for (const [label, value] of Object.entries(JANE_TYPES)) await dialog.getByLabel(label).fill(value)
     const tab = context.waitForEvent('page')
     await dialog.getByRole('button', { name: 'Purchase' }).click()
     await tab
@@ -68,7 +62,7 @@ describe('a product viewed and ordered on a phone', () => {
     await page.locator('.product-page__actions').getByRole('button', { name: 'Purchase Now' }).click()
     await page.waitForURL(/\/products\/tote-bag\?order=1#order$/)
     const panel = page.locator('#order')
-    for (const [label, value] of Object.entries(TYPED)) await panel.getByLabel(label).fill(value)
+    for (const [label, value] of Object.entries(JANE_TYPES)) await panel.getByLabel(label).fill(value)
     const answer = page.waitForResponse((r) => r.request().method() === 'POST')
     await panel.getByRole('button', { name: 'Purchase' }).click()
     const sent = await answer

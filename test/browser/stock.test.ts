@@ -4,20 +4,14 @@
  * left', a paid order from Stripe sells the last piece and every visitor page says sold out, and the
  * hand-off to Stripe names the product (client_reference_id) with and without JavaScript.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { holdScripts, openContext, waitForHydration } from '../../support/browser.ts'
+import { describe, expect, it } from 'vitest'
+import { openContext, waitForHydration } from '../../support/browser.ts'
 import { checkoutSession, postEvent, stripeEvent, TEST_WEBHOOK_SECRET } from '../../support/stripe-events.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
+import { asPainted } from '../helpers/as-painted.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { setStock } from '../helpers/orders.ts'
-import type { TestServer } from '../helpers/server.ts'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => {
-  ;({ t, browser } = await startBrowserSuite({ env: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } }))
-})
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile({ env: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } })
 
 const WAYS = [
   { name: 'without JavaScript', javaScriptEnabled: false },
@@ -29,19 +23,6 @@ async function open(javaScriptEnabled: boolean) {
   const opened = await openContext(browser, t.url, { javaScriptEnabled })
   await opened.page.setViewportSize({ width: 390, height: 844 })
   return opened
-}
-
-/** What `read` finds at first paint and, with JavaScript, again once hydrated: both must agree. */
-async function asPainted<T>(page: Page, path: string, javaScriptEnabled: boolean, read: () => Promise<T>): Promise<T> {
-  const release = javaScriptEnabled ? await holdScripts(page) : null
-  await page.goto(path, { waitUntil: 'domcontentloaded' })
-  const painted = await read()
-  if (release) {
-    release()
-    await waitForHydration(page)
-    expect(await read()).toEqual(painted)
-  }
-  return painted
 }
 
 describe.each(WAYS)('stock at 390 px $name', ({ javaScriptEnabled }) => {

@@ -1,13 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { VIEWPORTS } from '../../support/browser.ts'
-import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
-import type { TestServer } from '../helpers/server.ts'
+import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 
-let t: TestServer
-let browser: Browser
-beforeAll(async () => void ({ t, browser } = await startBrowserSuite()))
-afterAll(() => stopBrowserSuite({ t, browser }))
+const { t, browser } = browserSuiteForFile()
 
 const FIELDS: { id: string; typed: string; value: string; byTab?: boolean }[] = [
   { id: 'enquiry-firstName', typed: 'Early', value: 'Early' },

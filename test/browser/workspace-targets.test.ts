@@ -2,7 +2,7 @@
  * The workspace on a 390 × 844 phone, reached with a thumb: every control big enough to tap, the
  * header, heading and tabs small enough that the work starts in the top half of the screen, whole
  * rows that open what they show, tabs that fit or say they scroll, and nothing axe objects to.
- * With JavaScript and without, in a shop with new enquiries (so the Enquiries tab shows a count).
+ * With JavaScript and without, in a shop with new enquiries (so the Enquiries tab shows a count) and an order.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +10,9 @@ import { openContext, waitForHydration } from '../../support/browser.ts'
 import { violations } from '../helpers/axe.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import { busyWorkspace } from '../helpers/busy-workspace.ts'
+import { paidOrder } from '../helpers/orders.ts'
 import type { TestServer } from '../helpers/server.ts'
+import { TEST_WEBHOOK_SECRET } from '../../support/stripe-events.ts'
 import { smallTargets } from '../helpers/tap-targets.ts'
 
 const PHONE = { width: 390, height: 844 }
@@ -24,14 +26,17 @@ let t: TestServer
 let browser: Browser
 let pages: string[]
 beforeAll(async () => {
-  ;({ t, browser } = await startBrowserSuite())
+  ;({ t, browser } = await startBrowserSuite({ env: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } }))
   const { enquiryId } = await busyWorkspace(t)
+  const orderId = await paidOrder(t)
   const product = t.store.products[0]!.id
   pages = [
     '/admin',
     '/admin/products',
     `/admin/products/${product}`,
     '/admin/products/new',
+    '/admin/orders',
+    `/admin/orders/${orderId}`,
     '/admin/enquiries',
     `/admin/enquiries/${enquiryId}`,
     '/admin/health',
@@ -156,11 +161,12 @@ describe.each([
     expect(top).toBeLessThan(PHONE.height / 2)
   })
 
-  it('a tap on a product row or an enquiry row, away from its name, opens it', async () => {
+  it('a tap on a product row, an enquiry row or an order row, away from its name, opens it', async () => {
     const { page, close } = await open(js)
     for (const { list, away } of [
       { list: '/admin/products', away: 'p' },
       { list: '/admin/enquiries', away: 'time' },
+      { list: '/admin/orders', away: 'time' },
     ]) {
       await visit(page, list, js)
       const row = page.locator('main ol > li').first()

@@ -161,17 +161,19 @@ describe('one product’s wrong value at start', () => {
   })
 })
 
+/** A product the workspace adds while the owner's editor holds an older copy. */
+const ASH_BELT = {
+  ...seedProducts[0]!,
+  id: 'ash-belt',
+  name: 'Ash Belt',
+  sku: 'BL-ASH-001',
+  category: 'belts' as const,
+}
+
 describe('a product the owner deletes in an editor', () => {
   it('stays deleted when the rest of their copy is current, even one the workspace added or changed', async () => {
     const store = await open()
-    const added = {
-      ...seedProducts[0]!,
-      id: 'ash-belt',
-      name: 'Ash Belt',
-      sku: 'BL-ASH-001',
-      category: 'belts' as const,
-    }
-    await store.update((d) => ({ ...d, products: [...d.products, added] }))
+    await store.update((d) => ({ ...d, products: [...d.products, ASH_BELT] }))
     await store.updateProduct('ash-belt', (p) => ({ ...p, paymentLink: 'https://buy.stripe.com/ash_belt_2' }))
     const current = await onDisk()
     await saveByRename({
@@ -190,14 +192,7 @@ describe('a product the owner deletes in an editor', () => {
     const store = await open()
     const old = await onDisk()
     await store.addEnquiry(pendingEnquiry(1))
-    const added = {
-      ...seedProducts[0]!,
-      id: 'ash-belt',
-      name: 'Ash Belt',
-      sku: 'BL-ASH-001',
-      category: 'belts' as const,
-    }
-    await store.update((d) => ({ ...d, products: [...d.products, added] }))
+    await store.update((d) => ({ ...d, products: [...d.products, ASH_BELT] }))
     await saveByRename(withPrice(old, 'oxford-brogue', '£199.00'))
     await within1s(() => expect(priceOf(store, 'oxford-brogue')).toBe('£199.00'))
     expect(store.products.map((p) => p.id)).toContain('ash-belt')

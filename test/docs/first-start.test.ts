@@ -2,9 +2,9 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, it } from 'vitest'
-import { loadConfig } from '../../server/config.server.ts'
+import { loadConfig } from '../../server/config/config.server.ts'
 import { startLines } from '../../server/first-start.server.ts'
-import { ROOT } from '../../server/paths.server.ts'
+import { ROOT } from '../../server/config/paths.server.ts'
 
 it("shows the first start's lines as they print", async () => {
   const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8')

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ROOT } from '../../server/paths.server.ts'
+import { ROOT } from '../../server/config/paths.server.ts'
 
 const EXTENSIONS = 'ts|tsx|js|mjs|cjs|scss|css|md|json|jsonc|svg|png|jpg|jpeg|webp|woff2|html|txt|yml|yaml'
 const TOP_FOLDERS = readdirSync(ROOT).filter(

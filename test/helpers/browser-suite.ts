@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { connectBrowser } from './shared-browser.ts'
 import { startFakeOpenAIForSdk, type FakeOpenAI } from './fake-openai.ts'
-import { startTestServer, type TestServer } from './server.ts'
+import { startedLater, startTestServer, type TestServer } from './server.ts'
 
 /** What a browser test file shares: one listening test server and one Chromium. */
 export async function startBrowserSuite(
@@ -15,6 +15,17 @@ export async function startBrowserSuite(
 export async function stopBrowserSuite({ t, browser }: { t?: TestServer; browser?: Browser }): Promise<void> {
   await browser?.close()
   await t?.close()
+}
+
+/** One listening test server and one Chromium for the whole file, for tests that leave the shop as they found it. */
+export function browserSuiteForFile(options: Parameters<typeof startTestServer>[0] = {}): {
+  t: TestServer
+  browser: Browser
+} {
+  let suite: { t: TestServer; browser: Browser } | undefined
+  beforeAll(async () => void (suite = await startBrowserSuite(options)))
+  afterAll(() => stopBrowserSuite(suite ?? {}))
+  return { t: startedLater(() => suite?.t, 'The test server'), browser: startedLater(() => suite?.browser, 'Chromium') }
 }
 
 /**
@@ -53,4 +64,16 @@ export async function stopImageSuite({
 }): Promise<void> {
   await stopBrowserSuite(suite)
   await fake?.close()
+}
+
+/** The image suite for the whole file (see startImageSuite). */
+export function imageSuiteForFile(): { fake: FakeOpenAI; t: TestServer; browser: Browser } {
+  let suite: Awaited<ReturnType<typeof startImageSuite>> | undefined
+  beforeAll(async () => void (suite = await startImageSuite()))
+  afterAll(() => stopImageSuite(suite ?? {}))
+  return {
+    fake: startedLater(() => suite?.fake, 'The fake images API'),
+    t: startedLater(() => suite?.t, 'The test server'),
+    browser: startedLater(() => suite?.browser, 'Chromium'),
+  }
 }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Express } from 'express'
 import { openStore, type Store } from '../../data/store.server.ts'
 import { createSite } from '../../server/site.server.ts'
-import { loadConfig } from '../../server/config.server.ts'
+import { loadConfig } from '../../server/config/config.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
 import { createServices, type ServiceOptions } from '../../server/services.server.ts'
 

@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { ROOT } from '../../server/paths.server.ts'
+import { ROOT } from '../../server/config/paths.server.ts'
 import { freePort } from '../../support/child-server.ts'
 import { until } from '../../support/until.ts'
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import request from 'supertest'
-import { signed } from '../../support/stripe-events.ts'
+import { checkoutSession, postEvent, signed, stripeEvent, type Buyer } from '../../support/stripe-events.ts'
 import type { TestServer } from './server.ts'
 
 /** An order as the orders file holds it; `T` names more fields a test reads. */
@@ -53,3 +53,23 @@ export async function setStock(t: TestServer, id: string, stock: number | undefi
     }
   })
 }
+
+/** A paid order, its event signed and posted to a listening shop (STRIPE_WEBHOOK_SECRET set); resolves to its id. */
+export async function paidOrder(t: TestServer, session: Parameters<typeof checkoutSession>[0] = {}): Promise<string> {
+  const s = checkoutSession(session)
+  const { status } = await postEvent(t.url, stripeEvent('checkout.session.completed', s))
+  if (status !== 200) throw new Error(`the shop answered the paid order's event ${status}`)
+  const order = (await t.services.orders.list()).find((o) => o.sessionId === s.id)
+  if (!order) throw new Error('the paid order is not in the list')
+  return order.id
+}
+
+/** A customer of their own for each `n`: 'Customer 7', customer.7@example.com, '7 Tannery Row'. */
+export const buyer = (n: string): Buyer => ({
+  name: `Customer ${n}`,
+  email: `customer.${n}@example.com`,
+  phone: `+44770090${n.padStart(4, '0')}`,
+  line1: `${n} Tannery Row`,
+  city: 'Northampton',
+  postalCode: `NN${n} 1AA`,
+})

@@ -1,5 +1,7 @@
+import type { Page } from 'playwright-core'
 import request from 'supertest'
 import type { ProductValues } from '../../domain/product-form.ts'
+import { hiddenField } from './page-text.ts'
 import type { TestServer } from './server.ts'
 
 /** A new product as the owner types it in 'Add a product' (its photograph comes later, on its page). */
@@ -14,18 +16,6 @@ export const NEW_BELT: ProductValues = {
   description: 'Plaited bridle leather.',
   mainImage: '',
   paymentLink: 'https://buy.stripe.com/plaited',
-}
-
-/** A hidden field's value as the page gives it, unescaped. */
-export function hiddenField(html: string, name: string): string {
-  const raw = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)?.[1]
-  if (raw === undefined) throw new Error(`The page has no hidden field ${name}.`)
-  return raw
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
 }
 
 /** A product's edit form as its page gives it: the values it shows and its hidden base. */
@@ -44,13 +34,24 @@ export const saveProductForm = (t: TestServer, id: string, form: Record<string, 
     .type('form')
     .send(form)
 
-/** A page's text as read: tags and scripts gone, entities the pages use decoded, spaces collapsed. */
-export const pageText = (html: string): string =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
+/** The fields of a product as GET /api/products gives it, in order: the public ones only. */
+export const PUBLIC_PRODUCT_FIELDS = [
+  'id',
+  'name',
+  'description',
+  'price',
+  'sku',
+  'category',
+  'mainImage',
+  'paymentLink',
+]
+
+/** Types NEW_BELT into the open 'Add a product' page, as the owner does, and adds it as a draft. */
+export async function addNewBeltInBrowser(page: Page): Promise<void> {
+  await page.getByLabel('Name', { exact: true }).fill(NEW_BELT.name)
+  await page.getByLabel('Price', { exact: true }).fill(NEW_BELT.price)
+  await page.getByLabel('Category', { exact: true }).selectOption(NEW_BELT.category)
+  await page.getByLabel('SKU (stock code)').fill(NEW_BELT.sku)
+  await page.getByLabel('Card payment page', { exact: true }).fill(NEW_BELT.paymentLink)
+  await page.getByRole('button', { name: 'Add as a draft' }).click()
+}

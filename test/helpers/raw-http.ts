@@ -46,3 +46,28 @@ export function decoded(res: RawResponse): Buffer {
   if (encoding === undefined) return res.body
   throw new Error(`unexpected Content-Encoding ${encoding}`)
 }
+
+export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: string }
+
+/**
+ * One request to a listening server with its path exactly as written (fetch and supertest would
+ * normalise `..`, `//` and escapes), like curl --path-as-is; `localAddress` picks the loopback
+ * address it comes from (another visitor, to the server).
+ */
+export function rawRequest(
+  url: string,
+  path: string,
+  headers: Record<string, string> = {},
+  options: { method?: string; localAddress?: string } = {},
+): Promise<RawAnswer> {
+  const { port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers, ...options }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (c: string) => (body += c))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
+    })
+    req.on('error', reject).end()
+  })
+}

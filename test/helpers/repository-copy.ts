@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, symlink } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { ROOT } from '../../server/paths.server.ts'
+import { ROOT } from '../../server/config/paths.server.ts'
 
 /**
  * The repository as a fresh clone has it (every file git knows, as it is now), in a new temporary folder,

@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Express } from 'express'
-import type { Logger } from 'pino'
+import { pino, type Logger } from 'pino'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { openStore, type Store } from '../../data/store.server.ts'
 import { createSite } from '../../server/site.server.ts'
-import { loadConfig, type Config } from '../../server/config.server.ts'
+import { loadConfig, type Config } from '../../server/config/config.server.ts'
 import { createLogger } from '../../server/logger.server.ts'
 import { createServices, type Services } from '../../server/services.server.ts'
 
@@ -44,6 +45,10 @@ export async function createTestApp(
     avifTwins?: boolean
   } = {},
 ): Promise<TestServer> {
+  if (process.env.TEST_TIER === 'quick')
+    throw new Error(
+      'The site serves the production build, which `npm run test:quick` does not make: keep this file out of it.',
+    )
   const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'leather-test-')))
   const dataFile = path.join(dir, 'db.json')
   await options.prepare?.(dir)
@@ -76,6 +81,10 @@ export async function createTestApp(
   }
 }
 
+/** A logger that keeps in `lines` each line the app logs at `level` or above, as written (JSON). */
+export const loggerInto = (lines: string[], level = 'info'): Logger =>
+  pino({ level }, { write: (line: string) => void lines.push(line) })
+
 /** The same, listening on a free loopback port, for browser tests. */
 export async function startTestServer(options: Parameters<typeof createTestApp>[0] = {}): Promise<TestServer> {
   const t = await createTestApp(options)
@@ -92,4 +101,42 @@ export async function startTestServer(options: Parameters<typeof createTestApp>[
       await close()
     },
   }
+}
+
+/**
+ * A stand-in for what a hook makes later (a server, a browser): every read goes to the current one, so
+ * a test file names it once at the top and its tests read `t.app` as if it were a plain variable.
+ */
+export function startedLater<T extends object>(current: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = current()
+      if (!target) throw new Error(`${what} is made by a hook: read it inside a test or a later hook.`)
+      const value: unknown = Reflect.get(target, key, target)
+      // A method of a class instance (a Browser's) keeps its `this`; own values (an Express app) are given as they are.
+      return typeof value === 'function' && !Object.hasOwn(target, key) ? value.bind(target) : value
+    },
+  })
+}
+
+/**
+ * One test app for the whole file: for tests that leave the shop as they found it. `listen` has it listen
+ * on a free loopback port too (`t.url`).
+ */
+export function testAppForFile(options: Parameters<typeof createTestApp>[0] & { listen?: boolean } = {}): TestServer {
+  let t: TestServer | undefined
+  beforeAll(async () => void (t = await (options.listen ? startTestServer : createTestApp)(options)))
+  afterAll(() => t?.close())
+  return startedLater(() => t, 'The test app')
+}
+
+/** A fresh test app for each test: for tests that change the shop. */
+export function testAppForEachTest(options: Parameters<typeof createTestApp>[0] = {}): TestServer {
+  let t: TestServer | undefined
+  beforeEach(async () => void (t = await createTestApp(options)))
+  afterEach(async () => {
+    await t?.close()
+    t = undefined
+  })
+  return startedLater(() => t, 'The test app')
 }

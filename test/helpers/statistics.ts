@@ -2,6 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { statisticsFileFor } from '../../server/services/statistics/statistics-file.server.ts'
 import pino from 'pino'
 import { Statistics, ukDay } from '../../server/services/statistics/statistics.server.ts'
+import type { Browser } from 'playwright-core'
+import { expect } from 'vitest'
+import { openContext } from '../../support/browser.ts'
 import type { TestServer } from './server.ts'
 
 export type DayJson = {
@@ -39,4 +42,26 @@ export async function startedStatistics(file: string, now?: () => number): Promi
   })
   await statistics.start()
   return statistics
+}
+
+/** A phone's browser as the statistics count it: Chrome on Android. */
+export const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, ' +
+  'like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+
+/** Visits each of `paths` on a running site from Instagram's app on ANDROID, as a visitor the statistics count. */
+export async function visitFromInstagram(siteUrl: string, paths: readonly string[]): Promise<void> {
+  for (const target of paths) {
+    const res = await fetch(`${siteUrl}${target}`, {
+      headers: { 'User-Agent': ANDROID, Referer: 'https://www.instagram.com/' },
+    })
+    expect(res.status, target).toBe(200)
+  }
+}
+
+/** The owner's browser on ANDROID, 390 px wide. */
+export async function openOnAndroid(browser: Browser, siteUrl: string, javaScriptEnabled: boolean) {
+  const opened = await openContext(browser, siteUrl, { viewport: 'phone', javaScriptEnabled, userAgent: ANDROID })
+  await opened.page.setViewportSize({ width: 390, height: 844 })
+  return opened
 }

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { openStore } from '../../data/store.server.ts'
-import { ROOT } from '../../server/paths.server.ts'
+import { ROOT } from '../../server/config/paths.server.ts'
 import { writeOldShapeFile } from '../../support/years-of-enquiries.ts'
 
 const ENQUIRIES = 20_000

@@ -12,6 +12,7 @@ import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { lostEnquiries, type Shop } from '../helpers/lost-enquiries.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
+import { sendEnquiry } from '../helpers/new-enquiry.ts'
 
 let dir: string
 let file: string
@@ -61,16 +62,10 @@ const jsonLdPrices = (html: string): string[] => {
   return (list.itemListElement ?? []).map((e) => e.item.offers.price)
 }
 async function post(i: number): Promise<string> {
-  const res = await fetch(`${server.url}/api/contact`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({
-      firstName: `Owner${i}`,
-      lastName: 'Edits',
-      email: `o${i}@example.com`,
-      subject: 'general',
-      message: `Enquiry ${i} while the owner edits the file.`,
-    }),
+  const res = await sendEnquiry(server.url, {
+    firstName: `Owner${i}`,
+    lastName: 'Edits',
+    message: `Enquiry ${i} while the owner edits the file.`,
   })
   expect(res.status).toBe(201)
   return ((await res.json()) as { id: string }).id

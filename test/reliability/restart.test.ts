@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
+import { sendEnquiry } from '../helpers/new-enquiry.ts'
 
 const unshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child=SIGKILL', 'true'], {
   encoding: 'utf8',
@@ -65,16 +66,10 @@ const kill = async (s: ChildServer) => {
   await s.exited
 }
 async function enquire(s: ChildServer, i: number): Promise<string> {
-  const res = await fetch(`${s.url}/api/contact`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: s.url },
-    body: JSON.stringify({
-      firstName: `Restart${i}`,
-      lastName: 'Test',
-      email: `r${i}@example.com`,
-      subject: 'general',
-      message: 'Still there after a restart?',
-    }),
+  const res = await sendEnquiry(s.url, {
+    firstName: `Restart${i}`,
+    lastName: 'Test',
+    message: 'Still there after a restart?',
   })
   expect(res.status).toBe(201)
   return ((await res.json()) as { id: string }).id

@@ -12,7 +12,8 @@ import { openStore } from '../../data/store.server.ts'
 import { main as backup } from '../../scripts/backup.ts'
 import { main as restore } from '../../scripts/restore.ts'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
-import { newEnquiry } from '../helpers/new-enquiry.ts'
+import { newEnquiry, sendEnquiry } from '../helpers/new-enquiry.ts'
+import { runScript } from '../helpers/script-run.ts'
 
 let dir: string
 const running: ChildServer[] = []
@@ -27,16 +28,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-async function run(command: typeof backup, ...argv: string[]) {
-  let out = ''
-  let err = ''
-  const code = await command(
-    argv,
-    (s) => (out += s),
-    (s) => (err += s),
-  )
-  return { code, out, err }
-}
+const run = runScript
 
 const start = async (dataFile: string) => {
   const s = await spawnServer({ DATA_FILE: dataFile, LOG_LEVEL: 'warn', CONTACT_RATE_LIMIT: '0' })
@@ -46,16 +38,10 @@ const start = async (dataFile: string) => {
 
 /** One enquiry as a visitor's browser sends it; resolves with its id and when its 201 arrived. */
 async function enquire(s: ChildServer, n: number): Promise<{ id: string; status: number; at: number }> {
-  const res = await fetch(`${s.url}/api/contact`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: s.url },
-    body: JSON.stringify({
-      firstName: `Visitor${n}`,
-      lastName: 'Backup',
-      email: `v${n}@example.com`,
-      subject: 'general',
-      message: `Enquiry number ${n}, sent during the backup.`,
-    }),
+  const res = await sendEnquiry(s.url, {
+    firstName: `Visitor${n}`,
+    lastName: 'Backup',
+    message: `Enquiry number ${n}, sent during the backup.`,
   })
   const at = Date.now()
   const body = (await res.json()) as { id?: string }

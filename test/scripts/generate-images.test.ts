@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
-import { ROOT } from '../../server/paths.server.ts'
+import { ROOT } from '../../server/config/paths.server.ts'
 import { failFor, startFakeOpenAIForSdk, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 

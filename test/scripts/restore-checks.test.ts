@@ -13,9 +13,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openStore } from '../../data/store.server.ts'
 import { main as backup } from '../../scripts/backup.ts'
 import { main as restore } from '../../scripts/restore.ts'
-import { ROOT } from '../../server/paths.server.ts'
+import { ROOT } from '../../server/config/paths.server.ts'
 import { craftArchive, type CraftedEntry } from '../helpers/crafted-archive.ts'
 import { newEnquiry } from '../helpers/new-enquiry.ts'
+import { runScript } from '../helpers/script-run.ts'
 
 // Each refusal starts node and tsx in a child process: seconds on a busy machine.
 vi.setConfig({ testTimeout: 60_000 })
@@ -148,13 +149,7 @@ describe('a staging folder left by a stopped restore', () => {
     await writeFile(path.join(stage, 'files', 'db.json'), 'half a file')
     await mkdir(older)
     await writeFile(path.join(older, 'db.json'), 'half a file')
-    let out = ''
-    let err = ''
-    const code = await restore(
-      [path.join(dir, 'shop.tar.gz'), '--file', target],
-      (s) => (out += s),
-      (s) => (err += s),
-    )
+    const { code, out, err } = await runScript(restore, path.join(dir, 'shop.tar.gz'), '--file', target)
     expect(err).toBe('')
     expect(code).toBe(0)
     expect(out).toContain(

@@ -14,7 +14,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openStore } from '../../data/store.server.ts'
 import { main as backup } from '../../scripts/backup.ts'
-import { ROOT } from '../../server/paths.server.ts'
+import { ROOT } from '../../server/config/paths.server.ts'
 import { isShopName } from '../../server/services/backup/shop-files.server.ts'
 import { newEnquiry } from '../helpers/new-enquiry.ts'
 

@@ -11,6 +11,7 @@ import { openStore } from '../../data/store.server.ts'
 import { main as backup } from '../../scripts/backup.ts'
 import { main as restore } from '../../scripts/restore.ts'
 import { newEnquiry } from '../helpers/new-enquiry.ts'
+import { runScript } from '../helpers/script-run.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 let shared: string
@@ -18,16 +19,7 @@ let archive: string
 let dir: string
 let t: TestServer | undefined
 
-async function run(command: typeof backup, ...argv: string[]) {
-  let out = ''
-  let err = ''
-  const code = await command(
-    argv,
-    (s) => (out += s),
-    (s) => (err += s),
-  )
-  return { code, out, err }
-}
+const run = runScript
 
 /** A small shop with an enquiry and a photograph, backed up once for every test. */
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { seedProducts } from '../../data/seed/products.ts'
 import { snapshotDirFor, Snapshots } from '../../data/snapshots.server.ts'
 import { freePort, spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { until } from '../../support/until.ts'
-import { ROOT } from '../../server/paths.server.ts'
+import { ROOT } from '../../server/config/paths.server.ts'
 import { newEnquiry } from '../helpers/new-enquiry.ts'
 
 // Each command starts npm and tsx: seconds each on a busy machine.

@@ -7,6 +7,7 @@ import { Snapshots } from '../../data/snapshots.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
 import { main } from '../../scripts/snapshots.ts'
 import { newEnquiry } from '../helpers/new-enquiry.ts'
+import { runScript } from '../helpers/script-run.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 
@@ -16,16 +17,7 @@ afterEach(async () => {
   t = undefined
 })
 
-async function run(...argv: string[]) {
-  let out = ''
-  let err = ''
-  const code = await main(
-    argv,
-    (s) => (out += s),
-    (s) => (err += s),
-  )
-  return { code, out, err }
-}
+const run = (...argv: string[]) => runScript(main, ...argv)
 
 type OnDisk = { products: { id: string; price: string }[]; messages: { id: string }[] }
 const onDisk = async (file: string) => dataOnDisk<OnDisk>(file)

@@ -3,6 +3,7 @@ import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { validEnquiry } from '../helpers/valid-enquiry.ts'
+import { pageText } from '../helpers/page-text.ts'
 
 const BROWSER =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, ' +
@@ -20,11 +21,6 @@ const visit = (path: string, headers: Record<string, string> = {}) =>
   request(t.handler)
     .get(path)
     .set({ 'User-Agent': BROWSER, ...headers })
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/\s+/g, ' ')
 
 describe('the owner’s statistics page', () => {
   it(
@@ -42,7 +38,7 @@ describe('the owner’s statistics page', () => {
 
       const page = await request(t.app).get('/admin/statistics?days=30').set('Authorization', OWNER).expect(200)
       expect(page.headers['cache-control']).toBe('private, no-store')
-      const shown = text(page.text)
+      const shown = pageText(page.text)
       expect(shown).toContain('Market Tote 4 1 25.0%')
       expect(shown).toContain('instagram.com 4')
       expect(shown).toContain('winter-boots 1')

@@ -1,38 +1,24 @@
 import { readFile } from 'node:fs/promises'
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkDataText } from '../../data/check.server.ts'
 import { seedProducts } from '../../data/seed/products.ts'
 import type { Availability } from '../../domain/availability.ts'
 import { SOLD_OUT_MESSAGE } from '../../domain/availability.ts'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { testAppForFile } from '../helpers/server.ts'
+import { pageText } from '../helpers/page-text.ts'
+import { JANE_ORDERS } from '../helpers/order-form.ts'
+import { PUBLIC_PRODUCT_FIELDS } from '../helpers/product-form.ts'
 
-let t: TestServer
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/\s+/g, ' ')
 const offerOf = (html: string) => {
   const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((m) =>
     [JSON.parse(m[1]!)].flat(),
   ) as Record<string, unknown>[]
   return (blocks.find((b) => b['@type'] === 'Product') as { offers: { availability: string } }).offers
 }
-const ORDER = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@example.com',
-  phone: '07700 900123',
-  address: '1 High Street, Leeds',
-  size: '',
-}
+const ORDER = { ...JANE_ORDERS, size: '' }
 
 async function setAvailability(id: string, availability: Availability | undefined, leadTime?: string) {
   await t.store.updateProduct(id, (p) => {
@@ -44,9 +30,9 @@ async function setAvailability(id: string, availability: Availability | undefine
 describe('availability', () => {
   it('is in stock when the data file does not say (the seed catalogue as it is)', async () => {
     const res = await request(t.app).get('/products/tote-bag').expect(200)
-    expect(text(res.text)).toContain('In stock')
+    expect(pageText(res.text)).toContain('In stock')
     expect(offerOf(res.text).availability).toBe('https://schema.org/InStock')
-    expect(text(res.text)).toContain('Purchase Now')
+    expect(pageText(res.text)).toContain('Purchase Now')
   })
 
   it(
@@ -55,20 +41,20 @@ describe('availability', () => {
     async () => {
       await setAvailability('tote-bag', 'sold-out')
       const page = await request(t.app).get('/products/tote-bag').expect(200)
-      expect(text(page.text)).toContain('Sold out')
+      expect(pageText(page.text)).toContain('Sold out')
       expect(page.text).toMatch(/<img[^>]+tote-bag/)
       expect(page.text).not.toContain('action="/products/tote-bag#order"')
       expect(page.text).toMatch(/<button[^>]*disabled[^>]*>Sold out<\/button>/)
       expect(offerOf(page.text).availability).toBe('https://schema.org/SoldOut')
 
       const form = await request(t.app).get('/products/tote-bag?order=1').expect(200)
-      expect(text(form.text)).toContain(SOLD_OUT_MESSAGE)
+      expect(pageText(form.text)).toContain(SOLD_OUT_MESSAGE)
       expect(form.text).not.toMatch(/name="firstName"/)
 
       const post = await request(t.app).post('/products/tote-bag').type('form').send(ORDER)
       expect(post.status).toBe(409)
       expect(post.headers.location).toBeUndefined()
-      expect(text(post.text)).toContain(SOLD_OUT_MESSAGE)
+      expect(pageText(post.text)).toContain(SOLD_OUT_MESSAGE)
 
       const catalogue = await request(t.app).get('/products?category=bags').expect(200)
       const card = /<article class="product-card"[^>]*aria-labelledby="product-tote-bag"[\s\S]*?<\/article>/.exec(
@@ -84,7 +70,7 @@ describe('availability', () => {
   it('made to order: the lead time is shown, the offer says MadeToOrder, and orders are taken', async () => {
     await setAvailability('briefcase', 'made-to-order', '3 weeks')
     const page = await request(t.app).get('/products/briefcase').expect(200)
-    expect(text(page.text)).toContain('Made to order: ready in 3 weeks')
+    expect(pageText(page.text)).toContain('Made to order: ready in 3 weeks')
     expect(offerOf(page.text).availability).toBe('https://schema.org/MadeToOrder')
     expect((await request(t.app).post('/products/briefcase').type('form').send(ORDER)).status).toBe(303)
   })
@@ -94,11 +80,11 @@ describe('availability', () => {
       'instead of the dispatch promise, and the order note carries it',
     async () => {
       await setAvailability('briefcase', 'made-to-order', '3 weeks')
-      const page = text((await request(t.app).get('/products/briefcase').expect(200)).text)
+      const page = pageText((await request(t.app).get('/products/briefcase').expect(200)).text)
       expect(page).toContain('Made to order: ready in 3 weeks; 14 days to change your mind')
       expect(page).not.toMatch(/Dispatched in/i)
       const catalogue = await request(t.app).get('/products?category=bags').expect(200)
-      const card = text(
+      const card = pageText(
         /<article class="product-card"[^>]*aria-labelledby="product-briefcase"[\s\S]*?<\/article>/.exec(
           catalogue.text,
         )![0],
@@ -110,7 +96,7 @@ describe('availability', () => {
         'Made to order: ready in 3 weeks',
       )
 
-      expect(text((await request(t.app).get('/products/weekender-holdall').expect(200)).text)).toContain(
+      expect(pageText((await request(t.app).get('/products/weekender-holdall').expect(200)).text)).toContain(
         'Dispatched in 5-7 business days; 14 days to change your mind',
       )
     },
@@ -118,16 +104,7 @@ describe('availability', () => {
 
   it('stays out of GET /api/products, which keeps its eight fields', async () => {
     const products = (await request(t.app).get('/api/products').expect(200)).body as Record<string, unknown>[]
-    expect(Object.keys(products.find((p) => p.id === 'briefcase')!)).toEqual([
-      'id',
-      'name',
-      'description',
-      'price',
-      'sku',
-      'category',
-      'mainImage',
-      'paymentLink',
-    ])
+    expect(Object.keys(products.find((p) => p.id === 'briefcase')!)).toEqual(PUBLIC_PRODUCT_FIELDS)
     expect(
       JSON.parse(await readFile(t.dataFile, 'utf8')).products.find((p: { id: string }) => p.id === 'briefcase'),
     ).toMatchObject({ availability: 'made-to-order', leadTime: '3 weeks' })

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cacheTarget, type RouteParameters } from '../../server/cache/cache-target.server.ts'
-import { SERVER_ENTRY } from '../../server/paths.server.ts'
+import { SERVER_ENTRY } from '../../server/config/paths.server.ts'
 
 // Each page's parameters are what Vike's build says it declares, as in the running site.
 beforeAll(() => import(/* @vite-ignore */ SERVER_ENTRY))

@@ -4,54 +4,28 @@
  */
 import { readFile } from 'node:fs/promises'
 import request from 'supertest'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { describe, expect, it } from 'vitest'
+import { testAppForEachTest } from '../helpers/server.ts'
 import { BAD_PAYMENT_LINKS } from '../helpers/bad-payment-links.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
+import { hiddenField, pageText } from '../helpers/page-text.ts'
+import { openProductForm } from '../helpers/product-form.ts'
 
-let t: TestServer
-beforeEach(async () => {
-  t = await createTestApp()
-})
-afterEach(() => t.close())
+const t = testAppForEachTest()
 
 const onDisk = async () => dataOnDisk<{ products: Record<string, unknown>[]; messages: unknown[] }>(t.dataFile)
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ')
-const hidden = (html: string, name: string) => {
-  const raw = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)![1]!
-  return raw
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-}
-
-/** The edit form as the page gives it: its values and its hidden fields. */
-async function openForm(id: string) {
-  const page = await request(t.app).get(`/admin/products/${id}`).expect(200)
-  const base = JSON.parse(hidden(page.text, 'base')) as Record<string, string>
-  return { ...base, base: hidden(page.text, 'base') }
-}
 
 describe('the products list', () => {
   it('lists every product for the owner, privately, with search and a category filter', async () => {
     const all = await request(t.app).get('/admin/products').expect(200)
     expect(all.headers['cache-control']).toBe('private, no-store')
     expect(all.headers['x-robots-tag']).toBe('noindex')
-    for (const p of t.store.products) expect(text(all.text)).toContain(p.name)
-    const searched = text((await request(t.app).get('/admin/products?q=fw-oxb').expect(200)).text)
+    for (const p of t.store.products) expect(pageText(all.text)).toContain(p.name)
+    const searched = pageText((await request(t.app).get('/admin/products?q=fw-oxb').expect(200)).text)
     expect(searched).toContain('Oxford Brogue')
     expect(searched).not.toContain('Chelsea Boot')
-    const belts = text((await request(t.app).get('/admin/products?category=belts').expect(200)).text)
+    const belts = pageText((await request(t.app).get('/admin/products?category=belts').expect(200)).text)
     expect(belts).toContain('Braided Belt')
     expect(belts).not.toContain('Market Tote')
   })
@@ -59,7 +33,7 @@ describe('the products list', () => {
 
 describe('editing a product', () => {
   it('saves a new price to the file and the site, and records it in the history', async () => {
-    const form = await openForm('oxford-brogue')
+    const form = await openProductForm(t, 'oxford-brogue')
     const res = await request(t.app)
       .post('/admin/products/oxford-brogue')
       .type('form')
@@ -67,16 +41,16 @@ describe('editing a product', () => {
     expect(res.status).toBe(303)
     expect(res.headers.location).toBe('/admin/products/oxford-brogue?done=saved')
     expect((await onDisk()).products.find((p) => p.id === 'oxford-brogue')!.price).toBe('£199.00')
-    expect(text((await request(t.app).get('/products').expect(200)).text)).toContain('£199.00')
+    expect(pageText((await request(t.app).get('/products').expect(200)).text)).toContain('£199.00')
     const api = (await request(t.app).get('/api/products').expect(200)).body as { id: string; price: string }[]
     expect(api.find((p) => p.id === 'oxford-brogue')!.price).toBe('£199.00')
-    const history = text((await request(t.app).get('/admin/history').expect(200)).text)
+    const history = pageText((await request(t.app).get('/admin/history').expect(200)).text)
     expect(history).toMatch(/Oxford Brogue: changed .* You, in the workspace .*Price £185\.00 → £199\.00/)
   })
 
   it('sends a wrong form back with the messages beside the fields and the values kept, saving nothing', async () => {
     const before = await readFile(t.dataFile, 'utf8')
-    const form = await openForm('oxford-brogue')
+    const form = await openProductForm(t, 'oxford-brogue')
     const res = await request(t.app)
       .post('/admin/products/oxford-brogue')
       .type('form')
@@ -96,7 +70,7 @@ describe('editing a product', () => {
   it(
     'takes a price and a payment link as people type them, and writes them ' + 'to the file as the shop shows them',
     async () => {
-      const form = await openForm('oxford-brogue')
+      const form = await openProductForm(t, 'oxford-brogue')
       await request(t.app)
         .post('/admin/products/oxford-brogue')
         .type('form')
@@ -125,7 +99,7 @@ describe('editing a product', () => {
     'lists every mistake at the top of the form it sends back, each a link ' +
       'to its field, focused as the page opens',
     async () => {
-      const form = await openForm('oxford-brogue')
+      const form = await openProductForm(t, 'oxford-brogue')
       const fresh = {
         id: 'Ash Belt',
         name: '',
@@ -151,7 +125,7 @@ describe('editing a product', () => {
         expect(summary![1]).toMatch(/role="alert"/)
         expect(summary![1]).toMatch(/tabindex="-1"/)
         expect(summary![1]).toMatch(/autofocus=""/)
-        expect(text(summary![2]!)).toMatch(/^ ?There is a problem /)
+        expect(pageText(summary![2]!)).toMatch(/^ ?There is a problem /)
         expect([...summary![2]!.matchAll(/<a href="#product-(\w+)">/g)].map((m) => m[1])).toEqual(listed)
         for (const field of listed) expect(res.text).toContain(`id="product-${field}-error"`)
         expect(res.text.indexOf('id="error-summary"'), 'above the fields').toBeLessThan(
@@ -168,7 +142,7 @@ describe('editing a product', () => {
       'with the message beside the field, on an edit and on a new product',
     async () => {
       const before = await readFile(t.dataFile, 'utf8')
-      const form = await openForm('bridle-belt')
+      const form = await openProductForm(t, 'bridle-belt')
       const fresh = {
         id: '',
         name: 'Ash Belt',
@@ -202,7 +176,7 @@ describe('editing a product', () => {
   )
 
   it('marks a product sold out from the form: it can no longer be ordered', async () => {
-    const form = await openForm('tote-bag')
+    const form = await openProductForm(t, 'tote-bag')
     await request(t.app)
       .post('/admin/products/tote-bag')
       .type('form')
@@ -214,7 +188,7 @@ describe('editing a product', () => {
   })
 
   it('refuses a form posted from another website', async () => {
-    const form = await openForm('oxford-brogue')
+    const form = await openProductForm(t, 'oxford-brogue')
     const res = await request(t.app)
       .post('/admin/products/oxford-brogue')
       .set('Origin', 'https://evil.example')
@@ -229,8 +203,8 @@ describe('two tabs on the same product', () => {
   it(
     'tells the second save that it is out of date, shows both versions, and ' + 'saves nothing until it is sent again',
     async () => {
-      const first = await openForm('chelsea-boot')
-      const second = await openForm('chelsea-boot')
+      const first = await openProductForm(t, 'chelsea-boot')
+      const second = await openProductForm(t, 'chelsea-boot')
       await request(t.app)
         .post('/admin/products/chelsea-boot')
         .type('form')
@@ -241,7 +215,7 @@ describe('two tabs on the same product', () => {
         .type('form')
         .send({ ...second, price: '£230.00' })
       expect(late.status).toBe(409)
-      const shown = text(late.text)
+      const shown = pageText(late.text)
       expect(shown).toContain('saved in another tab or window after you opened it')
       expect(shown).toMatch(/Price Saved now: £220\.00 Yours: £230\.00/)
       expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')!.price).toBe('£220.00')
@@ -249,7 +223,7 @@ describe('two tabs on the same product', () => {
       const again = {
         ...second,
         price: '£230.00',
-        base: hidden(late.text, 'base'),
+        base: hiddenField(late.text, 'base'),
       }
       await request(t.app).post('/admin/products/chelsea-boot').type('form').send(again).expect(303)
       expect((await onDisk()).products.find((p) => p.id === 'chelsea-boot')!.price).toBe('£230.00')
@@ -263,7 +237,7 @@ describe('the browser and an editor on the same product', () => {
       'save wins and the other is in the history',
     async () => {
       const stale = await readFile(t.dataFile, 'utf8')
-      const form = await openForm('penny-loafer')
+      const form = await openProductForm(t, 'penny-loafer')
       // The editor's copy, opened before: the name and the price changed there.
       const edited = JSON.parse(stale) as { products: Record<string, unknown>[] }
       const loafer = edited.products.find((p) => p.id === 'penny-loafer')!
@@ -282,7 +256,7 @@ describe('the browser and an editor on the same product', () => {
         description: 'Now with a leather sole.',
         price: '£175.00',
       })
-      const history = text((await request(t.app).get('/admin/history').expect(200)).text)
+      const history = pageText((await request(t.app).get('/admin/history').expect(200)).text)
       expect(history).toMatch(/An edit of the data file .*Price £165\.00 → £170\.00/)
     },
   )
@@ -311,14 +285,14 @@ describe('adding, duplicating, removing, ordering', () => {
       leadTime: '6 weeks',
       status: 'draft',
     })
-    const form = await openForm('oxford-brogue-2')
+    const form = await openProductForm(t, 'oxford-brogue-2')
     await request(t.app)
       .post('/admin/products/oxford-brogue-2')
       .type('form')
       .send({ ...form, mainImage: '/images/seed/oxford-brogue.svg' })
       .expect(303)
     await request(t.app).post('/admin/products/oxford-brogue-2/publish').expect(303)
-    expect(text((await request(t.app).get('/products/oxford-brogue-2').expect(200)).text)).toContain(
+    expect(pageText((await request(t.app).get('/products/oxford-brogue-2').expect(200)).text)).toContain(
       'Made to order: ready in 6 weeks',
     )
     const taken = await request(t.app)
@@ -342,7 +316,7 @@ describe('adding, duplicating, removing, ordering', () => {
     expect((await onDisk()).products.some((p) => p.id === 'monk-strap')).toBe(false)
     expect((await request(t.app).get('/products/monk-strap')).status).toBe(404)
     const list = await request(t.app).get(res.headers.location!).expect(200)
-    expect(text(list.text)).toContain('Double Monk Strap was removed from the shop.')
+    expect(pageText(list.text)).toContain('Double Monk Strap was removed from the shop.')
     const undo = /action="(\/admin\/history\/[^"]+\/restore)"/.exec(list.text)![1]!
     await request(t.app).post(undo).expect(303)
     expect((await onDisk()).products.map((p) => p.id)).toEqual(order)

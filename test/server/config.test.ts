@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../server/config.server.ts'
+import { ConfigError, loadConfig } from '../../server/config/config.server.ts'
 
 describe('configuration from the environment', () => {
   it('has the documented defaults', () => {

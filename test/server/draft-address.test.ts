@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AngleState } from '../../domain/photo-offers.ts'
 import { startFakeOpenAIForSdk } from '../helpers/fake-openai.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
-import { openProductForm, pageText, saveProductForm } from '../helpers/product-form.ts'
+import { pageText } from '../helpers/page-text.ts'
+import { openProductForm, saveProductForm } from '../helpers/product-form.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 let t: TestServer

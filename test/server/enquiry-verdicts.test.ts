@@ -9,6 +9,7 @@ import { newEnquiry } from '../helpers/new-enquiry.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 import { parseCsv } from '../helpers/csv.ts'
+import { mainText } from '../helpers/page-text.ts'
 
 let t: TestServer | undefined
 afterEach(async () => {
@@ -20,13 +21,8 @@ const onDisk = async (file: string, id: string) =>
   (await dataOnDisk<{ messages: Record<string, unknown>[] }>(file)).messages.find((m) => m.id === id)!
 const act = (id: string, action: string) => request(t!.app).post(`/admin/enquiries/${id}`).type('form').send({ action })
 /** The words of the page's main content, as a person reads them. */
-const words = (html: string) =>
-  (/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? html)
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-const listed = async (query: string) => words((await request(t!.app).get(`/admin/enquiries${query}`).expect(200)).text)
+const listed = async (query: string) =>
+  mainText((await request(t!.app).get(`/admin/enquiries${query}`).expect(200)).text)
 
 describe('spam and not spam, by hand', () => {
   it('moves an enquiry to spam and back, over the rules’ guess, and the word survives a restart', async () => {
@@ -41,7 +37,7 @@ describe('spam and not spam, by hand', () => {
     const rescued = await act(guessed.id, 'not-spam').expect(303)
     expect(rescued.headers.location).toBe(`/admin/enquiries/${guessed.id}?done=not-spam`)
 
-    const page = words((await request(t.app).get(`/admin/enquiries/${guessed.id}?done=not-spam`).expect(200)).text)
+    const page = mainText((await request(t.app).get(`/admin/enquiries/${guessed.id}?done=not-spam`).expect(200)).text)
     expect(page).toContain('Marked as not spam: it is back in the inbox.')
     expect(page).toContain(
       'You marked it as not spam; the automatic check said likely spam (mostly links: 3 web addresses).',
@@ -65,7 +61,7 @@ describe('spam and not spam, by hand', () => {
     t = await createTestApp({ dir })
     expect(await listed('?spam=1')).toContain('Ann1 Lee')
     expect(await listed('')).toContain('Ann2 Lee')
-    expect(words((await request(t.app).get(`/admin/enquiries/${plain.id}`).expect(200)).text)).toContain(
+    expect(mainText((await request(t.app).get(`/admin/enquiries/${plain.id}`).expect(200)).text)).toContain(
       'You marked it as spam.',
     )
   })
@@ -109,7 +105,7 @@ describe('replying', () => {
     t = await createTestApp()
     const m = await t.store.addEnquiry({ ...newEnquiry(3), message: LONG })
     const page = (await request(t.app).get(`/admin/enquiries/${m.id}`).expect(200)).text
-    expect(words(page)).toContain('Reply by e-mail and mark answered')
+    expect(mainText(page)).toContain('Reply by e-mail and mark answered')
     // A redirect to mailto: is refused by the page's own form-action rule: the post lands on the page instead.
     const res = await act(m.id, 'reply').expect(303)
     expect(res.headers.location).toBe(`/admin/enquiries/${m.id}?done=replied`)
@@ -117,7 +113,7 @@ describe('replying', () => {
     expect((await onDisk(t.dataFile, m.id)).answeredAt).toEqual(expect.any(String))
     const landed = await request(t.app).get(res.headers.location!).expect(200)
     expect(headerBytes(landed)).toBeLessThan(8192)
-    const said = words(landed.text)
+    const said = mainText(landed.text)
     expect(said).toContain('Answered (answered ')
     expect(said).toMatch(/Marked as answered\. .*Write the reply in your mail app/)
     const href = /<a [^>]*href="(mailto:[^"]+)"[^>]*>Write the reply in your mail app/.exec(landed.text)![1]!
@@ -160,7 +156,7 @@ describe('the health panel’s mail count', () => {
       }),
     )
     expect(await listed('')).toContain('3 not e-mailed')
-    const health = words((await request(t.app).get('/admin/health').expect(200)).text)
+    const health = mainText((await request(t.app).get('/admin/health').expect(200)).text)
     expect(health).toContain(
       '3 enquiries not e-mailed, counted as Enquiries counts them (archived ones and spam left out; 5 in all).',
     )

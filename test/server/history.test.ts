@@ -3,27 +3,17 @@
  * made it, and every time in UK time, summer and winter.
  */
 import request from 'supertest'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { describe, expect, it } from 'vitest'
+import { testAppForEachTest } from '../helpers/server.ts'
+import { pageText } from '../helpers/page-text.ts'
 
-let t: TestServer
-beforeEach(async () => {
-  t = await createTestApp()
-})
-afterEach(() => t.close())
+const t = testAppForEachTest()
 
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
 const historyPage = async () => (await request(t.app).get('/admin/history').expect(200)).text
 /** The entries, newest first, as text. */
 const entries = (html: string) =>
   [...html.matchAll(/<li class="history__entry">([\s\S]*?)<\/li>\s*(?=<li class="history__entry">|<\/ol>)/g)].map((m) =>
-    text(m[1]!),
+    pageText(m[1]!),
   )
 
 describe('photographs in the history', () => {

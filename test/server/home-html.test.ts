@@ -2,6 +2,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_CARDS, TESTIMONIALS } from '../../components/home/content.ts'
 import { BUSINESS_HOURS, COMPANY, WHATSAPP_URL } from '../../domain/business.ts'
+import { pageText } from '../helpers/page-text.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 let t: TestServer
@@ -13,26 +14,6 @@ beforeAll(async () => {
   html = res.text
 })
 afterAll(() => t.close())
-
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#x27;': "'",
-  '&#39;': "'",
-  '&nbsp;': ' ',
-}
-
-/** The page's text as a visitor reads it: no scripts, no tags, entities decoded, spaces collapsed. */
-function visibleText(source: string): string {
-  return source
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#x27|#39|nbsp);/g, (e) => ENTITIES[e]!)
-    .replace(/\s+/g, ' ')
-}
 
 /** Asserts each needle occurs after the previous one; names the first that does not. */
 function expectInOrder(haystack: string, needles: readonly string[]) {
@@ -53,7 +34,7 @@ describe('the landing page HTML', () => {
       'heritage, collection, quality, testimonials, contact, footer',
     () => {
       const office = COMPANY.registeredOffice
-      expectInOrder(visibleText(html), [
+      expectInOrder(pageText(html), [
         // header
         COMPANY.brand,
         'LTD',
@@ -117,7 +98,7 @@ describe('the landing page HTML', () => {
   )
 
   it('renders the testimonials with their text, and the sections inside their anchors', () => {
-    const text = visibleText(html)
+    const text = pageText(html)
     for (const x of TESTIMONIALS) expectInOrder(text, [x.text, x.initials, x.name, x.title])
     const at = (pattern: RegExp) => {
       const m = pattern.exec(html)

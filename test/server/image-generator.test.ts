@@ -13,7 +13,7 @@ import { seedProducts } from '../../data/seed/products.ts'
 import { openStore, type Store } from '../../data/store.server.ts'
 import { IMAGE_ANGLES } from '../../domain/business.ts'
 import type { GenerationEvent } from '../../domain/image-generation.ts'
-import { mediaDirFor } from '../../server/paths.server.ts'
+import { mediaDirFor } from '../../server/config/paths.server.ts'
 import {
   createImageGenerator,
   GenerationBusyError,

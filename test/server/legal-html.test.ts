@@ -1,28 +1,17 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMPANY, POLICY, REGISTERED_OFFICE_LINE } from '../../domain/business.ts'
-import { RETURNED_FORM_TTL_MS } from '../../server/render/returned-contact-form.server.ts'
+import { RETURNED_FORM_TTL_MS } from '../../server/http/returned-contact-form.server.ts'
+import { pageText } from '../helpers/page-text.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 let t: TestServer
 const pages = new Map<string, { html: string; text: string }>()
 
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#x27;': "'",
-  '&#39;': "'",
-}
+/** The text as read, typographic apostrophes made plain, no space left before punctuation. */
 const visibleText = (html: string) =>
-  html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#x27|#39);/g, (e) => ENTITIES[e]!)
+  pageText(html)
     .replace(/[\u2018\u2019]/g, "'")
-    .replace(/\s+/g, ' ')
     .replace(/ ([,.;:)])/g, '$1') // a tag that ended just before punctuation
 
 const LEGAL = [

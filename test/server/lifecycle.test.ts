@@ -75,7 +75,7 @@ describe('npm start', () => {
   it('builds when needed and serves the production site (scripts/start.ts)', async () => {
     const { spawn } = await import('node:child_process')
     const { freePort } = await import('../../support/child-server.ts')
-    const { ROOT } = await import('../../server/paths.server.ts')
+    const { ROOT } = await import('../../server/config/paths.server.ts')
     const port = await freePort()
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')], {
       cwd: ROOT,

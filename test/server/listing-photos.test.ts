@@ -5,7 +5,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SEED_IMAGES } from '../../server/paths.server.ts'
+import { SEED_IMAGES } from '../../server/config/paths.server.ts'
 import { jsonLdBlocks, listingProblems } from '../helpers/listing-check.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 

@@ -2,6 +2,7 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { jsonLdBlocks, listingProblems } from '../helpers/listing-check.ts'
+import { pageText } from '../helpers/page-text.ts'
 
 let t: TestServer
 let priced: TestServer
@@ -12,12 +13,6 @@ afterAll(() => Promise.all([t.close(), priced.close()]))
 
 const SITE = 'https://www.example.co.uk'
 const MON_FRI = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`)
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/\s+/g, ' ')
 
 type Offer = Record<string, unknown> & {
   shippingDetails: Record<string, unknown>
@@ -116,8 +111,8 @@ describe("each product's offer, as shopping listings read it", () => {
     'states the terms the policy pages state: the returns window, by post ' +
       "at the customer's cost, delivery in the United Kingdom",
     async () => {
-      const returns = text((await request(t.app).get('/returns').expect(200)).text)
-      const terms = text((await request(t.app).get('/terms').expect(200)).text)
+      const returns = pageText((await request(t.app).get('/returns').expect(200)).text)
+      const terms = pageText((await request(t.app).get('/terms').expect(200)).text)
       const offer = offerOf(await pageOf(t, 'oxford-brogue'))
       const policy = offer.hasMerchantReturnPolicy
       expect(returns).toContain(`Cancel within ${String(policy.merchantReturnDays)} days of delivery`)

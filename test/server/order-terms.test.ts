@@ -4,28 +4,15 @@
  * (409) with the new terms, a sentence saying what changed, and everything typed.
  */
 import request from 'supertest'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { StoredProduct } from '../../domain/product.ts'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { testAppForEachTest } from '../helpers/server.ts'
+import { pageText } from '../helpers/page-text.ts'
+import { JANE_ORDERS } from '../helpers/order-form.ts'
 
-let t: TestServer
-beforeEach(async () => void (t = await createTestApp()))
-afterEach(() => t.close())
+const t = testAppForEachTest()
 
-const typed = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@example.com',
-  phone: '07700 900123',
-  address: '1 High Street, Leeds',
-  size: '',
-}
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/\s+/g, ' ')
+const typed = { ...JANE_ORDERS, size: '' }
 
 /** The hidden fields of the order form as the product's page renders it. */
 async function shownTerms(id: string): Promise<Record<string, string>> {
@@ -50,7 +37,7 @@ async function orderAfterChange(id: string, patch: Partial<StoredProduct>, field
   const res = await order(id, { ...fields, ...shown })
   expect(res.status).toBe(409)
   expect(res.headers.location).toBeUndefined()
-  return { res, said: text(res.text) }
+  return { res, said: pageText(res.text) }
 }
 
 function expectTypedKept(html: string) {

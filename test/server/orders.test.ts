@@ -12,28 +12,14 @@ import { extract } from 'tar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main as backup } from '../../scripts/backup.ts'
 import { isToSend, stateOf } from '../../domain/shop-order.ts'
-import {
-  checkoutSession,
-  refundedCharge,
-  stripeEvent,
-  TEST_WEBHOOK_SECRET,
-  type Buyer,
-} from '../../support/stripe-events.ts'
+import { checkoutSession, refundedCharge, stripeEvent, TEST_WEBHOOK_SECRET } from '../../support/stripe-events.ts'
 import { parseCsv } from '../helpers/csv.ts'
 import { filesUnder } from '../helpers/data-folder.ts'
-import { ordersOnDisk, sendEvent, setStock } from '../helpers/orders.ts'
+import { buyer, ordersOnDisk, sendEvent, setStock } from '../helpers/orders.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
 const DAY_S = 24 * 3600
 const nowS = () => Math.floor(Date.now() / 1000)
-const buyer = (n: string): Buyer => ({
-  name: `Customer ${n}`,
-  email: `customer.${n}@example.com`,
-  phone: `+44770090${n.padStart(4, '0')}`,
-  line1: `${n} Tannery Row`,
-  city: 'Northampton',
-  postalCode: `NN${n} 1AA`,
-})
 
 let t: TestServer
 const logLines: string[] = []

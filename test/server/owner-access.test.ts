@@ -3,42 +3,16 @@
  * check: a visitor gets 401 or 403 for every spelling, never a 200, and no owner answer is ever kept
  * in the page cache (whose hits are answered before any route).
  */
-import { request as httpRequest } from 'node:http'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { rawClient, type RawClient } from '../helpers/raw-http.ts'
+import { rawClient, rawRequest, type RawClient } from '../helpers/raw-http.ts'
+import { slash, word } from '../helpers/spellings.ts'
 import { createTestApp, startTestServer, type TestServer } from '../helpers/server.ts'
 
 const PASSWORD = 'correct horse battery'
 const OWNER = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`
 const VISITOR = { 'X-Forwarded-For': '203.0.113.9' }
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
-
-/** A request with its path exactly as written (no client tidies it). */
-function raw(url: string, p: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  const { port } = new URL(url)
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: p, headers, method }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (c: string) => (body += c))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
-    })
-    req.on('error', reject).end()
-  })
-}
-
-const letter = (c: string) =>
-  fc.constantFrom(
-    c,
-    c.toUpperCase(),
-    `%${c.charCodeAt(0).toString(16)}`,
-    `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-    `%25${c.charCodeAt(0).toString(16)}`,
-  )
-const word = (w: string) => fc.tuple(...[...w].map(letter)).map((cs) => cs.join(''))
-const slash = fc.constantFrom('/', '//', '/./', '/%2e/', '\\', '/%2f', '%5c')
 const PAGE_TAILS = [
   '',
   '/',
@@ -49,6 +23,12 @@ const PAGE_TAILS = [
   '/products/oxford-brogue/index.pageContext.json',
   '/products/new',
   '/history',
+  '/orders',
+  '/orders/',
+  '/orders.csv',
+  '/orders/00000000-0000-4000-8000-000000000000',
+  '/orders/__proto__',
+  '/orders/index.pageContext.json',
   '/x',
 ]
 const API_TAILS = ['', '/products', '/products/oxford-brogue', '/history', '/snapshots']
@@ -82,7 +62,7 @@ describe('the owner check, with ADMIN_PASSWORD set', () => {
       const url = t.url
       await fc.assert(
         fc.asyncProperty(workspaceAddress, fc.constantFrom('GET', 'HEAD', 'POST'), async (p, method) => {
-          const res = await raw(url, p, {}, method)
+          const res = await rawRequest(url, p, {}, { method })
           // A target that does not start with a slash is no address at all: refused before any route.
           expect(res.status, `${method} ${p}`).toBe(p.startsWith('/') ? 401 : 400)
           expect(ownerData(res.body), p).toBe(false)
@@ -95,12 +75,12 @@ describe('the owner check, with ADMIN_PASSWORD set', () => {
   it('answers the owner privately: private, no-store and noindex, never from the page cache', async () => {
     t = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD } })
     for (const p of ['/admin', '/%61dmin', '/admin/index.pageContext.json']) {
-      const first = await raw(t.url, p, { Authorization: OWNER })
+      const first = await rawRequest(t.url, p, { Authorization: OWNER })
       expect(first.status, p).toBe(200)
       expect(first.headers['cache-control'], p).toBe('private, no-store')
       expect(first.headers['x-robots-tag'], p).toBe('noindex')
       // The same address straight after, without credentials: asked to sign in, not a kept copy.
-      const again = await raw(t.url, p)
+      const again = await rawRequest(t.url, p)
       expect(again.status, p).toBe(401)
       expect(again.headers['cache-status'], p).toBeUndefined()
       expect(ownerData(again.body), p).toBe(false)
@@ -178,7 +158,7 @@ describe('the owner check, without ADMIN_PASSWORD', () => {
     const url = t.url
     await fc.assert(
       fc.asyncProperty(workspaceAddress, async (p) => {
-        const res = await raw(url, p, VISITOR)
+        const res = await rawRequest(url, p, VISITOR)
         expect(res.status, p).toBe(p.startsWith('/') ? 403 : 400)
         expect(ownerData(res.body), p).toBe(false)
         if (res.status === 403) {
@@ -188,16 +168,16 @@ describe('the owner check, without ADMIN_PASSWORD', () => {
       }),
       { numRuns: 250 },
     )
-    const api = await raw(url, '/api/admin/products', VISITOR)
+    const api = await rawRequest(url, '/api/admin/products', VISITOR)
     expect(JSON.parse(api.body).error).toMatch(/owner only/)
   })
 
   it('lets the owner in from the server machine itself, and never keeps the answer for a visitor', async () => {
     t = await startTestServer({})
-    const own = await raw(t.url, '/admin')
+    const own = await rawRequest(t.url, '/admin')
     expect(own.status).toBe(200)
     expect(ownerData(own.body)).toBe(true)
-    const visitor = await raw(t.url, '/admin', VISITOR)
+    const visitor = await rawRequest(t.url, '/admin', VISITOR)
     expect(visitor.status).toBe(403)
     expect(ownerData(visitor.body)).toBe(false)
   })

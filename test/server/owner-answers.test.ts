@@ -6,6 +6,7 @@ import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { basicAuth } from '../helpers/basic-auth.ts'
+import { hiddenField } from '../helpers/page-text.ts'
 
 const PASSWORD = 'correct horse battery'
 const VISITOR = { 'X-Forwarded-For': '203.0.113.9' }
@@ -17,15 +18,6 @@ function expectPrivate(res: Answer, status: number, what: string) {
   expect(res.headers['cache-control'], what).toBe('private, no-store')
   expect(res.headers['x-robots-tag'], what).toBe('noindex')
 }
-
-const hidden = (html: string, name: string) =>
-  new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`)
-    .exec(html)![1]!
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
 
 let t: TestServer | undefined
 afterEach(async () => {
@@ -86,8 +78,8 @@ describe("the owner's own answers", () => {
     const page = await request(t.app).get('/admin/products/oxford-brogue')
     expectPrivate(page, 200, 'the edit page')
     const form = {
-      ...JSON.parse(hidden(page.text, 'base')),
-      base: hidden(page.text, 'base'),
+      ...JSON.parse(hiddenField(page.text, 'base')),
+      base: hiddenField(page.text, 'base'),
     }
     expectPrivate(
       await request(t.app)
@@ -132,8 +124,8 @@ describe("the owner's own answers", () => {
     t = await createTestApp()
     const page = await request(t.app).get('/admin/products/chelsea-boot')
     const form = {
-      ...JSON.parse(hidden(page.text, 'base')),
-      base: hidden(page.text, 'base'),
+      ...JSON.parse(hiddenField(page.text, 'base')),
+      base: hiddenField(page.text, 'base'),
     }
     await request(t.app)
       .post('/admin/products/chelsea-boot')

@@ -6,16 +6,12 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import request from 'supertest'
 import { getGlobalContextSync } from 'vike/server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cacheTarget } from '../../server/cache/cache-target.server.ts'
-import { ROOT } from '../../server/paths.server.ts'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { ROOT } from '../../server/config/paths.server.ts'
+import { testAppForFile } from '../helpers/server.ts'
 
-let t: TestServer
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 /** Vike's pages a visitor may be answered from the shared cache (the workspace never is). */
 function sharedPages() {

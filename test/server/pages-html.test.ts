@@ -1,25 +1,15 @@
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { describe, expect, it } from 'vitest'
+import { createTestApp, testAppForFile } from '../helpers/server.ts'
 import { pageScripts } from '../helpers/wire.ts'
+import { pageText } from '../helpers/page-text.ts'
 
-let t: TestServer
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/\s+/g, ' ')
+const t = testAppForFile()
 
 describe('server-rendered catalogue (/products)', () => {
   it('has every product in the HTML, no loading state, and the filters with counts', async () => {
     const res = await request(t.app).get('/products').expect(200)
-    const body = text(res.text)
+    const body = pageText(res.text)
     for (const p of t.store.products) {
       expect(body).toContain(p.name)
       expect(body).toContain(p.sku)
@@ -35,14 +25,14 @@ describe('server-rendered catalogue (/products)', () => {
   })
 
   it('filters on the server from a valid category, and ignores any other value', async () => {
-    const bags = text((await request(t.app).get('/products?category=bags')).text)
+    const bags = pageText((await request(t.app).get('/products?category=bags')).text)
     for (const p of t.store.products) {
       if (p.category === 'bags') expect(bags).toContain(p.name)
       else expect(bags).not.toContain(p.name)
     }
     for (const q of ['hats', 'BAGS', '', 'bags%00']) {
       const res = await request(t.app).get(`/products?category=${q}`).expect(200)
-      expect(text(res.text).match(/Purchase Now/g)).toHaveLength(t.store.products.length)
+      expect(pageText(res.text).match(/Purchase Now/g)).toHaveLength(t.store.products.length)
     }
   })
 
@@ -163,15 +153,15 @@ describe('/admin says whether image generation is set up in its first paint (no 
   const warning = 'Image generation is not set up on this server yet'
   it('warns in the server-rendered page when OPENAI_API_KEY is not set', async () => {
     const res = await request(t.app).get('/admin').expect(200)
-    expect(text(res.text)).toContain(warning)
+    expect(pageText(res.text)).toContain(warning)
   })
 
   it('does not warn when it is set', async () => {
     const keyed = await createTestApp({ env: { OPENAI_API_KEY: 'sk-test', ADMIN_PASSWORD: 'correct horse' } })
     try {
       const res = await request(keyed.app).get('/admin').auth('admin', 'correct horse').expect(200)
-      expect(text(res.text)).not.toContain(warning)
-      expect(text(res.text)).toContain('Generate All Product Images')
+      expect(pageText(res.text)).not.toContain(warning)
+      expect(pageText(res.text)).toContain('Generate All Product Images')
     } finally {
       await keyed.close()
     }

@@ -14,26 +14,10 @@ import { BAD_PAYMENT_LINKS } from '../helpers/bad-payment-links.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { validEnquiry } from '../helpers/valid-enquiry.ts'
+import { pageText } from '../helpers/page-text.ts'
+import { JANE_ORDERS } from '../helpers/order-form.ts'
 
-const ORDER = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@example.com',
-  phone: '07700 900123',
-  address: '1 High Street, Leeds',
-  size: '',
-}
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
+const ORDER = { ...JANE_ORDERS, size: '' }
 const pretty = (data: unknown) => `${JSON.stringify(data, null, 2)}\n`
 const withLink = (products: readonly { id: string }[], id: string, paymentLink: string) =>
   products.map((p) => (p.id === id ? { ...p, paymentLink } : p))
@@ -74,7 +58,9 @@ async function expectServedAround(app: TestServer['app'], id: string, link: stri
   expect((await request(app).post('/api/contact').send(validEnquiry)).status).toBe(201)
 
   const page = await request(app).get(`/products/${id}`).expect(200)
-  expect(text(page.text)).toContain('This product cannot be ordered online just now. Please get in touch to order it.')
+  expect(pageText(page.text)).toContain(
+    'This product cannot be ordered online just now. Please get in touch to order it.',
+  )
   expect(page.text).toMatch(/<a href="\/contact">Please get in touch to order it\.<\/a>/)
   const asked = await request(app).get(`/products/${id}?order=1`).expect(200)
   expect(asked.text).not.toContain('method="post"')
@@ -82,9 +68,9 @@ async function expectServedAround(app: TestServer['app'], id: string, link: stri
   const posted = await request(app).post(`/products/${id}`).type('form').send(ORDER)
   expect(posted.status).toBe(409)
   expect(posted.headers.location).toBeUndefined()
-  expect(text(posted.text)).toContain('Please get in touch to order it.')
+  expect(pageText(posted.text)).toContain('Please get in touch to order it.')
 
-  const health = text((await request(app).get('/admin/health').expect(200)).text)
+  const health = pageText((await request(app).get('/admin/health').expect(200)).text)
   const name = seedProducts.find((p) => p.id === id)!.name
   expect(health).toContain(`"${name}" (${id}) cannot be ordered: its field "paymentLink"`)
   expect(health).toContain(JSON.stringify(link))
@@ -113,7 +99,7 @@ describe('a wrong payment link in the data file', () => {
         )
         await ownerSaves(t.store, pretty({ ...t.store.data, products }))
         expect(t.store.problem).toBeNull()
-        expect(text((await request(t.app).get('/products/oxford-brogue').expect(200)).text)).toContain('£199.00')
+        expect(pageText((await request(t.app).get('/products/oxford-brogue').expect(200)).text)).toContain('£199.00')
         await expectServedAround(t.app, 'braided-belt', link)
       },
     )

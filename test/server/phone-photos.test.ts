@@ -7,35 +7,24 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import request from 'supertest'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { describe, expect, it } from 'vitest'
+import { testAppForEachTest } from '../helpers/server.ts'
 import { photosNow } from '../helpers/photo-forms.ts'
 import { detail, heicBytes, portraitWithSubjectOnTop } from '../helpers/phone-photos.ts'
+import { mainText } from '../helpers/page-text.ts'
 
 const HEIC_TIP =
   'This is a HEIC photograph, which browsers cannot show. On an iPhone, ' +
   'choose it again from Photos: it will be sent as JPEG. Or set Settings > ' +
   'Camera > Formats to Most Compatible.'
 
-let t: TestServer
-beforeEach(async () => {
-  t = await createTestApp()
-})
-afterEach(() => t.close())
+const t = testAppForEachTest()
 
 const jpeg = (r: number) =>
   sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 90, b: 40 } } })
     .jpeg()
     .toBuffer()
 /** The words of the page's main content, as a person reads them. */
-const text = (html: string) =>
-  (/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? html)
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&gt;/g, '>')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
 
 describe('several photographs in one form (the form without the page’s script)', () => {
   it('takes each, in the order chosen, and the page says how many were added', async () => {
@@ -50,7 +39,7 @@ describe('several photographs in one form (the form without the page’s script)
     const after = photosNow(t, 'bridle-belt')
     expect(after).toHaveLength(before.length + 3)
     const page = await request(t.app).get(res.headers.location!.replace(/#.*$/, '')).expect(200)
-    expect(text(page.text)).toContain("3 photographs added: they are on the product's page now.")
+    expect(mainText(page.text)).toContain("3 photographs added: they are on the product's page now.")
     for (const src of after.slice(before.length)) expect(page.text).toContain(src.replace(/-1024\.webp$/, ''))
   })
 
@@ -62,7 +51,7 @@ describe('several photographs in one form (the form without the page’s script)
       .attach('photo', heicBytes(), 'IMG_0002.HEIC')
       .attach('photo', await jpeg(240), 'IMG_0003.jpg')
     expect(res.status).toBe(415)
-    expect(text(res.text)).toContain(`IMG_0002.HEIC: ${HEIC_TIP}`)
+    expect(mainText(res.text)).toContain(`IMG_0002.HEIC: ${HEIC_TIP}`)
     expect(photosNow(t, 'bridle-belt')).toHaveLength(before.length + 2)
   })
 })
@@ -72,7 +61,7 @@ describe('a HEIC that arrives anyway', () => {
     for (const name of ['IMG_0004.HEIC', 'photo.jpg']) {
       const page = await request(t.app).post('/admin/products/bridle-belt/photos').attach('photo', heicBytes(), name)
       expect(page.status, name).toBe(415)
-      expect(text(page.text)).toContain(HEIC_TIP)
+      expect(mainText(page.text)).toContain(HEIC_TIP)
     }
     const json = await request(t.app)
       .post('/admin/products/bridle-belt/photos')
@@ -88,7 +77,7 @@ describe('a HEIC that arrives anyway', () => {
       .post('/admin/products/bridle-belt/photos')
       .attach('photo', Buffer.from('not quite a picture'), { filename: 'IMG_0006.heic', contentType: 'image/heic' })
     expect(res.status).toBe(415)
-    expect(text(res.text)).toContain(HEIC_TIP)
+    expect(mainText(res.text)).toContain(HEIC_TIP)
   })
 })
 

@@ -3,21 +3,14 @@
  * from, acts on that photograph only, says what it did, and is refused (409) once the list changed.
  */
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PHOTOS_CHANGED } from '../../domain/photo-list.ts'
 import { addPhotos, photosNow, photoVersion } from '../helpers/photo-forms.ts'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { testAppForFile } from '../helpers/server.ts'
+import { pageText } from '../helpers/page-text.ts'
 
-let t: TestServer
-beforeAll(async () => void (t = await createTestApp()))
-afterAll(() => t.close())
+const t = testAppForFile()
 
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/\s+/g, ' ')
 const change = (id: string, fields: Record<string, string>) =>
   request(t.app).post(`/admin/products/${id}/photos/change`).type('form').send(fields)
 
@@ -49,7 +42,7 @@ describe('a photo button', () => {
       }).expect(303)
       expect(photosNow(t, 'derby-shoe'), step.action).toEqual(step.list)
       const page = await request(t.app).get(String(res.headers.location)).expect(200)
-      expect(text(page.text)).toContain(step.says)
+      expect(pageText(page.text)).toContain(step.says)
     }
   })
 
@@ -61,7 +54,7 @@ describe('a photo button', () => {
     const now = [three, main, two]
     for (const action of ['main', 'earlier', 'later', 'remove']) {
       const refused = await change('monk-strap', { src: two!, action, version: opened }).expect(409)
-      expect(text(refused.text)).toContain(PHOTOS_CHANGED)
+      expect(pageText(refused.text)).toContain(PHOTOS_CHANGED)
       expect(refused.headers['cache-control']).toBe('private, no-store')
       expect(photosNow(t, 'monk-strap'), action).toEqual(now)
     }

@@ -7,17 +7,14 @@ import path from 'node:path'
 import { deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import request from 'supertest'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { describe, expect, it } from 'vitest'
+import { testAppForEachTest } from '../helpers/server.ts'
 import { photoVersion } from '../helpers/photo-forms.ts'
 import { photoWork } from '../../server/services/images/photo-queue.server.ts'
 import { PHOTO_UPLOAD_LIMIT, PHOTOS_AT_ONCE } from '../../domain/photo-offers.ts'
+import { pageText } from '../helpers/page-text.ts'
 
-let t: TestServer
-beforeEach(async () => {
-  t = await createTestApp({ avifTwins: false }) // no test here checks the AVIF twins
-})
-afterEach(() => t.close())
+const t = testAppForEachTest({ avifTwins: false }) // no test here checks the AVIF twins
 
 const product = async (id: string) =>
   (JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Record<string, unknown>[] }).products.find(
@@ -27,11 +24,6 @@ const photo = (format: 'jpeg' | 'png' | 'webp', width = 1200, height = 900) =>
   sharp({ create: { width, height, channels: 3, background: { r: 150, g: 90, b: 40 } } })
     [format]()
     .toBuffer()
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/\s+/g, ' ')
 const upload = (id: string, bytes: Buffer, filename: string) =>
   request(t.app).post(`/admin/products/${id}/photos`).attach('photo', bytes, filename)
 
@@ -166,7 +158,9 @@ describe('uploading a photograph', () => {
       mainImage: set[0]!,
       images: set.map((src, i) => ({ angle: angles[i]!, src })),
     }))
-    expect(text((await request(t.app).get('/admin/products/derby-shoe').expect(200)).text)).toContain('Photograph 4')
+    expect(pageText((await request(t.app).get('/admin/products/derby-shoe').expect(200)).text)).toContain(
+      'Photograph 4',
+    )
     await upload('derby-shoe', await photo('jpeg'), 'phone.jpg').expect(303)
     const saved = (await product('derby-shoe')) as { mainImage: string; photos: { src: string }[] }
     expect(saved.mainImage).toBe(set[0])
@@ -270,7 +264,7 @@ describe('uploading a photograph', () => {
         const page = await upload('weekender-holdall', await photo('jpeg'), 'phone.jpg')
         expect(page.status).toBe(503)
         expect(page.headers['retry-after']).toMatch(/^\d+$/)
-        expect(text(page.text)).toContain('The site is busy with other photographs; please try again in a moment.')
+        expect(pageText(page.text)).toContain('The site is busy with other photographs; please try again in a moment.')
       } finally {
         for (const place of places) place.leave()
       }

@@ -18,6 +18,7 @@ import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
 import { photosNow, photoVersion } from '../helpers/photo-forms.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
+import { pageText } from '../helpers/page-text.ts'
 
 vi.setConfig({ testTimeout: 60_000 })
 
@@ -37,13 +38,6 @@ afterEach(async () => {
 type Saved = { id: string; mainImage: string; photos?: { src: string }[] }
 const onDisk = async (id: string) =>
   (await dataOnDisk<{ products: Saved[] }>(t.dataFile)).products.find((p) => p.id === id)!
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
 const fileOf = (src: string) => path.join(t.dir, src)
 const filesOfPhoto = async (src: string) => {
   const base = path.basename(src).replace(/-1024\.webp$/, '-')
@@ -73,7 +67,7 @@ describe('generating the four angles of one product', () => {
       expect(started.headers.location).toBe('/admin/products/chelsea-boot?angles=started#new-photos')
       const during = await request(t.app).get(String(started.headers.location)).expect(200)
       expect(during.headers['cache-control']).toBe('private, no-store')
-      expect(text(during.text)).toMatch(/Refresh to see how far it got/)
+      expect(pageText(during.text)).toMatch(/Refresh to see how far it got/)
       expect(during.text).toMatch(/role="progressbar"[^>]*aria-valuemax="4"/)
 
       const { offers, view } = await finished('chelsea-boot')
@@ -90,9 +84,9 @@ describe('generating the four angles of one product', () => {
         expect(existsSync(fileOf(p.src))).toBe(true)
       }
       const page = await request(t.app).get('/admin/products/chelsea-boot').expect(200)
-      expect(text(page.text)).toContain('New photographs')
+      expect(pageText(page.text)).toContain('New photographs')
       for (const p of offers[0]!.photos) expect(page.text).toContain(`value="${p.src}"`)
-      expect(text(page.text)).toContain('Use these 4 instead of the current photographs')
+      expect(pageText(page.text)).toContain('Use these 4 instead of the current photographs')
       // The new photographs are kept across a restart, beside the data file, for the owner alone.
       expect(statSync(`${t.dataFile}.new-photos.json`).mode & 0o777).toBe(0o600)
     },
@@ -126,14 +120,14 @@ describe('generating the four angles of one product', () => {
       for (const src of [side, detail]) expect((await filesOfPhoto(src)).length, src).toBeGreaterThanOrEqual(4)
       // A choice already made elsewhere changes nothing.
       expect(
-        text((await choose('penny-loafer', { offer: offer!.id, src: main, use: 'main' }).expect(409)).text),
+        pageText((await choose('penny-loafer', { offer: offer!.id, src: main, use: 'main' }).expect(409)).text),
       ).toContain('Those new photographs were no longer waiting')
 
       const history = (await t.services.catalogue.history.all()).filter((e) => e.productId === 'penny-loafer')
       expect(history.map((e) => e.action)).toEqual(['new-photos', 'new-photos'])
       expect(history[0]!.before?.mainImage).toBe(oldMain)
       expect(history[0]!.after?.mainImage).toBe(side)
-      expect(text((await request(t.app).get('/admin/history').expect(200)).text)).toContain(
+      expect(pageText((await request(t.app).get('/admin/history').expect(200)).text)).toContain(
         'Penny Loafer: new photographs chosen',
       )
     },
@@ -151,7 +145,7 @@ describe('generating the four angles of one product', () => {
       use: 'gallery',
       version: opened,
     }).expect(303)
-    expect(text((await request(t.app).get(String(added.headers.location)).expect(200)).text)).toContain(
+    expect(pageText((await request(t.app).get(String(added.headers.location)).expect(200)).text)).toContain(
       'The new side profile was added to the photographs.',
     )
     const before = photosNow(t, 'chukka-boot')
@@ -167,7 +161,7 @@ describe('generating the four angles of one product', () => {
         use,
         version: opened,
       }).expect(409)
-      expect(text(refused.text)).toContain(PHOTOS_CHANGED)
+      expect(pageText(refused.text)).toContain(PHOTOS_CHANGED)
       expect(photosNow(t, 'chukka-boot'), use).toEqual(before)
     }
     expect((await state('chukka-boot')).offers[0]!.photos.map((p) => p.src)).toEqual([
@@ -176,7 +170,7 @@ describe('generating the four angles of one product', () => {
       detail,
     ])
     const made = await choose('chukka-boot', { offer: offer!.id, src: detail!, use: 'main' }).expect(303)
-    expect(text((await request(t.app).get(String(made.headers.location)).expect(200)).text)).toContain(
+    expect(pageText((await request(t.app).get(String(made.headers.location)).expect(200)).text)).toContain(
       'The new detail is now the main photograph.',
     )
     expect(photosNow(t, 'chukka-boot')[0]).toBe(detail)
@@ -232,7 +226,7 @@ describe('generating the four angles of one product', () => {
     expect(offers[0]!.photos.map((p) => p.angle)).not.toContain('side profile')
     expect(offers[0]!.photos.length).toBeGreaterThan(0)
     expect(view.error).toMatch(/^[A-Z].+\.$/)
-    expect(text((await request(t.app).get('/admin/products/braided-belt').expect(200)).text)).toContain(view.error!)
+    expect(pageText((await request(t.app).get('/admin/products/braided-belt').expect(200)).text)).toContain(view.error!)
   })
 
   it(
@@ -243,7 +237,7 @@ describe('generating the four angles of one product', () => {
       fake.set({ delayMs: 200 })
       await request(t.app).post('/api/admin/products/chelsea-boot/angles').expect(202)
       const busy = await request(t.app).post('/admin/products/tote-bag/angles').type('form').send({}).expect(409)
-      expect(text(busy.text)).toContain('An image generation is already running')
+      expect(pageText(busy.text)).toContain('An image generation is already running')
       expect((await request(t.app).post('/api/generate-images').expect(409)).body.error).toMatch(/already running/)
 
       const { events: stream, cacheControl } = await fetchEvents('/api/admin/products/chelsea-boot/angles/events')
@@ -278,7 +272,7 @@ describe('a product whose id is a property every object has', () => {
           ),
       })
       const page = await request(t.app).get('/admin/products/constructor').expect(200)
-      expect(text(page.text)).toContain(seedProducts[0]!.name)
+      expect(pageText(page.text)).toContain(seedProducts[0]!.name)
       await request(t.app).post('/api/admin/products/constructor/angles').expect(202)
       const [offer] = (await finished('constructor')).offers
       const side = offer!.photos[1]!.src
@@ -310,7 +304,7 @@ describe('a product whose id is a property every object has', () => {
     const added = await request(t.app).post('/admin/products/new').type('form').send(product)
     expect(added.status).toBe(303)
     expect(added.headers.location).toMatch(/^\/admin\/products\/constructor\?/)
-    expect(text((await request(t.app).get('/admin/products/constructor').expect(200)).text)).toContain(
+    expect(pageText((await request(t.app).get('/admin/products/constructor').expect(200)).text)).toContain(
       'Constructor Boot',
     )
     await choose('constructor', { offer: 'no-such-offer', src: '/media/x.webp', use: 'main' }).expect(409)

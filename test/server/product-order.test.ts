@@ -4,16 +4,13 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import request from 'supertest'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { historyFileFor } from '../../data/catalogue-history.server.ts'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { testAppForEachTest } from '../helpers/server.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
+import { hiddenField, pageText } from '../helpers/page-text.ts'
 
-let t: TestServer
-beforeEach(async () => {
-  t = await createTestApp()
-})
-afterEach(() => t.close())
+const t = testAppForEachTest()
 
 const onDisk = async () => dataOnDisk<{ products: { id: string; price: string }[] }>(t.dataFile)
 const idsOnDisk = async () => (await onDisk()).products.map((p) => p.id)
@@ -32,21 +29,8 @@ const historyLines = async () =>
           order?: { before: string[]; after: string[] }
         },
     )
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
 const served = async () =>
   ((await request(t.app).get('/api/products').expect(200)).body as { id: string }[]).map((p) => p.id)
-const hidden = (html: string, name: string) =>
-  new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`)
-    .exec(html)![1]!
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
 
 describe('moving a product through the API', () => {
   it('writes the new order to the file, serves it at once, and answers with the whole order', async () => {
@@ -110,7 +94,7 @@ describe('the order in the history', () => {
       order: { before, after: [before[4], ...before.slice(0, 4), ...before.slice(5)] },
     })
     expect(Date.parse(entry!.at)).toBeGreaterThanOrEqual(started - 1000)
-    const page = text((await request(t.app).get('/admin/history').expect(200)).text)
+    const page = pageText((await request(t.app).get('/admin/history').expect(200)).text)
     const name = t.store.products[0]!.name
     expect(page).toContain(`${name}: moved in the order`)
     expect(page).toMatch(/place in the shop 5 → 1/)
@@ -137,7 +121,7 @@ describe('the order in the history', () => {
         who: 'owner',
         order: { before: expect.any(Array), after: await idsOnDisk() },
       })
-      expect(text((await request(t.app).get('/admin/products?done=order-restored').expect(200)).text)).toContain(
+      expect(pageText((await request(t.app).get('/admin/products?done=order-restored').expect(200)).text)).toContain(
         'The order was put back',
       )
     },
@@ -146,8 +130,8 @@ describe('the order in the history', () => {
   it('does not make an open form of the moved product out of date', async () => {
     const page = await request(t.app).get('/admin/products/oxford-brogue').expect(200)
     const form = {
-      ...JSON.parse(hidden(page.text, 'base')),
-      base: hidden(page.text, 'base'),
+      ...JSON.parse(hiddenField(page.text, 'base')),
+      base: hiddenField(page.text, 'base'),
     }
     await request(t.app).post('/api/admin/products/order').send({ id: 'oxford-brogue', to: 'bottom' }).expect(200)
     await request(t.app)

@@ -5,40 +5,25 @@ import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildOrderNote, buildPaymentUrl, clientReference, type OrderForm } from '../../domain/order.ts'
 import { spawnServer, type ChildServer } from '../../support/child-server.ts'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { testAppForFile } from '../helpers/server.ts'
+import { pageText } from '../helpers/page-text.ts'
+import { JANE_ORDERS } from '../helpers/order-form.ts'
 
-let t: TestServer
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/\s+/g, ' ')
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1]!) as Record<string, unknown>,
   )
 
 const EMPTY_ORDER: OrderForm = { firstName: '', lastName: '', email: '', phone: '', address: '', size: '' }
-const ORDER = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@example.com',
-  phone: '07700 900123',
-  address: '1 High Street, Leeds',
-  size: '42',
-}
+const ORDER = { ...JANE_ORDERS, size: '42' }
 
 describe('a page for every product (/products/{id})', () => {
   it('answers 200 for every product with its name, sku, price, description and a Purchase Now control', async () => {
     for (const p of t.store.products) {
       const res = await request(t.app).get(`/products/${p.id}`).expect(200)
-      const body = text(res.text)
+      const body = pageText(res.text)
       for (const s of [p.name, p.sku, p.price, p.description, 'Purchase Now'])
         expect(body, `${p.id}: ${s}`).toContain(s)
       expect(res.text).toContain(`<link rel="canonical" href="https://www.example.co.uk/products/${p.id}"`)
@@ -81,7 +66,7 @@ describe('a page for every product (/products/{id})', () => {
 
   it("renders 'Place Your Order' with every field at ?order=1, posting to the product's own address", async () => {
     const res = await request(t.app).get('/products/oxford-brogue?order=1').expect(200)
-    const body = text(res.text)
+    const body = pageText(res.text)
     expect(body).toContain('Place Your Order')
     for (const label of ['First name', 'Last name', 'Email', 'Phone', 'Delivery address', 'Size'])
       expect(body).toContain(label)
@@ -120,7 +105,7 @@ describe('ordering without JavaScript (POST /products/{id})', () => {
         .type('form')
         .send({ ...EMPTY_ORDER, firstName: 'Jane', email: 'not-an-email' })
         .expect(400)
-      const body = text(res.text)
+      const body = pageText(res.text)
       for (const m of [
         'Last name is required',
         'Invalid email format',

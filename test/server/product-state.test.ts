@@ -3,12 +3,10 @@
  * which the order dialog asks before opening the payment page.
  */
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { describe, expect, it } from 'vitest'
+import { testAppForFile } from '../helpers/server.ts'
 
-let t: TestServer
-beforeAll(async () => void (t = await createTestApp()))
-afterAll(() => t.close())
+const t = testAppForFile()
 
 describe('GET /api/products/{id}', () => {
   it('answers the product with its price and availability as they are now, checked again on every use', async () => {

@@ -1,13 +1,10 @@
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CATEGORIES } from '../../domain/business.ts'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { testAppForFile } from '../helpers/server.ts'
+import { PUBLIC_PRODUCT_FIELDS } from '../helpers/product-form.ts'
 
-let t: TestServer
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = testAppForFile()
 
 describe('GET /api/products', () => {
   it('answers the catalogue with exactly the public product fields, in order', async () => {
@@ -15,16 +12,7 @@ describe('GET /api/products', () => {
     expect(res.headers['content-type']).toMatch(/application\/json/)
     expect(res.body.length).toBeGreaterThanOrEqual(12)
     for (const p of res.body) {
-      expect(Object.keys(p)).toEqual([
-        'id',
-        'name',
-        'description',
-        'price',
-        'sku',
-        'category',
-        'mainImage',
-        'paymentLink',
-      ])
+      expect(Object.keys(p)).toEqual(PUBLIC_PRODUCT_FIELDS)
       expect(CATEGORIES).toContain(p.category)
       expect(p.price).toMatch(/^£\d+(,\d{3})*\.\d{2}$/)
       expect(() => new URL(p.paymentLink)).not.toThrow()

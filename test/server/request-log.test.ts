@@ -1,12 +1,11 @@
 /**
  * The request log keeps what an operator needs (method, path, status, time) and nothing a visitor or the owner typed.
  */
-import pino from 'pino'
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { rawClient } from '../helpers/raw-http.ts'
 import { validEnquiry } from '../helpers/valid-enquiry.ts'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { loggerInto, testAppForFile } from '../helpers/server.ts'
 
 const ADDRESS = 'jane.visitor@example.com'
 /** The address however a browser may have written it into a query. */
@@ -14,15 +13,8 @@ const SPELLINGS = [ADDRESS, encodeURIComponent(ADDRESS), 'jane.visitor', 'jane%2
 
 type Line = { msg: string; req?: { url: string; method: string }; res?: { statusCode: number } }
 
-let t: TestServer
 const log: string[] = []
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { CONTACT_RATE_LIMIT: '0' },
-    logger: pino({ level: 'info' }, { write: (line: string) => void log.push(line) }),
-  })
-})
-afterAll(() => t.close())
+const t = testAppForFile({ env: { CONTACT_RATE_LIMIT: '0' }, logger: loggerInto(log) })
 
 describe('the request log', () => {
   it(

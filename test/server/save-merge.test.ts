@@ -6,20 +6,17 @@
  */
 import sharp from 'sharp'
 import request from 'supertest'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { HistoryEntry } from '../../data/catalogue-history.server.ts'
 import { PRODUCT_FIELDS, type ProductValues } from '../../domain/product-form.ts'
 import { mergeSave } from '../../server/services/save-merge.server.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 import { photosNow, photoVersion } from '../helpers/photo-forms.ts'
-import { hiddenField, NEW_BELT, openProductForm, pageText, saveProductForm } from '../helpers/product-form.ts'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { hiddenField, pageText } from '../helpers/page-text.ts'
+import { NEW_BELT, openProductForm, saveProductForm } from '../helpers/product-form.ts'
+import { testAppForEachTest } from '../helpers/server.ts'
 
-let t: TestServer
-beforeEach(async () => {
-  t = await createTestApp()
-})
-afterEach(() => t.close())
+const t = testAppForEachTest()
 
 type Stored = Record<string, unknown> & { id: string; mainImage: string; photos?: { src: string }[] }
 const stored = async (id: string) =>

@@ -1,14 +1,10 @@
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { COMPANY } from '../../domain/business.ts'
 import { storeProblems } from '../helpers/listing-check.ts'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { testAppForFile } from '../helpers/server.ts'
 
-let t: TestServer
-beforeAll(async () => {
-  t = await createTestApp({ env: { SITE_URL: 'https://www.ashbourne.example' } })
-})
-afterAll(() => t.close())
+const t = testAppForFile({ env: { SITE_URL: 'https://www.ashbourne.example' } })
 
 const SITE = 'https://www.ashbourne.example'
 const head = (html: string) => html.slice(0, html.indexOf('</head>'))
@@ -113,11 +109,7 @@ describe('search engines', () => {
 })
 
 describe('found where people shop', () => {
-  let priced: TestServer
-  beforeAll(async () => {
-    priced = await createTestApp({ env: { SITE_URL: SITE, DELIVERY_PRICE: '4.95', DELIVERY_DAYS: '1-3' } })
-  })
-  afterAll(() => priced.close())
+  const priced = testAppForFile({ env: { SITE_URL: SITE, DELIVERY_PRICE: '4.95', DELIVERY_DAYS: '1-3' } })
 
   const PAGES = [
     '/',

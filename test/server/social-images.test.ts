@@ -4,28 +4,23 @@
  */
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import pino from 'pino'
 import sharp from 'sharp'
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
 import { SOCIAL_IMAGE, socialImagePath } from '../../domain/social-image.ts'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { loggerInto, testAppForFile } from '../helpers/server.ts'
 
 const ELSEWHERE = 'https://images.example.com/oxford-brogue.jpg'
 const MISSING = '/media/products/chelsea-boot/gone-1024.webp'
 
-let t: TestServer
+const [brogue, boot, ...rest] = seedProducts
+const products = [{ ...brogue!, mainImage: ELSEWHERE }, { ...boot!, mainImage: MISSING }, ...rest]
 const log: string[] = []
-beforeAll(async () => {
-  const [brogue, boot, ...rest] = seedProducts
-  const products = [{ ...brogue!, mainImage: ELSEWHERE }, { ...boot!, mainImage: MISSING }, ...rest]
-  t = await createTestApp({
-    prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products, messages: [] })),
-    logger: pino({ level: 'info' }, { write: (line: string) => void log.push(line) }),
-  })
+const t = testAppForFile({
+  prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products, messages: [] })),
+  logger: loggerInto(log),
 })
-afterAll(() => t.close())
 
 describe('a share card', () => {
   it(

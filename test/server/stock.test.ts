@@ -5,7 +5,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { dataOnDisk } from '../helpers/on-disk.ts'
-import { hiddenValue, pageText } from '../helpers/page-text.ts'
+import { hiddenField, pageText } from '../helpers/page-text.ts'
 import { setStock } from '../helpers/orders.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 
@@ -20,9 +20,9 @@ const productOnDisk = async (id: string) =>
 
 async function openForm(id: string) {
   const page = await request(t.app).get(`/admin/products/${id}`).expect(200)
-  const base = JSON.parse(hiddenValue(page.text, 'base')) as Record<string, string>
+  const base = JSON.parse(hiddenField(page.text, 'base')) as Record<string, string>
   const form: Record<string, string> = { ...base }
-  form.base = hiddenValue(page.text, 'base')
+  form.base = hiddenField(page.text, 'base')
   return { page: page.text, form }
 }
 

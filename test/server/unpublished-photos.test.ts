@@ -8,20 +8,16 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import request from 'supertest'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { galleryOf, photosOf } from '../../domain/product-page.ts'
 import { socialImagePath } from '../../domain/social-image.ts'
 import { basicAuth } from '../helpers/basic-auth.ts'
-import { createTestApp, type TestServer } from '../helpers/server.ts'
+import { testAppForEachTest } from '../helpers/server.ts'
 
 const PASSWORD = 'saddle-stitch-42'
 const OWNER = basicAuth(PASSWORD)
 
-let t: TestServer
-beforeEach(async () => {
-  t = await createTestApp({ env: { ADMIN_PASSWORD: PASSWORD } })
-})
-afterEach(() => t.close())
+const t = testAppForEachTest({ env: { ADMIN_PASSWORD: PASSWORD } })
 
 /** Visitors arrive as the site answers them: kept answers first, then the app. */
 const visitor = (address: string) => request(t.handler).get(address)

@@ -8,13 +8,13 @@ import { InboxList } from './InboxList.tsx'
 import { Notice } from './Notice.tsx'
 
 export default function Page() {
-  const { inbox, newEnquiries } = useData<Data>()
+  const { inbox, tabs } = useData<Data>()
   const { filter, total, pages, counts } = inbox
   const first = total === 0 ? 0 : (filter.page - 1) * INBOX_PAGE_SIZE + 1
   const last = Math.min(total, filter.page * INBOX_PAGE_SIZE)
   const exportQuery = inboxQuery(filter, { page: 1 })
   return (
-    <WorkspaceLayout current="enquiries" newEnquiries={newEnquiries} title={filter.spam ? 'Likely spam' : 'Enquiries'}>
+    <WorkspaceLayout current="enquiries" tabs={tabs} title={filter.spam ? 'Likely spam' : 'Enquiries'}>
       <div className="inbox">
         <header className="inbox__head">
           <p className="inbox__counts">

@@ -1,12 +1,17 @@
-import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import type { InboxView } from '../../../domain/inbox.ts'
+import type { WorkspaceTabs } from '../../../components/admin/WorkspaceLayout.tsx'
+import { inboxNotice, parseInboxFilter, type InboxView } from '../../../domain/inbox.ts'
+import { queryOf } from '../../../domain/page-query.ts'
+import { workspaceTabs } from '../workspace-tabs.ts'
 
-export type Data = { inbox: InboxView; newEnquiries: number }
+/**
+ * The list for the filter in the address, with the sentence after an action (`?done=`);
+ * its actions: server/routes/admin/enquiries.server.ts.
+ */
+export type Data = { inbox: InboxView; tabs: WorkspaceTabs }
 
-export function data(pageContext: PageContextServer): Data {
-  // Set only by the server's owner check and inbox route; a request that reached the page another way is refused.
-  const inbox = pageContext.adminInbox
-  if (!inbox) throw render(404)
-  return { inbox, newEnquiries: pageContext.newEnquiries ?? 0 }
+export async function data(pageContext: PageContextServer): Promise<Data> {
+  const { search, searchAll } = pageContext.urlParsed
+  const inbox = await pageContext.services.inbox.list(parseInboxFilter(queryOf(searchAll)), inboxNotice(search.done))
+  return { inbox, tabs: await workspaceTabs(pageContext) }
 }

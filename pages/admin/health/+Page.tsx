@@ -11,10 +11,10 @@ const OVERALL = {
 } as const
 
 export default function Page() {
-  const { health, newEnquiries } = useData<Data>()
+  const { health, tabs } = useData<Data>()
   const checked = ukTime(health.checkedAt)
   return (
-    <WorkspaceLayout current="health" newEnquiries={newEnquiries} title="Health">
+    <WorkspaceLayout current="health" tabs={tabs} title="Health">
       <div className="health">
         <p className="health__overall" data-status={health.status}>
           {OVERALL[health.status]} <span className="health__checked">Checked {checked}; reload to check again.</span>

@@ -1,11 +1,10 @@
-import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
+import type { WorkspaceTabs } from '../../../components/admin/WorkspaceLayout.tsx'
 import type { ShopHealth } from '../../../domain/shop-health.ts'
+import { workspaceTabs } from '../workspace-tabs.ts'
 
-export type Data = { health: ShopHealth; newEnquiries: number }
+export type Data = { health: ShopHealth; tabs: WorkspaceTabs }
 
-export function data(pageContext: PageContextServer): Data {
-  const health = pageContext.shopHealth
-  if (!health) throw render(404)
-  return { health, newEnquiries: pageContext.newEnquiries ?? 0 }
+export async function data(pageContext: PageContextServer): Promise<Data> {
+  return { health: await pageContext.services.health(), tabs: await workspaceTabs(pageContext) }
 }

@@ -6,10 +6,11 @@ import { PhotosBeforeAfter } from './PhotosBeforeAfter.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {
-  const { changes, more } = useData<Data>()
+  const { changes, more, tabs } = useData<Data>()
   return (
     <WorkspaceLayout
       current="products"
+      tabs={tabs}
       title="History of changes"
       intro={
         'Every change to the products and to their order, newest first. Bring ' +

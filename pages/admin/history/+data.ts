@@ -2,7 +2,8 @@ import type { PageContextServer } from 'vike/types'
 import { fieldChanges, type FieldChange } from '../../../domain/product-changes.ts'
 import { photosOf } from '../../../domain/product-page.ts'
 import type { StoredProduct } from '../../../domain/product.ts'
-import { ownerOnly } from '../owner-only.ts'
+import type { WorkspaceTabs } from '../../../components/admin/WorkspaceLayout.tsx'
+import { workspaceTabs } from '../workspace-tabs.ts'
 
 export type Change = {
   id: string
@@ -19,9 +20,9 @@ export type Change = {
   restorable: boolean
 }
 
-export type Data = { changes: Change[]; more: number }
+export type Data = { changes: Change[]; more: number; tabs: WorkspaceTabs }
 
-type HistoryEntry = Awaited<ReturnType<ReturnType<typeof ownerOnly>['catalogue']['history']['all']>>[number]
+type HistoryEntry = Awaited<ReturnType<PageContextServer['services']['catalogue']['history']['all']>>[number]
 
 const SHOWN = 100
 const WHAT: Record<string, string> = {
@@ -84,7 +85,7 @@ function photosChange(e: HistoryEntry): Change['photos'] {
 }
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
-  const { catalogue, store } = ownerOnly(pageContext)
+  const { catalogue, store } = pageContext.services
   const all = await catalogue.history.all()
   const names = new Map<string, string>()
   for (const e of all) for (const p of [e.before, e.after]) if (p) names.set(p.id, p.name)
@@ -113,5 +114,5 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
       order: e.order ? { before: named(e.order.before), after: named(e.order.after) } : null,
       restorable: e.before !== null || e.order !== undefined,
     }))
-  return { changes, more: Math.max(0, all.length - SHOWN) }
+  return { changes, more: Math.max(0, all.length - SHOWN), tabs: await workspaceTabs(pageContext) }
 }

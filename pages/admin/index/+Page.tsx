@@ -16,7 +16,7 @@ export default function Page() {
           <p>Photograph the whole catalogue in one consistent studio style, from four angles per product.</p>
         </div>
       </section>
-      {data.admin.access === 'owner' ? <WorkspaceNav current="overview" /> : null}
+      {data.tabs ? <WorkspaceNav current="overview" tabs={data.tabs} /> : null}
       {data.needs ? <NeedsYou needs={data.needs} /> : null}
       <AdminWorkspaceIsland products={data.products} admin={data.admin} lastRun={data.lastRun} />
     </>

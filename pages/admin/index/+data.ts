@@ -1,14 +1,16 @@
-import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
+import type { WorkspaceTabs } from '../../../components/admin/WorkspaceLayout.tsx'
 import type { AdminPageState, LastRun } from '../../../domain/image-generation.ts'
 import { toPublicProduct, type Product } from '../../../domain/product.ts'
 import { isPublished, publishedProducts } from '../../../domain/publishing.ts'
+import { workspaceTabs } from '../workspace-tabs.ts'
 import type { Needs } from './NeedsYou.tsx'
 
 export type Data = {
   products: Product[]
   admin: AdminPageState
-  /** The owner's alone: what needs them, and the run that may be undone. */
+  /** The owner's alone: the tabs, what needs them, and the run that may be undone. */
+  tabs: WorkspaceTabs | null
   needs: Needs | null
   lastRun: LastRun | null
 }
@@ -22,26 +24,31 @@ function undoneOf(search: Record<string, string>): Needs['undone'] {
 }
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
-  // The server's owner check vouches for every request it lets through to this page. A request that
-  // reached the page any other way (an address spelled so the check missed it) is refused.
-  const access = pageContext.ownerAccess
-  if (!access) throw render(404)
-  const all = pageContext.store?.products ?? []
+  const { services } = pageContext
+  const all = services.store.products
   // The shop's products, as GET /api/products refetches them after a run; drafts are on the products page.
   const products = publishedProducts(all).map(toPublicProduct)
-  const { catalogue, shopHealth, imageGeneration } = pageContext
-  const admin: AdminPageState =
-    access === 'owner' && imageGeneration
-      ? { access, ...imageGeneration }
-      : { access, configured: false, allowance: null }
-  if (access !== 'owner' || !catalogue) return { products, admin, needs: null, lastRun: null }
+  // A visitor (answered 403 by the owner check) is shown how the owner turns the workspace on.
+  if (pageContext.owner !== 'owner')
+    return {
+      products,
+      admin: { access: 'visitor', configured: false, allowance: null },
+      tabs: null,
+      needs: null,
+      lastRun: null,
+    }
+  const { configured, dailyLimit } = services.images
+  const tabs = await workspaceTabs(pageContext)
+  const health = await services.health()
   const needs: Needs = {
-    newEnquiries: pageContext.newEnquiries ?? 0,
-    warnings: (shopHealth?.items ?? [])
+    newEnquiries: tabs.newEnquiries,
+    orders: await services.ownerOrders.counts(),
+    warnings: health.items
       .filter((i) => i.status !== 'ok')
       .map((i) => ({ key: i.key, title: i.title, headline: i.headline, status: i.status })),
     drafts: all.filter((p) => !isPublished(p)).map((p) => ({ id: p.id, name: p.name })),
     undone: undoneOf(pageContext.urlParsed.search),
   }
-  return { products, admin, needs, lastRun: await catalogue.lastRun() }
+  const admin: AdminPageState = { access: 'owner', configured, allowance: dailyLimit.allowance() }
+  return { products, admin, tabs, needs, lastRun: await services.catalogue.lastRun() }
 }

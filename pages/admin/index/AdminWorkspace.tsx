@@ -1,4 +1,4 @@
-import { island } from '../../../renderer/island.tsx'
+import { island } from '../../../components/island.tsx'
 import { adminStore } from '../../../stores/admin-store.ts'
 import type { Data } from './+data.ts'
 import { GenerationNotes } from './GenerationNotes.tsx'

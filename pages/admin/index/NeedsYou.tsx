@@ -1,7 +1,10 @@
+import { oversoldOrders, ordersToSend } from '../../../domain/order-view.ts'
 import type { HealthItem } from '../../../domain/shop-health.ts'
 
 export type Needs = {
   newEnquiries: number
+  /** Paid orders not yet sent, and those of them that paid for a piece already gone. */
+  orders: { toSend: number; oversold: number }
   warnings: Pick<HealthItem, 'key' | 'title' | 'headline' | 'status'>[]
   drafts: { id: string; name: string }[]
   /** After undoing a run: how many main photographs went back, and how many were changed since and kept. */
@@ -15,8 +18,10 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** What needs the owner, each a link to the page that settles it; a short sentence when nothing does. */
 export function NeedsYou({ needs }: { needs: Needs }) {
-  const { newEnquiries, warnings, drafts, undone } = needs
+  const { newEnquiries, orders, warnings, drafts, undone } = needs
   const items: { key: string; href: string; text: string }[] = []
+  if (orders.toSend > 0) items.push({ key: 'orders', href: '/admin/orders', text: ordersToSend(orders.toSend) })
+  if (orders.oversold > 0) items.push({ key: 'oversold', href: '/admin/orders', text: oversoldOrders(orders.oversold) })
   if (newEnquiries > 0)
     items.push({
       key: 'enquiries',

@@ -28,7 +28,7 @@ const EMPTY: ProductValues = {
 
 /** The form as stored, or as a post sent it back (with the base it was made from). */
 export function productFormData(pageContext: PageContextServer, product: Product | null): ProductFormData {
-  const sent = pageContext.productForm
+  const sent = pageContext.form?.product
   const opened = product ? valuesOf(product) : EMPTY
   return {
     values: sent?.values ?? opened,

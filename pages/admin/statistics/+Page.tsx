@@ -1,5 +1,6 @@
 import { WorkspaceLayout } from '../../../components/admin/WorkspaceLayout.tsx'
-import { REPORT_RANGES } from '../../../domain/statistics-report.ts'
+import { moneyText } from '../../../domain/shop-order.ts'
+import { REPORT_RANGES, type Takings } from '../../../domain/statistics-report.ts'
 import { ukDay } from '../../../domain/uk-time.ts'
 import { useData } from '../../../renderer/useData.ts'
 import type { Data } from './+data.ts'
@@ -9,11 +10,17 @@ import { ProductTable } from './ProductTable.tsx'
 
 const TAGGED_LINK = '…/?utm_source=newsletter&utm_medium=email&utm_campaign=winter-sale'
 
+/** '£370.00', or '£185.00 + €40.00' when more than one currency was taken; '£0.00' when nothing was. */
+const takingsText = (takings: Takings) => {
+  const entries = Object.entries(takings).sort(([a], [b]) => Number(b === 'gbp') - Number(a === 'gbp'))
+  return entries.length ? entries.map(([c, amount]) => moneyText(amount, c)).join(' + ') : moneyText(0, 'gbp')
+}
+
 export default function Page() {
-  const { report, newEnquiries } = useData<Data>()
+  const { report, tabs } = useData<Data>()
   const { totals, range } = report
   const now = new Date(`${report.days.at(-1)!.date}T12:00:00Z`)
-  const figures: [string, number, string][] = [
+  const figures: [string, number | string, string][] = [
     ['Views', totals.views, 'Pages opened by visitors (not by you, nor by search engines’ robots).'],
     [
       'Visitors (added up by day)',
@@ -27,8 +34,13 @@ export default function Page() {
     ],
     ['Enquiries', totals.enquiries, 'Messages sent through the contact form.'],
   ]
+  if (report.sales)
+    figures.push(
+      ['Orders paid', totals.paid, 'Orders paid on the payment page, as Stripe told the shop; full refunds left out.'],
+      ['Takings', takingsText(totals.takings), 'What the paid orders took, as Stripe reported it, less refunds.'],
+    )
   return (
-    <WorkspaceLayout current="statistics" newEnquiries={newEnquiries} title="Visits">
+    <WorkspaceLayout current="statistics" tabs={tabs} title="Visits">
       <div className="visits">
         <nav aria-label="Days shown" className="visits__ranges">
           {REPORT_RANGES.map((r) => (
@@ -46,7 +58,7 @@ export default function Page() {
           {figures.map(([label, n, hint]) => (
             <div key={label}>
               <dt>{label}</dt>
-              <dd>{n.toLocaleString('en-GB')}</dd>
+              <dd>{typeof n === 'number' ? n.toLocaleString('en-GB') : n}</dd>
               <dd className="visits__hint">{hint}</dd>
             </div>
           ))}
@@ -65,6 +77,12 @@ export default function Page() {
                   <th scope="col">Views</th>
                   <th scope="col">Visitors</th>
                   <th scope="col">Orders sent to payment</th>
+                  {report.sales ? (
+                    <>
+                      <th scope="col">Orders paid</th>
+                      <th scope="col">Takings</th>
+                    </>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
@@ -74,6 +92,12 @@ export default function Page() {
                     <td>{d.views}</td>
                     <td>{d.visitors}</td>
                     <td>{d.handoffs}</td>
+                    {report.sales ? (
+                      <>
+                        <td>{d.paid}</td>
+                        <td>{takingsText(d.takings)}</td>
+                      </>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>
@@ -87,10 +111,11 @@ export default function Page() {
           <p className="visits-panel__note">
             One line a day: views, visitors and orders sent to payment, each date written in figures (year, month, day)
             so that a spreadsheet sorts the days and adds them up.
+            {report.sales ? ' The orders paid and the takings follow, one column of takings per currency.' : ''}
           </p>
         </section>
 
-        <ProductTable products={report.products} />
+        <ProductTable products={report.products} sales={report.sales} />
 
         <div className="visits__grid">
           <FigureTable

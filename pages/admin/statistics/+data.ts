@@ -1,11 +1,12 @@
-import { render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
-import type { StatisticsReport } from '../../../domain/statistics-report.ts'
+import type { WorkspaceTabs } from '../../../components/admin/WorkspaceLayout.tsx'
+import { reportRange, type StatisticsReport } from '../../../domain/statistics-report.ts'
+import { workspaceTabs } from '../workspace-tabs.ts'
 
-export type Data = { report: StatisticsReport; newEnquiries: number }
+/** `?days=7|30|365`: the figures for that range (its CSV: server/routes/admin/statistics.server.ts). */
+export type Data = { report: StatisticsReport; tabs: WorkspaceTabs }
 
-export function data(pageContext: PageContextServer): Data {
-  const report = pageContext.statisticsReport
-  if (!report) throw render(404)
-  return { report, newEnquiries: pageContext.newEnquiries ?? 0 }
+export async function data(pageContext: PageContextServer): Promise<Data> {
+  const report = await pageContext.services.visits(reportRange(pageContext.urlParsed.search.days))
+  return { report, tabs: await workspaceTabs(pageContext) }
 }

@@ -1,8 +1,10 @@
 import { useId } from 'react'
 import { handoffShare, type ProductFigures } from '../../../domain/statistics-report.ts'
 
-/** The products' columns, each with what it counts; a later figure (orders paid) is one more entry. */
-const COLUMNS: { heading: string; explains: string; cell: (p: ProductFigures) => string }[] = [
+type Column = { heading: string; explains: string; cell: (p: ProductFigures) => string }
+
+/** The products' columns, each with what it counts. */
+const COLUMNS: Column[] = [
   { heading: 'Views', explains: 'times its page was opened.', cell: (p) => p.views.toLocaleString('en-GB') },
   {
     heading: 'Orders sent to payment',
@@ -16,21 +18,40 @@ const COLUMNS: { heading: string; explains: string; cell: (p: ProductFigures) =>
   },
 ]
 
+/** When the shop hears of paid orders (Stripe's events), what they were and what share of views they are. */
+const SALES_COLUMNS: Column[] = [
+  {
+    heading: 'Orders paid',
+    explains: 'orders paid for on the payment page, as Stripe told the shop (those refunded in full left out).',
+    cell: (p) => p.paid.toLocaleString('en-GB'),
+  },
+  {
+    heading: 'Paid share',
+    explains: 'orders paid for every 100 views: 1 paid order in 50 views is 2.0%.',
+    cell: (p) => handoffShare(p.paid, p.views),
+  },
+]
+
 /** Products by views, with what each column means said under the table. */
-export function ProductTable({ products }: { products: ProductFigures[] }) {
+export function ProductTable({ products, sales }: { products: ProductFigures[]; sales: boolean }) {
   const notesId = useId()
+  const columns = sales ? [...COLUMNS, ...SALES_COLUMNS] : COLUMNS
   return (
     <section className="visits-panel">
       <h2>Products</h2>
       {products.length === 0 ? (
         <p className="visits-panel__empty">No product page was viewed in these days.</p>
       ) : (
-        <div className="visits-table__scroll">
-          <table className="visits-table" aria-describedby={notesId}>
+        // With the sales columns it scrolls sideways on a phone: a keyboard reaches it too.
+        <div
+          className="visits-table__scroll"
+          {...(sales ? { tabIndex: 0, role: 'region', 'aria-label': 'Products, scrolls sideways' } : {})}
+        >
+          <table className={`visits-table${sales ? ' visits-table--sales' : ''}`} aria-describedby={notesId}>
             <thead>
               <tr>
                 <th scope="col">Product</th>
-                {COLUMNS.map((c) => (
+                {columns.map((c) => (
                   <th key={c.heading} scope="col">
                     {c.heading}
                   </th>
@@ -41,7 +62,7 @@ export function ProductTable({ products }: { products: ProductFigures[] }) {
               {products.map((p) => (
                 <tr key={p.id}>
                   <th scope="row">{p.name}</th>
-                  {COLUMNS.map((c) => (
+                  {columns.map((c) => (
                     <td key={c.heading}>{c.cell(p)}</td>
                   ))}
                 </tr>
@@ -51,7 +72,7 @@ export function ProductTable({ products }: { products: ProductFigures[] }) {
         </div>
       )}
       <dl id={notesId} className="visits-notes">
-        {COLUMNS.map((c) => (
+        {columns.map((c) => (
           <div key={c.heading}>
             <dt>{c.heading}:</dt> <dd>{c.explains}</dd>
           </div>

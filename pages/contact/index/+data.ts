@@ -6,5 +6,8 @@ import type { OrderGone } from '../../../domain/order-gone.ts'
 export type Data = { form: ContactFormState | null; orderGone: OrderGone | null }
 
 export function data(pageContext: PageContextServer): Data {
-  return { form: pageContext.contactForm ?? null, orderGone: pageContext.orderGone ?? null }
+  const sent = pageContext.form?.contact
+  if (!sent) return { form: null, orderGone: null }
+  const { orderGone, ...form } = sent
+  return { form, orderGone: orderGone ?? null }
 }

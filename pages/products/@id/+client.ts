@@ -1,5 +1,5 @@
 import { startPage } from '../../../renderer/browser/start-page.client.tsx'
-import { lazyIsland } from '../../../renderer/island.tsx'
+import { lazyIsland } from '../../../components/island.tsx'
 import { ProductPurchaseIsland, RelatedProductsIsland } from './islands.tsx'
 
 void startPage([

@@ -7,12 +7,8 @@ import type { Data } from './+data.ts'
  * (https://developers.google.com/search/docs/appearance/structured-data/product).
  */
 export default (pc: PageContext<Data>) => {
-  const { product, gallery } = pc.data
+  const { product, listingImages, terms } = pc.data
   const origin = pc.siteUrl ?? ''
-  const listing = productJsonLd(product, origin, {
-    images: gallery.map((i) => i.src),
-    formats: pc.photoFormats,
-    terms: { deliveryPrice: pc.deliveryPrice, deliveryDays: pc.deliveryDays },
-  })
+  const listing = productJsonLd(product, origin, { images: listingImages, terms })
   return [{ '@context': 'https://schema.org', ...listing }, breadcrumbJsonLd(product, origin)]
 }

@@ -2,7 +2,7 @@ import { OrderForm } from '../../../components/order/OrderForm.tsx'
 import { productPath } from '../../../domain/catalogue.ts'
 import type { OrderFormState } from '../../../domain/order.ts'
 import type { Product } from '../../../domain/product.ts'
-import { island } from '../../../renderer/island.tsx'
+import { island } from '../../../components/island.tsx'
 
 /** The order form at `?order=1`, where 'Purchase Now' leads without scripts: a module of its own, fetched there alone. */
 function OrderPanel({ product, orderForm }: { product: Product; orderForm: OrderFormState | null }) {

@@ -2,7 +2,7 @@ import { loadOrderDialog, Ordering } from '../../../components/order/Ordering.ts
 import { PurchaseButton } from '../../../components/order/PurchaseButton.tsx'
 import { ProductCard } from '../../../components/ProductCard.tsx'
 import type { Product } from '../../../domain/product.ts'
-import { island } from '../../../renderer/island.tsx'
+import { island } from '../../../components/island.tsx'
 
 function ProductPurchase({ product }: { product: Product }) {
   return (

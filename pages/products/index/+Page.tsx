@@ -1,5 +1,5 @@
 import { filterFromParam } from '../../../domain/business.ts'
-import { usePageContext } from '../../../renderer/PageContextProvider.tsx'
+import { usePageContext } from '../../../components/PageContextProvider.tsx'
 import { useData } from '../../../renderer/useData.ts'
 import type { Data } from './+data.ts'
 import { CatalogueIsland } from './Catalogue.tsx'

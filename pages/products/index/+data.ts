@@ -6,10 +6,10 @@ import { publishedProducts } from '../../../domain/publishing.ts'
 export type Data = { products: Product[]; avifImages: string[] }
 
 export function data(pageContext: PageContextServer): Data {
-  const products = publishedProducts(pageContext.store?.products ?? [])
-  const avif = pageContext.photoFormats
+  const { store, photoFormats: avif } = pageContext.services
+  const products = publishedProducts(store.products)
   return {
     products: products.map(toShopProduct),
-    avifImages: products.map((p) => p.mainImage).filter((src) => avif?.hasAvif(src)),
+    avifImages: products.map((p) => p.mainImage).filter((src) => avif.hasAvif(src)),
   }
 }

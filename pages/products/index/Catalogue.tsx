@@ -4,7 +4,7 @@ import { ProductCard } from '../../../components/ProductCard.tsx'
 import { FILTERS, type CategoryFilter } from '../../../domain/business.ts'
 import { countByFilter, filterHref, productsIn } from '../../../domain/catalogue.ts'
 import type { Product } from '../../../domain/product.ts'
-import { island } from '../../../renderer/island.tsx'
+import { island } from '../../../components/island.tsx'
 import { catalogueStore } from '../../../stores/catalogue-store.ts'
 import { CATALOGUE_TITLES } from './titles.ts'
 

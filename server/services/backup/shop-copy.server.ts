@@ -5,7 +5,7 @@ import path from 'node:path'
 import * as v from 'valibot'
 import { acquireLock } from '../../../data/lock.server.ts'
 import type { Store } from '../../../data/store.server.ts'
-import { mediaDirFor } from '../../paths.server.ts'
+import { mediaDirFor } from '../../config/paths.server.ts'
 import { listShopFiles, type ShopFile } from './shop-files.server.ts'
 
 export type ShopCopy = { folder: string; files: ShopFile[]; links: string[] }

@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { stemOf } from '../../../data/dated-files.server.ts'
 import { PRIVATE_MODE, PUBLIC_MODE } from '../../../data/durable-write.server.ts'
-import { formKeyFileFor, mediaDirFor } from '../../paths.server.ts'
+import { formKeyFileFor, mediaDirFor } from '../../config/paths.server.ts'
 
 /**
  * Half-written files (a write's temporary file, a social card being made) and hidden ones are no file of the shop yet.

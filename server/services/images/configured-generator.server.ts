@@ -1,6 +1,6 @@
 import type { Store } from '../../../data/store.server.ts'
-import type { Config } from '../../config.server.ts'
-import { mediaDirFor } from '../../paths.server.ts'
+import type { Config } from '../../config/config.server.ts'
+import { mediaDirFor } from '../../config/paths.server.ts'
 import { createImageGenerator, type ImageGenerator, type ImageGeneratorOptions } from '../image-generator.server.ts'
 
 /**

@@ -7,7 +7,7 @@ import { deliveryLines, productText } from './order-mail.server.ts'
 
 const BOM = '\uFEFF'
 /** An amount in the currency's units with its decimals ('185.00'), as a spreadsheet sums it. */
-const decimal = (amount: number | undefined, currency: string | undefined) =>
+export const decimal = (amount: number | undefined, currency: string | undefined) =>
   amount === undefined || !currency ? '' : (amount / 10 ** currencyPlaces(currency)).toFixed(currencyPlaces(currency))
 
 const COLUMNS: [string, (o: StoredOrder) => string][] = [

@@ -1,7 +1,8 @@
 import type { StoredEnquiry } from '../../../data/enquiry.server.ts'
 import { subjectLabel } from '../../../domain/business.ts'
 import type { Product } from '../../../domain/product.ts'
-import type { DayFigures, Named, ReportRange, StatisticsReport } from '../../../domain/statistics-report.ts'
+import type { DayFigures, Named, ReportRange, StatisticsReport, Takings } from '../../../domain/statistics-report.ts'
+import { decimal, type DaySales } from '../orders/order-reports.server.ts'
 import { emptyDay, mergeInto } from './day-totals.ts'
 import { daysBefore, type StatisticsData } from './kept-days.ts'
 import { OTHER, OTHER_PRODUCTS } from './names.ts'
@@ -32,6 +33,8 @@ export function statisticsReport(input: {
   products: readonly Product[]
   enquiries: readonly StoredEnquiry[]
   counting: boolean
+  /** Paid orders per UK day (OrdersService.salesByDay), when the shop hears of them. */
+  sales?: readonly DaySales[]
   now?: number
 }): StatisticsReport {
   const { data, range } = input
@@ -39,14 +42,20 @@ export function statisticsReport(input: {
   const from = daysBefore(today, range - 1)
   const days: DayFigures[] = []
   const detail = emptyDay()
+  const salesOf = new Map((input.sales ?? []).map((s) => [s.day, s]))
+  const paidOf = new Map<string, number>()
   for (let n = range - 1; n >= 0; n--) {
     const date = daysBefore(today, n)
     const day = data.days.get(date)
+    const sales = salesOf.get(date)
+    for (const [id, count] of Object.entries(sales?.products ?? {})) paidOf.set(id, (paidOf.get(id) ?? 0) + count)
     days.push({
       date,
       views: day?.views ?? 0,
       visitors: day?.visitors ?? 0,
       handoffs: [...(day?.handoffs.values() ?? [])].reduce((a, b) => a + b, 0),
+      paid: sales?.orders ?? 0,
+      takings: { ...sales?.takings },
     })
     if (day) mergeInto(detail, { ...day, views: 0, visitors: 0 })
   }
@@ -56,6 +65,8 @@ export function statisticsReport(input: {
   const productIds = new Set([
     ...[...detail.handoffs.keys()].filter((id) => id !== OTHER_PRODUCTS),
     ...[...detail.pages.keys()].filter((p) => p.startsWith(PRODUCT_PAGE)).map((p) => p.slice(PRODUCT_PAGE.length)),
+    // An order of no known product ('') is in the totals alone.
+    ...[...paidOf.keys()].filter((id) => id !== ''),
   ])
   const products = [...productIds]
     .map((id) => {
@@ -66,6 +77,7 @@ export function statisticsReport(input: {
         views: page?.views ?? 0,
         visitors: page?.visitors ?? 0,
         handoffs: detail.handoffs.get(id) ?? 0,
+        paid: paidOf.get(id) ?? 0,
       }
     })
     .sort((a, b) => b.views - a.views || b.handoffs - a.handoffs || a.name.localeCompare(b.name))
@@ -75,7 +87,9 @@ export function statisticsReport(input: {
     if (ukDay(Date.parse(m.createdAt)) >= from)
       enquiries.set(subjectLabel(m.subject), (enquiries.get(subjectLabel(m.subject)) ?? 0) + 1)
   }
-  const sum = (key: 'views' | 'visitors' | 'handoffs') => days.reduce((n, d) => n + d[key], 0)
+  const sum = (key: 'views' | 'visitors' | 'handoffs' | 'paid') => days.reduce((n, d) => n + d[key], 0)
+  const takings: Takings = {}
+  for (const d of days) for (const [currency, amount] of Object.entries(d.takings)) addTo(takings, currency, amount)
   const otherPages = [...detail.pages].filter(([path]) => !path.startsWith(PRODUCT_PAGE))
   return {
     range,
@@ -85,6 +99,8 @@ export function statisticsReport(input: {
       visitors: sum('visitors'),
       handoffs: sum('handoffs'),
       enquiries: [...enquiries.values()].reduce((a, b) => a + b, 0),
+      paid: sum('paid'),
+      takings,
     },
     products,
     pages: ranked(new Map(otherPages.map(([path, t]) => [path, t.views])), (path) => pageName(path, names)),
@@ -95,14 +111,36 @@ export function statisticsReport(input: {
     devices: ranked(detail.devices),
     enquiries: ranked(enquiries),
     counting: input.counting,
+    sales: input.sales !== undefined,
   }
 }
 
-/** The daily figures as a spreadsheet reads them: one row a day, ISO dates for sorting and sums. */
+const addTo = (takings: Takings, currency: string, amount: number) =>
+  (takings[currency] = (takings[currency] ?? 0) + amount)
+
+/** The currencies of the range's takings, pounds first (and pounds alone when nothing was taken). */
+export function takingsCurrencies(report: StatisticsReport): string[] {
+  const codes = new Set(['gbp', ...Object.keys(report.totals.takings)])
+  return [...codes].sort((a, b) => Number(b === 'gbp') - Number(a === 'gbp') || a.localeCompare(b))
+}
+
+/**
+ * The daily figures as a spreadsheet reads them: one row a day, ISO dates for sorting and sums; paid
+ * orders and the takings (one column per currency) when the shop hears of orders.
+ */
 export function dailyCsv(report: StatisticsReport): string {
+  const currencies = report.sales ? takingsCurrencies(report) : []
+  const sales = (d: DayFigures) =>
+    report.sales ? [String(d.paid), ...currencies.map((c) => decimal(d.takings[c] ?? 0, c))] : []
   const rows = [
-    ['date', 'views', 'visitors', 'hand-offs to payment'],
-    ...report.days.map((d) => [d.date, String(d.views), String(d.visitors), String(d.handoffs)]),
+    [
+      'date',
+      'views',
+      'visitors',
+      'hand-offs to payment',
+      ...(report.sales ? ['paid orders', ...currencies.map((c) => `takings ${c.toUpperCase()}`)] : []),
+    ],
+    ...report.days.map((d) => [d.date, String(d.views), String(d.visitors), String(d.handoffs), ...sales(d)]),
   ]
   return `\uFEFF${rows.map((r) => r.join(',')).join('\r\n')}\r\n`
 }

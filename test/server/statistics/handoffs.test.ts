@@ -7,23 +7,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { HANDOFFS_PER_MINUTE } from '../../../server/services/statistics/handoff-limit.ts'
 import { createTestApp, type TestServer } from '../../helpers/server.ts'
 import { todayOnDisk } from '../../helpers/statistics.ts'
+import { JANE_ORDERS } from '../../helpers/order-form.ts'
 
-const ORDER = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@example.com',
-  phone: '07700 900123',
-  address: '1 High Street, Leeds',
-  size: '42',
-}
+const ORDER = { ...JANE_ORDERS, size: '42' }
 
 /** What Chromium sends with the order dialog's `fetch` (components/order/terms-now.ts). */
 const FROM_THE_DIALOG = { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty' }
 
 let t: TestServer
-beforeEach(async () => {
-  t = await createTestApp()
-})
+beforeEach(async () => void (t = await createTestApp()))
 afterEach(() => t.close())
 
 describe('hand-offs to payment', () => {

@@ -5,6 +5,7 @@ import request from 'supertest'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../../helpers/server.ts'
 import { todayOnDisk } from '../../helpers/statistics.ts'
+import { JANE_ORDERS } from '../../helpers/order-form.ts'
 
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) ' +
@@ -16,14 +17,7 @@ const DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const HIT = 'ashbourne; hit'
-const ORDER = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@example.com',
-  phone: '07700 900123',
-  address: '1 High Street, Leeds',
-  size: '42',
-}
+const ORDER = { ...JANE_ORDERS, size: '42' }
 
 let t: TestServer
 afterEach(() => t.close())

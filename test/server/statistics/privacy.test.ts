@@ -2,26 +2,18 @@
 import { hash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import pino from 'pino'
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestServer } from '../../helpers/server.ts'
+import { describe, expect, it } from 'vitest'
+import { loggerInto, testAppForFile } from '../../helpers/server.ts'
 import { filesUnder } from '../../helpers/data-folder.ts'
 import { todayOnDisk } from '../../helpers/statistics.ts'
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Zebrafinch/9.9.9 Safari/537.36'
 const ADDRESS = '203.0.113.77'
 
-let t: TestServer
 const log: string[] = []
-beforeAll(async () => {
-  // Behind a proxy on this machine, which names the visitor's address.
-  t = await createTestApp({
-    env: { TRUST_PROXY: 'loopback', LOG_LEVEL: 'debug' },
-    logger: pino({ level: 'debug' }, { write: (line: string) => void log.push(line) }),
-  })
-})
-afterAll(() => t.close())
+// Behind a proxy on this machine, which names the visitor's address.
+const t = testAppForFile({ env: { TRUST_PROXY: 'loopback', LOG_LEVEL: 'debug' }, logger: loggerInto(log, 'debug') })
 
 describe('what is kept of a visitor', () => {
   it(

@@ -6,9 +6,8 @@
 import { readFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import path from 'node:path'
-import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../../helpers/server.ts'
+import { describe, expect, it } from 'vitest'
+import { loggerInto, testAppForFile } from '../../helpers/server.ts'
 import { filesUnder } from '../../helpers/data-folder.ts'
 import { todayOnDisk } from '../../helpers/statistics.ts'
 import { validEnquiry } from '../../helpers/valid-enquiry.ts'
@@ -17,15 +16,12 @@ import { validEnquiry } from '../../helpers/valid-enquiry.ts'
 const ADDRESS = '127.0.0.77'
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Kestrelwing/4.2.1 Safari/537.36'
 
-let t: TestServer
 const log: string[] = []
-beforeAll(async () => {
-  t = await startTestServer({
-    env: { LOG_LEVEL: 'debug', CONTACT_RATE_LIMIT: '1' },
-    logger: pino({ level: 'debug' }, { write: (line: string) => void log.push(line) }),
-  })
+const t = testAppForFile({
+  env: { LOG_LEVEL: 'debug', CONTACT_RATE_LIMIT: '1' },
+  logger: loggerInto(log, 'debug'),
+  listen: true,
 })
-afterAll(() => t.close())
 
 /** One request from the visitor's own address; resolves with its status. */
 function visit(

@@ -5,9 +5,9 @@ import type { Data } from './+data.ts'
 import { EnquiryBodyIsland } from './EnquiryBody.tsx'
 
 export default function Page() {
-  const { enquiry: e, newEnquiries } = useData<Data>()
+  const { enquiry: e, tabs } = useData<Data>()
   return (
-    <WorkspaceLayout current="enquiries" newEnquiries={newEnquiries} title={e.name} titleId="enquiry-name">
+    <WorkspaceLayout current="enquiries" tabs={tabs} title={e.name} titleId="enquiry-name">
       <article className="enquiry" aria-labelledby="enquiry-name">
         <p className="enquiry__back">
           <a href={`/admin/enquiries${inboxQuery(e.filter)}`}>← All enquiries</a>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { STATE_FILTER_LABELS, type EnquiryView } from '../../../../domain/inbox.ts'
 import { ApiError, apiRequest } from '../../../../lib/api.ts'
-import { island } from '../../../../renderer/island.tsx'
+import { island } from '../../../../components/island.tsx'
 import { Notice } from '../Notice.tsx'
 import { DeliveryPanel } from './DeliveryPanel.tsx'
 import { EnquiryActions } from './EnquiryActions.tsx'

@@ -28,7 +28,7 @@ export default function Page() {
   const data = useData<Data>()
   const address = `/admin/products/${encodeURIComponent(data.id)}`
   return (
-    <WorkspaceLayout current="products" title={data.name}>
+    <WorkspaceLayout current="products" tabs={data.tabs} title={data.name}>
       <p className="tap-links">
         <a href="/admin/products">All products</a>
         {data.draft ? null : (

@@ -6,10 +6,12 @@ import { photoNoticeOf, type PhotoNotice } from '../../../../domain/photo-list.t
 import { NEW_PHOTOS_READY, type AngleState } from '../../../../domain/photo-offers.ts'
 import { photosOf } from '../../../../domain/product-page.ts'
 import { isPublished } from '../../../../domain/publishing.ts'
-import { ownerOnly } from '../../owner-only.ts'
+import type { WorkspaceTabs } from '../../../../components/admin/WorkspaceLayout.tsx'
+import { workspaceTabs } from '../../workspace-tabs.ts'
 import { productFormData, type ProductFormData } from '../product-form-data.ts'
 
 export type Data = ProductFormData & {
+  tabs: WorkspaceTabs
   id: string
   name: string
   viewHref: string
@@ -39,37 +41,30 @@ export type Data = ProductFormData & {
 const DONE = ['saved', 'added', 'duplicated', 'restored', 'published', 'unpublished']
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
-  const { store, catalogue } = ownerOnly(pageContext)
+  const { store, catalogue, productPhotos } = pageContext.services
   const product = store.products.find((p) => p.id === pageContext.routeParams.id)
   if (!product) throw render(404)
   const done = pageContext.urlParsed.search.done ?? ''
-  // Handed to every workspace page by the owner check: without it the page would guess at the setup.
-  const runs = pageContext.productPhotoRuns
-  if (!runs) throw new Error('The product page was rendered without the image runs.')
-  const angles = await runs.state(product.id)
+  // What a refused form on this page brought back (the post answers with this page again).
+  const sent = pageContext.form ?? {}
+  const angles = await productPhotos.state(product.id)
   // Each refresh asks with a new number, so the browser fetches the page again.
   const nextLook = (Number(pageContext.urlParsed.search.angles) || 0) + 1
   return {
     ...productFormData(pageContext, product),
+    tabs: await workspaceTabs(pageContext),
     idEditable: !(await catalogue.addressFixed(product.id)),
     id: product.id,
     name: product.name,
     viewHref: productPath(product),
     draft: !isPublished(product),
-    publishMissing: pageContext.publishMissing ?? null,
-    done:
-      pageContext.productForm ||
-      pageContext.photoError ||
-      pageContext.anglesError ||
-      pageContext.publishMissing ||
-      !DONE.includes(done)
-        ? null
-        : done,
+    publishMissing: sent.publish?.missing ?? null,
+    done: sent.product || sent.upload || sent.angles || sent.publish || !DONE.includes(done) ? null : done,
     photos: photosOf(product),
-    photoError: pageContext.photoError ?? null,
-    photoNotice: photoNoticeOf(pageContext.photoRefusal, pageContext.urlParsed.search, !isPublished(product)),
+    photoError: sent.upload?.error ?? null,
+    photoNotice: photoNoticeOf(sent.photoAction?.refusal, pageContext.urlParsed.search, !isPublished(product)),
     angles,
-    anglesError: pageContext.anglesError ?? null,
+    anglesError: sent.angles?.error ?? null,
     anglesNotice:
       pageContext.urlParsed.search.angles && !angles.view.running && angles.offers.length > 0 && !angles.view.error
         ? NEW_PHOTOS_READY

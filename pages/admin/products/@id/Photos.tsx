@@ -1,5 +1,5 @@
 import type { PhotoNotice } from '../../../../domain/photo-list.ts'
-import { island } from '../../../../renderer/island.tsx'
+import { island } from '../../../../components/island.tsx'
 import { productPhotosStore, type ProductPhotosInit } from '../../../../stores/product-photos-store.ts'
 import { FormFollowsPhotos } from './FormFollowsPhotos.tsx'
 import { NewAngles } from './NewAngles.tsx'

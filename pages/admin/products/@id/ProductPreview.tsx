@@ -4,7 +4,7 @@ import type { ProductValues } from '../../../../domain/product-form.ts'
 import { NO_PHOTO } from '../../../../domain/no-photo.ts'
 import type { Product } from '../../../../domain/product.ts'
 import { priceAsShown } from '../../../../domain/typed-price.ts'
-import { island } from '../../../../renderer/island.tsx'
+import { island } from '../../../../components/island.tsx'
 import { useHydrated } from '../../../../renderer/useHydrated.ts'
 import { STORED_CHANGE, storedValues } from '../follow-stored.ts'
 

@@ -5,10 +5,10 @@ import type { Data } from './+data.ts'
 import { ProductOrderIsland } from './ProductOrder.tsx'
 
 export default function Page() {
-  const { rows, total, query, category, removed, orderRestored } = useData<Data>()
+  const { tabs, rows, total, query, category, removed, orderRestored } = useData<Data>()
   const filtered = query !== '' || category !== 'all'
   return (
-    <WorkspaceLayout current="products" title="Products">
+    <WorkspaceLayout current="products" tabs={tabs} title="Products">
       {removed ? (
         <div className="admin-notice" role="status">
           <p>{removed.name} was removed from the shop.</p>

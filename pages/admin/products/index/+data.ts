@@ -3,7 +3,8 @@ import { availabilityText } from '../../../../domain/availability.ts'
 import { CATEGORY_LABELS, filterFromParam, type CategoryFilter } from '../../../../domain/business.ts'
 import { productsIn } from '../../../../domain/catalogue.ts'
 import { isPublished } from '../../../../domain/publishing.ts'
-import { ownerOnly } from '../../owner-only.ts'
+import type { WorkspaceTabs } from '../../../../components/admin/WorkspaceLayout.tsx'
+import { workspaceTabs } from '../../workspace-tabs.ts'
 
 export type Row = {
   id: string
@@ -18,6 +19,7 @@ export type Row = {
 }
 
 export type Data = {
+  tabs: WorkspaceTabs
   rows: Row[]
   total: number
   query: string
@@ -27,7 +29,7 @@ export type Data = {
 }
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
-  const { store, catalogue } = ownerOnly(pageContext)
+  const { store, catalogue } = pageContext.services
   const search = pageContext.urlParsed.search
   const query = (search.q ?? '').trim()
   const category = filterFromParam(search.category)
@@ -54,5 +56,13 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     entry?.before && !products.some((p) => p.id === entry.productId)
       ? { entry: entry.id, name: entry.before.name }
       : null
-  return { rows, total: products.length, query, category, removed, orderRestored: search.done === 'order-restored' }
+  return {
+    tabs: await workspaceTabs(pageContext),
+    rows,
+    total: products.length,
+    query,
+    category,
+    removed,
+    orderRestored: search.done === 'order-restored',
+  }
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { moved, type Move, type OrderAnswer, type Step } from '../../../../domain/product-order.ts'
 import { ApiError, moveProduct } from '../../../../lib/api.ts'
-import { island } from '../../../../renderer/island.tsx'
+import { island } from '../../../../components/island.tsx'
 import { useHydrated } from '../../../../renderer/useHydrated.ts'
 import type { Row } from './+data.ts'
 import { ProductRow } from './ProductRow.tsx'

@@ -4,9 +4,9 @@ import { ProductForm } from '../ProductForm.tsx'
 import type { Data } from './+data.ts'
 
 export default function Page() {
-  const data = useData<Data>()
+  const { tabs, ...form } = useData<Data>()
   return (
-    <WorkspaceLayout current="products" title="Add a product">
+    <WorkspaceLayout current="products" tabs={tabs} title="Add a product">
       <p className="tap-links">
         <a href="/admin/products">All products</a>
       </p>
@@ -15,7 +15,7 @@ export default function Page() {
         isNew
         submitLabel="Add as a draft"
         hint="Visitors see it once you add its photograph and publish it."
-        {...data}
+        {...form}
       />
     </WorkspaceLayout>
   )

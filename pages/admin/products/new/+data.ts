@@ -1,10 +1,10 @@
 import type { PageContextServer } from 'vike/types'
-import { ownerOnly } from '../../owner-only.ts'
+import type { WorkspaceTabs } from '../../../../components/admin/WorkspaceLayout.tsx'
+import { workspaceTabs } from '../../workspace-tabs.ts'
 import { productFormData, type ProductFormData } from '../product-form-data.ts'
 
-export type Data = ProductFormData
+export type Data = ProductFormData & { tabs: WorkspaceTabs }
 
-export function data(pageContext: PageContextServer): Data {
-  ownerOnly(pageContext)
-  return productFormData(pageContext, null)
+export async function data(pageContext: PageContextServer): Promise<Data> {
+  return { ...productFormData(pageContext, null), tabs: await workspaceTabs(pageContext) }
 }

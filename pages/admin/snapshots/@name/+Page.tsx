@@ -41,7 +41,12 @@ export default function Page() {
   const d = useData<Data>()
   const nothing = d.changed.length + d.added.length + d.removed.length === 0 && !d.reordered
   return (
-    <WorkspaceLayout current="snapshots" title={`Restore the snapshot of ${d.when}?`} titleId="confirm-heading">
+    <WorkspaceLayout
+      current="snapshots"
+      tabs={d.tabs}
+      title={`Restore the snapshot of ${d.when}?`}
+      titleId="confirm-heading"
+    >
       <p>
         {/* The heading may be cut short on a phone: the time that tells this snapshot apart is said here too. */}
         Taken {d.when} · {reasonOf(d.reason)} · {productCount(d.products)}. Restoring puts the products back as they

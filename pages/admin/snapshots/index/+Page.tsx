@@ -4,10 +4,11 @@ import { productCount, reasonOf } from '../snapshot-words.ts'
 import type { Data } from './+data.ts'
 
 export default function Page() {
-  const { snapshots, restored } = useData<Data>()
+  const { tabs, snapshots, restored } = useData<Data>()
   return (
     <WorkspaceLayout
       current="snapshots"
+      tabs={tabs}
       title="Snapshots"
       intro={
         'The catalogue as it was, kept beside the data file. Restoring one puts ' +

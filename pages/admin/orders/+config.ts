@@ -1,0 +1,7 @@
+import type { Config } from 'vike/types'
+
+export default {
+  title: 'Orders | Ashbourne Leather',
+  description: "The shop's orders.",
+  noindex: true,
+} satisfies Config

@@ -1,0 +1,3 @@
+import css from './orders.scss?inline'
+
+export default css

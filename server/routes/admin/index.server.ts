@@ -1,0 +1,58 @@
+import { Router, type RequestHandler } from 'express'
+import type { Logger } from 'pino'
+import type { PageRenderer } from '../../render/page-handler.server.ts'
+import { angleRoutes } from './angles.server.ts'
+import { enquiryRoutes } from './enquiries.server.ts'
+import { orderRoutes } from './orders.server.ts'
+import { overviewRoutes } from './overview.server.ts'
+import { photoRoutes } from './photos.server.ts'
+import { productRoutes } from './products.server.ts'
+import { snapshotRoutes } from './snapshots.server.ts'
+import { statisticsRoutes } from './statistics.server.ts'
+
+/** The server's long-lived parts (server/services.server.ts), as every page's context holds them. */
+type Services = Vike.PageContextServer['services']
+
+/** What the owner's routes are built from. */
+export type OwnerRouteDeps = {
+  services: Services
+  /** A refused form answers with its page again, through the one page render. */
+  pages: PageRenderer
+  /** Where uploads and generated photographs are stored. */
+  mediaDir: string
+  /** For what an action could not do (an orders file that cannot be written). */
+  logger: Logger
+  /** How long an upload may send nothing before its place in the photo queue goes back (tests shorten it). */
+  uploadStallMs?: number
+}
+
+/** The owner's two routers: `actions` at `/admin` (forms that post, downloads), `api` at `/api/admin` (JSON). */
+export type OwnerRouters = { actions: Router; api: Router }
+
+/** One workspace page's routes, added to the owner's routers with paths under their mount point. */
+export type PageRoutes = (routers: OwnerRouters, deps: OwnerRouteDeps) => void
+
+/**
+ * The owner's route table: each workspace page's actions in a module of this folder named after it, listed
+ * once here (docs/decisions.md, The owner's workspace). Its page and data are its folder under pages/admin/.
+ */
+const PAGES: readonly PageRoutes[] = [
+  overviewRoutes,
+  productRoutes,
+  photoRoutes,
+  angleRoutes,
+  orderRoutes,
+  enquiryRoutes,
+  statisticsRoutes,
+  snapshotRoutes,
+]
+
+export function ownerRoutes(deps: OwnerRouteDeps): OwnerRouters {
+  const routers: OwnerRouters = { actions: Router(), api: Router() }
+  // The owner check (whoAsks) has answered anyone else before these; should it not have run, nothing here acts.
+  const ownerOnly: RequestHandler = (_req, res, next) => next(res.locals.owner === 'owner' ? undefined : 'router')
+  routers.actions.use(ownerOnly)
+  routers.api.use(ownerOnly)
+  for (const add of PAGES) add(routers, deps)
+  return routers
+}
