@@ -31,15 +31,18 @@ describe('visitors under a flood', () => {
     for (let n = 0; n < 600_000; n++) statistics.view(view('198.51.100.7', `Flood/${n}`))
     const today = () => [...statistics.totals().days.values()].at(-1)!
     const afterFlood = today().visitors
-    // An estimate past the first 2,000: within 3% (four times its typical error).
-    expect(Math.abs(afterFlood - 600_000)).toBeLessThan(18_000)
+    // An estimate past the first 2,000 (typical error 0.8%): within 5%, six times that, so that a
+    // random day's salt never fails it.
+    expect(Math.abs(afterFlood - 600_000)).toBeLessThan(30_000)
 
     for (let n = 0; n < 50_000; n++) statistics.view(view(`203.0.${n >> 8}.${n & 255}`, 'Mozilla/5.0', '/terms'))
     const rose = today().visitors - afterFlood
-    expect(rose).toBeGreaterThan(45_000)
-    expect(rose).toBeLessThan(55_000)
-    // The page's own count rises the same way.
-    expect(Math.abs(today().pages.get('/terms')!.visitors - 50_000)).toBeLessThan(3_000)
+    // Over many salts the rise is 50,000 with a spread (σ) near 2,200: seven of those either side.
+    // A count the flood had filled would rise by next to nothing.
+    expect(rose).toBeGreaterThan(35_000)
+    expect(rose).toBeLessThan(65_000)
+    // The page's own count rises the same way (12 bits: σ 1.6%, 800).
+    expect(Math.abs(today().pages.get('/terms')!.visitors - 50_000)).toBeLessThan(5_000)
     // Seen again, nobody counts twice.
     const before = today().visitors
     for (let n = 0; n < 1000; n++) statistics.view(view(`203.0.${n >> 8}.${n & 255}`, 'Mozilla/5.0', '/terms'))
