@@ -4,6 +4,7 @@ import type { Config } from './config/config.server.ts'
 import { formStateKey } from './http/form-state-cookie.server.ts'
 import { formKeyFileFor, mediaDirFor } from './config/paths.server.ts'
 import { returnedContactForms, type ReturnedContactForms } from './http/returned-contact-form.server.ts'
+import { returnedOwnerForms, type ReturnedOwnerForms } from './http/returned-owner-form.server.ts'
 import { createEnquiryService, type EnquiryService } from './services/enquiries.server.ts'
 import type { ImageGenerator } from './services/image-generator.server.ts'
 import { configuredImageGenerator } from './services/images/configured-generator.server.ts'
@@ -47,8 +48,8 @@ export type Services = {
   outbox: MailOutbox
   /** Checks, saves and schedules the e-mail of an enquiry, for both of its ways in. */
   enquiries: EnquiryService
-  /** The state of an enquiry form sent back to a visitor without JavaScript, in a signed cookie. */
-  returnedForms: ReturnedContactForms
+  /** A refused form's state between its post and its page, in a signed cookie: the enquiry form's, the owner's. */
+  returnedForms: { contact: ReturnedContactForms; owner: ReturnedOwnerForms }
   /** Product photographs: the generator, the daily spend cap, and whether OPENAI_API_KEY is set. */
   images: { generator: ImageGenerator; dailyLimit: DailyImageLimit; configured: boolean }
   /** Who counts as the owner, for the workspace, its API, image generation and /healthz. */
@@ -98,7 +99,8 @@ export function createServices(
     timeoutMs: options.smtpTimeoutMs,
   })
   const enquiries = createEnquiryService({ store, outbox, sameTextLimit: config.contactRateLimit })
-  const returnedForms = returnedContactForms(formStateKey(formKeyFileFor(config.dataFile), logger))
+  const formKey = formStateKey(formKeyFileFor(config.dataFile), logger)
+  const returnedForms = { contact: returnedContactForms(formKey), owner: returnedOwnerForms(formKey) }
 
   const dailyLimit = new DailyImageLimit(store, config.imageDailyLimit)
   const catalogue = new CatalogueService(

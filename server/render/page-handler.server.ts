@@ -28,6 +28,11 @@ export type PageRenderer = {
   handler: RequestHandler
   /** The same render for a route's answer: one visitor's own, never kept, never indexed. */
   answer: (req: Request, res: Response, page: PageAnswer) => Promise<void>
+  /**
+   * The page at the request's own address with what a refused form brought back (after its redirect,
+   * `?form=<id>`); false when there is no page there, and nothing was sent.
+   */
+  withForm: (req: Request, res: Response, form: Partial<FormResults>) => Promise<boolean>
 }
 
 /**
@@ -121,5 +126,6 @@ export function pageRenderer({ services, siteUrl, cache }: PageRendererOptions):
     async answer(req, res, page) {
       if (!(await render(req, res, page))) throw new Error(`${page.url ?? req.originalUrl} did not render`)
     },
+    withForm: (req, res, form) => render(req, res, { form }),
   }
 }

@@ -51,11 +51,18 @@ export function siteRoutes({ config, store, services, logger, responses, pages, 
     config,
     logger,
     enquiries: services.enquiries,
-    returnedForms: services.returnedForms,
+    returnedForms: services.returnedForms.contact,
     pages,
   })
   // The owner's actions and API, one router each: every workspace page's routes (routes/admin/).
-  const owner = ownerRoutes({ services, pages, mediaDir: mediaDirFor(config.dataFile), logger, uploadStallMs })
+  const owner = ownerRoutes({
+    services,
+    pages,
+    returnedForms: services.returnedForms.owner,
+    mediaDir: mediaDirFor(config.dataFile),
+    logger,
+    uploadStallMs,
+  })
   return {
     owner(app) {
       app.use(whoAsks(services.owner))

@@ -11,6 +11,7 @@ import { ownerSaves } from '../helpers/owner-save.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 import { hiddenField, pageText } from '../helpers/page-text.ts'
 import { openProductForm } from '../helpers/product-form.ts'
+import { sentBack } from '../helpers/sent-back.ts'
 
 const t = testAppForEachTest()
 
@@ -51,11 +52,13 @@ describe('editing a product', () => {
   it('sends a wrong form back with the messages beside the fields and the values kept, saving nothing', async () => {
     const before = await readFile(t.dataFile, 'utf8')
     const form = await openProductForm(t, 'oxford-brogue')
-    const res = await request(t.app)
-      .post('/admin/products/oxford-brogue')
-      .type('form')
-      .send({ ...form, price: '185 pounds', paymentLink: 'not a link', availability: 'made-to-order', leadTime: '' })
-    expect(res.status).toBe(400)
+    const res = await sentBack(
+      t.app,
+      await request(t.app)
+        .post('/admin/products/oxford-brogue')
+        .type('form')
+        .send({ ...form, price: '185 pounds', paymentLink: 'not a link', availability: 'made-to-order', leadTime: '' }),
+    )
     expect(res.headers['cache-control']).toBe('private, no-store')
     expect(res.text).toMatch(
       /id="product-price"[^>]*aria-invalid="true"[^>]*aria-describedby="product-price-hint product-price-error"/,
@@ -119,7 +122,7 @@ describe('editing a product', () => {
         ],
         ['/admin/products/new', fresh, ['name', 'id', 'price', 'paymentLink']],
       ] as const) {
-        const res = await request(t.app).post(url).type('form').send(body).expect(400)
+        const res = await sentBack(t.app, await request(t.app).post(url).type('form').send(body))
         const summary = /<div id="error-summary"([^>]*)>([\s\S]*?)<\/div>/.exec(res.text)
         expect(summary, url).not.toBeNull()
         expect(summary![1]).toMatch(/role="alert"/)
@@ -159,8 +162,7 @@ describe('editing a product', () => {
           ['/admin/products/bridle-belt', { ...form, paymentLink: link }],
           ['/admin/products/new', { ...fresh, paymentLink: link }],
         ] as const) {
-          const res = await request(t.app).post(url).type('form').send(body)
-          expect(res.status, `${url} ${link}`).toBe(400)
+          const res = await sentBack(t.app, await request(t.app).post(url).type('form').send(body))
           expect(res.text).toMatch(
             /aria-invalid="true"[^>]*aria-describedby="product-paymentLink-hint product-paymentLink-error"/,
           )
@@ -210,11 +212,13 @@ describe('two tabs on the same product', () => {
         .type('form')
         .send({ ...first, price: '£220.00' })
         .expect(303)
-      const late = await request(t.app)
-        .post('/admin/products/chelsea-boot')
-        .type('form')
-        .send({ ...second, price: '£230.00' })
-      expect(late.status).toBe(409)
+      const late = await sentBack(
+        t.app,
+        await request(t.app)
+          .post('/admin/products/chelsea-boot')
+          .type('form')
+          .send({ ...second, price: '£230.00' }),
+      )
       const shown = pageText(late.text)
       expect(shown).toContain('saved in another tab or window after you opened it')
       expect(shown).toMatch(/Price Saved now: £220\.00 Yours: £230\.00/)
@@ -295,11 +299,13 @@ describe('adding, duplicating, removing, ordering', () => {
     expect(pageText((await request(t.app).get('/products/oxford-brogue-2').expect(200)).text)).toContain(
       'Made to order: ready in 6 weeks',
     )
-    const taken = await request(t.app)
-      .post('/admin/products/new')
-      .type('form')
-      .send({ ...product, id: 'oxford-brogue' })
-    expect(taken.status).toBe(400)
+    const taken = await sentBack(
+      t.app,
+      await request(t.app)
+        .post('/admin/products/new')
+        .type('form')
+        .send({ ...product, id: 'oxford-brogue' }),
+    )
     expect(taken.text).toContain('Another product already has the id oxford-brogue')
   })
 

@@ -11,6 +11,7 @@ import { testAppForEachTest } from '../helpers/server.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 import { pageText } from '../helpers/page-text.ts'
+import { sentBack } from '../helpers/sent-back.ts'
 import { NEW_BELT as BELT, openProductForm } from '../helpers/product-form.ts'
 
 const t = testAppForEachTest()
@@ -77,8 +78,7 @@ describe('publishing', () => {
     'refuses a draft without a photograph the site serves, then puts it on ' + 'the shop once one is uploaded',
     async () => {
       const id = await addBelt()
-      const refused = await request(t.app).post(`/admin/products/${id}/publish`)
-      expect(refused.status).toBe(400)
+      const refused = await sentBack(t.app, await request(t.app).post(`/admin/products/${id}/publish`))
       expect(refused.headers['cache-control']).toBe('private, no-store')
       expect(pageText(refused.text)).toContain(
         'It cannot be published yet. It still needs: a photograph: upload one below (Photographs)',
@@ -150,11 +150,13 @@ describe('the main photograph', () => {
       'https://images.example.com/brogue.jpg',
       '/images/seed/../../db.json',
     ]) {
-      const res = await request(t.app)
-        .post('/admin/products/oxford-brogue')
-        .type('form')
-        .send({ ...form, mainImage: made_up })
-      expect(res.status).toBe(400)
+      const res = await sentBack(
+        t.app,
+        await request(t.app)
+          .post('/admin/products/oxford-brogue')
+          .type('form')
+          .send({ ...form, mainImage: made_up }),
+      )
       expect(res.text).toContain('id="product-mainImage-error">This is not a photograph of the site')
     }
     expect(await readFile(t.dataFile, 'utf8')).toBe(before)

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { basicAuth } from '../helpers/basic-auth.ts'
 import { hiddenField } from '../helpers/page-text.ts'
+import { sentBack } from '../helpers/sent-back.ts'
 
 const PASSWORD = 'correct horse battery'
 const VISITOR = { 'X-Forwarded-For': '203.0.113.9' }
@@ -73,7 +74,7 @@ describe('answers to someone not signed in', () => {
 })
 
 describe("the owner's own answers", () => {
-  it('redirects after every change, 400 for a wrong form, 404 for an unknown product', async () => {
+  it('redirects after every change and a wrong form, 404 for an unknown product', async () => {
     t = await createTestApp()
     const page = await request(t.app).get('/admin/products/oxford-brogue')
     expectPrivate(page, 200, 'the edit page')
@@ -81,14 +82,12 @@ describe("the owner's own answers", () => {
       ...JSON.parse(hiddenField(page.text, 'base')),
       base: hiddenField(page.text, 'base'),
     }
-    expectPrivate(
-      await request(t.app)
-        .post('/admin/products/oxford-brogue')
-        .type('form')
-        .send({ ...form, price: 'cheap' }),
-      400,
-      'a wrong price',
-    )
+    const wrongPrice = await request(t.app)
+      .post('/admin/products/oxford-brogue')
+      .type('form')
+      .send({ ...form, price: 'cheap' })
+    expectPrivate(wrongPrice, 303, 'a wrong price, sent back')
+    expectPrivate(await sentBack(t.app, wrongPrice), 200, 'the form sent back with its message')
     expectPrivate(
       await request(t.app)
         .post('/admin/products/oxford-brogue')
@@ -120,7 +119,7 @@ describe("the owner's own answers", () => {
     )
   })
 
-  it('409 when another tab saved first', async () => {
+  it('sent back when another tab saved first', async () => {
     t = await createTestApp()
     const page = await request(t.app).get('/admin/products/chelsea-boot')
     const form = {
@@ -132,14 +131,12 @@ describe("the owner's own answers", () => {
       .type('form')
       .send({ ...form, price: '£220.00' })
       .expect(303)
-    expectPrivate(
-      await request(t.app)
-        .post('/admin/products/chelsea-boot')
-        .type('form')
-        .send({ ...form, price: '£230.00' }),
-      409,
-      'the late save',
-    )
+    const late = await request(t.app)
+      .post('/admin/products/chelsea-boot')
+      .type('form')
+      .send({ ...form, price: '£230.00' })
+    expectPrivate(late, 303, 'the late save, sent back')
+    expectPrivate(await sentBack(t.app, late), 200, 'the form sent back with both versions')
   })
 
   it(
@@ -154,13 +151,11 @@ describe("the owner's own answers", () => {
         413,
         'a form over its limit',
       )
-      expectPrivate(
-        await request(t.app)
-          .post('/admin/products/oxford-brogue/photos')
-          .attach('photo', Buffer.from('not a picture'), 'notes.jpg'),
-        415,
-        'a text file as a photograph',
-      )
+      const notAPhoto = await request(t.app)
+        .post('/admin/products/oxford-brogue/photos')
+        .attach('photo', Buffer.from('not a picture'), 'notes.jpg')
+      expectPrivate(notAPhoto, 303, 'a text file as a photograph, sent back')
+      expectPrivate(await sentBack(t.app, notAPhoto), 200, 'the page saying why')
       expectPrivate(
         await request(t.app)
           .post('/api/admin/products/order')

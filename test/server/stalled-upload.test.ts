@@ -59,10 +59,11 @@ function upload(write: (req: ReturnType<typeof httpRequest>) => void, length: nu
     method: 'POST',
     headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(length) },
   })
-  const answered = new Promise<{ status: number; closed: boolean } | null>((resolve) => {
+  const answered = new Promise<{ status: number; closed: boolean; location?: string } | null>((resolve) => {
     req.on('response', (res: IncomingMessage) => {
       res.resume()
-      res.on('end', () => resolve({ status: res.statusCode!, closed: res.headers.connection === 'close' }))
+      const { location } = res.headers
+      res.on('end', () => resolve({ status: res.statusCode!, closed: res.headers.connection === 'close', location }))
     })
     req.on('error', () => resolve(null))
   })
@@ -86,15 +87,17 @@ describe('the photo queue and a stalled upload', () => {
       Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
     ])
     const fifth = () => upload((req) => req.end(body), body.length)
-    // Meanwhile a real upload is refused as busy.
-    expect((await fifth())?.status).toBe(503)
+    // Meanwhile a real upload is refused as busy: sent back to its page, which says so.
+    const busy = await fifth()
+    expect(busy?.status).toBe(303)
+    expect(busy?.location).toMatch(/\?form=/)
 
     // Each stalled one is answered 408 and closed once it has sent nothing for the idle limit.
     for (const answer of await Promise.all(stalled)) expect(answer).toEqual({ status: 408, closed: true })
     expect(Date.now() - started).toBeLessThan(STALL_MS + 10_000)
     expect(freePlaces()).toBe(all)
     const before = photosNow(t, 'bridle-belt').length
-    expect((await fifth())?.status).toBe(303)
+    expect((await fifth())?.location).toMatch(/\?done=photo/)
     expect(photosNow(t, 'bridle-belt')).toHaveLength(before + 1)
   })
 

@@ -33,13 +33,13 @@ function startFor(runs: ProductPhotoRuns, id: string): Started {
  * A product's four angles (pages/admin/products/@id/): the form (post/redirect/get, progress on the page
  * itself) and the JSON twins the page's script follows a run with.
  */
-export const angleRoutes: PageRoutes = ({ actions, api }, { services: { productPhotos: runs }, pages }) => {
+export const angleRoutes: PageRoutes = ({ actions, api }, { services: { productPhotos: runs }, sendBack }) => {
   actions.post('/products/:id/angles', async (req, res) => {
     const id = String(req.params.id)
     const started = startFor(runs, id)
     if (started.ok) return res.redirect(303, `${back(id)}?angles=started#new-photos`)
     if (started.status === 404) return void res.status(404).type('text/plain; charset=utf-8').send(`${started.error}\n`)
-    await pages.answer(req, res, { url: back(id), status: started.status, form: { angles: { error: started.error } } })
+    await sendBack(req, res, { url: back(id), status: started.status, form: { angles: { error: started.error } } })
   })
 
   api.post('/products/:id/angles', (req, res) => {
@@ -70,7 +70,7 @@ export const angleRoutes: PageRoutes = ({ actions, api }, { services: { productP
     const outcome = await runs.choose(id, offer, chosen, use as PhotoChoice, typeof version === 'string' ? version : '')
     if (outcome === 'gone' || outcome === 'stale') {
       const form = { photoAction: { refusal: outcome === 'gone' ? OFFER_GONE : PHOTOS_CHANGED } }
-      return pages.answer(req, res, { url: back(id), status: 409, form })
+      return sendBack(req, res, { url: back(id), status: 409, form })
     }
     const done =
       outcome === 'discard'

@@ -1,12 +1,14 @@
 import { Router, type RequestHandler } from 'express'
 import type { Logger } from 'pino'
 import type { PageRenderer } from '../../render/page-handler.server.ts'
+import type { ReturnedOwnerForms } from '../../http/returned-owner-form.server.ts'
 import { angleRoutes } from './angles.server.ts'
 import { enquiryRoutes } from './enquiries.server.ts'
 import { orderRoutes } from './orders.server.ts'
 import { overviewRoutes } from './overview.server.ts'
 import { photoRoutes } from './photos.server.ts'
 import { productRoutes } from './products.server.ts'
+import { pageWithReturnedForm, sendBack, type SendBack } from './send-back.server.ts'
 import { snapshotRoutes } from './snapshots.server.ts'
 import { statisticsRoutes } from './statistics.server.ts'
 
@@ -16,8 +18,10 @@ type Services = Vike.PageContextServer['services']
 /** What the owner's routes are built from. */
 export type OwnerRouteDeps = {
   services: Services
-  /** A refused form answers with its page again, through the one page render. */
+  /** The one page render (a refused form too large for its cookie is answered with its page at once). */
   pages: PageRenderer
+  /** Where a refused form's messages and typed values wait for its page. */
+  returnedForms: ReturnedOwnerForms
   /** Where uploads and generated photographs are stored. */
   mediaDir: string
   /** For what an action could not do (an orders file that cannot be written). */
@@ -30,7 +34,7 @@ export type OwnerRouteDeps = {
 export type OwnerRouters = { actions: Router; api: Router }
 
 /** One workspace page's routes, added to the owner's routers with paths under their mount point. */
-export type PageRoutes = (routers: OwnerRouters, deps: OwnerRouteDeps) => void
+export type PageRoutes = (routers: OwnerRouters, deps: OwnerRouteDeps & { sendBack: SendBack }) => void
 
 /**
  * The owner's route table: each workspace page's actions in a module of this folder named after it, listed
@@ -53,6 +57,9 @@ export function ownerRoutes(deps: OwnerRouteDeps): OwnerRouters {
   const ownerOnly: RequestHandler = (_req, res, next) => next(res.locals.owner === 'owner' ? undefined : 'router')
   routers.actions.use(ownerOnly)
   routers.api.use(ownerOnly)
-  for (const add of PAGES) add(routers, deps)
+  // After a refusal (`?form=<id>`), any workspace page shows what its form brought back.
+  routers.actions.get('/{*page}', pageWithReturnedForm(deps.returnedForms, deps.pages))
+  const back = sendBack(deps.returnedForms, deps.pages)
+  for (const add of PAGES) add(routers, { ...deps, sendBack: back })
   return routers
 }

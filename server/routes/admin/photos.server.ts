@@ -30,20 +30,21 @@ const productAddress = (id: string) => `/admin/products/${encodeURIComponent(id)
  */
 export const photoRoutes: PageRoutes = (
   { actions },
-  { services: { catalogue, store }, pages, mediaDir, uploadStallMs },
+  { services: { catalogue, store }, pages, sendBack, mediaDir, uploadStallMs },
 ) => {
   const stallMs = uploadStallMs ?? UPLOAD_STALL_MS
   const back = productAddress
-  const refuse = async (req: Request, res: Response, err: PhotoRefusedError) => {
+  /**
+   * An upload refused is sent back to its page; one refused before its body was read (too large to take,
+   * or stalled) is answered with its page at once, as its status (413, 408) tells the browser to stop sending.
+   */
+  const refuse = async (req: Request, res: Response, err: PhotoRefusedError, unread = err.status === 408) => {
     // What is left of a refused upload is not read: the connection closes after this answer.
     res.setHeader('Connection', 'close')
     if (err.status === 503) res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_S))
     if (wantsJson(req)) return void res.status(err.status).json({ error: err.message })
-    await pages.answer(req, res, {
-      url: back(String(req.params.id)),
-      status: err.status,
-      form: { upload: { error: err.message } },
-    })
+    const refused = { url: back(String(req.params.id)), status: err.status, form: { upload: { error: err.message } } }
+    await (unread ? pages.answer(req, res, refused) : sendBack(req, res, refused))
   }
   const upload: RequestHandler = async (req, res, next) => {
     const id = String(req.params.id)
@@ -52,7 +53,7 @@ export const photoRoutes: PageRoutes = (
         void res.status(404).type('text/plain; charset=utf-8').send('There is no such product.\n')
       if (!store.products.some((p) => p.id === id)) return noSuchProduct()
       if (Number(req.get('content-length') ?? 0) > PHOTOS_AT_ONCE * PHOTO_UPLOAD_LIMIT + 64 * 1024)
-        throw new PhotoRefusedError(413, TOO_LARGE_MESSAGE)
+        return await refuse(req, res, new PhotoRefusedError(413, TOO_LARGE_MESSAGE), true)
       // The place is taken before the files are read: a waiting upload holds its file in memory.
       const place = photoWork.admit()
       if (!place) throw new PhotoRefusedError(503, BUSY_MESSAGE)
@@ -128,7 +129,7 @@ export const photoRoutes: PageRoutes = (
       return void res.status(404).type('text/plain; charset=utf-8').send('There is no such product.\n')
     if (outcome === 'stale') {
       const form = { photoAction: { refusal: PHOTOS_CHANGED } }
-      return pages.answer(req, res, { url: back(id), status: 409, form })
+      return sendBack(req, res, { url: back(id), status: 409, form })
     }
     res.redirect(303, `${back(id)}${photoDoneQuery(action as PhotoAction, { n: outcome.at + 1 })}#photos`)
   }

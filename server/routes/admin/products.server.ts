@@ -33,10 +33,10 @@ const noSuchProduct = (res: Response) =>
   void res.status(404).type('text/plain; charset=utf-8').send('There is no such product (it may have been removed).\n')
 
 /**
- * The products' forms (pages/admin/products/): post/redirect/get, 303 on success; refused, the page again with
- * the messages and the values kept (400), or with both versions of each field another tab changed too (409).
+ * The products' forms (pages/admin/products/): post/redirect/get, 303 on success and on a refusal too, back to
+ * the form with its messages and the values kept, or with both versions of each field another tab changed.
  */
-export const productRoutes: PageRoutes = ({ actions, api }, { services: { catalogue }, pages }) => {
+export const productRoutes: PageRoutes = ({ actions, api }, { services: { catalogue }, sendBack }) => {
   const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 30 })
 
   actions.post('/products/new', form, async (req, res) => {
@@ -44,7 +44,11 @@ export const productRoutes: PageRoutes = ({ actions, api }, { services: { catalo
     const outcome = await catalogue.add(values)
     if (outcome.ok) return res.redirect(303, `${productAddress(outcome.id)}?done=added`)
     if (outcome.status === 400)
-      await pages.answer(req, res, { status: 400, form: { product: { values, errors: outcome.errors } } })
+      await sendBack(req, res, {
+        url: '/admin/products/new',
+        status: 400,
+        form: { product: { values, errors: outcome.errors } },
+      })
   })
 
   actions.post('/products/:id', form, async (req, res) => {
@@ -57,11 +61,11 @@ export const productRoutes: PageRoutes = ({ actions, api }, { services: { catalo
     // Sent back against the base it was made from, so the next save still writes only the owner's changes.
     if (outcome.status === 400) {
       const product = { values, errors: outcome.errors, base: base ?? undefined }
-      return pages.answer(req, res, { status: 400, form: { product } })
+      return sendBack(req, res, { url: productAddress(id), status: 400, form: { product } })
     }
     const { saved, yours, fields } = outcome
     const product = { values: yours, errors: {}, base: saved, conflict: { saved, fields } }
-    await pages.answer(req, res, { status: 409, form: { product } })
+    await sendBack(req, res, { url: productAddress(id), status: 409, form: { product } })
   })
 
   actions.post('/products/:id/duplicate', async (req, res) => {
@@ -74,11 +78,7 @@ export const productRoutes: PageRoutes = ({ actions, api }, { services: { catalo
     const outcome = await catalogue.publish(id)
     if (outcome.ok) return res.redirect(303, `${productAddress(id)}?done=published`)
     if (outcome.status === 404) return noSuchProduct(res)
-    await pages.answer(req, res, {
-      url: productAddress(id),
-      status: 400,
-      form: { publish: { missing: outcome.missing } },
-    })
+    await sendBack(req, res, { url: productAddress(id), status: 400, form: { publish: { missing: outcome.missing } } })
   })
 
   actions.post('/products/:id/unpublish', async (req, res) => {
