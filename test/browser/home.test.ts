@@ -116,10 +116,14 @@ describe('scrolling to the landing sections', () => {
       await page.goto(`/#${id}`)
       await waitForHydration(page)
       await expectLanded(page, id)
-      // A jump (and at most a correction or two once the fonts are in), not a smooth scroll's many steps.
-      expect(
-        await page.evaluate(() => new Set((window as unknown as { __scrolls: number[] }).__scrolls).size),
-      ).toBeLessThanOrEqual(3)
+      // A jump, then perhaps corrections near the section as fonts and photographs come in (more of them on
+      // a loaded machine): not a smooth scroll's many steps on the way down from the top.
+      const { scrolls, final } = await page.evaluate(() => ({
+        scrolls: (window as unknown as { __scrolls: number[] }).__scrolls,
+        final: scrollY,
+      }))
+      const onTheWay = new Set(scrolls.filter((y) => y > 0 && Math.abs(y - final) > 48))
+      expect(onTheWay.size, `scrolled through ${scrolls.join(', ')} to ${final}`).toBeLessThanOrEqual(2)
       await context.close()
     })
   }
