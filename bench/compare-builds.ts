@@ -19,7 +19,17 @@ type Results = {
 }
 type Figure = { measure: string; higherIsBetter: boolean; value: (r: Results) => number | undefined }
 
-const SKIP = ['--skip-load', '--skip-lighthouse', '--skip-first-paint', '--skip-years', '--skip-inbox']
+// The page bench alone: the statistics flood, Stripe's events and the photo memory run have their own scripts.
+const SKIP = [
+  '--skip-load',
+  '--skip-lighthouse',
+  '--skip-first-paint',
+  '--skip-years',
+  '--skip-inbox',
+  '--skip-statistics',
+  '--skip-orders',
+  '--skip-photo-memory',
+]
 
 const [other, ...rest] = process.argv.slice(2)
 if (!other) throw new Error('Name the other checkout: npm run bench:compare -- ../before')
@@ -42,8 +52,11 @@ const lastResults = (tree: string) =>
 if (rest.includes('--tabulate'))
   for (const side of ['before', 'after'] as const) runs[side].push(lastResults(trees[side]))
 else
-  for (let i = 0; i < rounds; i++)
-    for (const side of ['before', 'after'] as const) runs[side].push(benchIn(trees[side]))
+  for (let i = 0; i < rounds; i++) {
+    // Turns alternate: a machine warming up or slowing down over a run weighs on both sides alike.
+    const order = i % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const)
+    for (const side of order) runs[side].push(benchIn(trees[side]))
+  }
 
 // Rows may share a name (each page's bare server): the n-th of a name is compared with the n-th.
 const keyed = (rows: Row[]) => {
@@ -107,7 +120,9 @@ const table = compared.map(({ f, before, after, change, spread }) => ({
   'after vs before': `${change >= 0 ? '+' : ''}${Math.round(change * 100)}%`,
   worse: change < -Math.max(0.1, spread, drift) ? 'WORSE' : '',
 }))
-console.log(`\n== ${trees.before} (before) against ${trees.after} (after), ${rounds} run(s) each, taking turns ==`)
+console.log(
+  `\n== ${trees.before} (before) against ${trees.after} (after), ${rounds} run(s) each, taking turns (first turn alternating) ==`,
+)
 console.table(table)
 console.log(
   `The bare http server runs the same code in both checkouts: it moved up ` +
