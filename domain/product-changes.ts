@@ -1,5 +1,6 @@
 import { AVAILABILITY_LABELS, availabilityOf } from './availability.ts'
 import { CATEGORY_LABELS, type Category } from './business.ts'
+import { PRODUCT_FIELDS, type ProductField } from './product-form.ts'
 import { PRODUCT_LABELS } from './product-labels.ts'
 import { photosOf } from './product-page.ts'
 import type { Product, StoredProduct } from './product.ts'
@@ -8,24 +9,17 @@ import { isPublished } from './publishing.ts'
 /** One field of a product before and after a change, as the product form names and shows it ('' where absent). */
 export type FieldChange = { field: string; before: string; after: string }
 
-/** The fields the owner reads as words, in the form's order; photographs are shown apart (as pictures or a count). */
-const WORDED = [
-  'name',
-  'price',
-  'category',
-  'availability',
-  'leadTime',
-  'stock',
-  'showFewLeft',
-  'sku',
-  'description',
-  'paymentLink',
-] as const
+type Worded = Exclude<ProductField, 'id' | 'mainImage'>
+/**
+ * The fields the owner reads as words, in the form's order; the web address is said apart (when a
+ * draft's changes), the photographs too (as pictures or a count).
+ */
+const WORDED = PRODUCT_FIELDS.filter((f): f is Worded => f !== 'id' && f !== 'mainImage')
 
 const STATUS_LABEL = 'On the shop'
 
 /** A field's value as the form shows it: 'Footwear', 'Made to order', never 'footwear' or 'made-to-order'. */
-function shown(p: Product | null, field: (typeof WORDED)[number] | 'status'): string {
+function shown(p: Product | null, field: Worded | 'status'): string {
   if (!p) return ''
   if (field === 'category') return CATEGORY_LABELS[p.category as Category] ?? String(p.category)
   if (field === 'availability') return AVAILABILITY_LABELS[availabilityOf(p)] ?? String(p.availability)
