@@ -1,3 +1,4 @@
+import confirm from '../../../../components/admin/ConfirmPanel.scss?inline'
 import css from './enquiry.scss?inline'
 
-export default css
+export default [confirm, css].join('\n')

@@ -1,4 +1,5 @@
 import type { FormEventHandler } from 'react'
+import { ConfirmPanel } from '../../../../components/admin/ConfirmPanel.tsx'
 import { inboxQuery, type EnquiryView } from '../../../../domain/inbox.ts'
 
 export function ActionForm({
@@ -78,19 +79,15 @@ export function EnquiryActions({
         <p className="enquiry__note">The message is long: the reply quotes its start, so every mail app opens it.</p>
       ) : null}
       {e.confirmDelete ? (
-        <section id="confirm-delete" className="enquiry__confirm" aria-labelledby="confirm-title">
-          <h2 id="confirm-title">Delete this enquiry for good?</h2>
-          <p>
-            It is removed from the data file, the journal and the archives, and cannot be brought back. Use this when a
-            visitor asks to be forgotten; to put it away, archive it instead.
-          </p>
-          <div className="enquiry__buttons">
-            <ActionForm enquiry={e} action="delete" label="Delete for good" primary />
-            <a className="btn btn-outline" href={`${here}${query}`}>
-              Cancel
-            </a>
-          </div>
-        </section>
+        <ConfirmPanel
+          id="confirm-delete"
+          title="Delete this enquiry for good?"
+          action={<ActionForm enquiry={e} action="delete" label="Delete for good" primary />}
+          cancelHref={`${here}${query}`}
+        >
+          It is removed from the data file, the journal and the archives, and cannot be brought back. Use this when a
+          visitor asks to be forgotten; to put it away, archive it instead.
+        </ConfirmPanel>
       ) : null}
     </section>
   )

@@ -1,3 +1,4 @@
+import { ConfirmPanel } from '../../../../components/admin/ConfirmPanel.tsx'
 import type { OrderView } from '../../../../domain/order-view.ts'
 
 /** Mark as sent, write to the customer, erase their details: plain links and forms that post. */
@@ -31,14 +32,10 @@ export function OrderActions({ order: o }: { order: OrderView }) {
         )}
       </div>
       {o.confirmErase && !o.erased ? (
-        <section id="confirm-erase" className="order__confirm" aria-labelledby="confirm-erase-title">
-          <h2 id="confirm-erase-title">Erase this customer&apos;s details?</h2>
-          <p>
-            For a request under UK GDPR: their name, e-mail, phone, delivery address and tracking notes go from this
-            order and every other order with their e-mail address, in every orders file. What was sold, the amounts and
-            the dates stay, as the accounts need them. It cannot be undone.
-          </p>
-          <div className="order__buttons">
+        <ConfirmPanel
+          id="confirm-erase"
+          title="Erase this customer's details?"
+          action={
             <form method="post" action={here}>
               <input type="hidden" name="action" value="erase" />
               <input type="hidden" name="confirm" value="yes" />
@@ -46,11 +43,13 @@ export function OrderActions({ order: o }: { order: OrderView }) {
                 Erase their details
               </button>
             </form>
-            <a className="btn btn-outline" href={here}>
-              Cancel
-            </a>
-          </div>
-        </section>
+          }
+          cancelHref={here}
+        >
+          For a request under UK GDPR: their name, e-mail, phone, delivery address and tracking notes go from this order
+          and every other order with their e-mail address, in every orders file. What was sold, the amounts and the
+          dates stay, as the accounts need them. It cannot be undone.
+        </ConfirmPanel>
       ) : null}
     </section>
   )

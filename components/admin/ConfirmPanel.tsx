@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react'
+
+/**
+ * The question before what cannot be undone. A plain link opens it (the page's `?confirm=…#id`),
+ * so it asks with scripts or without; it holds the action's own form, and Cancel back to the page.
+ */
+export function ConfirmPanel({
+  id,
+  title,
+  children,
+  action,
+  cancelHref,
+}: {
+  id: string
+  title: string
+  /** What goes, what stays, and that it cannot be undone. */
+  children: ReactNode
+  action: ReactNode
+  cancelHref: string
+}) {
+  return (
+    <section id={id} className="confirm-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <p>{children}</p>
+      <div className="confirm-panel__buttons">
+        {action}
+        <a className="btn btn-outline" href={cancelHref}>
+          Cancel
+        </a>
+      </div>
+    </section>
+  )
+}
