@@ -55,3 +55,12 @@ export function showInvisible(
     return NAMED_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
   })
 }
+
+/** Half of a surrogate pair with no other half: what a JSON body's `\ud83d` or a hand edit can leave in text. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** The text with each lone surrogate as U+FFFD, as a browser's form post already sends it. */
+export const wellFormed = (text: string): string => text.replace(LONE_SURROGATE, '\uFFFD')
+
+/** encodeURIComponent for any text: alone it throws on a lone surrogate, and the page built with it fails. */
+export const uriComponent = (text: string): string => encodeURIComponent(wellFormed(text))

@@ -4,6 +4,7 @@ import { filterHref, productPath } from './catalogue.ts'
 import { returnPolicyJsonLd, shippingDetailsJsonLd, type DeliveryTerms } from './merchant-listing.ts'
 import { listingImage, type PhotoFormats } from './product-image.ts'
 import type { Product, StoredProduct } from './product.ts'
+import { uriComponent } from './plain-text.ts'
 
 type Angle = (typeof IMAGE_ANGLES)[number]
 
@@ -65,7 +66,7 @@ function shownOf(product: StoredProduct): GalleryImage[] {
 /** The WhatsApp chat with the product's name and sku already written in the message. */
 export function askAboutHref(product: Pick<Product, 'name' | 'sku'>): string {
   const text = `Hello ${COMPANY.brand}, I would like to ask about the ${product.name} (${product.sku}).`
-  return `${WHATSAPP_URL}?text=${encodeURIComponent(text)}`
+  return `${WHATSAPP_URL}?text=${uriComponent(text)}`
 }
 
 const absolute = (origin: string, src: string) => (/^https?:\/\//.test(src) ? src : `${origin}${src}`)

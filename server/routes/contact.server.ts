@@ -9,6 +9,7 @@ import { HttpError } from '../http/http-errors.server.ts'
 import type { ReturnedContactForms } from '../http/returned-contact-form.server.ts'
 import type { PageRenderer } from '../render/page-handler.server.ts'
 import type { EnquiryOutcome, EnquiryService } from '../services/enquiries.server.ts'
+import { jsonBody } from '../http/json-body.server.ts'
 
 /**
  * The contact form's two ways in (docs/api-and-data.md), thin adapters over the enquiry
@@ -100,7 +101,7 @@ export function contactRoutes({ config, logger, enquiries, returnedForms, pages 
     '/',
     (req, _res, next) =>
       next(req.is('application/json') === 'application/json' ? undefined : new HttpError(415, NOT_JSON)),
-    express.json({ limit: BODY_LIMIT }),
+    jsonBody(BODY_LIMIT),
     limiter,
     async (req, res) => {
       const outcome = await submit(req, res)

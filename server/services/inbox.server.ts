@@ -7,7 +7,7 @@ import {
   type InboxRow,
   type InboxView,
 } from '../../domain/inbox.ts'
-import { showInvisible } from '../../domain/plain-text.ts'
+import { showInvisible, uriComponent } from '../../domain/plain-text.ts'
 import { headerSafe } from './enquiry-mail.server.ts'
 import {
   answeredAtOf,
@@ -119,8 +119,8 @@ export function newEnquiryCount(all: readonly StoredEnquiry[]): number {
 /** An address for a `mailto:` link: its two halves encoded, the `@` kept, so no `?` or `&` in it can add a header. */
 export function mailtoAddress(email: string): string {
   const at = email.lastIndexOf('@')
-  if (at < 0) return encodeURIComponent(email)
-  return `${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`
+  if (at < 0) return uriComponent(email)
+  return `${uriComponent(email.slice(0, at))}@${uriComponent(email.slice(at + 1))}`
 }
 
 /**
@@ -154,9 +154,9 @@ export function replyLink(m: StoredEnquiry): string {
 
 function reply(m: StoredEnquiry): { href: string; inPart: boolean } {
   const subject = headerSafe(`Re: ${subjectLabel(m.subject)}`)
-  const head = `mailto:${mailtoAddress(headerSafe(m.email))}?subject=${encodeURIComponent(subject)}&body=`
+  const head = `mailto:${mailtoAddress(headerSafe(m.email))}?subject=${uriComponent(subject)}&body=`
   const intro = ['', '', `On ${ukTime(m.createdAt)}, ${headerSafe(`${m.firstName} ${m.lastName}`)} wrote:`]
-  const link = (lines: string[]) => head + encodeURIComponent([...intro, ...lines].join('\r\n'))
+  const link = (lines: string[]) => head + uriComponent([...intro, ...lines].join('\r\n'))
   const whole = link(quote(m.message))
   if (whole.length <= REPLY_LINK_LIMIT) return { href: whole, inPart: false }
   // The longest start of the message that fits, found by halving (each try encodes at most the message once).

@@ -8,6 +8,7 @@ import { filterEnquiries } from '../../services/inbox.server.ts'
 import type { MailOutbox } from '../../services/mail-outbox.server.ts'
 import type { OwnerInbox } from '../../services/owner-inbox.server.ts'
 import type { PageRoutes } from './index.server.ts'
+import { jsonBody } from '../../http/json-body.server.ts'
 
 const INBOX = '/admin/enquiries'
 
@@ -121,7 +122,7 @@ export const enquiryRoutes: PageRoutes = ({ actions }, { services: { store, outb
     '/enquiries/:id',
     express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 20 }),
     // The page's script posts the same fields as JSON.
-    express.json({ limit: '4kb' }),
+    jsonBody('4kb'),
     async (req, res) => {
       const filter = parseInboxFilter(req.query)
       const m = await inbox.find(String(req.params.id))

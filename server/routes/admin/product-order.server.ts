@@ -1,8 +1,9 @@
-import express, { Router, type ErrorRequestHandler } from 'express'
+import { Router, type ErrorRequestHandler } from 'express'
 import * as v from 'valibot'
 import { MoveSchema } from '../../../domain/product-order.ts'
 import { HttpError } from '../../http/http-errors.server.ts'
 import type { CatalogueService } from '../../services/catalogue.server.ts'
+import { jsonBody } from '../../http/json-body.server.ts'
 
 const NOT_JSON = 'Send the move as JSON: {"id": "oxford-brogue", "to": "up"}.'
 
@@ -16,7 +17,7 @@ export function orderApi(catalogue: CatalogueService): Router {
     '/',
     (req, _res, next) =>
       next(req.is('application/json') === 'application/json' ? undefined : new HttpError(415, NOT_JSON)),
-    express.json({ limit: '4kb' }),
+    jsonBody('4kb'),
     (req, res, next) => {
       const move = v.safeParse(MoveSchema, req.body)
       if (!move.success) return void res.status(400).json({ error: move.issues[0].message })

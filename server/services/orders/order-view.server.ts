@@ -2,7 +2,7 @@
 import type { StoredOrder } from '../../../data/order.server.ts'
 import { COMPANY } from '../../../domain/business.ts'
 import type { OrderRow, OrderView } from '../../../domain/order-view.ts'
-import { showInvisible } from '../../../domain/plain-text.ts'
+import { showInvisible, uriComponent } from '../../../domain/plain-text.ts'
 import { isToSend, moneyText, stateOf, type OrderState } from '../../../domain/shop-order.ts'
 import { ukMoment } from '../../../domain/uk-time.ts'
 import { headerSafe } from '../enquiry-mail.server.ts'
@@ -67,7 +67,7 @@ function mailHref(order: StoredOrder): string | null {
   if (!email) return null
   const subject = headerSafe(`Your order from ${COMPANY.brand}: ${productText(order)}`)
   const greeting = headerSafe(`Dear ${order.customer?.name ?? order.customer?.delivery?.name ?? 'customer'},`)
-  return `mailto:${mailtoAddress(email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(`${greeting}\r\n\r\n`)}`
+  return `mailto:${mailtoAddress(email)}?subject=${uriComponent(subject)}&body=${uriComponent(`${greeting}\r\n\r\n`)}`
 }
 
 export function orderView(
