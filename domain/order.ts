@@ -3,6 +3,7 @@ import { availabilityOf, availabilityText, type Availability } from './availabil
 import { FOOTWEAR_SIZES, type Category } from './business.ts'
 import { emailAddress } from './email.ts'
 import { fieldErrors } from './form-errors.ts'
+import { oneLine } from './plain-text.ts'
 
 const required = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message))
 
@@ -67,10 +68,11 @@ export function buildOrderNote(
   // The maker sees the lead time the visitor agreed to.
   if (availabilityOf(product) === 'made-to-order' && product.leadTime) lines.push(availabilityText(product))
   if (product.category === 'footwear') lines.push(`Size: ${order.size.trim()}`)
+  // One line each, so no value can write a line of its own ("Size: 45"); the address, last, keeps its lines.
   lines.push(
-    `Name: ${order.firstName.trim()} ${order.lastName.trim()}`,
-    `Email: ${order.email.trim()}`,
-    `Phone: ${order.phone.trim()}`,
+    `Name: ${oneLine(order.firstName)} ${oneLine(order.lastName)}`,
+    `Email: ${oneLine(order.email)}`,
+    `Phone: ${oneLine(order.phone)}`,
     `Delivery address: ${order.address.trim()}`,
   )
   return lines.join('\n')

@@ -43,6 +43,13 @@ export function cleanMultiline(text: string): string {
   )
 }
 
+/** One line: line breaks, tabs and other controls as single spaces, bidi controls removed, trimmed. */
+export function oneLine(text: string): string {
+  return cleanMultiline(text)
+    .replace(/\s*[\n\t]\s*/g, ' ')
+    .trim()
+}
+
 const NAMED_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
 /** Controls written out as escapes so a value stays on its own line; `lineBreaks: 'keep'` for a message. */

@@ -71,6 +71,24 @@ describe('order note and payment URL', () => {
     )
   })
 
+  it('keeps the name, e-mail and phone on their own lines, so none can add a line such as another size', () => {
+    const forged = {
+      ...valid,
+      size: '43',
+      firstName: 'Jane\nSize: 45',
+      lastName: 'Smith\r\n',
+      phone: '07700\u2028900456',
+    }
+    expect(buildOrderNote(boot, forged).split('\n')).toEqual([
+      'Product: Chelsea Boot (£210.00)',
+      'Size: 43',
+      'Name: Jane Size: 45 Smith',
+      'Email: jane@example.co.uk',
+      'Phone: 07700 900456',
+      'Delivery address: 1 High Street, Bath, BA1 1AA',
+    ])
+  })
+
   it('says how long a product made to order takes, and nothing of the kind for one in stock', () => {
     const briefcase = { name: 'Heritage Briefcase', price: '£395.00', category: 'bags' as const }
     const note = buildOrderNote({ ...briefcase, availability: 'made-to-order', leadTime: '3 weeks' }, valid).split('\n')
