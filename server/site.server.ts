@@ -83,9 +83,10 @@ export async function createSite(deps: AppDeps, routes = siteRoutes): Promise<Si
     next()
   })
   app.use(proxyWarning)
-  app.use(requireSiteHost({ siteUrl: config.siteUrl }))
+  // Every answer carries these, a refusal of the request's host or target included.
   app.use(privateWorkspace)
   app.use(securityHeaders({ isProduction: !vite, paymentOrigins: paymentOriginsOf(store) }))
+  app.use(requireSiteHost({ siteUrl: config.siteUrl }))
   app.use(refuseCrossSite({ siteUrl: config.siteUrl }))
   // Kept answers carry their own compressed bytes: never compressed again.
   app.use(

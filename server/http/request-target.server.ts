@@ -18,7 +18,9 @@ export function requestPath(target: string): string {
  * the spelling is made plain (the owner check, the page views), so no spelling slips past them.
  */
 export function sitePath(req: { originalUrl?: string; url?: string }): string {
-  return routePath(requestPath(req.originalUrl ?? req.url ?? '/'))
+  const target = req.originalUrl ?? req.url ?? '/'
+  // An absolute-form target (`http://host/admin`) names its path too, before requireSiteHost reads it.
+  return routePath(requestPath(fromAbsoluteForm(target)?.target ?? target))
 }
 
 /**

@@ -60,7 +60,8 @@ export function requireSiteHost({ siteUrl }: { siteUrl: string | undefined }): R
 }
 
 function refuse(req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1], sentence: string) {
-  res.setHeader('Cache-Control', 'no-store')
+  // The workspace's own `private, no-store` stays.
+  if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-store')
   if (req.url.startsWith('/api/')) res.status(400).json({ error: sentence })
   else res.status(400).type('text/plain').send(`Bad request: ${sentence}`)
 }

@@ -182,3 +182,31 @@ describe('the owner check, without ADMIN_PASSWORD', () => {
     expect(ownerData(visitor.body)).toBe(false)
   })
 })
+
+describe('a request refused for its host or its target (400)', () => {
+  let http: RawClient | undefined
+  afterEach(() => http?.close())
+
+  it('carries the security headers all the same, and under /admin the private ones', async () => {
+    t = await createTestApp({ env: { ADMIN_PASSWORD: PASSWORD, SITE_URL: 'https://www.example.co.uk' } })
+    http = await rawClient(t.handler)
+    const refused: [target: string, host: string][] = [
+      ['/admin', 'a..b'],
+      ['/admin/enquiries', 'evil.example'],
+      ['http://evil.example/admin', 'www.example.co.uk'],
+      ['/', 'exämple.com'],
+      ['/api/products', 'evil.example'],
+      ['*', 'www.example.co.uk'],
+    ]
+    for (const [target, host] of refused) {
+      const res = await http.send(target, { headers: { Host: host, Authorization: OWNER } })
+      expect(res.status, target).toBe(400)
+      expect(res.headers['x-content-type-options'], target).toBe('nosniff')
+      expect(res.headers['content-security-policy'], target).toContain("frame-ancestors 'none'")
+      if (target.includes('admin')) {
+        expect(res.headers['cache-control'], target).toBe('private, no-store')
+        expect(res.headers['x-robots-tag'], target).toBe('noindex')
+      }
+    }
+  })
+})
