@@ -59,10 +59,11 @@ export class ProductPhotoRuns {
    */
   start(productId: string): GenerationJob {
     const { generator, offers, store, configured } = this.deps
-    if (!configured)
-      throw new AnglesRefusedError(503, 'Image generation is not set up on this server: OPENAI_API_KEY is not set.')
+    // The product first: an address naming none is a 404 whatever this server can do.
     if (!store.products.some((p) => p.id === productId))
       throw new AnglesRefusedError(404, 'There is no such product (it may have been removed).')
+    if (!configured)
+      throw new AnglesRefusedError(503, 'Image generation is not set up on this server: OPENAI_API_KEY is not set.')
     const job = generator.start({
       productId,
       offer: (product, images) =>

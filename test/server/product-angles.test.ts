@@ -263,6 +263,9 @@ describe('generating the four angles of one product', () => {
       expect((await request(t.app).post('/api/admin/products/chelsea-boot/angles').expect(503)).body.error).toMatch(
         /OPENAI_API_KEY/,
       )
+      // An unknown product is a 404 on this server too, whatever the property it is named after.
+      for (const id of ['no-such-thing', '__proto__', 'constructor', 'hasOwnProperty'])
+        await request(t.app).post(`/api/admin/products/${id}/angles`).expect(404)
       expect(fake.requests).toHaveLength(4)
     },
   )
