@@ -57,8 +57,11 @@ const FILE_HEADERS = [
   'Accept-Ranges',
 ]
 
-/** Never a stack trace or a file path: those go to the log only. */
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+/** An error's status and sentence: its own, or the readable one for its status. */
+function answerFor(err: { status?: unknown; type?: unknown } | undefined): { status: number; message: string } {
+  // The body parser calls a form with more fields than its address takes "too large" (413): it is not.
+  if (err?.type === 'parameters.too.many')
+    return { status: 400, message: 'The form sent more fields than it has: nothing was changed.' }
   const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 600 ? err.status : 500
   const message =
     err instanceof HttpError
@@ -66,6 +69,12 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
       : err?.type === 'entity.parse.failed'
         ? 'The request body is not valid JSON.'
         : (READABLE[status] ?? (status < 500 ? FALLBACK_4XX : READABLE[500]!))
+  return { status, message }
+}
+
+/** Never a stack trace or a file path: those go to the log only. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  const { status, message } = answerFor(err)
   if (status >= 500) req.log?.error({ err }, 'request failed')
   if (res.headersSent) return res.end()
   const owners = /\bprivate\b/i.test(String(res.getHeader('Cache-Control') ?? ''))

@@ -115,6 +115,19 @@ const CASES: Case[] = [
   },
   { status: 400, what: 'a broken escape in a page address', answer: () => send('GET', '/%E0%A4%A'), body: 'text' },
   {
+    status: 400,
+    what: "an owner's form with more fields than it has (a small body, not a large one)",
+    answer: () =>
+      send(
+        'POST',
+        '/admin/products/oxford-brogue/photos/change',
+        { Authorization: basicAuth(PASSWORD), 'Content-Type': 'application/x-www-form-urlencoded' },
+        'src=/x&action=main&version=1&a=1&b=2&c=3',
+      ),
+    body: 'json',
+    sentence: 'The form sent more fields than it has: nothing was changed.',
+  },
+  {
     status: 401,
     what: 'the generation API without the password',
     answer: () => send('POST', '/api/generate-images'),
