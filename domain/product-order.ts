@@ -5,13 +5,17 @@ export const MOVES = ['up', 'down', 'top', 'bottom'] as const
 export type Step = (typeof MOVES)[number]
 export type Move = Step | number
 
-export const MoveSchema = v.object({
-  id: v.pipe(v.string('Say which product moves.'), v.nonEmpty('Say which product moves.')),
-  to: v.union(
-    [v.picklist(MOVES), v.pipe(v.number(), v.integer(), v.minValue(0))],
-    'Say where it moves: up, down, top, bottom or a place in the list.',
-  ),
-})
+const WHICH = 'Say which product moves.'
+const WHERE = 'Say where it moves: up, down, top, bottom or a place in the list (0 first).'
+
+/** Each check says what to send in the owner's words, never the validator's. */
+export const MoveSchema = v.object(
+  {
+    id: v.pipe(v.string(WHICH), v.nonEmpty(WHICH)),
+    to: v.union([v.picklist(MOVES), v.pipe(v.number(WHERE), v.integer(WHERE), v.minValue(0, WHERE))], WHERE),
+  },
+  'Send the move as JSON: {"id": "oxford-brogue", "to": "up"}.',
+)
 export type MoveRequest = v.InferOutput<typeof MoveSchema>
 
 /** What the owner's API answers a move with: the shop's order after it. */

@@ -73,9 +73,13 @@ describe('moving a product through the API', () => {
       await request(t.app).post('/api/admin/products/order').send({ id: 'oxford-brogue', to: 'sideways' }),
       await request(t.app).post('/api/admin/products/order').send({ to: 'up' }),
       await request(t.app).post('/api/admin/products/order').set('Content-Type', 'text/plain').send('oxford-brogue'),
+      await request(t.app).post('/api/admin/products/order').send({ id: 'oxford-brogue', to: 1.5 }),
+      await request(t.app).post('/api/admin/products/order').send([]),
     ]
-    expect(refused.map((r) => r.status)).toEqual([404, 400, 400, 400, 415])
+    expect(refused.map((r) => r.status)).toEqual([404, 400, 400, 400, 415, 400, 400])
     for (const r of refused) expect(r.body.error).toMatch(/\w+ \w+/)
+    // Sentences of the owner's own, never the validator's ("Invalid value: Expected >=0 but received -1").
+    for (const r of refused) expect(r.body.error).toMatch(/^(?!Invalid)[A-Z][^]*\.$/)
     expect(await readFile(t.dataFile, 'utf8')).toBe(file)
     expect(await historyLines()).toEqual([])
   })
