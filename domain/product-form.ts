@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { AVAILABILITIES } from './availability.ts'
 import { CATEGORIES } from './business.ts'
 import { fieldErrors } from './form-errors.ts'
-import { typedPaymentLink, typedPrice, type Product } from './product.ts'
+import { atMost, typedPaymentLink, typedPrice, type Product } from './product.ts'
 
 /** The server also checks the saved product with the data file's own schema, so the two cannot drift apart. */
 const text = () => v.pipe(v.string(), v.trim())
@@ -11,14 +11,28 @@ const required = (message: string) => v.pipe(v.string(message), v.trim(), v.nonE
 /** A product's own short name, used in its address. */
 export const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
+/** The most each typed field takes: the form's `maxlength`, and the server's check of a post that passed it by. */
+export const PRODUCT_MAX_LENGTHS = {
+  name: 120,
+  id: 60,
+  price: 20,
+  leadTime: 60,
+  stock: 6,
+  sku: 60,
+  description: 2000,
+  mainImage: 300,
+  paymentLink: 500,
+} as const
+const MAX = PRODUCT_MAX_LENGTHS
+
 const fields = {
-  name: required('Please give the product a name.'),
-  description: text(),
-  price: typedPrice('Write the price in pounds, such as 185, 185.50 or £1,250.00.'),
-  sku: required('Please give the stock code (SKU).'),
+  name: v.pipe(required('Please give the product a name.'), atMost(MAX.name)),
+  description: v.pipe(text(), atMost(MAX.description)),
+  price: typedPrice('Write the price in pounds, such as 185, 185.50 or £1,250.00.', MAX.price),
+  sku: v.pipe(required('Please give the stock code (SKU).'), atMost(MAX.sku)),
   category: v.picklist(CATEGORIES, 'Please choose footwear, bags or belts.'),
   availability: v.picklist(AVAILABILITIES, 'Please choose in stock, made to order or sold out.'),
-  leadTime: text(),
+  leadTime: v.pipe(text(), atMost(MAX.leadTime)),
   /** Empty: not counted. Absent (a caller of before the field): left as it is, as is the next. */
   stock: v.optional(
     v.pipe(text(), v.regex(/^\d{0,6}$/, 'Write how many are ready as a whole number, such as 3, or leave it empty.')),
@@ -31,12 +45,13 @@ const fields = {
     ),
   ),
   /** Checked by the server: a file the site serves (never a typed address of a missing one). */
-  mainImage: text(),
+  mainImage: v.pipe(text(), atMost(MAX.mainImage)),
   paymentLink: typedPaymentLink(
     'Please give the address of the card payment page, such as buy.stripe.com/…',
     'Write the whole address of the card payment page, starting with ' +
       'https:// and a host name such as buy.stripe.com, without spaces or ' +
       'commas.',
+    MAX.paymentLink,
   ),
 }
 
@@ -51,7 +66,11 @@ const EditSchema = v.pipe(
 )
 const NewSchema = v.pipe(
   v.object({
-    id: v.pipe(text(), v.regex(ID_PATTERN, 'Use lower-case letters, digits and hyphens, such as oxford-brogue.')),
+    id: v.pipe(
+      text(),
+      atMost(MAX.id),
+      v.regex(ID_PATTERN, 'Use lower-case letters, digits and hyphens, such as oxford-brogue.'),
+    ),
     ...fields,
   }),
   v.forward(

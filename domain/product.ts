@@ -13,11 +13,16 @@ export const PRICE_PATTERN = /^£\d{1,3}(,\d{3})*\.\d{2}$/
 /** The one rule for a payment link, with the words of whoever asks (the data file's or the workspace's). */
 export const paymentLinkCheck = (message: v.ErrorMessage<v.CheckIssue<string>>) => v.check(isPaymentLink, message)
 
+/** Said of typed text longer than its field takes (its `maxlength`, which a post can pass by). */
+export const atMost = (length: number) =>
+  v.maxLength<string, number, string>(length, `Keep it to ${length} characters at most.`)
+
 /** A price as people type it ('375', '£375.5', '1,250'), kept as the shop shows it ('£375.50'). */
-export const typedPrice = (message: string) =>
+export const typedPrice = (message: string, maxLength: number) =>
   v.pipe(
     v.string(),
     v.trim(),
+    atMost(maxLength),
     v.transform((typed) => priceAsShown(typed) ?? typed),
     v.regex(PRICE_PATTERN, message),
   )
@@ -28,11 +33,12 @@ const overlongHostWords = (length: number) =>
   `long, and no real one has more than ${MAX_HOST_LENGTH}`
 
 /** A payment link as people type it: https:// put in front when left out, then the one rule. */
-export const typedPaymentLink = (empty: string, message: string) =>
+export const typedPaymentLink = (empty: string, message: string, maxLength: number) =>
   v.pipe(
     v.string(),
     v.trim(),
     v.nonEmpty(empty),
+    atMost(maxLength),
     v.transform(withHttps),
     paymentLinkCheck(({ input }) => {
       const length = overlongHost(input)

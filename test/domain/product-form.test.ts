@@ -72,3 +72,25 @@ describe('the product form, typed as people type', () => {
     },
   )
 })
+
+describe('the product form, longer than its fields take', () => {
+  it('refuses each typed field past its length, as its maxlength does in the browser, and takes it at the length', () => {
+    const long = (n: number, unit = 'x') => unit.repeat(n)
+    const cases: [keyof typeof saved, string, string][] = [
+      ['name', long(121), long(120)],
+      ['sku', long(61), long(60)],
+      ['leadTime', long(61), long(60)],
+      ['description', long(2001), long(2000)],
+      ['price', `£${long(17, '9')}.00`, `${long(3, '9')}.00`],
+      ['paymentLink', `https://buy.stripe.com/${long(478)}`, `https://buy.stripe.com/${long(477)}`],
+    ]
+    for (const [field, over, within] of cases) {
+      const max = field === 'price' ? 20 : field === 'paymentLink' ? 500 : over.length - 1
+      expect(check({ [field]: over }), field).toEqual({
+        success: false,
+        errors: { [field]: `Keep it to ${max} characters at most.` },
+      })
+      expect(check({ [field]: within }).success, field).toBe(true)
+    }
+  })
+})

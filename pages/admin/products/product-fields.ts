@@ -1,7 +1,7 @@
 import type { FieldSpec } from '../../../components/form/Field.tsx'
 import { AVAILABILITIES, AVAILABILITY_LABELS } from '../../../domain/availability.ts'
 import { CATEGORIES, CATEGORY_LABELS } from '../../../domain/business.ts'
-import type { ProductField } from '../../../domain/product-form.ts'
+import { PRODUCT_MAX_LENGTHS as MAX, type ProductField } from '../../../domain/product-form.ts'
 import { PRODUCT_LABELS } from '../../../domain/product-labels.ts'
 
 /** The fields drawn from a spec; the 'Only 1 left' box after the stock is drawn by the form itself. */
@@ -9,20 +9,20 @@ export type ListedField = Exclude<ProductField, 'showFewLeft'>
 
 /** In the owner's words (the labels shared with the history); a hint wherever a rule applies, with an example. */
 export const PRODUCT_SPECS: Record<ListedField, FieldSpec> = {
-  name: { label: PRODUCT_LABELS.name, control: { kind: 'input', type: 'text' }, maxLength: 120 },
+  name: { label: PRODUCT_LABELS.name, control: { kind: 'input', type: 'text' }, maxLength: MAX.name },
   id: {
     label: PRODUCT_LABELS.id,
     hint:
       'Leave it empty to make one from the name. Lower-case letters, digits ' +
       'and hyphens: oxford-brogue gives /products/oxford-brogue.',
     control: { kind: 'input', type: 'text' },
-    maxLength: 60,
+    maxLength: MAX.id,
   },
   price: {
     label: PRODUCT_LABELS.price,
     hint: 'In pounds, such as 185, 185.50 or £1,250: the shop shows it as £185.00.',
     control: { kind: 'input', type: 'text', inputMode: 'decimal' },
-    maxLength: 20,
+    maxLength: MAX.price,
   },
   category: {
     label: PRODUCT_LABELS.category,
@@ -44,24 +44,24 @@ export const PRODUCT_SPECS: Record<ListedField, FieldSpec> = {
     label: PRODUCT_LABELS.leadTime,
     hint: 'Needed when it is made to order, such as 3 weeks.',
     control: { kind: 'input', type: 'text' },
-    maxLength: 60,
+    maxLength: MAX.leadTime,
   },
   stock: {
     label: PRODUCT_LABELS.stock,
     hint: 'Each paid order takes one off; at 0 it shows as sold out. Leave it empty not to count them.',
     control: { kind: 'input', type: 'text', inputMode: 'numeric' },
-    maxLength: 6,
+    maxLength: MAX.stock,
   },
   sku: {
     label: PRODUCT_LABELS.sku,
     hint: 'Your own code for it, such as FW-OXB-001.',
     control: { kind: 'input', type: 'text' },
-    maxLength: 60,
+    maxLength: MAX.sku,
   },
   description: {
     label: PRODUCT_LABELS.description,
     control: { kind: 'textarea', rows: 4 },
-    maxLength: 2000,
+    maxLength: MAX.description,
     wide: true,
   },
   mainImage: {
@@ -70,14 +70,14 @@ export const PRODUCT_SPECS: Record<ListedField, FieldSpec> = {
       '“Make main” under Photographs below sets it for you; or give the file ' +
       'of one of them, such as /media/products/oxford-brogue/photo.webp.',
     control: { kind: 'input', type: 'text' },
-    maxLength: 300,
+    maxLength: MAX.mainImage,
     wide: true,
   },
   paymentLink: {
     label: PRODUCT_LABELS.paymentLink,
     hint: 'From your card payment provider, such as buy.stripe.com/abc123 (https:// is added when left out).',
     control: { kind: 'input', type: 'text', inputMode: 'url' },
-    maxLength: 500,
+    maxLength: MAX.paymentLink,
     wide: true,
   },
 }
