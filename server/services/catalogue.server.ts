@@ -19,6 +19,7 @@ import { photosOf } from '../../domain/product-page.ts'
 import type { Product, StoredProduct } from '../../domain/product.ts'
 import { isPublished } from '../../domain/publishing.ts'
 import {
+  replacing,
   withPhotoList,
   withPhotos,
   withRunFields,
@@ -94,7 +95,7 @@ export class CatalogueService {
       const plan = await plannedSave(context, values, base)
       if (!plan.ok) return plan
       const { next } = plan
-      await this.write('edit', [id, next.id], (products) => products.map((p) => (p.id === id ? next : p)))
+      await this.write('edit', [id, next.id], replacing(id, current, next))
       return { ok: true, id: next.id }
     })
   }
@@ -142,7 +143,7 @@ export class CatalogueService {
       if (missing.length > 0) return { ok: false, status: 400, missing }
       if (isPublished(current)) return { ok: true }
       const { status: _, ...published } = current
-      await this.write('publish', [id], (products) => products.map((p) => (p.id === id ? published : p)))
+      await this.write('publish', [id], replacing(id, current, published as Product))
       return { ok: true }
     })
   }
@@ -153,9 +154,7 @@ export class CatalogueService {
       const current = this.store.products.find((p) => p.id === id)
       if (!current) return false
       if (isPublished(current))
-        await this.write('unpublish', [id], (products) =>
-          products.map((p) => (p.id === id ? { ...current, status: 'draft' } : p)),
-        )
+        await this.write('unpublish', [id], replacing(id, current, { ...current, status: 'draft' }))
       return true
     })
   }
@@ -208,8 +207,7 @@ export class CatalogueService {
       const list = photosOf(current)
       if (version !== undefined && (version !== photoListVersion(list) || !list.includes(src))) return 'stale'
       const next = withPhotos(current, src, action)
-      if (next !== current)
-        await this.write('photos', [id], (products) => products.map((p) => (p.id === id ? next : p)))
+      if (next !== current) await this.write('photos', [id], replacing(id, current, next))
       return { at: list.indexOf(src) }
     })
   }
@@ -224,7 +222,7 @@ export class CatalogueService {
       const list = current ? [...new Set(change(photosOf(current)))] : []
       if (!current || list.length === 0) return false
       const next = withPhotoList(current, list)
-      await this.write('new-photos', [id], (products) => products.map((p) => (p.id === id ? next : p)))
+      await this.write('new-photos', [id], replacing(id, current, next))
       return true
     })
   }
@@ -321,7 +319,7 @@ export class CatalogueService {
     return this.serial(async () => {
       const current = this.store.products.find((p) => p.id === id)
       const next = current && patch(current)
-      if (next) await this.write(by.action, [id], (products) => products.map((p) => (p.id === id ? next : p)), by)
+      if (next) await this.write(by.action, [id], replacing(id, current, next), by)
       return Boolean(next)
     })
   }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import { photosOf } from '../../domain/product-page.ts'
 import type { Product, StoredProduct } from '../../domain/product.ts'
 import type { ProductField, ProductValues } from '../../domain/product-form.ts'
@@ -61,3 +62,27 @@ export function withValues(product: Product, values: Partial<ProductValues>): Pr
   if (next.availability !== 'made-to-order' || next.leadTime === '') delete next.leadTime
   return next as Product
 }
+
+/**
+ * `next`, made from `from`, as a change of `now` (the product as it stands when the write goes in):
+ * the fields `next` changed, and `now`'s own elsewhere. An owner's hand edit of the data file taken
+ * in between the two (the writer reads the file before each write) keeps every field of its own.
+ */
+export function rebased<P extends StoredProduct>(from: P, next: P, now: P): P {
+  if (now === from) return next
+  const out: Record<string, unknown> = { ...now }
+  const before = from as Record<string, unknown>
+  const after = next as Record<string, unknown>
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (isDeepStrictEqual(before[key], after[key])) continue
+    if (after[key] === undefined) delete out[key]
+    else out[key] = after[key]
+  }
+  return out as P
+}
+
+/** The write that puts `next` (made from `from`) in place of product `id`, rebased on the list it goes into. */
+export const replacing =
+  <P extends StoredProduct>(id: string, from: P, next: P) =>
+  (products: readonly P[]): P[] =>
+    products.map((p) => (p.id === id ? rebased(from, next, p) : p))

@@ -4,9 +4,10 @@
  * photo action or Publish made since never makes it a conflict; a conflict is a field changed both in
  * the form and in another tab, and keeping the owner's version then keeps every photograph.
  */
+import { readFile, writeFile } from 'node:fs/promises'
 import sharp from 'sharp'
 import request from 'supertest'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { HistoryEntry } from '../../data/catalogue-history.server.ts'
 import { PRODUCT_FIELDS, type ProductValues } from '../../domain/product-form.ts'
 import { mergeSave } from '../../server/services/save-merge.server.ts'
@@ -202,5 +203,24 @@ describe('the merge rules', () => {
       changed: { price: '£70.00' },
       conflicts: [],
     })
+  })
+})
+
+describe('a Save while the owner edits the data file by hand', () => {
+  it('keeps the hand edit of another field when the file is read only as the Save goes in', async () => {
+    const form = await openProductForm(t, 'chelsea-boot')
+    const data = JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Stored[] }
+    let saving: Promise<request.Response> | undefined
+    // Held, the store reads the owner's file only when it writes the Save: the order a tenth of a second gives.
+    await t.store.whilePaused(async () => {
+      const products = data.products.map((p) => (p.id === 'chelsea-boot' ? { ...p, price: '£999.00' } : p))
+      await writeFile(t.dataFile, JSON.stringify({ ...data, products }, null, 2))
+      saving = saveProductForm(t, 'chelsea-boot', { ...form, name: 'Chelsea Boot II' }).then((res) => res)
+      await vi.waitFor(() =>
+        expect(t.store.products.find((p) => p.id === 'chelsea-boot')?.name).toBe('Chelsea Boot II'),
+      )
+    })
+    expect((await saving!).status).toBe(303)
+    expect(await stored('chelsea-boot')).toMatchObject({ name: 'Chelsea Boot II', price: '£999.00' })
   })
 })
