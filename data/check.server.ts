@@ -7,18 +7,50 @@ import * as v from 'valibot'
 import type { Stored } from '../domain/stored.ts'
 import { ImageRunSchema } from './image-runs.server.ts'
 import { leadTimeRule, ProductSchema, publishedPhotoRule } from '../domain/product.ts'
+import { PRODUCT_MAX_LENGTHS } from '../domain/product-form.ts'
 import { StoredEnquirySchema } from './enquiry.server.ts'
 
 const STOCK_RULE = 'stock must be a whole number, 0 or more, without quotes (such as 3)'
-/** The owner's count of a product (domain/product.ts, StockFields). */
+const MOST_STOCK = 999_999
+/** The owner's count of a product (domain/product.ts, StockFields), at most what the workspace's form takes. */
 const STOCK_ENTRIES = {
-  stock: v.optional(v.pipe(v.number(STOCK_RULE), v.integer(STOCK_RULE), v.minValue(0, STOCK_RULE))),
+  stock: v.optional(
+    v.pipe(
+      v.number(STOCK_RULE),
+      v.integer(STOCK_RULE),
+      v.minValue(0, STOCK_RULE),
+      v.maxValue(MOST_STOCK, `stock must be at most ${MOST_STOCK}, as the workspace takes`),
+    ),
+  ),
   showFewLeft: v.optional(v.boolean()),
 }
 
+const longest = (field: keyof typeof PRODUCT_MAX_LENGTHS) => v.maxLength<string, number>(PRODUCT_MAX_LENGTHS[field])
+/**
+ * Text no longer than the workspace's form takes: every value of the file can be saved from the
+ * form too, and one product's value cannot make every page that lists it large.
+ */
+const TEXT_ENTRIES = {
+  name: v.pipe(ProductSchema.entries.name, longest('name')),
+  description: v.pipe(ProductSchema.entries.description, longest('description')),
+  sku: v.pipe(ProductSchema.entries.sku, longest('sku')),
+  mainImage: v.pipe(ProductSchema.entries.mainImage, longest('mainImage')),
+  leadTime: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), longest('leadTime'))),
+}
+
+/** The photographs a product carries besides its main one (domain/product.ts, StoredProduct): read by every page. */
+const PHOTO_ENTRIES = {
+  images: v.optional(v.array(v.looseObject({ angle: v.string(), src: v.string(), original: v.optional(v.string()) }))),
+  imagesGeneratedAt: v.optional(v.string()),
+  imageModel: v.optional(v.string()),
+  photos: v.optional(v.array(v.looseObject({ src: v.string() }))),
+}
+
+const OWN_ENTRIES = { ...TEXT_ENTRIES, ...STOCK_ENTRIES, ...PHOTO_ENTRIES }
+
 /** Stored products may carry extra fields (generated image sets); the API shows only the public ones. */
 const StoredProductSchema = v.pipe(
-  v.looseObject({ ...ProductSchema.entries, ...STOCK_ENTRIES }),
+  v.looseObject({ ...ProductSchema.entries, ...OWN_ENTRIES }),
   leadTimeRule,
   publishedPhotoRule,
 )
@@ -27,7 +59,7 @@ const StoredProductSchema = v.pipe(
  * read, that product cannot be ordered, and `unusableValues` names it.
  */
 const ReadableProductSchema = v.pipe(
-  v.looseObject({ ...ProductSchema.entries, ...STOCK_ENTRIES, paymentLink: v.string() }),
+  v.looseObject({ ...ProductSchema.entries, ...OWN_ENTRIES, paymentLink: v.string() }),
   leadTimeRule,
   publishedPhotoRule,
 )
@@ -129,9 +161,12 @@ function plainIssue(issue: v.BaseIssue<unknown>): string {
       return `${issue.message.replace(/^\w+ must/, 'must')}${it}`
     case 'min_length':
       return `must not be empty${it}`
+    case 'max_length':
+      return `must be at most ${issue.expected!.replace(/^<=/, '')} characters, as the workspace takes (it has ${issue.received})`
     case 'number':
     case 'integer':
     case 'min_value':
+    case 'max_value':
       // Rules with words of their own ('stock must be a whole number...').
       if (/^\w+ must/.test(issue.message)) return `${issue.message.replace(/^\w+ must/, 'must')}${it}`
       return `must be ${TYPE_WORDS[issue.type] ?? issue.expected ?? 'something else'}${it}`
