@@ -1,5 +1,6 @@
-import { Router, type RequestHandler } from 'express'
+import { Router, type ErrorRequestHandler, type RequestHandler } from 'express'
 import type { Logger } from 'pino'
+import { StoreWriteError } from '../../../data/store.server.ts'
 import type { PageRenderer } from '../../render/page-handler.server.ts'
 import type { ReturnedOwnerForms } from '../../http/returned-owner-form.server.ts'
 import { angleRoutes } from './angles.server.ts'
@@ -61,5 +62,21 @@ export function ownerRoutes(deps: OwnerRouteDeps): OwnerRouters {
   routers.actions.get('/{*page}', pageWithReturnedForm(deps.returnedForms, deps.pages))
   const back = sendBack(deps.returnedForms, deps.pages)
   for (const add of PAGES) add(routers, { ...deps, sendBack: back })
+  routers.actions.use(notSaved('text'))
+  routers.api.use(notSaved('json'))
   return routers
 }
+
+/**
+ * A change the data file could not take (the owner's own edit of it has a mistake, the disk is full):
+ * 503 with the reason and what to do, never a bare 500. A browser's Back keeps what was typed.
+ */
+const notSaved =
+  (answer: 'text' | 'json'): ErrorRequestHandler =>
+  (err, _req, res, next) => {
+    if (!(err instanceof StoreWriteError) || res.headersSent) return next(err)
+    const sentence = `Not saved: ${err.message}`
+    res.status(503).setHeader('Cache-Control', 'private, no-store')
+    if (answer === 'json') return void res.json({ error: sentence })
+    res.type('text/plain; charset=utf-8').send(`${sentence}\nGo back to keep what you typed, then save it again.\n`)
+  }
