@@ -31,10 +31,25 @@ const longest = (field: keyof typeof PRODUCT_MAX_LENGTHS) => v.maxLength<string,
  * form too, and one product's value cannot make every page that lists it large.
  */
 const TEXT_ENTRIES = {
+  id: v.pipe(
+    ProductSchema.entries.id,
+    longest('id'),
+    v.check(
+      (id) => !/[\s/?#%\\]/.test(id),
+      'id must not hold a space, /, ?, #, % or \\: it ends the product’s web address',
+    ),
+  ),
   name: v.pipe(ProductSchema.entries.name, longest('name')),
   description: v.pipe(ProductSchema.entries.description, longest('description')),
   sku: v.pipe(ProductSchema.entries.sku, longest('sku')),
-  mainImage: v.pipe(ProductSchema.entries.mainImage, longest('mainImage')),
+  mainImage: v.pipe(
+    ProductSchema.entries.mainImage,
+    longest('mainImage'),
+    v.check(
+      (src) => src === '' || /^\/(?!\/)/.test(src) || /^https?:\/\//i.test(src),
+      'mainImage must be a picture of the site (starting with /) or a full address starting with https://',
+    ),
+  ),
   leadTime: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), longest('leadTime'))),
 }
 

@@ -46,3 +46,13 @@ describe('a product’s values no larger than the workspace’s form takes', () 
     expect(problemOf({ description: 'x'.repeat(2000), name: 'x'.repeat(120), stock: 999_999 })).toBeNull()
   })
 })
+
+describe('what a product’s page is built from', () => {
+  it('refuses an id that could not end its web address, and a main photograph at no address a page can show', () => {
+    for (const id of ['a/b', 'oxford brogue', 'x?y', 'x#y', '50%'])
+      expect(problemOf({ id }), id).toMatch(/field "id".* must not hold a space, \/, \?, #, % or \\/)
+    for (const mainImage of ['javascript:alert(1)', 'images/x.jpg', '//evil.example/x.jpg', 'data:image/png;base64,AA'])
+      expect(problemOf({ mainImage }), mainImage).toMatch(/field "mainImage".* must be a picture of the site/)
+    expect(problemOf({ mainImage: 'https://images.example.com/x.jpg' })).toBeNull()
+  })
+})
