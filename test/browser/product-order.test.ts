@@ -115,7 +115,8 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the products list at %s w
   })
 
   it(
-    'moves a product with the arrows without JavaScript: the form posts and ' + 'the list comes back in the new order',
+    'moves a product with the arrows without JavaScript: the form posts and ' +
+      'the list comes back in the new order, the row in sight below the header',
     async () => {
       const before = ids()
       const { page, context } = await openContext(suite.browser, suite.t.url, { viewport, javaScriptEnabled: false })
@@ -123,6 +124,12 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the products list at %s w
       expect(await page.locator('.admin-products__handle').first().isVisible()).toBe(false)
       await page.getByRole('button', { name: 'Move Penny Loafer up' }).click()
       await page.waitForURL(`${suite.t.url}/admin/products#row-penny-loafer`)
+      // The moved row, scrolled to, starts below the fixed header, not under it.
+      const [row, header] = await Promise.all(
+        ['#row-penny-loafer', '.site-header'].map(async (s) => (await page.locator(s).boundingBox())!),
+      )
+      expect(await page.evaluate(() => window.scrollY), 'the list scrolled to the row').toBeGreaterThan(0)
+      expect(row!.y, 'the row is below the header').toBeGreaterThanOrEqual(header!.y + header!.height)
       const expected = [before[0], before[2], before[1], ...before.slice(3)]
       expect(ids()).toEqual(expected)
       expect(await rowIds(page)).toEqual(expected)

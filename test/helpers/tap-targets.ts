@@ -8,8 +8,9 @@ export const TAP = { height: 44, width: 24 } as const
 /**
  * Every visible control on the page smaller than a thumb, one line each ("a.name "Chelsea Boot" 120×20").
  * A link inside running text (its <p> or <li> says more than the link) is left out, as WCAG does;
- * a checkbox or radio inside its label counts as the label, and a link stretched over its row by an
- * `inset: 0` ::after counts as the row: each is what the finger hits.
+ * a checkbox or radio inside its label counts as the label (and its box itself must be 24 px square,
+ * to be seen and aimed at), and a link stretched over its row by an `inset: 0` ::after counts as the
+ * row: each is what the finger hits.
  */
 export async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate((tap) => {
@@ -28,11 +29,15 @@ export async function smallTargets(page: Page): Promise<string[]> {
       if (el.tagName !== 'A' || !parent || !['P', 'LI'].includes(parent.tagName)) return false
       return (parent.textContent ?? '').trim().length > (el.textContent ?? '').trim().length
     }
-    const target = (el: Element): Element | null => {
-      if (el.tagName === 'LABEL') return el.querySelector('input, select, textarea') ? el : null
+    const square = { height: tap.width, width: tap.width }
+    /** What the finger hits for `el`, and the least it may measure. */
+    const target = (el: Element): { measured: Element; least: { height: number; width: number } } | null => {
+      if (el.tagName === 'LABEL')
+        return el.querySelector('input, select, textarea') ? { measured: el, least: tap } : null
       const wrapped = el.closest('label')
-      if (el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type) && wrapped) return null
-      return el
+      if (el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type) && wrapped)
+        return { measured: el, least: square }
+      return { measured: el, least: tap }
     }
     const box = (el: Element) => {
       const after = getComputedStyle(el, '::after')
@@ -45,14 +50,15 @@ export async function smallTargets(page: Page): Promise<string[]> {
     }
     const found = new Set<string>()
     for (const el of document.querySelectorAll(controls)) {
-      const measured = target(el)
-      if (!measured || inRunningText(measured)) continue
+      const aimed = target(el)
+      if (!aimed || inRunningText(aimed.measured)) continue
+      const { measured, least } = aimed
       const r = box(measured)
       const style = getComputedStyle(measured)
       // Not on the page: display none, a closed <details> or popover, the clipped "visually hidden"
       // text, or the skip link parked above the page until it has focus.
       if (r.width <= 1 || r.height <= 1 || style.visibility === 'hidden' || r.bottom + window.scrollY <= 0) continue
-      if (r.height < tap.height - 0.5 || r.width < tap.width - 0.5) found.add(describe(measured, r))
+      if (r.height < least.height - 0.5 || r.width < least.width - 0.5) found.add(describe(measured, r))
     }
     return [...found]
   }, TAP)
