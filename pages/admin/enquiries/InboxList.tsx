@@ -1,4 +1,3 @@
-import { Fragment } from 'react'
 import {
   inboxQuery,
   STATE_FILTER_LABELS,
@@ -11,16 +10,6 @@ const DELIVERY_BADGES: Partial<Record<DeliveryState, string>> = {
   failed: 'E-mail failed',
   waiting: 'E-mail waiting',
   off: 'Not e-mailed',
-}
-
-/** An e-mail address that may break after its @ and before each dot, as addresses are split in print. */
-function EmailAddress({ email }: { email: string }) {
-  return email.split(/(?<=@)|(?=\.)/).map((part, i) => (
-    <Fragment key={i}>
-      {i > 0 ? <wbr /> : null}
-      {part}
-    </Fragment>
-  ))
 }
 
 export function InboxList({ rows, filter }: { rows: InboxRow[]; filter: InboxFilter }) {
@@ -47,9 +36,7 @@ export function InboxList({ rows, filter }: { rows: InboxRow[]; filter: InboxFil
                 </span>
               ) : null}
               <span>{r.subject}</span>
-              <span className="inbox-item__email">
-                <EmailAddress email={r.email} />
-              </span>
+              <span className="inbox-item__email">{r.email}</span>
             </span>
             <span className="inbox-item__line">{r.firstLine}</span>
           </a>
