@@ -61,7 +61,8 @@ const FIELDS: Record<ContactField, FieldSpec> = {
     control: { kind: 'select', placeholder: 'Select a subject', options: CONTACT_SUBJECTS },
     wide: true,
   },
-  message: { label: 'Message', control: { kind: 'textarea', rows: 6 }, maxLength: CONTACT_LIMITS.message, wide: true },
+  // No maxlength: it would cut a longer paste without a word; the check says how long it may be, and the text stays.
+  message: { label: 'Message', control: { kind: 'textarea', rows: 6 }, wide: true },
 }
 
 /** Fetched on first focus, awaited on submit; a failed fetch is forgotten so the next attempt retries. */

@@ -141,6 +141,16 @@ describe('the enquiry form in the browser', () => {
     },
   )
 
+  it('keeps a message pasted longer than it may be, whole, and says how long it may be', async () => {
+    const { context, form } = await openForm('/contact')
+    const long = 'A pair of brogues resoled, please. '.repeat(150) // 5,250 characters
+    await fill(form, { ...valid, message: long })
+    await submit(form).click()
+    await expect.poll(() => errorFor(form, 'Message')).toBe('Message must be at most 5000 characters long')
+    expect((await field(form, 'Message').inputValue()).length).toBe(long.length)
+    await context.close()
+  })
+
   it("reads 'Sending...' and is disabled while sending, then shows the success toast and resets", async () => {
     const { page, context, form, errors } = await openForm('/contact', { viewport: 'phone' })
     const held = gate(page)
