@@ -11,7 +11,8 @@ import { PRODUCT_MAX_LENGTHS } from '../domain/product-form.ts'
 import { StoredEnquirySchema } from './enquiry.server.ts'
 
 const STOCK_RULE = 'stock must be a whole number, 0 or more, without quotes (such as 3)'
-const MOST_STOCK = 999_999
+/** The most the form's stock field (that many digits) can say. */
+const MOST_STOCK = 10 ** PRODUCT_MAX_LENGTHS.stock - 1
 /** The owner's count of a product (domain/product.ts, StockFields), at most what the workspace's form takes. */
 const STOCK_ENTRIES = {
   stock: v.optional(

@@ -35,7 +35,13 @@ const fields = {
   leadTime: v.pipe(text(), atMost(MAX.leadTime)),
   /** Empty: not counted. Absent (a caller of before the field): left as it is, as is the next. */
   stock: v.optional(
-    v.pipe(text(), v.regex(/^\d{0,6}$/, 'Write how many are ready as a whole number, such as 3, or leave it empty.')),
+    v.pipe(
+      text(),
+      v.regex(
+        new RegExp(`^\\d{0,${MAX.stock}}$`),
+        'Write how many are ready as a whole number, such as 3, or leave it empty.',
+      ),
+    ),
   ),
   /** A checkbox: 'on' when ticked. */
   showFewLeft: v.optional(
