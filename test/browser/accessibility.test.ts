@@ -3,6 +3,7 @@ import { openContext, waitForHydration, type ViewportName } from '../../support/
 import { violations } from '../helpers/axe.ts'
 import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { paidOrder } from '../helpers/orders.ts'
+import { smallTargets } from '../helpers/tap-targets.ts'
 import { TEST_WEBHOOK_SECRET } from '../../support/stripe-events.ts'
 
 const { t, browser } = browserSuiteForFile({ env: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } })
@@ -81,6 +82,19 @@ describe.each(['phone', 'desktop'] as ViewportName[])('axe-core at %s width', (v
       await dialog.getByRole('button', { name: 'Purchase' }).click() // with its error messages showing
       expect(await violations(page), path).toEqual([])
     }
+    await context.close()
+  })
+})
+
+describe.each(['phone', 'desktop'] as ViewportName[])('tap targets at %s width', (viewport) => {
+  it('every link, button and field of every visitor page is a thumb high, at first paint', async () => {
+    const { page, context } = await openContext(browser, t.url, { viewport, javaScriptEnabled: false })
+    const found: string[] = []
+    for (const path of PAGES.filter((p) => !p.startsWith('/admin'))) {
+      await page.goto(path)
+      found.push(...(await smallTargets(page)).map((line) => `${path} ${line}`))
+    }
+    expect(found).toEqual([])
     await context.close()
   })
 })

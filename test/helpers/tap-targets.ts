@@ -56,8 +56,9 @@ export async function smallTargets(page: Page): Promise<string[]> {
       const r = box(measured)
       const style = getComputedStyle(measured)
       // Not on the page: display none, a closed <details> or popover, the clipped "visually hidden"
-      // text, or the skip link parked above the page until it has focus.
-      if (r.width <= 1 || r.height <= 1 || style.visibility === 'hidden' || r.bottom + window.scrollY <= 0) continue
+      // text, the skip link parked above the page until it has focus, or the spam trap parked left of it.
+      const offPage = r.bottom + window.scrollY <= 0 || r.right + window.scrollX <= 0
+      if (r.width <= 1 || r.height <= 1 || style.visibility === 'hidden' || offPage) continue
       if (r.height < least.height - 0.5 || r.width < least.width - 0.5) found.add(describe(measured, r))
     }
     return [...found]
