@@ -198,6 +198,22 @@ describe('the list', () => {
     expect(pageText((await owner(t, '/admin').expect(200)).text)).toContain('Needs you')
   })
 
+  it("says the same on an order's page, in the CSV and to a post (503), not an error 500", async () => {
+    t = await createTestApp({
+      env: { STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, ADMIN_PASSWORD: PASSWORD },
+      prepare: (dir) => mkdir(path.join(dir, 'db.json.orders.jsonl')),
+    })
+    const said = 'The orders file cannot be read just now (EISDIR); no order is lost'
+    const page = await owner(t, '/admin/orders/ord_1').expect(503)
+    expect(pageText(page.text)).toContain(said)
+    expect(page.headers['cache-control']).toBe('private, no-store')
+    for (const res of [await owner(t, '/admin/orders.csv'), await post(t, '/admin/orders/ord_1', { action: 'sent' })]) {
+      expect(res.status, res.req.path).toBe(503)
+      expect(res.headers['content-type'], res.req.path).toMatch(/^text\/plain/)
+      expect(res.text, res.req.path).toContain(said)
+    }
+  })
+
   it('says there is none yet when no order came', async () => {
     const t = await shop()
     const text = await shown(t, '/admin/orders')

@@ -1,15 +1,19 @@
 /** The owner's actions on orders (docs/api-and-data.md); its pages are pages/admin/orders/. */
 import express, { type Response } from 'express'
 import type { OrderNotice } from '../../../domain/order-view.ts'
+import { ordersUnreadable } from '../../services/orders/owner-orders.server.ts'
 import type { PageRoutes } from './index.server.ts'
 
 const LIST = '/admin/orders'
 
 const back = (res: Response, path: string, done: OrderNotice) => res.redirect(303, `${path}?done=${done}`)
+const unavailable = (res: Response, problem: string) =>
+  res.status(503).setHeader('Cache-Control', 'private, no-store').type('text/plain; charset=utf-8').send(`${problem}\n`)
 
-export const orderRoutes: PageRoutes = ({ actions }, { services: { orders }, logger }) => {
+export const orderRoutes: PageRoutes = ({ actions }, { services: { orders, ownerOrders }, logger }) => {
   actions.get('/orders.csv', async (_req, res) => {
-    const rows = await orders.csv()
+    const rows = await ownerOrders.csv()
+    if ('problem' in rows) return void unavailable(res, rows.problem)
     const day = new Date().toISOString().slice(0, 10)
     res.setHeader('Content-Type', 'text/csv; charset=utf-8')
     res.setHeader('Content-Disposition', `attachment; filename="orders-${day}.csv"`)
@@ -21,7 +25,13 @@ export const orderRoutes: PageRoutes = ({ actions }, { services: { orders }, log
     '/orders/:id',
     express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }),
     async (req, res) => {
-      const order = await orders.find(String(req.params.id))
+      let order
+      try {
+        order = await orders.find(String(req.params.id))
+      } catch (err) {
+        logger.error({ err }, `The orders cannot be read: ${(err as Error).message}`)
+        return unavailable(res, ordersUnreadable(err))
+      }
       if (!order) return back(res, LIST, 'gone')
       const page = `${LIST}/${encodeURIComponent(order.id)}`
       const body = (req.body ?? {}) as Record<string, unknown>

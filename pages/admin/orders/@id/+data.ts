@@ -14,5 +14,6 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     confirmErase: urlParsed.search.confirm === 'erase',
   })
   if (!order) throw render(404)
+  if ('problem' in order) throw render(503, order.problem)
   return { order, tabs: await workspaceTabs(pageContext) }
 }
