@@ -9,7 +9,7 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { extract } from 'tar'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { main as backup } from '../../scripts/backup.ts'
 import { isToSend, stateOf } from '../../domain/shop-order.ts'
 import { checkoutSession, refundedCharge, stripeEvent, TEST_WEBHOOK_SECRET } from '../../support/stripe-events.ts'
@@ -135,16 +135,20 @@ describe('a backup is one moment of the orders too', () => {
     const session = checkoutSession({ reference: 'tote-bag' })
     let answer: Promise<unknown> | undefined
     let answered = false
+    // Watched, not replaced: the event has reached the orders once it is called.
+    const reached = vi.spyOn(t.services.orders, 'handle')
     await t.store.whilePaused(async () => {
       answer = sendEvent(t, stripeEvent('checkout.session.completed', session))
         .expect(200)
         .then(() => (answered = true))
-      // Time enough for the event to be stored were it not held.
+      await expect.poll(() => reached.mock.calls.length).toBe(1)
+      // A negative needs a window: from its arrival, time enough to be stored were it not held.
       await new Promise((r) => setTimeout(r, 400))
       expect(answered).toBe(false)
       expect(await onDisk()).toBe(before)
     })
     await answer
+    reached.mockRestore()
     expect((await ordersOnDisk(t.dataFile)).some((o) => o.sessionId === session.id)).toBe(true)
   })
 })
