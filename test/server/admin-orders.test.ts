@@ -207,10 +207,14 @@ describe('the list', () => {
     const page = await owner(t, '/admin/orders/ord_1').expect(503)
     expect(pageText(page.text)).toContain(said)
     expect(page.headers['cache-control']).toBe('private, no-store')
-    for (const res of [await owner(t, '/admin/orders.csv'), await post(t, '/admin/orders/ord_1', { action: 'sent' })]) {
-      expect(res.status, res.req.path).toBe(503)
-      expect(res.headers['content-type'], res.req.path).toMatch(/^text\/plain/)
-      expect(res.text, res.req.path).toContain(said)
+    const answers = {
+      csv: await owner(t, '/admin/orders.csv'),
+      post: await post(t, '/admin/orders/ord_1', { action: 'sent' }),
+    }
+    for (const [asked, res] of Object.entries(answers)) {
+      expect(res.status, asked).toBe(503)
+      expect(res.headers['content-type'], asked).toMatch(/^text\/plain/)
+      expect(res.text, asked).toContain(said)
     }
   })
 
