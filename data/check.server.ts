@@ -228,15 +228,15 @@ function schemaProblem(
   const where = node ? lineColumn(text, node.offset) : undefined
   const at = where ? `, line ${where.line}, column ${where.column}` : ''
   const [list, index, ...field] = keys
+  // A list's own fields (valibot reads a list as an object) are no clue: the file is of the wrong kind.
+  const wholeFile = raw === null || typeof raw !== 'object' || Array.isArray(raw) || keys.length === 0
   let subject: string
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) subject = 'the whole file'
-  else if (keys.length === 0) subject = 'the whole file'
+  if (wholeFile) subject = 'the whole file'
   else if ((list === 'products' || list === 'messages') && typeof index === 'number') {
     subject = describeItem(raw as Record<string, unknown>, list, index)
     if (field.length) subject += `, field ${quote(field.join('.'))}`
   } else subject = `the field ${quote(keys.join('.'))}`
-  const detail =
-    subject === 'the whole file' && keys.length === 0 ? `must be an object with ${shape}` : plainIssue(issue)
+  const detail = wholeFile ? `must be an object with ${shape}` : plainIssue(issue)
   return { message: `${label}: ${subject}${at} ${detail}.`, ...where }
 }
 

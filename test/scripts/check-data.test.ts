@@ -219,6 +219,15 @@ describe('npm run check-data', () => {
     )
   })
 
+  it('says what the file should hold when it holds a list, a text or nothing at all', async () => {
+    for (const whole of ['[]', '[{"products": []}]', '"products"', 'null']) {
+      await writeFile(file, whole)
+      expect((await check(file)).err, whole).toContain(
+        'db.json: the whole file, line 1, column 1 must be an object with "products" and "messages" lists.',
+      )
+    }
+  })
+
   it('tells of enquiries kept in the journal that the file does not hold yet', async () => {
     await writeFile(file, '{"products": [')
     await writeFile(journalFileFor(file), `${JSON.stringify({ message: enquiry('x', 'pending') })}\n`)
