@@ -3,7 +3,7 @@ export const SOLID_NAV_SCROLL_PX = 100
 
 /**
  * Without scripts the popover and the scroll-driven animation already work; this adds aria
- * state, closing on choice and `data-solid` where scroll-driven animations are missing.
+ * state, closing on choice or when focus tabs out, and `data-solid` where scroll-driven animations are missing.
  */
 export function enhanceHeader(): void {
   const header = document.querySelector<HTMLElement>('.site-header')
@@ -51,6 +51,11 @@ export function enhanceHeader(): void {
   }
   menu.addEventListener('click', (e) => {
     if ((e.target as Element).closest('a')) close()
+  })
+  // Tabbed past its last entry: the menu would cover the page's control that now has focus.
+  menu.addEventListener('focusout', (e) => {
+    const next = e.relatedTarget as Node | null
+    if (next && next !== toggle && !menu.contains(next)) close()
   })
   // Back to this page from the browser's history (back/forward cache): the menu starts closed.
   window.addEventListener('pageshow', (e) => {

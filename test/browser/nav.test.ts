@@ -89,4 +89,22 @@ describe('the fixed header', () => {
       await context.close()
     },
   )
+
+  it('closes the phone menu when focus tabs past its last entry, so it covers nothing that has focus', async () => {
+    const { page, context } = await openContext(browser, t.url, { viewport: 'phone' })
+    await page.goto('/products')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Open menu' }).focus()
+    await page.keyboard.press('Enter')
+    const menu = page.locator('#mobile-menu')
+    await menu.waitFor()
+    // Back from the first entry to the toggle keeps it open; on through every entry and out closes it.
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Shift+Tab')
+    expect(await menu.isVisible()).toBe(true)
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab')
+    await menu.waitFor({ state: 'hidden' })
+    expect(await page.evaluate(() => document.activeElement!.closest('header'))).toBeNull()
+    await context.close()
+  })
 })
