@@ -349,8 +349,15 @@ export class CatalogueService {
     by: ChangeBy = { who: 'owner' },
   ): Promise<HistoryEntry[]> {
     await this.snapshots.takeDaily(this.store.data)
-    const before = this.store.products
-    await this.store.update((d) => ({ ...d, products: change(d.products) }))
+    await this.noteFileEdit()
+    // The products as the writer read them from the file: a hand edit of it taken in on the way is the data file's.
+    let read = this.store.products
+    await this.store.update((d) => {
+      read = d.products
+      return { ...d, products: change(d.products) }
+    })
+    await this.recordFileEdit(this.seen, read)
+    const before = read
     const only = (list: readonly Product[]) => list.filter((p) => ids.includes(p.id))
     const [from, to] = ids
     const renamed = ids.length === 2 && from !== to && !this.store.products.some((p) => p.id === from)
@@ -374,11 +381,16 @@ export class CatalogueService {
 
   private async noteFileEdit(): Promise<void> {
     const now = this.store.products
-    if (now === this.seen) return
-    await this.history.record(
-      withOrder(productChanges(this.seen, now, 'data file', 'file-edit'), orderChange(this.seen, now, 'data file')),
-    )
+    await this.recordFileEdit(this.seen, now)
     this.seen = now
+  }
+
+  /** Records what a hand edit of the data file changed, from `was` to `now`, as the data file's. */
+  private async recordFileEdit(was: readonly Product[], now: readonly Product[]): Promise<void> {
+    if (now === was) return
+    await this.history.record(
+      withOrder(productChanges(was, now, 'data file', 'file-edit'), orderChange(was, now, 'data file')),
+    )
   }
 
   private serial<T>(job: () => Promise<T>): Promise<T> {

@@ -223,4 +223,27 @@ describe('a Save while the owner edits the data file by hand', () => {
     expect((await saving!).status).toBe(303)
     expect(await stored('chelsea-boot')).toMatchObject({ name: 'Chelsea Boot II', price: '£999.00' })
   })
+  it('records the hand edit as the data file’s, before the Save, and the Save as the owner’s field alone', async () => {
+    const form = await openProductForm(t, 'chelsea-boot')
+    const data = JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Stored[] }
+    const price = data.products.find((p) => p.id === 'chelsea-boot')!.price
+    let saving: Promise<request.Response> | undefined
+    await t.store.whilePaused(async () => {
+      const products = data.products.map((p) => (p.id === 'chelsea-boot' ? { ...p, price: '£999.00' } : p))
+      await writeFile(t.dataFile, JSON.stringify({ ...data, products }, null, 2))
+      saving = saveProductForm(t, 'chelsea-boot', { ...form, name: 'Chelsea Boot II' }).then((res) => res)
+      await vi.waitFor(() =>
+        expect(t.store.products.find((p) => p.id === 'chelsea-boot')?.name).toBe('Chelsea Boot II'),
+      )
+    })
+    expect((await saving!).status).toBe(303)
+    const entries = (await t.services.catalogue.history.all()).filter((e) => e.productId === 'chelsea-boot')
+    const fields = (e: HistoryEntry) =>
+      Object.keys({ ...e.before, ...e.after }).filter((k) => e.before?.[k as 'name'] !== e.after?.[k as 'name'])
+    expect(entries.map((e) => ({ who: e.who, fields: fields(e) }))).toEqual([
+      { who: 'data file', fields: ['price'] },
+      { who: 'owner', fields: ['name'] },
+    ])
+    expect(entries[0]).toMatchObject({ before: { price }, after: { price: '£999.00', name: 'Chelsea Boot' } })
+  })
 })
