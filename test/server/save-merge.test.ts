@@ -207,9 +207,11 @@ describe('the merge rules', () => {
 })
 
 describe('a Save while the owner edits the data file by hand', () => {
-  it('keeps the hand edit of another field when the file is read only as the Save goes in', async () => {
+  /** The owner sets the boot's price to £999.00 by hand, then saves a new name: the file is read only as the Save goes in. */
+  async function saveDuringHandEdit(): Promise<{ status: number; price: string }> {
     const form = await openProductForm(t, 'chelsea-boot')
     const data = JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Stored[] }
+    const price = data.products.find((p) => p.id === 'chelsea-boot')!.price
     let saving: Promise<request.Response> | undefined
     // Held, the store reads the owner's file only when it writes the Save: the order a tenth of a second gives.
     await t.store.whilePaused(async () => {
@@ -220,23 +222,17 @@ describe('a Save while the owner edits the data file by hand', () => {
         expect(t.store.products.find((p) => p.id === 'chelsea-boot')?.name).toBe('Chelsea Boot II'),
       )
     })
-    expect((await saving!).status).toBe(303)
+    return { status: (await saving!).status, price }
+  }
+
+  it('keeps the hand edit of another field when the file is read only as the Save goes in', async () => {
+    expect((await saveDuringHandEdit()).status).toBe(303)
     expect(await stored('chelsea-boot')).toMatchObject({ name: 'Chelsea Boot II', price: '£999.00' })
   })
+
   it('records the hand edit as the data file’s, before the Save, and the Save as the owner’s field alone', async () => {
-    const form = await openProductForm(t, 'chelsea-boot')
-    const data = JSON.parse(await readFile(t.dataFile, 'utf8')) as { products: Stored[] }
-    const price = data.products.find((p) => p.id === 'chelsea-boot')!.price
-    let saving: Promise<request.Response> | undefined
-    await t.store.whilePaused(async () => {
-      const products = data.products.map((p) => (p.id === 'chelsea-boot' ? { ...p, price: '£999.00' } : p))
-      await writeFile(t.dataFile, JSON.stringify({ ...data, products }, null, 2))
-      saving = saveProductForm(t, 'chelsea-boot', { ...form, name: 'Chelsea Boot II' }).then((res) => res)
-      await vi.waitFor(() =>
-        expect(t.store.products.find((p) => p.id === 'chelsea-boot')?.name).toBe('Chelsea Boot II'),
-      )
-    })
-    expect((await saving!).status).toBe(303)
+    const { status, price } = await saveDuringHandEdit()
+    expect(status).toBe(303)
     const entries = (await t.services.catalogue.history.all()).filter((e) => e.productId === 'chelsea-boot')
     const fields = (e: HistoryEntry) =>
       Object.keys({ ...e.before, ...e.after }).filter((k) => e.before?.[k as 'name'] !== e.after?.[k as 'name'])
