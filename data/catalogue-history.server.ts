@@ -121,6 +121,17 @@ export function productChanges(
   return out
 }
 
+/** Each product's change from `before` to `after`, and their order's (a restore, a hand edit of the data file). */
+export function catalogueChanges(
+  before: readonly Product[],
+  after: readonly Product[],
+  who: HistoryEntry['who'],
+  action: HistoryAction,
+): Omit<HistoryEntry, 'id' | 'at'>[] {
+  const order = orderChange(before, after, who)
+  return [...productChanges(before, after, who, action), ...(order ? [order] : [])]
+}
+
 /** An entry for a change of order among the products in both lists, or null when their order is the same. */
 export function orderChange(
   before: readonly Product[],

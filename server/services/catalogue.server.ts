@@ -1,4 +1,5 @@
 import {
+  catalogueChanges,
   inOrder,
   lastRunOf,
   orderChange,
@@ -38,8 +39,6 @@ type ChangeBy = { who: HistoryWho; runId?: string; orderId?: string }
 
 /** What else keeps something under a product's id (its new photographs): asked before the id changes, told after. */
 export type IdFollower = { busy: (id: string) => string | null; moved: (from: string, to: string) => Promise<void> }
-
-const withOrder = <T>(changes: T[], order: T | null): T[] => (order ? [...changes, order] : changes)
 
 /**
  * Changes run one at a time, so each history entry describes exactly
@@ -257,12 +256,7 @@ export class CatalogueService {
       const taken = await this.snapshots.take(this.store.data, 'before-restore')
       const before = this.store.products
       await this.store.update((d) => ({ ...d, ...catalogueOf(snapshot as never), products: snapshot.products }))
-      const recorded = await this.history.record(
-        withOrder(
-          productChanges(before, this.store.products, who, 'snapshot-restore'),
-          orderChange(before, this.store.products, who),
-        ),
-      )
+      const recorded = await this.history.record(catalogueChanges(before, this.store.products, who, 'snapshot-restore'))
       this.seen = this.store.products
       return { taken, changed: recorded.length }
     })
@@ -388,9 +382,7 @@ export class CatalogueService {
   /** Records what a hand edit of the data file changed, from `was` to `now`, as the data file's. */
   private async recordFileEdit(was: readonly Product[], now: readonly Product[]): Promise<void> {
     if (now === was) return
-    await this.history.record(
-      withOrder(productChanges(was, now, 'data file', 'file-edit'), orderChange(was, now, 'data file')),
-    )
+    await this.history.record(catalogueChanges(was, now, 'data file', 'file-edit'))
   }
 
   private serial<T>(job: () => Promise<T>): Promise<T> {
