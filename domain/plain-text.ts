@@ -71,3 +71,15 @@ export const wellFormed = (text: string): string => text.replace(LONE_SURROGATE,
 
 /** encodeURIComponent for any text: alone it throws on a lone surrogate, and the page built with it fails. */
 export const uriComponent = (text: string): string => encodeURIComponent(wellFormed(text))
+
+/**
+ * `text` on one line, at most `max` characters: cut at the last word that fits, with "…" (a search
+ * result's snippet, a link preview's description).
+ */
+export function snippet(text: string, max: number): string {
+  const line = oneLine(text).replace(/\s+/g, ' ')
+  if (line.length <= max) return line
+  const cut = line.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, '')}…`
+}

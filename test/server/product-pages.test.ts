@@ -54,6 +54,26 @@ describe('a page for every product (/products/{id})', () => {
     expect(blocks.some((b) => b['@type'] === 'BreadcrumbList')).toBe(true)
   })
 
+  it('gives search results a description they show whole: the price first, at most 155 characters', async () => {
+    const meta = (html: string, attr: string) => new RegExp(`<meta ${attr}="([^"]*)"`).exec(html)?.[1]
+    const long = `A roomy travel holdall. ${'Saddle-stitched by hand, with brass fittings and a cotton lining. '.repeat(25)}`
+    const was = t.store.products.find((p) => p.id === 'weekender-holdall')!.description
+    await t.store.updateProduct('weekender-holdall', (p) => ({ ...p, description: long }))
+    try {
+      for (const p of t.store.products) {
+        const html = (await request(t.app).get(`/products/${p.id}`).expect(200)).text
+        const description = meta(html, 'name="description" content')!
+        expect(description.length, p.id).toBeLessThanOrEqual(155)
+        expect(description, p.id).toMatch(new RegExp(`^${p.price.replace('.', '\\.')}, handmade in Northampton\\. `))
+        expect(meta(html, 'property="og:description" content'), p.id).toBe(description)
+      }
+      const cut = meta((await request(t.app).get('/products/weekender-holdall')).text, 'name="description" content')
+      expect(cut).toMatch(/ A roomy travel holdall\. Saddle-stitched .*[a-z]…$/)
+    } finally {
+      await t.store.updateProduct('weekender-holdall', (p) => ({ ...p, description: was }))
+    }
+  })
+
   it('shares as a product, with a 1200×630 JPEG card that the server makes', async () => {
     const res = await request(t.app).get('/products/oxford-brogue').expect(200)
     expect(res.text).toContain('<meta property="og:type" content="product"')
