@@ -15,7 +15,7 @@ export type StartFacts = {
   products: number
   /** The `.env` file read at start, if any. */
   settingsFile: string | undefined
-  config: Pick<Config, 'adminPassword' | 'smtpUrl' | 'mailTo' | 'openaiApiKey'>
+  config: Pick<Config, 'adminPassword' | 'smtpUrl' | 'mailTo' | 'openaiApiKey' | 'siteUrl'>
 }
 
 const ALL_INTERFACES = new Set(['::', '0.0.0.0', '::0', '0:0:0:0:0:0:0:0'])
@@ -58,10 +58,21 @@ export function startLines(facts: StartFacts): string[] {
   const images = config.openaiApiKey
     ? 'Image generation is set up: the workspace can make product photographs.'
     : 'Image generation is not set up: the workspace cannot make product photographs. Set OPENAI_API_KEY to turn it on.'
+  // Without it, links a search engine keeps (canonical, sitemap, feed) name whatever host was asked for.
+  const address = config.siteUrl
+    ? [
+        `Address: pages, the sitemap and the feed name ${config.siteUrl} (SITE_URL); requests for other hosts are refused.`,
+      ]
+    : facts.mode === 'production'
+      ? [
+          "Address: SITE_URL is not set, so pages, the sitemap and the feed name each request's own host. " +
+            "Set SITE_URL to the shop's address (https://...) before it goes live.",
+        ]
+      : []
   const settings = facts.settingsFile
     ? `Settings: the environment, then ${facts.settingsFile}.`
     : 'Settings: the environment (copy .env.example to .env to keep them in a file).'
-  return [...first, data, workspace, mail, images, settings]
+  return [...first, data, workspace, mail, images, ...address, settings]
 }
 
 /** On a terminal, the lines as they are; for a log collector, one JSON line with the facts beside them. */

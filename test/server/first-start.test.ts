@@ -64,6 +64,20 @@ describe('the first start, in the owner’s words', () => {
   })
 })
 
+describe('the shop’s address (SITE_URL)', () => {
+  it('asks for it when a production start has none, and names the one it uses', () => {
+    expect(startLines(facts())).toContain(
+      "Address: SITE_URL is not set, so pages, the sitemap and the feed name each request's own host. " +
+        "Set SITE_URL to the shop's address (https://...) before it goes live.",
+    )
+    expect(startLines(facts({}, { siteUrl: 'https://www.ashbourneleather.co.uk' }))).toContain(
+      'Address: pages, the sitemap and the feed name https://www.ashbourneleather.co.uk (SITE_URL); ' +
+        'requests for other hosts are refused.',
+    )
+    expect(startLines(facts({ mode: 'development' })).join('\n')).not.toContain('SITE_URL')
+  })
+})
+
 describe('.env.example copied to .env as it is', () => {
   it('starts a shop that claims nothing it does not have: no mail server, no key, no password', () => {
     const config = loadConfig(parseEnv(readFileSync(path.join(ROOT, '.env.example'), 'utf8')))
