@@ -32,6 +32,9 @@ export function Footer() {
         <nav aria-label="Contact">
           <h2>Contact</h2>
           <ContactDetails compact />
+          <p>
+            <a href="/contact">Send us a message</a>
+          </p>
         </nav>
         <nav aria-label="Collections">
           <h2>Collections</h2>

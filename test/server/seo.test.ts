@@ -28,6 +28,21 @@ describe('search engines', () => {
     }
   })
 
+  it('links every address of the sitemap from a page a crawler reaches without scripts', async () => {
+    const sitemap = (await request(t.app).get('/sitemap.xml').expect(200)).text
+    const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+      .map((m) => m[1]!.replaceAll('&amp;', '&'))
+      .filter((loc) => loc.startsWith(`${SITE}/`) && !loc.includes('/images/') && !loc.includes('/media/'))
+      .map((loc) => loc.slice(SITE.length))
+    const linked = new Set<string>()
+    for (const page of ['/', '/products']) {
+      const html = (await request(t.app).get(page)).text
+      for (const m of html.matchAll(/<a [^>]*href="([^"#]*)[^"]*"/g)) linked.add(m[1]!.replaceAll('&amp;', '&'))
+    }
+    expect(listed.length).toBeGreaterThan(5)
+    expect(listed.filter((path) => path !== '/' && !linked.has(path))).toEqual([])
+  })
+
   it('describes the business as a Store on the home page', async () => {
     const data = jsonLd((await request(t.app).get('/')).text)
     const store = data.find((d) => d['@type'] === 'Store')
