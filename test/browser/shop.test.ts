@@ -9,6 +9,31 @@ const count = (c?: string) => t.store.products.filter((p) => !c || p.category ==
 const cards = (page: Page) => page.locator('article.product-card')
 const filterLink = (page: Page, label: string) => page.locator('.filter-bar a', { hasText: label })
 
+/** What the head tells a share, a bookmark or an extension about the open page. */
+const headOf = (page: Page) =>
+  page.evaluate(() => ({
+    title: document.title,
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    metas: [
+      ...document.querySelectorAll('meta[name$="description"], meta[property^="og:"], meta[name^="twitter:"]'),
+    ].map((m) => `${m.getAttribute('name') ?? m.getAttribute('property')}=${m.getAttribute('content')}`),
+  }))
+
+describe('a filter chosen in place', () => {
+  it('leaves the head as a fresh load of its address writes it: title, description, canonical address', async () => {
+    const { page, context } = await openContext(browser, t.url)
+    await page.goto('/products')
+    await waitForHydration(page)
+    await filterLink(page, 'Belts').click()
+    await page.waitForURL(/category=belts$/)
+    const inPlace = await headOf(page)
+    await page.goto('/products?category=belts')
+    expect(inPlace).toEqual(await headOf(page))
+    expect(inPlace.canonical).toMatch(/\/products\?category=belts$/)
+    await context.close()
+  })
+})
+
 describe.each(['phone', 'desktop'] as ViewportName[])('the catalogue at %s width', (viewport) => {
   it('filters with counts, updates the URL, and the back button restores the filter', async () => {
     const { page, context, blocked } = await openContext(browser, t.url, { viewport })

@@ -1,11 +1,5 @@
 import type { PageContext } from 'vike/types'
-import { CATEGORY_LABELS, filterFromParam } from '../../../domain/business.ts'
+import { filterFromParam } from '../../../domain/business.ts'
+import { catalogueDescription } from './titles.ts'
 
-export default (pc: PageContext) => {
-  const f = filterFromParam(pc.urlParsed?.search?.category)
-  const what = f === 'all' ? 'footwear, bags and belts' : CATEGORY_LABELS[f].toLowerCase()
-  return (
-    `Browse our handmade British leather ${what}: full-grain leather, ` +
-    `stitched in Northampton, with secure card payment.`
-  )
-}
+export default (pc: PageContext) => catalogueDescription(filterFromParam(pc.urlParsed?.search?.category))

@@ -6,7 +6,7 @@ import { countByFilter, filterHref, productsIn } from '../../../domain/catalogue
 import type { Product } from '../../../domain/product.ts'
 import { island } from '../../../components/island.tsx'
 import { catalogueStore } from '../../../stores/catalogue-store.ts'
-import { CATALOGUE_TITLES } from './titles.ts'
+import { showFilterInHead } from './titles.ts'
 
 /** `avifImages`: the main photographs that have AVIF twins. */
 type Props = { products: Product[]; filter: CategoryFilter; avifImages: string[] }
@@ -37,9 +37,7 @@ function CatalogueView({
     window.addEventListener('popstate', followAddress)
     return () => window.removeEventListener('popstate', followAddress)
   }, [followAddress])
-  useEffect(() => {
-    document.title = CATALOGUE_TITLES[filter]
-  }, [filter])
+  useEffect(() => showFilterInHead(filter), [filter])
 
   const counts = countByFilter(products)
   const shown = productsIn(products, filter)
