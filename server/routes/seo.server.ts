@@ -65,7 +65,8 @@ export function seoRouter({
   photoFormats: PhotoFormats
   delivery: DeliveryTerms
 }): Router {
-  const router = Router()
+  // One spelling each, as the pages have: /Sitemap.xml is no second copy of the sitemap.
+  const router = Router({ caseSensitive: true })
   const origin = (req: Request) => siteUrl ?? `${req.protocol}://${req.get('host')}`
   const xml = (res: Response, type: string, cacheControl: string) => {
     res.setHeader('Content-Type', `${type}; charset=utf-8`)

@@ -43,6 +43,13 @@ describe('search engines', () => {
     expect(listed.filter((path) => path !== '/' && !linked.has(path))).toEqual([])
   })
 
+  it('answers the sitemap, the feed and robots.txt at their own spelling only', async () => {
+    for (const path of ['/ROBOTS.TXT', '/Robots.txt', '/Sitemap.xml', '/SITEMAP.XML', '/products.XML', '/Products.xml'])
+      expect((await request(t.app).get(path)).status, path).toBe(404)
+    for (const path of ['/robots.txt', '/sitemap.xml', '/products.xml'])
+      expect((await request(t.app).get(path)).status, path).toBe(200)
+  })
+
   it('describes the business as a Store on the home page', async () => {
     const data = jsonLd((await request(t.app).get('/')).text)
     const store = data.find((d) => d['@type'] === 'Store')
