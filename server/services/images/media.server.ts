@@ -85,9 +85,12 @@ export async function storeAngleImage(opts: {
     const largest = PRODUCT_IMAGE_WIDTHS[PRODUCT_IMAGE_WIDTHS.length - 1]
     const widths =
       shorterSide >= LARGE_PHOTO_MIN_SIDE ? [...PRODUCT_IMAGE_WIDTHS, LARGE_PHOTO_WIDTH] : PRODUCT_IMAGE_WIDTHS
+    // Decoded and cut square once, at the largest width; each smaller one is that square scaled down.
+    const top = Math.max(...widths)
+    const square = await sharp(opts.image).resize(squareCrop(top)).raw().toBuffer({ resolveWithObject: true })
     for (const width of widths) {
-      const webp = await sharp(opts.image)
-        .resize(squareCrop(width))
+      const scaled = sharp(square.data, { raw: square.info })
+      const webp = await (width === top ? scaled : scaled.resize(width, width))
         .webp({ quality: width > 800 ? 82 : 78, effort: 4 })
         .toBuffer()
       const name = `${base}-${width}.webp`
