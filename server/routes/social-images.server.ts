@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Router, type Response } from 'express'
-import sharp from 'sharp'
 import type { Store } from '../../data/store.server.ts'
 import { galleryOf } from '../../domain/product-page.ts'
 import { publishedProducts } from '../../domain/publishing.ts'
 import { BRAND_CARD_URL, fingerprint, SOCIAL_IMAGE } from '../../domain/social-image.ts'
 import { PUBLIC_DIR, SEED_IMAGES } from '../config/paths.server.ts'
 import { MEDIA_URL } from '../services/images/media.server.ts'
+import { loadSharp } from '../services/images/sharp.server.ts'
 
 const SEED_URL = '/images/seed/'
 /** The parchment of the site's pages, around a square photograph on a wide card. */
@@ -82,10 +82,12 @@ function sourceFile(src: string, mediaDir: string): string | undefined {
 let brandCard: Promise<Buffer> | undefined
 async function sendBrandCard(res: Response): Promise<void> {
   if (!brandCard) {
-    brandCard = sharp(path.join(PUBLIC_DIR, BRAND_CARD_URL))
-      .flatten({ background: BACKGROUND })
-      .jpeg({ quality: 84, mozjpeg: true })
-      .toBuffer()
+    brandCard = loadSharp().then((sharp) =>
+      sharp(path.join(PUBLIC_DIR, BRAND_CARD_URL))
+        .flatten({ background: BACKGROUND })
+        .jpeg({ quality: 84, mozjpeg: true })
+        .toBuffer(),
+    )
     brandCard.catch(() => (brandCard = undefined)) // tried again next time
   }
   const jpeg = await brandCard
@@ -95,6 +97,7 @@ async function sendBrandCard(res: Response): Promise<void> {
 
 async function makeCard(file: string): Promise<Buffer> {
   const { width, height } = SOCIAL_IMAGE
+  const sharp = await loadSharp()
   const photo = await sharp(await readFile(file), { density: 144 })
     .resize(height, height, { fit: 'cover' })
     .toBuffer()

@@ -56,7 +56,7 @@ export type ImageGeneratorOptions = {
    */
   saveProduct?: (runId: string, productId: string, patch: (p: StoredProduct) => StoredProduct) => Promise<void>
   /** Tests only: the SDK client. Production uses createImageClient (`new OpenAI()` from the environment). */
-  createClient?: (options: ImageRequestOptions) => OpenAI
+  createClient?: (options: ImageRequestOptions) => OpenAI | Promise<OpenAI>
 }
 
 /** Why a run stopped when the server did. */
@@ -196,7 +196,7 @@ function createJob(options: ImageGeneratorOptions, one?: OneProductRun): Generat
   )
 
   async function run(): Promise<GenerationResponse> {
-    const client = (options.createClient ?? createImageClient)({
+    const client = await (options.createClient ?? createImageClient)({
       timeoutMs: options.timeoutMs,
       maxRetries: options.maxRetries,
       fetch: countedFetch,

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer'
 import type { Logger } from 'pino'
 import { StoreWriteError, type Store } from '../../data/store.server.ts'
 import type { Notification, StoredEnquiry } from '../../data/enquiry.server.ts'
@@ -112,6 +111,9 @@ export class MailOutbox {
     }
     const { smtpUrl } = this.options
     const timeout = this.options.timeoutMs ?? 20_000
+    // Loaded here, not at every start: a shop without SMTP_URL never needs it.
+    const { default: nodemailer } = await import('nodemailer')
+    if (this.stopped) return
     this.transport = nodemailer.createTransport({
       url: smtpUrl,
       connectionTimeout: timeout,

@@ -1,9 +1,10 @@
 import { rmdir } from 'node:fs/promises'
 import path from 'node:path'
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
 import { HEIC_MESSAGE, looksLikeHeic } from '../../domain/photo-offers.ts'
 import { PRODUCT_IMAGE_WIDTHS } from '../../domain/product-image.ts'
 import { newGenerationId, removeFiles, storeAngleImage, type StoredImage } from './images/media.server.ts'
+import { loadSharp } from './images/sharp.server.ts'
 /** The most pixels a photograph may have (a 48-megapixel phone camera fits); more is a decompression bomb. */
 export const MAX_PHOTO_PIXELS = 64_000_000
 /** The longer side of the copy kept: twice the widest size pages show, for sharp screens and later sizes. */
@@ -51,6 +52,7 @@ export async function storeUploadedPhoto(opts: {
 }): Promise<StoredImage | null> {
   // A JPEG named .heic is still a JPEG: the name speaks only for bytes that cannot be read.
   if (isHeic(opts.bytes)) throw new PhotoRefusedError(415, HEIC_MESSAGE)
+  const sharp = await loadSharp()
   let meta: Metadata
   try {
     meta = await sharp(opts.bytes, { limitInputPixels: false }).metadata()

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs'
 import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import sharp from 'sharp'
 import { PUBLIC_MODE, writeDurably } from '../../../data/durable-write.server.ts'
 import { PRODUCT_IMAGE_WIDTHS, type PhotoFormats } from '../../../domain/product-image.ts'
 import { squareCrop } from './crop.server.ts'
 import { largePhotos } from './large-photos.server.ts'
 import { photoWork } from './photo-queue.server.ts'
+import { loadSharp } from './sharp.server.ts'
 
 const SET_FILE = /^(.+)-(\d+)\.(webp|avif)$/
 const ORIGINAL_FILE = /^(.+)-original\.(png|jpg|webp)$/
@@ -19,6 +19,7 @@ export async function encodeAvifTwins(
   source: Buffer | string,
   webpBytes: (width: number) => number | Promise<number>,
 ): Promise<[number, Buffer][] | undefined> {
+  const sharp = await loadSharp()
   const twins: [number, Buffer][] = []
   for (const width of PRODUCT_IMAGE_WIDTHS) {
     const avif = await sharp(source)

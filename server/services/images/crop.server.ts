@@ -1,4 +1,4 @@
-import sharp, { type ResizeOptions } from 'sharp'
+import type { ResizeOptions } from 'sharp'
 
 /**
  * How every square size is cut from a photograph: around what draws the eye (sharp's attention
@@ -8,5 +8,5 @@ export const squareCrop = (width: number): ResizeOptions => ({
   width,
   height: width,
   fit: 'cover',
-  position: sharp.strategy.attention,
+  position: 'attention',
 })

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import sharp from 'sharp'
 import { PUBLIC_MODE, writeDurably } from '../../../data/durable-write.server.ts'
 import { LARGE_PHOTO_WIDTH, PRODUCT_IMAGE_WIDTHS } from '../../../domain/product-image.ts'
 import type { ImageAngle } from '../../../domain/image-generation.ts'
 import { AvifTwins } from './avif-twins.server.ts'
 import { squareCrop } from './crop.server.ts'
+import { loadSharp } from './sharp.server.ts'
 
 /** The URL prefix Express serves mediaDirFor(DATA_FILE) under (server/site.server.ts). */
 export const MEDIA_URL = '/media'
@@ -59,6 +59,7 @@ export async function storeAngleImage(opts: {
   angle: ImageAngle
   image: Buffer
 }): Promise<{ stored: StoredImage; files: string[] }> {
+  const sharp = await loadSharp()
   let format: string | undefined
   let shorterSide: number
   try {

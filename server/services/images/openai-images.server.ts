@@ -1,4 +1,4 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images'
 import { IMAGE_SIZE } from '../../../domain/image-generation.ts'
 
@@ -11,12 +11,17 @@ export type ImageRequestOptions = {
   fetch?: typeof fetch
 }
 
+/** The SDK, loaded by the first run rather than by every start of the shop (a tenth of a start's CPU). */
+type Sdk = typeof OpenAI
+const loadSdk = async (): Promise<Sdk> => (await import('openai')).default
+
 /**
  * The SDK reads OPENAI_API_KEY/OPENAI_BASE_URL itself; timeout and retries
  * are explicit because its defaults could hold a run for half an hour.
  */
-export function createImageClient(options: ImageRequestOptions): OpenAI {
-  return new OpenAI({
+export async function createImageClient(options: ImageRequestOptions): Promise<OpenAI> {
+  const Client = await loadSdk()
+  return new Client({
     timeout: options.timeoutMs,
     maxRetries: options.maxRetries,
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -64,6 +69,7 @@ export async function requestImage(
 ): Promise<Buffer> {
   const deadline = AbortSignal.timeout(opts.deadlineMs)
   const signal = AbortSignal.any([opts.signal, deadline])
+  const sdk = await loadSdk()
   try {
     const answer = await client.images.generate(imageRequest(opts.model, opts.prompt), { signal })
     const item = Array.isArray(answer?.data) ? answer.data[0] : undefined
@@ -76,7 +82,7 @@ export async function requestImage(
       throw opts.signal.reason instanceof Error ? opts.signal.reason : new ImageRequestError('The run was stopped.')
     if (deadline.aborted)
       throw new ImageRequestError(`The image service did not deliver the image within ${seconds(opts.deadlineMs)}.`)
-    throw describe(err, opts.model, client.timeout)
+    throw describe(err, opts.model, client.timeout, sdk)
   }
 }
 
@@ -105,7 +111,7 @@ function seconds(ms: number): string {
 }
 
 /** Turns what the SDK throws into a sentence, and tells apart the failures that doom the whole run. */
-export function describe(err: unknown, model: string, timeoutMs: number): Error {
+function describe(err: unknown, model: string, timeoutMs: number, OpenAI: Sdk): Error {
   if (err instanceof ImageRequestError || err instanceof FatalImageError) return err
   if (err instanceof OpenAI.APIConnectionTimeoutError)
     return new ImageRequestError(`The image service did not answer within ${seconds(timeoutMs)}.`)

@@ -3,13 +3,6 @@
  * many photographs arrive. Every encode of uploads, generated images and their AVIF twins takes a turn
  * here; uploads also take a place first, and past the last place they are told the site is busy.
  */
-import sharp from 'sharp'
-
-// sharp's advice for a small server (sharp.pixelplumbing.com/api-utility): its operation cache keeps
-// decoded images for a reuse we never make, and one libvips thread per core per image multiplies the
-// buffers of each photograph.
-sharp.cache(false)
-sharp.concurrency(1)
 
 export const BUSY_MESSAGE = 'The site is busy with other photographs; please try again in a moment.'
 /**
