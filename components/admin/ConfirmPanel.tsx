@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 /**
  * The question before what cannot be undone. A plain link opens it (the page's `?confirm=…#id`),
  * so it asks with scripts or without; it holds the action's own form, and Cancel back to the page.
+ * It opens focused, so a screen reader reads the question before the buttons.
  */
 export function ConfirmPanel({
   id,
@@ -19,7 +20,7 @@ export function ConfirmPanel({
   cancelHref: string
 }) {
   return (
-    <section id={id} className="confirm-panel" aria-labelledby={`${id}-title`}>
+    <section id={id} className="confirm-panel" aria-labelledby={`${id}-title`} tabIndex={-1} autoFocus>
       <h2 id={`${id}-title`}>{title}</h2>
       <p>{children}</p>
       <div className="confirm-panel__buttons">

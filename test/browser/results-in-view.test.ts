@@ -13,6 +13,7 @@ import { openContext, waitForHydration } from '../../support/browser.ts'
 import { photoWork } from '../../server/services/images/photo-queue.server.ts'
 import { startImageSuite, stopImageSuite } from '../helpers/browser-suite.ts'
 import type { FakeOpenAI } from '../helpers/fake-openai.ts'
+import { expectFocused } from '../helpers/focused.ts'
 import { heicBytes } from '../helpers/phone-photos.ts'
 import { addPhotos } from '../helpers/photo-forms.ts'
 import type { TestServer } from '../helpers/server.ts'
@@ -65,16 +66,6 @@ async function expectOnFirstScreen(message: Locator) {
       return box !== null && box.y >= 0 && box.y + box.height <= PHONE.height
     })
     .toBe(true)
-}
-
-/** Where a page that loads puts the focus: on the message, so a screen reader reads it. */
-async function expectFocused(page: Page, text: string) {
-  const focused = () =>
-    page.evaluate(() => {
-      const at = document.activeElement
-      return at && at !== document.body ? (at.textContent ?? '') : 'nothing focused'
-    })
-  await expect.poll(focused).toContain(text)
 }
 
 /** Said without a page load: the message is in a live region, read as it appears. */

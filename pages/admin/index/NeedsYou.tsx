@@ -43,7 +43,7 @@ export function NeedsYou({ needs }: { needs: Needs }) {
     <section className="needs-you container" aria-labelledby="needs-you-heading">
       <h2 id="needs-you-heading">Needs you</h2>
       {undone ? (
-        <p className="needs-you__done" role="status">
+        <p className="needs-you__done" role="status" tabIndex={-1} autoFocus>
           {`Undone: ${plural(undone.restored, 'main photograph is', 'main photographs are')} back as before the run.`}
           {undone.kept > 0
             ? ` ${plural(undone.kept, 'product was', 'products were')} changed since and kept as they are.`

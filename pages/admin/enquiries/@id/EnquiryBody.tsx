@@ -27,7 +27,7 @@ function EnquiryBody({ enquiry }: { enquiry: EnquiryView }) {
   const [e, setE] = useState(enquiry)
   const said = useRef<HTMLDivElement>(null)
   const [answered, setAnswered] = useState(0)
-  // The tap was at the foot of the page: the answer is brought into view (focus stays where it was).
+  // The tap was at the foot of the page: the answer is brought into view (and focused, as its button is gone).
   useEffect(() => {
     if (answered > 0) said.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' })
   }, [answered])

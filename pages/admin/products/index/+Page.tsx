@@ -10,7 +10,7 @@ export default function Page() {
   return (
     <WorkspaceLayout current="products" tabs={tabs} title="Products">
       {removed ? (
-        <div className="admin-notice" role="status">
+        <div className="admin-notice" role="status" tabIndex={-1} autoFocus>
           <p>{removed.name} was removed from the shop.</p>
           <form method="post" action={`/admin/history/${encodeURIComponent(removed.entry)}/restore`}>
             <button type="submit" className="btn btn-outline">
@@ -20,7 +20,7 @@ export default function Page() {
         </div>
       ) : null}
       {orderRestored ? (
-        <div className="admin-notice" role="status">
+        <div className="admin-notice" role="status" tabIndex={-1} autoFocus>
           <p>The order was put back: the shop shows the products in it now.</p>
         </div>
       ) : null}

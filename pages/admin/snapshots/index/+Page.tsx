@@ -16,7 +16,7 @@ export default function Page() {
       }
     >
       {restored ? (
-        <p className="snapshots__done" role="status">
+        <p className="snapshots__done" role="status" tabIndex={-1} autoFocus>
           {`Restored: the products are back as on ` +
             `${snapshots.find((s) => s.name === restored.name)?.when} ` +
             `(${restored.changed === 1 ? '1 change' : `${restored.changed} changes`}). ` +
