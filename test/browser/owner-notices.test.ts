@@ -35,6 +35,14 @@ describe.each([true, false])('the workspace at phone width, JavaScript %s', (jav
     await context.close()
   })
 
+  it('says a reply marked answered with the focus, where its button was', async () => {
+    const m = await t.store.addEnquiry(newEnquiry(javaScriptEnabled ? 70 : 80))
+    const { page, context } = await open(`/admin/enquiries/${m.id}`)
+    await page.getByRole('button', { name: 'Reply by e-mail and mark answered' }).click()
+    await expectFocused(page, 'Marked as answered.')
+    await context.close()
+  })
+
   it('says a product’s removal with the focus, and its undoing', async () => {
     const id = javaScriptEnabled ? 'briefcase' : 'dress-belt'
     const name = t.store.products.find((p) => p.id === id)!.name

@@ -27,9 +27,12 @@ function EnquiryBody({ enquiry }: { enquiry: EnquiryView }) {
   const [e, setE] = useState(enquiry)
   const said = useRef<HTMLDivElement>(null)
   const [answered, setAnswered] = useState(0)
-  // The tap was at the foot of the page: the answer is brought into view (and focused, as its button is gone).
+  // The tap was at the foot of the page: the answer is brought into view, and focused as its button is gone
+  // (React's autoFocus acts on form fields only when it renders in the browser).
   useEffect(() => {
-    if (answered > 0) said.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' })
+    if (answered === 0) return
+    said.current?.querySelector<HTMLElement>('[role="status"]')?.focus({ preventScroll: true })
+    said.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' })
   }, [answered])
 
   const onReply = (event: FormEvent<HTMLFormElement>) => {
