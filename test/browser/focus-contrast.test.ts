@@ -1,6 +1,6 @@
 /**
- * The focus ring stands out from what is behind it (WCAG 1.4.11: 3:1) on every control of the owner's pages,
- * tabbed through at a phone's width and at a desktop's: the owner finds where the keyboard is on a bright phone.
+ * The focus ring stands out from what is behind it (WCAG 1.4.11: 3:1) on every control of the shop's and the
+ * workspace's pages, tabbed through at a phone's width and at a desktop's: a keyboard's place is seen on a bright phone.
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it, vi } from 'vitest'
@@ -69,6 +69,20 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width
       await page.goto(address)
       await waitForHydration(page)
       weak.push(...(await ringsTabbedThrough(page, 30)).map((w) => `${address}: ${w}`))
+    }
+    expect([...new Set(weak)]).toEqual([])
+    await context.close()
+  })
+})
+
+describe.each(['phone', 'desktop'] as ViewportName[])('the shop at %s width', (viewport) => {
+  it('shows every control’s focus ring at 3:1 or more against what is behind it', async () => {
+    const { page, context } = await openContext(browser, t.url, { viewport })
+    const weak: string[] = []
+    for (const address of ['/', '/products', '/products/oxford-brogue', '/contact', '/privacy']) {
+      await page.goto(address)
+      await waitForHydration(page)
+      weak.push(...(await ringsTabbedThrough(page, 40)).map((w) => `${address}: ${w}`))
     }
     expect([...new Set(weak)]).toEqual([])
     await context.close()
