@@ -54,37 +54,34 @@ async function ringsTabbedThrough(page: Page, tabs: number): Promise<string[]> {
   return weak
 }
 
-describe.each(['phone', 'desktop'] as ViewportName[])('the workspace at %s width', (viewport) => {
-  it('shows every control’s focus ring at 3:1 or more against what is behind it', async () => {
+/** The weak rings of each page, tabbing `tabs` times through each, in one context at `viewport`. */
+async function weakRings(viewport: ViewportName, addresses: string[], tabs: number): Promise<string[]> {
+  const { page, context } = await openContext(browser, t.url, { viewport })
+  const weak: string[] = []
+  for (const address of addresses) {
+    await page.goto(address)
+    await waitForHydration(page)
+    weak.push(...(await ringsTabbedThrough(page, tabs)).map((w) => `${address}: ${w}`))
+  }
+  await context.close()
+  return [...new Set(weak)]
+}
+
+describe.each(['phone', 'desktop'] as ViewportName[])('at %s width', (viewport) => {
+  it('the workspace shows every control’s focus ring at 3:1 or more against what is behind it', async () => {
     const m = await t.store.addEnquiry(newEnquiry(viewport === 'phone' ? 1 : 2))
-    const { page, context } = await openContext(browser, t.url, { viewport })
-    const weak: string[] = []
-    for (const address of [
+    const pages = [
       '/admin',
       '/admin/products',
       '/admin/products/briefcase',
       '/admin/enquiries',
       `/admin/enquiries/${m.id}`,
-    ]) {
-      await page.goto(address)
-      await waitForHydration(page)
-      weak.push(...(await ringsTabbedThrough(page, 30)).map((w) => `${address}: ${w}`))
-    }
-    expect([...new Set(weak)]).toEqual([])
-    await context.close()
+    ]
+    expect(await weakRings(viewport, pages, 30)).toEqual([])
   })
-})
 
-describe.each(['phone', 'desktop'] as ViewportName[])('the shop at %s width', (viewport) => {
-  it('shows every control’s focus ring at 3:1 or more against what is behind it', async () => {
-    const { page, context } = await openContext(browser, t.url, { viewport })
-    const weak: string[] = []
-    for (const address of ['/', '/products', '/products/oxford-brogue', '/contact', '/privacy']) {
-      await page.goto(address)
-      await waitForHydration(page)
-      weak.push(...(await ringsTabbedThrough(page, 40)).map((w) => `${address}: ${w}`))
-    }
-    expect([...new Set(weak)]).toEqual([])
-    await context.close()
+  it('the shop shows every control’s focus ring at 3:1 or more against what is behind it', async () => {
+    const pages = ['/', '/products', '/products/oxford-brogue', '/contact', '/privacy']
+    expect(await weakRings(viewport, pages, 40)).toEqual([])
   })
 })
