@@ -55,6 +55,8 @@ export type FieldSpec = {
   autoComplete?: string
   maxLength?: number
   wide?: boolean
+  /** Said to assistive technology on a form that checks on the server (noValidate): the form says it in words too. */
+  needed?: boolean
 }
 
 type FieldListProps<K extends string> = {
@@ -76,6 +78,7 @@ export function FieldList<K extends string>({ idPrefix, names, specs, errors, in
       ...controlProps(id, name, errors[name], f.hint),
       defaultValue: initial?.[name] ?? '',
       required,
+      'aria-required': f.needed ? true : undefined,
       autoComplete: f.autoComplete,
     }
     const { control } = f

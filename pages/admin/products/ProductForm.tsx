@@ -2,7 +2,7 @@ import { ErrorSummary } from '../../../components/admin/ErrorSummary.tsx'
 import { fieldId, FieldList } from '../../../components/form/Field.tsx'
 import { PRODUCT_FIELDS, type ProductField } from '../../../domain/product-form.ts'
 import type { ProductFormData } from './product-form-data.ts'
-import { DRAFT_ID_SPEC, PRODUCT_SPECS, type ListedField } from './product-fields.ts'
+import { DRAFT_ID_SPEC, neededLabels, PRODUCT_SPECS, type ListedField } from './product-fields.ts'
 
 type Props = ProductFormData & {
   action: string
@@ -37,6 +37,9 @@ export function ProductForm(props: Props) {
       />
       <FewLeftBox checked={values.showFewLeft === 'on'} />
       <FieldList idPrefix="product" names={listed(names.slice(box))} specs={specs} errors={errors} initial={values} />
+      {/* Last, by Save: above the fields it moved some to where Chromium, tabbing to a field already on
+          screen, leaves it under the Save bar. Each field also says it is needed (aria-required). */}
+      <p className="product-form__needed">Needed to save: {neededLabels(names, specs).join(', ')}.</p>
       {/* Stays at the bottom of the screen while the form is in view: Save is never a long scroll away. */}
       <div className="product-form__actions">
         <button type="submit" className="btn btn-primary">

@@ -9,7 +9,7 @@ export type ListedField = Exclude<ProductField, 'showFewLeft'>
 
 /** In the owner's words (the labels shared with the history); a hint wherever a rule applies, with an example. */
 export const PRODUCT_SPECS: Record<ListedField, FieldSpec> = {
-  name: { label: PRODUCT_LABELS.name, control: { kind: 'input', type: 'text' }, maxLength: MAX.name },
+  name: { label: PRODUCT_LABELS.name, control: { kind: 'input', type: 'text' }, maxLength: MAX.name, needed: true },
   id: {
     label: PRODUCT_LABELS.id,
     hint:
@@ -23,6 +23,7 @@ export const PRODUCT_SPECS: Record<ListedField, FieldSpec> = {
     hint: 'In pounds, such as 185, 185.50 or £1,250: the shop shows it as £185.00.',
     control: { kind: 'input', type: 'text', inputMode: 'decimal' },
     maxLength: MAX.price,
+    needed: true,
   },
   category: {
     label: PRODUCT_LABELS.category,
@@ -31,6 +32,7 @@ export const PRODUCT_SPECS: Record<ListedField, FieldSpec> = {
       placeholder: 'Choose a category',
       options: CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] })),
     },
+    needed: true,
   },
   availability: {
     label: PRODUCT_LABELS.availability,
@@ -39,6 +41,7 @@ export const PRODUCT_SPECS: Record<ListedField, FieldSpec> = {
       placeholder: 'Choose',
       options: AVAILABILITIES.map((a) => ({ value: a, label: AVAILABILITY_LABELS[a] })),
     },
+    needed: true,
   },
   leadTime: {
     label: PRODUCT_LABELS.leadTime,
@@ -57,6 +60,7 @@ export const PRODUCT_SPECS: Record<ListedField, FieldSpec> = {
     hint: 'Your own code for it, such as FW-OXB-001.',
     control: { kind: 'input', type: 'text' },
     maxLength: MAX.sku,
+    needed: true,
   },
   description: {
     label: PRODUCT_LABELS.description,
@@ -79,6 +83,7 @@ export const PRODUCT_SPECS: Record<ListedField, FieldSpec> = {
     control: { kind: 'input', type: 'text', inputMode: 'url' },
     maxLength: MAX.paymentLink,
     wide: true,
+    needed: true,
   },
 }
 
@@ -97,3 +102,7 @@ export function shownValue(field: ProductField, value: string): string {
   const label = control.kind === 'select' ? control.options.find((o) => o.value === value)?.label : undefined
   return label ?? (value.trim() === '' ? '(empty)' : value)
 }
+
+/** The labels of the fields Save cannot do without, in the form's order: the form says them once, at its top. */
+export const neededLabels = (names: readonly ProductField[], specs: Record<ListedField, FieldSpec>): string[] =>
+  names.flatMap((f) => (f !== 'showFewLeft' && specs[f].needed ? [specs[f].label] : []))

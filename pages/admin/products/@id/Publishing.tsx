@@ -1,3 +1,14 @@
+import { fieldId } from '../../../../components/form/Field.tsx'
+import { publishNeedOf, type PublishNeed } from '../../../../domain/publishing.ts'
+
+/** Where on this page each need is given: its field of the form, or the photographs. */
+export const NEED_AT: Record<PublishNeed, string> = {
+  name: fieldId('product', 'name'),
+  price: fieldId('product', 'price'),
+  paymentLink: fieldId('product', 'paymentLink'),
+  photo: 'photos',
+}
+
 /** Whether visitors see the product, and the one button that changes it; plain forms, so they work without scripts. */
 export function Publishing({ address, draft, missing }: { address: string; draft: boolean; missing: string[] | null }) {
   if (!draft) {
@@ -20,9 +31,10 @@ export function Publishing({ address, draft, missing }: { address: string; draft
         <div className="admin-notice admin-notice--warning" role="alert" tabIndex={-1} autoFocus>
           <p>It cannot be published yet. It still needs:</p>
           <ul>
-            {missing.map((m) => (
-              <li key={m}>{m}</li>
-            ))}
+            {missing.map((m) => {
+              const need = publishNeedOf(m)
+              return <li key={m}>{need ? <a href={`#${NEED_AT[need]}`}>{m}</a> : m}</li>
+            })}
           </ul>
         </div>
       ) : null}
