@@ -23,11 +23,12 @@ export function ConfirmPanel({
     <section id={id} className="confirm-panel" aria-labelledby={`${id}-title`} tabIndex={-1} autoFocus>
       <h2 id={`${id}-title`}>{title}</h2>
       <p>{children}</p>
+      {/* Cancel first: the Tab after the question reaches the way back before what cannot be undone. */}
       <div className="confirm-panel__buttons">
-        {action}
         <a className="btn btn-outline" href={cancelHref}>
           Cancel
         </a>
+        {action}
       </div>
     </section>
   )

@@ -3,7 +3,7 @@
  * with the page's script and without it: the sentence that says so (or the question before what cannot
  * be undone) has the focus, so a screen reader reads it and the next Tab goes on from there.
  */
-import { describe, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { openContext, waitForHydration } from '../../support/browser.ts'
 import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { expectFocused } from '../helpers/focused.ts'
@@ -29,6 +29,8 @@ describe.each([true, false])('the workspace at phone width, JavaScript %s', (jav
 
     await page.getByRole('link', { name: 'Delete for good…' }).click()
     await expectFocused(page, 'Delete this enquiry for good?')
+    await page.keyboard.press('Tab')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Cancel')
     await page.getByRole('button', { name: 'Delete for good' }).click()
     await page.waitForURL(/\/admin\/enquiries\?/)
     await expectFocused(page, 'The enquiry was deleted for good.')
