@@ -107,4 +107,44 @@ describe('the fixed header', () => {
     expect(await page.evaluate(() => document.activeElement!.closest('header'))).toBeNull()
     await context.close()
   })
+
+  // The header stays transparent up to 100 px of scroll: the words of the page's first section must not
+  // run under its own by then (measured as lines of text, not boxes, so a wide heading's empty side counts for nothing).
+  it.each(['/', '/products', '/contact'])(
+    'keeps the words of %s clear of its own while it is transparent, at 320, 375 and 1280 px',
+    async (address) => {
+      for (const width of [320, 375, 1280]) {
+        const { page, context } = await openContext(browser, t.url, { javaScriptEnabled: false })
+        await page.setViewportSize({ width, height: 740 })
+        await page.goto(address)
+        await page.evaluate(() => window.scrollTo({ top: 100, behavior: 'instant' }))
+        const overlaps = await page.evaluate(() => {
+          const lines = (root: Element) => {
+            const range = document.createRange()
+            const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+            const found: DOMRect[] = []
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (!node.textContent?.trim()) continue
+              range.selectNodeContents(node)
+              found.push(...[...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0))
+            }
+            return found
+          }
+          const header = document.querySelector('header.site-header')!
+          const own = [
+            ...lines(header),
+            ...[...header.querySelectorAll('button')].map((b) => b.getBoundingClientRect()),
+          ]
+          const section = document.querySelector('main > :first-child')!
+          const meets = (a: DOMRect, b: DOMRect) =>
+            a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+          return lines(section)
+            .filter((line) => own.some((word) => meets(line, word)))
+            .map((line) => `${Math.round(line.left)},${Math.round(line.top)}`)
+        })
+        expect(overlaps, `${address} at ${width} px`).toEqual([])
+        await context.close()
+      }
+    },
+  )
 })
