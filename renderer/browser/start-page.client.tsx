@@ -2,6 +2,7 @@ import { StrictMode, startTransition, useEffect, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import type { Island, LazyIsland } from '../../components/island.tsx'
 import { enhanceHeader } from './header.client.ts'
+import { keepFocusClear } from './keep-focus-clear.client.ts'
 import { keepHashTargetInView } from './keep-hash-in-view.client.ts'
 import { keepTyped } from './keep-typed.client.ts'
 import { announceNavigation } from './navigation-status.client.ts'
@@ -16,6 +17,7 @@ export function startPage(islands: AnyIsland[] = []): Promise<void> {
   announceNavigation()
   revealOnScroll()
   keepHashTargetInView()
+  keepFocusClear()
   return hydrateIslands(islands).then(() => {
     document.documentElement.dataset.hydrated = 'true'
     document.body.dataset.hydrated = 'true'

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { describe, expect, it, vi } from 'vitest'
-import { openContext } from '../../support/browser.ts'
+import { openContext, waitForHydration } from '../../support/browser.ts'
 import { freshServerEachTest } from '../helpers/browser-suite.ts'
 
 vi.setConfig({ testTimeout: 120_000 })
@@ -124,6 +124,27 @@ describe.each([
       expect(button.y + button.height, 'Save is on the first screen').toBeLessThanOrEqual(PHONE.height)
       await page.keyboard.press('Tab')
       for (let i = 0; i < 40 && (await focusedId(page)) !== 'product-description'; i++) await page.keyboard.press('Tab')
+      expect(await focusedId(page)).toBe('product-description')
+      await expectInSightAboveSave(page, '#product-description')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('the product form on a phone, with its script', () => {
+  // Chromium does not scroll to a field tabbed to that is already on screen, under the bar or not.
+  it('brings a field tabbed to out from under the Save bar', async () => {
+    const { page, context } = await openPhone(true, '/admin/products/penny-loafer')
+    try {
+      await waitForHydration(page)
+      // The description wholly on screen, its lower part under the bar; the focus on the field before it.
+      await page.evaluate(() => {
+        const field = document.querySelector('#product-description')!.getBoundingClientRect()
+        window.scrollBy({ top: field.bottom - window.innerHeight + 4, behavior: 'instant' })
+        document.querySelector<HTMLElement>('#product-sku')!.focus({ preventScroll: true })
+      })
+      await page.keyboard.press('Tab')
       expect(await focusedId(page)).toBe('product-description')
       await expectInSightAboveSave(page, '#product-description')
     } finally {
