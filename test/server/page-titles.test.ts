@@ -1,11 +1,13 @@
 /**
- * A form sent back with something to put right says "Error:" first in the page's title, the first
- * thing a screen reader reads as the page arrives; the same page otherwise keeps its own title.
+ * A page's title says what came back, as it is the first thing a screen reader reads as the page
+ * arrives: a form sent back with something to put right says "Error:" first (the same page otherwise
+ * keeps its own title), and the inbox says what a search or filter found, and which page it is on.
  * As a browser without scripts meets them: the post, its 303, the page it leads to with its cookie.
  */
 import request from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { decodeEntities } from '../helpers/page-text.ts'
+import { newEnquiry } from '../helpers/new-enquiry.ts'
 import { NEW_BELT } from '../helpers/product-form.ts'
 import { sentBack } from '../helpers/sent-back.ts'
 import { testAppForFile } from '../helpers/server.ts'
@@ -46,5 +48,16 @@ describe('a refused form’s page', () => {
     const refused = await refusedPost(`${address}/publish`)
     expect(titleOf(refused.text)).toBe(`Error: ${belt.name} | Products | Ashbourne Leather`)
     expect(await titleAt(address)).toBe(`${belt.name} | Products | Ashbourne Leather`)
+  })
+})
+
+describe('the inbox’s title', () => {
+  it('says what a search or a filter found, and a later page’s number', async () => {
+    for (let n = 0; n < 26; n++) await t.store.addEnquiry(newEnquiry(n))
+    expect(await titleAt('/admin/enquiries')).toBe('Enquiries | Ashbourne Leather')
+    expect(await titleAt('/admin/enquiries?page=2')).toBe('Enquiries, page 2 of 2 | Ashbourne Leather')
+    expect(await titleAt('/admin/enquiries?q=ann7%40example.com')).toBe('Enquiries: 1 match | Ashbourne Leather')
+    expect(await titleAt('/admin/enquiries?q=nobody&subject=bags')).toBe('Enquiries: none match | Ashbourne Leather')
+    expect(await titleAt('/admin/enquiries?spam=1')).toBe('Likely spam | Ashbourne Leather')
   })
 })
