@@ -188,6 +188,35 @@ describe.each([
     },
   )
 
+  it('each tab’s focus ring shows whole, not cut by the row of tabs that scrolls', async () => {
+    const { page, close } = await open(js)
+    await visit(page, '/admin/products', js)
+    const cut: string[] = []
+    for (let i = 0; i < 60 && cut.length < 20; i++) {
+      await page.keyboard.press('Tab')
+      const ring = await page.evaluate(() => {
+        const link = document.activeElement
+        const row = link?.closest('.workspace-nav ul')
+        if (!link || !row) return null
+        const style = getComputedStyle(link)
+        const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth)
+        const r = link.getBoundingClientRect()
+        const clip = row.getBoundingClientRect()
+        const out =
+          r.top - reach < clip.top ||
+          r.bottom + reach > clip.bottom ||
+          r.left - reach < clip.left ||
+          r.right + reach > clip.right
+        return { name: link.textContent, out, last: link.closest('li') === row.lastElementChild }
+      })
+      if (!ring) continue
+      if (ring.out) cut.push(String(ring.name))
+      if (ring.last) break
+    }
+    await close()
+    expect(cut).toEqual([])
+  })
+
   it('the first product of the list starts in the top half of the screen', async () => {
     const { page, close } = await open(js)
     await visit(page, '/admin/products', js)
