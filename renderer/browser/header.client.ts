@@ -1,4 +1,4 @@
-/** The page scroll, in CSS px, past which the bar turns solid; components/Header.scss says the same ($solid-after). */
+/** The page scroll, in CSS px, past which the bar turns solid; styles/_tokens.scss says the same ($header-solid-after). */
 export const SOLID_NAV_SCROLL_PX = 100
 
 /**
