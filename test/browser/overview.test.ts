@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { openContext } from '../../support/browser.ts'
+import { openContext, waitForHydration } from '../../support/browser.ts'
 import { startImageSuite, stopImageSuite } from '../helpers/browser-suite.ts'
 import type { FakeOpenAI } from '../helpers/fake-openai.ts'
 import { newEnquiry } from '../helpers/new-enquiry.ts'
@@ -138,4 +138,38 @@ describe('Undo this run', () => {
     expect(mains()).toEqual(before)
     await context.close()
   })
+})
+
+describe('the generator without the page’s script', () => {
+  /** What the button's description points at, as a screen reader reads it. */
+  const description = (page: import('playwright-core').Page) =>
+    page.getByRole('button', { name: 'Generate All Product Images' }).evaluate((button) =>
+      (button.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    )
+
+  it.each([false, true])(
+    'says why its button waits, and what does the same, only when it must (JavaScript %s)',
+    async (js) => {
+      const { page, context } = await openContext(suite.browser, suite.t.url, {
+        viewport: 'phone',
+        javaScriptEnabled: js,
+      })
+      await page.goto('/admin')
+      // Playwright's text search skips <noscript>: found by the id the button's description names.
+      const note = page.locator('#generator-needs-script')
+      if (js) {
+        await waitForHydration(page)
+        expect(await note.count()).toBe(0)
+        expect(await description(page)).not.toContain('npm run generate-images')
+      } else {
+        expect(await note.isVisible()).toBe(true)
+        expect(await note.textContent()).toContain('npm run generate-images makes the same images')
+        expect(await description(page)).toContain('The button needs the page’s script')
+      }
+      await context.close()
+    },
+  )
 })

@@ -4,6 +4,9 @@ import { useHydrated } from '../../../renderer/useHydrated.ts'
 import { adminStore } from '../../../stores/admin-store.ts'
 import { UndoRun } from './UndoRun.tsx'
 
+/** Said, and tied to the button, only in a browser not running scripts: why it stays greyed out. */
+const NEEDS_SCRIPT_ID = 'generator-needs-script'
+
 export function ImageGenerator() {
   const phase = adminStore.useSelector((s) => s.phase)
   const progress = adminStore.useSelector((s) => s.progress)
@@ -56,11 +59,21 @@ export function ImageGenerator() {
         className="btn btn-primary admin-generator__button"
         onClick={() => void generate()}
         disabled={running || !isOwner || !hydrated}
-        aria-describedby={isOwner ? 'generator-status' : 'owner-only'}
+        aria-describedby={
+          isOwner && !hydrated ? `generator-status ${NEEDS_SCRIPT_ID}` : isOwner ? 'generator-status' : 'owner-only'
+        }
       >
         {running ? <span className="admin-generator__spinner" aria-hidden="true" /> : null}
         Generate All Product Images
       </button>
+      {isOwner ? (
+        <noscript>
+          <p className="admin-generator__warning" id={NEEDS_SCRIPT_ID}>
+            The button needs the page’s script, which this browser is not running. On the server,{' '}
+            <code>npm run generate-images</code> makes the same images.
+          </p>
+        </noscript>
+      ) : null}
       {running ? (
         <button
           type="button"
