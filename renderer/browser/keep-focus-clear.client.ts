@@ -12,6 +12,8 @@ export function keepFocusClear(): void {
     const clearTop = parseFloat(root.scrollPaddingTop) || 0
     const clearBottom = window.innerHeight - (parseFloat(root.scrollPaddingBottom) || 0)
     const { top, bottom } = target.getBoundingClientRect()
+    // Only where the browser will not scroll: a control partly off screen it brings to the middle itself.
+    if (top < 0 || bottom > window.innerHeight) return
     // A control taller than the clear band is left where the browser put it.
     if ((top >= clearTop && bottom <= clearBottom) || bottom - top > clearBottom - clearTop) return
     target.scrollIntoView({ block: 'nearest', behavior: 'instant' })
