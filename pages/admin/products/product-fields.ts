@@ -103,6 +103,6 @@ export function shownValue(field: ProductField, value: string): string {
   return label ?? (value.trim() === '' ? '(empty)' : value)
 }
 
-/** The labels of the fields Save cannot do without, in the form's order: the form says them once, at its top. */
+/** The labels of the fields Save cannot do without, in the form's order: the form says them once, beside Save. */
 export const neededLabels = (names: readonly ProductField[], specs: Record<ListedField, FieldSpec>): string[] =>
   names.flatMap((f) => (f !== 'showFewLeft' && specs[f].needed ? [specs[f].label] : []))
