@@ -2,16 +2,15 @@
  * The largest paint first: Chromium asks for each page's largest image
  * before any other, at high priority, as AVIF where there is one.
  */
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IMAGE_ANGLES } from '../../domain/business.ts'
-import { mediaDirFor, ROOT } from '../../server/config/paths.server.ts'
+import { mediaDirFor } from '../../server/config/paths.server.ts'
 import { storeAngleImage, type StoredImage } from '../../server/services/images/media.server.ts'
 import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
 import { startBrowserSuite, stopBrowserSuite } from '../helpers/browser-suite.ts'
 import type { TestServer } from '../helpers/server.ts'
+import { studioPhotograph } from '../helpers/studio-photograph.ts'
 
 let t: TestServer
 let browser: Browser
@@ -20,10 +19,7 @@ const mains: Record<string, string> = {}
 
 beforeAll(async () => {
   ;({ t, browser } = await startBrowserSuite())
-  const image = await sharp(path.join(ROOT, 'public/images/hero.svg'), { density: 150 })
-    .resize(1024, 1024, { fit: 'cover' })
-    .png()
-    .toBuffer()
+  const image = await studioPhotograph()
   // The first two footwear products get a generated set: the first leads
   // the catalogue, the second is a related product below the fold.
   for (const id of ['oxford-brogue', 'chelsea-boot']) {

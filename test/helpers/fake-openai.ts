@@ -68,10 +68,19 @@ export function failFor(productNames: string[], how: FakeReply = 'fail'): (req: 
 
 const PALETTE = ['#7b3f1d', '#9a5a2c', '#b07a45', '#3b2416', '#b8923a', '#4a2c18']
 
-async function smallPng(index: number): Promise<Buffer> {
-  return sharp({ create: { width: 32, height: 32, channels: 3, background: PALETTE[index % PALETTE.length]! } })
-    .png()
-    .toBuffer()
+const drawn = new Map<string, Promise<Buffer>>()
+
+/** One of a few plain squares, each drawn once (several hundred images are asked for in a run). */
+function smallPng(index: number): Promise<Buffer> {
+  const colour = PALETTE[index % PALETTE.length]!
+  let png = drawn.get(colour)
+  if (!png) {
+    png = sharp({ create: { width: 32, height: 32, channels: 3, background: colour } })
+      .png()
+      .toBuffer()
+    drawn.set(colour, png)
+  }
+  return png
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -9,11 +9,12 @@ import sharp from 'sharp'
 import request from 'supertest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { seedProducts } from '../../data/seed/products.ts'
-import { mediaDirFor, ROOT } from '../../server/config/paths.server.ts'
+import { mediaDirFor } from '../../server/config/paths.server.ts'
 import { encodeAvifTwins } from '../../server/services/images/avif-twins.server.ts'
 import { storeAngleImage } from '../../server/services/images/media.server.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
 import { photoVersion } from '../helpers/photo-forms.ts'
+import { studioPhotograph } from '../helpers/studio-photograph.ts'
 
 // AVIF encoding is the slow part of storing a photograph; the machine may be busy.
 vi.setConfig({ testTimeout: 90_000 })
@@ -25,12 +26,6 @@ afterEach(async () => {
 })
 
 const WIDTHS = [400, 800, 1024]
-/** Gradients and shapes, as a studio photograph has: the hero picture drawn at 1024 px. */
-const photograph = () =>
-  sharp(path.join(ROOT, 'public/images/hero.svg'), { density: 150 })
-    .resize(1024, 1024, { fit: 'cover' })
-    .png()
-    .toBuffer()
 const fileOf = (t: TestServer, url: string) => path.join(path.dirname(t.dataFile), url.replace(/^\//, ''))
 
 /** Every tag of `name` in the HTML, with its attributes (names in lower case, as HTML reads them). */
@@ -55,7 +50,7 @@ async function withPhotograph(id: string) {
     productId: id,
     generationId: 'gen1',
     angle: 'main',
-    image: await photograph(),
+    image: await studioPhotograph(),
   })
   await t.services.photoFormats.idle()
   await t.store.updateProduct(id, (p) => ({
@@ -98,7 +93,7 @@ describe('the photograph pipeline', () => {
   )
 
   it('writes no AVIF where it would not be smaller than the WebP at every width', async () => {
-    expect(await encodeAvifTwins(await photograph(), (w) => (w === 400 ? 1 : 1e9))).toBeUndefined()
+    expect(await encodeAvifTwins(await studioPhotograph(), (w) => (w === 400 ? 1 : 1e9))).toBeUndefined()
   })
 })
 
@@ -181,7 +176,7 @@ describe('pages offer the AVIF first and preload the largest photograph', () => 
     t = await createTestApp()
     await request(t.app)
       .post('/admin/products/braided-belt/photos')
-      .attach('photo', await photograph(), 'phone.png')
+      .attach('photo', await studioPhotograph(), 'phone.png')
       .expect(303)
     const { photos } = JSON.parse(await readFile(t.dataFile, 'utf8')).products.find(
       (p: { id: string }) => p.id === 'braided-belt',
@@ -236,7 +231,7 @@ describe('photographs without AVIF twins', () => {
 
   it('stored before AVIF, get their twins in the background after start-up, and pages then offer them', async () => {
     let base = ''
-    const image = await photograph()
+    const image = await studioPhotograph()
     t = await createTestApp({
       prepare: async (dir) =>
         void (base = await writeOldSet(dir, 'oxford-brogue', (w) =>
@@ -260,7 +255,7 @@ describe('photographs without AVIF twins', () => {
     expect(pictures((await request(t.app).get('/products').expect(200)).text)).toEqual([])
     expect((await request(t.app).get('/products').expect(200)).headers['cache-status']).toMatch(/; hit/)
     // As a conversion finishing in the background would.
-    const image = await photograph()
+    const image = await studioPhotograph()
     for (const w of WIDTHS)
       await writeFile(fileOf(t, `${base}-${w}.avif`), await sharp(image).resize(w, w).avif({ effort: 0 }).toBuffer())
     t.services.photoFormats.add('products/oxford-brogue', 'old-main')
