@@ -1,6 +1,6 @@
 /**
  * A fake OpenAI images API on loopback, for driving the real `openai` SDK through OPENAI_BASE_URL.
- * `POST /v1/images/generations` records every request and answers a small PNG made with sharp,
+ * `POST /v1/images/generations` records every request and answers a plain PNG made with sharp,
  * as `b64_json` or as a `url` that this server also serves. Per call (`reply`) it can instead
  * fail with 500, refuse the key (401), hang, send a malformed body, an empty list or bytes that
  * are not an image; `delayMs` slows every answer. It tracks how many requests were in flight at once.
@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net'
 import sharp from 'sharp'
 import { vi } from 'vitest'
+import { IMAGE_SIZE } from '../../domain/image-generation.ts'
 
 export type FakeReply =
   | 'ok'
@@ -69,13 +70,17 @@ export function failFor(productNames: string[], how: FakeReply = 'fail'): (req: 
 const PALETTE = ['#7b3f1d', '#9a5a2c', '#b07a45', '#3b2416', '#b8923a', '#4a2c18']
 
 const drawn = new Map<string, Promise<Buffer>>()
+const [WIDTH, HEIGHT] = IMAGE_SIZE.split('x').map(Number) as [number, number]
 
-/** One of a few plain squares, each drawn once (several hundred images are asked for in a run). */
-function smallPng(index: number): Promise<Buffer> {
+/**
+ * A plain square at the size the shop asks for, as the real service answers: our pipeline then cuts it
+ * to size rather than enlarging a thumbnail (a third of its CPU per image). One per colour, drawn once.
+ */
+function plainPng(index: number): Promise<Buffer> {
   const colour = PALETTE[index % PALETTE.length]!
   let png = drawn.get(colour)
   if (!png) {
-    png = sharp({ create: { width: 32, height: 32, channels: 3, background: colour } })
+    png = sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: colour } })
       .png()
       .toBuffer()
     drawn.set(colour, png)
@@ -182,7 +187,7 @@ export async function startFakeOpenAI(initial: FakeOpenAIOptions = {}): Promise<
       case 'url-hang':
         return json(res, 200, { created: 1, data: [{ url: `${origin}/files/hang.png` }] })
       case 'ok': {
-        const png = await smallPng(recorded.index)
+        const png = await plainPng(recorded.index)
         if (options.format === 'url') {
           const name = `img-${recorded.index}.png`
           files.set(name, png)
