@@ -60,7 +60,7 @@ export function ImageGenerator() {
         onClick={() => void generate()}
         disabled={running || !isOwner || !hydrated}
         aria-describedby={
-          isOwner && !hydrated ? `generator-status ${NEEDS_SCRIPT_ID}` : isOwner ? 'generator-status' : 'owner-only'
+          !isOwner ? 'owner-only' : hydrated ? 'generator-status' : `generator-status ${NEEDS_SCRIPT_ID}`
         }
       >
         {running ? <span className="admin-generator__spinner" aria-hidden="true" /> : null}
