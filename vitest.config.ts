@@ -40,7 +40,9 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: browser tests are heavy, so no more than two files at once.
     maxWorkers: 2,
-    env: { LOG_LEVEL: 'silent' },
+    // The site under test runs as it does in production, where Vike sets NODE_ENV to 'production' when it
+    // serves the build (it leaves a value already set, and Vitest's own is 'test'): React's production build.
+    env: { LOG_LEVEL: 'silent', NODE_ENV: 'production' },
     projects: [
       {
         extends: true,
