@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { ukDay } from '../../domain/uk-time.ts'
 import { ukDay as ukDate } from '../../server/services/statistics/statistics.server.ts'
 import { freshServerEachTest } from '../helpers/browser-suite.ts'
+import { screenshot } from '../helpers/screenshots.ts'
 import { openOnAndroid, visitFromInstagram } from '../helpers/statistics.ts'
 
 const suite = freshServerEachTest()
@@ -102,7 +103,7 @@ describe('the Visits page in the owner’s words, on a phone', () => {
         expect(size).toBeGreaterThanOrEqual(12)
       }
       expect(await expectReadableInARow(page, '.visits-chart__days li')).toBe(7)
-      await page.screenshot({ path: `/tmp/visits-words-390-js-${javaScriptEnabled}.png`, fullPage: true })
+      await screenshot(page, `visits-words-390-js-${javaScriptEnabled}`)
 
       for (const range of [30, 365]) {
         await page.getByRole('link', { name: `Last ${range} days` }).click()
@@ -111,7 +112,7 @@ describe('the Visits page in the owner’s words, on a phone', () => {
         const labels = await expectReadableInARow(page, '.visits-chart__days li')
         expect(labels).toBeGreaterThanOrEqual(range === 30 ? 4 : 6)
         expect(await page.locator('.visually-hidden table tbody th').last().textContent()).toBe(today)
-        await page.screenshot({ path: `/tmp/visits-words-390-${range}-js-${javaScriptEnabled}.png`, fullPage: true })
+        await screenshot(page, `visits-words-390-${range}-js-${javaScriptEnabled}`)
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
       expect(errors).toEqual([])

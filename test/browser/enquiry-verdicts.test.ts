@@ -3,8 +3,6 @@
  * and not spam by hand, the owner's word winning over the rules' guess; a reply that marks the
  * enquiry answered and says so at once; the health panel counting what the inbox counts, and saying so.
  */
-import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it, vi } from 'vitest'
 import type { StoredEnquiry } from '../../data/enquiry.server.ts'
@@ -13,10 +11,9 @@ import { violations } from '../helpers/axe.ts'
 import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { newEnquiry } from '../helpers/new-enquiry.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
+import { screenshot, takingScreenshots } from '../helpers/screenshots.ts'
 
 vi.setConfig({ testTimeout: 120_000 })
-
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-fix/photos'
 
 const { t, browser } = browserSuiteForFile()
 
@@ -24,13 +21,13 @@ const onDisk = async (id: string) =>
   (await dataOnDisk<{ messages: StoredEnquiry[] }>(t.dataFile)).messages.find((m) => m.id === id)!
 /** The page at both widths, for a person to look at. */
 async function shots(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true })
+  if (!takingScreenshots()) return
   for (const [width, size] of [
     ['390', VIEWPORTS.phone],
     ['1280', { width: 1280, height: 900 }],
   ] as const) {
     await page.setViewportSize(size)
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true })
+    await screenshot(page, `${name}-${width}`)
   }
   await page.setViewportSize(VIEWPORTS.phone)
 }

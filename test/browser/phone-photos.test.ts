@@ -3,8 +3,6 @@
  * with its own progress, said to be prepared while the server works on it, then shown; with the
  * page's script and without it. A HEIC is refused with the iPhone's way out.
  */
-import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it, vi } from 'vitest'
@@ -13,6 +11,7 @@ import { violations } from '../helpers/axe.ts'
 import { browserSuiteForFile } from '../helpers/browser-suite.ts'
 import { photosNow } from '../helpers/photo-forms.ts'
 import { heicBytes } from '../helpers/phone-photos.ts'
+import { screenshot } from '../helpers/screenshots.ts'
 import { photoWork } from '../../server/services/images/photo-queue.server.ts'
 
 vi.setConfig({ testTimeout: 120_000 })
@@ -22,7 +21,6 @@ const HEIC_TIP =
   'This is a HEIC photograph, which browsers cannot show. On an iPhone, ' +
   'choose it again from Photos: it will be sent as JPEG. Or set Settings > ' +
   'Camera > Formats to Most Compatible.'
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/shots-fix/photos'
 
 const { t, browser } = browserSuiteForFile({ avifTwins: false })
 
@@ -33,10 +31,7 @@ const jpeg = async (name: string, r: number) => ({
     .jpeg()
     .toBuffer(),
 })
-const shot = async (page: Page, name: string) => {
-  await mkdir(SHOTS, { recursive: true })
-  await page.locator('#photos').screenshot({ path: path.join(SHOTS, `${name}.png`) })
-}
+const shot = (page: Page, name: string) => screenshot(page.locator('#photos'), name)
 
 /** Holds the server's photograph work until released, so what the page says meanwhile can be read. */
 function holdPhotoWork(): () => void {

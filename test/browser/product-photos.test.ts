@@ -3,8 +3,6 @@
  * generated (through the real SDK against a fake images API on loopback) and chosen, with the
  * page's script and without it; an upload showing its progress and its result without reloading.
  */
-import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -12,11 +10,10 @@ import { violations } from '../helpers/axe.ts'
 import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
 import { startImageSuite, stopImageSuite } from '../helpers/browser-suite.ts'
 import type { FakeOpenAI } from '../helpers/fake-openai.ts'
+import { screenshot } from '../helpers/screenshots.ts'
 import type { TestServer } from '../helpers/server.ts'
 
 vi.setConfig({ testTimeout: 120_000 })
-
-const SHOTS = process.env.SCREENSHOT_DIR
 
 let fake: FakeOpenAI
 let t: TestServer
@@ -27,10 +24,8 @@ afterAll(() => stopImageSuite({ fake, t, browser }))
 const saved = (id: string) =>
   t.store.products.find((p) => p.id === id) as { mainImage: string; photos?: { src: string }[] }
 const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return
-  await mkdir(SHOTS, { recursive: true })
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true })
-  await page.locator('#photos').screenshot({ path: path.join(SHOTS, `${name}-photos.png`) })
+  await screenshot(page, name)
+  await screenshot(page.locator('#photos'), `${name}-photos`)
 }
 
 describe.each(['phone', 'desktop'] as ViewportName[])('a product’s photographs at %s width', (viewport) => {

@@ -5,8 +5,6 @@
  * photograph, read from the page and from the data file; only a field changed in another tab too is
  * a conflict, shown readably, and keeping one's version keeps the photograph.
  */
-import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it, vi } from 'vitest'
@@ -15,12 +13,12 @@ import { violations } from '../helpers/axe.ts'
 import { freshServerEachTest } from '../helpers/browser-suite.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
 import { addNewBeltInBrowser, NEW_BELT } from '../helpers/product-form.ts'
+import { screenshot } from '../helpers/screenshots.ts'
 
 vi.setConfig({ testTimeout: 120_000 })
 
 const suite = freshServerEachTest()
 const PHONE = { width: 390, height: 844 }
-const SHOTS = process.env.SCREENSHOT_DIR
 
 type Stored = { id: string; description: string; mainImage: string; photos?: { src: string }[]; status?: string }
 const onDisk = async (id: string) =>
@@ -157,15 +155,8 @@ describe.each(MODES)('Save after an upload on the same page, JavaScript $js', ({
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)
       const label = (await conflict.locator('dt').boundingBox())!
       expect(label.height).toBeLessThan(40)
-      if (SHOTS) {
-        await mkdir(SHOTS, { recursive: true })
-        await conflict.screenshot({
-          path: path.join(SHOTS, `save-conflict-390-js-${javaScriptEnabled ? 'on' : 'off'}.png`),
-        })
-        await page.screenshot({
-          path: path.join(SHOTS, `save-conflict-page-390-js-${javaScriptEnabled ? 'on' : 'off'}.png`),
-        })
-      }
+      await screenshot(conflict, `save-conflict-390-js-${javaScriptEnabled ? 'on' : 'off'}`)
+      await screenshot(page, `save-conflict-page-390-js-${javaScriptEnabled ? 'on' : 'off'}`)
       if (javaScriptEnabled) expect(await violations(page)).toEqual([])
       expect((await onDisk('plaited-bridle-belt')).description).toBe('Written in the other tab.')
 
