@@ -54,6 +54,8 @@ afterEach(async () => {
 async function serve(env: Record<string, string> = ENV, only?: string[]) {
   t = await startTestServer({
     env,
+    // No test here checks the AVIF twins (photo-formats does), and each run's would cost more than its WebP.
+    avifTwins: false,
     prepare: only
       ? async (dir) => {
           const products = seedProducts.filter((p) => only.includes(p.id))
