@@ -43,6 +43,10 @@ export default defineConfig({
     // The site under test runs as it does in production, where Vike sets NODE_ENV to 'production' when it
     // serves the build (it leaves a value already set, and Vitest's own is 'test'): React's production build.
     env: { LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+    // Each worker launches its own Chromium at its first browser test and closes it when it stops
+    // (test/helpers/shared-browser.ts); what a file leaves open is closed after it.
+    environment: './test/worker-environment.ts',
+    setupFiles: ['./test/browser-contexts.setup.ts'],
     projects: [
       {
         extends: true,

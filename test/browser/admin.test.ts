@@ -11,7 +11,7 @@ import { seedProducts } from '../../data/seed/products.ts'
 import { CATEGORY_LABELS } from '../../domain/business.ts'
 import { ADMIN_OVERVIEW_COUNT } from '../../pages/admin/index/overview-count.ts'
 import { openContext, waitForHydration } from '../../support/browser.ts'
-import { connectBrowser } from '../helpers/shared-browser.ts'
+import { workerBrowser } from '../helpers/shared-browser.ts'
 import { failFor, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
 
@@ -33,14 +33,13 @@ let t: TestServer | undefined
 const contexts: { close(): Promise<void> }[] = []
 
 beforeAll(async () => {
-  ;[browser, fake] = await Promise.all([connectBrowser(), startFakeOpenAI()])
+  ;[browser, fake] = await Promise.all([workerBrowser(), startFakeOpenAI()])
   // The SDK reads these itself; put back as found afterwards, for the next file of this worker.
   vi.stubEnv('OPENAI_BASE_URL', fake.baseURL)
   vi.stubEnv('OPENAI_API_KEY', KEY)
 })
 afterAll(async () => {
   vi.unstubAllEnvs()
-  await browser?.close()
   await fake?.close()
 })
 afterEach(async () => {

@@ -11,7 +11,7 @@ import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import { journalFileFor } from '../../data/journal.server.ts'
 import { violations } from '../helpers/axe.ts'
 import { openContext, waitForHydration, type ViewportName } from '../../support/browser.ts'
-import { connectBrowser } from '../helpers/shared-browser.ts'
+import { workerBrowser } from '../helpers/shared-browser.ts'
 import { parseCsv } from '../helpers/csv.ts'
 import { ownerSaves } from '../helpers/owner-save.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
@@ -26,13 +26,12 @@ let browser: Browser
 let smtp: FakeSmtp
 let t: TestServer | undefined
 beforeAll(async () => {
-  browser = await connectBrowser()
+  browser = await workerBrowser()
   smtp = new FakeSmtp()
   await smtp.start()
   await smtp.stop() // down: the first e-mail fails, until the test brings it back on the same port
 })
 afterAll(async () => {
-  await browser?.close()
   await smtp?.stop()
 })
 afterEach(async () => {

@@ -6,12 +6,11 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser } from 'playwright-core'
 import { transformWithOxc } from 'vite'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectBrowser } from '../helpers/shared-browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { workerBrowser } from '../helpers/shared-browser.ts'
 
 let browser: Browser
-beforeAll(async () => void (browser = await connectBrowser()))
-afterAll(() => browser?.close())
+beforeAll(async () => void (browser = await workerBrowser()))
 
 const FORMS = ['a', 'b', 'c']
   .map(

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { connectBrowser } from './shared-browser.ts'
+import { workerBrowser } from './shared-browser.ts'
 import { startFakeOpenAIForSdk, type FakeOpenAI } from './fake-openai.ts'
 import { startedLater, startTestServer, type TestServer } from './server.ts'
 
@@ -9,11 +9,11 @@ export async function startBrowserSuite(
   options: Parameters<typeof startTestServer>[0] = {},
 ): Promise<{ t: TestServer; browser: Browser }> {
   const t = await startTestServer(options)
-  return { t, browser: await connectBrowser() }
+  return { t, browser: await workerBrowser() }
 }
 
-export async function stopBrowserSuite({ t, browser }: { t?: TestServer; browser?: Browser }): Promise<void> {
-  await browser?.close()
+/** Stops the server; the browser is the worker's, kept for its next file. */
+export async function stopBrowserSuite({ t }: { t?: TestServer; browser?: Browser }): Promise<void> {
   await t?.close()
 }
 
@@ -34,8 +34,7 @@ export function browserSuiteForFile(options: Parameters<typeof startTestServer>[
  */
 export function freshServerEachTest(): { browser: Browser; t: TestServer } {
   const suite = {} as { browser: Browser; t: TestServer }
-  beforeAll(async () => void (suite.browser = await connectBrowser()))
-  afterAll(() => suite.browser?.close())
+  beforeAll(async () => void (suite.browser = await workerBrowser()))
   beforeEach(async () => void (suite.t = await startTestServer()))
   afterEach(() => suite.t.close())
   return suite

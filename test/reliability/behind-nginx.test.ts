@@ -16,7 +16,7 @@ import { openContext } from '../../support/browser.ts'
 import { hostOfLength } from '../helpers/bad-payment-links.ts'
 import { findNginx, NO_NGINX, startNginx, type Nginx } from '../helpers/nginx.ts'
 import { startTestServer, type TestServer } from '../helpers/server.ts'
-import { connectBrowser } from '../helpers/shared-browser.ts'
+import { workerBrowser } from '../helpers/shared-browser.ts'
 
 const MANY = 300
 
@@ -128,22 +128,18 @@ describe('the worst payment links the owner’s file can hold', () => {
 
   it('behind the operations guide’s nginx: a 390 px phone reads the catalogue and a product, with JavaScript and without', async (ctx) => {
     ctx.skip(!nginx, NO_NGINX)
-    const browser: Browser = await connectBrowser()
-    try {
-      for (const javaScriptEnabled of [true, false]) {
-        const { page, context } = await openContext(browser, nginx!.url, { viewport: 'phone', javaScriptEnabled })
-        for (const [address, heading] of [
-          ['/products', 'Our Collection'],
-          ['/products/long-host-7', 'Long host 7'],
-        ] as const) {
-          const res = await page.goto(address)
-          expect(res?.status(), `${address}, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`).toBe(200)
-          await page.getByRole('heading', { level: 1, name: heading }).waitFor()
-        }
-        await context.close()
+    const browser: Browser = await workerBrowser()
+    for (const javaScriptEnabled of [true, false]) {
+      const { page, context } = await openContext(browser, nginx!.url, { viewport: 'phone', javaScriptEnabled })
+      for (const [address, heading] of [
+        ['/products', 'Our Collection'],
+        ['/products/long-host-7', 'Long host 7'],
+      ] as const) {
+        const res = await page.goto(address)
+        expect(res?.status(), `${address}, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`).toBe(200)
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor()
       }
-    } finally {
-      await browser.close()
+      await context.close()
     }
   })
 })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FOOTWEAR_SIZES } from '../../domain/business.ts'
 import { feedItemProblems, parseFeed, type FeedItem } from '../helpers/feed-check.ts'
 import { createTestApp, type TestServer } from '../helpers/server.ts'
-import { connectBrowser } from '../helpers/shared-browser.ts'
+import { workerBrowser } from '../helpers/shared-browser.ts'
 
 let t: TestServer
 let priced: TestServer
@@ -14,10 +14,10 @@ beforeAll(async () => {
   ;[t, priced, browser] = await Promise.all([
     createTestApp({ avifTwins: false }),
     createTestApp({ avifTwins: false, env: { DELIVERY_PRICE: '4.95', DELIVERY_DAYS: '1-3' } }),
-    connectBrowser(),
+    workerBrowser(),
   ])
 })
-afterAll(() => Promise.all([t.close(), priced.close(), browser.close()]))
+afterAll(() => Promise.all([t.close(), priced.close()]))
 
 const SITE = 'https://www.example.co.uk'
 const feedOf = async (server: TestServer) => {
