@@ -16,10 +16,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import type { StoredProduct } from '../../domain/product.ts'
 import { ROOT } from '../../server/config/paths.server.ts'
-import { launchBrowser, openContext, waitForHydration } from '../../support/browser.ts'
+import { openContext, waitForHydration } from '../../support/browser.ts'
 import { freePort, spawnServer, type ChildServer } from '../../support/child-server.ts'
 import { until } from '../../support/until.ts'
 import { dataOnDisk } from '../helpers/on-disk.ts'
+import { workerBrowser } from '../helpers/shared-browser.ts'
 
 vi.setConfig({ testTimeout: 420_000, hookTimeout: 60_000 })
 
@@ -28,8 +29,7 @@ const NAME = 'Plaited Bridle Belt'
 const ID = 'plaited-bridle-belt'
 
 let browser: Browser
-beforeAll(async () => void (browser = await launchBrowser()))
-afterAll(() => browser?.close())
+beforeAll(async () => void (browser = await workerBrowser()))
 
 type Shop = { dir: string; records: string; dataFile: string; server: ChildServer }
 type OnDisk = { products: StoredProduct[]; messages: StoredEnquiry[] }
