@@ -17,7 +17,8 @@ import { startTestServer, type TestServer } from '../helpers/server.ts'
 vi.setConfig({ testTimeout: 90_000 })
 
 const KEY = 'sk-test-not-a-real-key'
-const FEW = ['oxford-brogue', 'chelsea-boot', 'tote-bag', 'braided-belt']
+// Two products, one of them named by the failure test: each run stores 8 images (and the script's AVIF twins).
+const FEW = ['oxford-brogue', 'tote-bag']
 
 let fake: FakeOpenAI
 let dir: string
@@ -82,7 +83,8 @@ describe('npm run generate-images without a server', () => {
       `Starting image generation... ${images} images (4 angles × ${FEW.length} products) with dall-e-3`,
     )
     expect(res.stdout).toMatch(new RegExp(`\\[█+░*\\]\\s+1/${images}\\s+\\d+%  Generating 1 of ${images}: `))
-    expect(res.stdout).toContain(`[${'█'.repeat(28)}]  ${images}/${images} 100%`)
+    // The count takes three columns, as the percentage does.
+    expect(res.stdout).toContain(`[${'█'.repeat(28)}] ${String(images).padStart(3)}/${images} 100%`)
     expect(res.stdout).toContain('✓ Generation completed!')
     expect(res.stdout).toContain(`Successful: ${FEW.length}   Failed: 0   Total: ${FEW.length}`)
     // The same generator code: 4 requests per product, dall-e-3 at its highest quality.
@@ -143,8 +145,12 @@ describe('npm run generate-images without a server', () => {
     fake.reset()
     const again = await run(env)
     expect(again.code).toBe(1)
+    const images = FEW.length * 4
     expect(again.stderr).toMatch(
-      /^✗ Generation failed: The daily image limit is reached: 16 of 16 images were requested in the last 24 hours/,
+      new RegExp(
+        `^✗ Generation failed: The daily image limit is reached: ${images} of ${images} ` +
+          `images were requested in the last 24 hours`,
+      ),
     )
     expect(fake.requests).toHaveLength(0)
   })
@@ -164,7 +170,7 @@ describe('npm run generate-images while the server runs', () => {
     expect(res.stderr).toBe('')
     expect(res.code).toBe(0)
     expect(res.stdout).toContain(`The server (pid ${process.pid}) is using ${t.dataFile}`)
-    expect(res.stdout).toMatch(/Generating 1 of 16: /)
+    expect(res.stdout).toContain(`Generating 1 of ${FEW.length * 4}: `)
     expect(res.stdout).toContain(`Successful: ${FEW.length}   Failed: 0   Total: ${FEW.length}`)
     expect(fake.requests).toHaveLength(FEW.length * 4)
     // Written by the server's own store (the single writer): its memory and the file agree.
