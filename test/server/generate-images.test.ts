@@ -18,6 +18,8 @@ import { PUBLIC_PRODUCT_FIELDS } from '../helpers/product-form.ts'
 vi.setConfig({ testTimeout: 90_000 })
 
 const { fake, app } = imageRunsForFile()
+// For a test that needs a whole run but not the failure tests' four products: 8 images.
+const TWO = FEW.slice(0, 2)
 
 describe('POST /api/generate-images without OPENAI_API_KEY', () => {
   it('answers 503 with a readable sentence and changes nothing', async () => {
@@ -41,7 +43,7 @@ describe('a full run', () => {
       'quality, at most IMAGE_CONCURRENCY at once',
     async () => {
       fake.set({ delayMs: 40 })
-      const { app: a, store } = await app({ OPENAI_IMAGE_MODEL: 'gpt-image-1-mini', IMAGE_CONCURRENCY: '3' }, FEW)
+      const { app: a, store } = await app({ OPENAI_IMAGE_MODEL: 'gpt-image-1-mini', IMAGE_CONCURRENCY: '3' }, TWO)
       const products = [...store.products]
       const res = await request(a).post('/api/generate-images').expect(200)
       expect(res.headers['content-type']).toMatch(/application\/json/)
@@ -135,7 +137,7 @@ describe('a full run', () => {
   )
 
   it('shows the new images on /products at once (the render cache follows the products)', async () => {
-    const { app: a } = await app({}, FEW)
+    const { app: a } = await app({}, TWO)
     const before = await request(a).get('/products').expect(200)
     expect(before.text).toContain('/images/seed/')
     await request(a).post('/api/generate-images').expect(200)
@@ -146,7 +148,7 @@ describe('a full run', () => {
 
   it('downloads `url` answers at once and never stores the remote URL', async () => {
     fake.set({ format: 'url' })
-    const { app: a, dataFile, store } = await app({}, FEW)
+    const { app: a, dataFile, store } = await app({}, TWO)
     const res = await request(a).post('/api/generate-images').expect(200)
     expect(res.body.results).toEqual({
       successCount: store.products.length,
@@ -218,7 +220,7 @@ describe('failures', () => {
 
   it('lets the SDK retry a failed request when OPENAI_MAX_RETRIES allows', async () => {
     fake.set({ reply: (r) => (r.index === 0 ? 'fail' : 'ok') })
-    const { app: a, store } = await app({ OPENAI_MAX_RETRIES: '1' }, FEW)
+    const { app: a, store } = await app({ OPENAI_MAX_RETRIES: '1' }, TWO)
     const res = await request(a).post('/api/generate-images').expect(200)
     expect(res.body.results.errorCount).toBe(0)
     expect(fake.requests).toHaveLength(store.products.length * 4 + 1)

@@ -80,10 +80,12 @@ describe('batching', () => {
           return req.index < concurrency ? arrived : undefined
         },
       })
-      const { generator } = await setup(FOUR, { concurrency })
+      // Two products: 8 requests, more than either limit.
+      const ids = FOUR.slice(0, 2)
+      const { generator } = await setup(ids, { concurrency })
       const { results } = await generator.start().result
-      expect(results).toEqual({ successCount: 4, errorCount: 0, total: 4 })
-      expect(fake.requests).toHaveLength(16)
+      expect(results).toEqual({ successCount: ids.length, errorCount: 0, total: ids.length })
+      expect(fake.requests).toHaveLength(ids.length * 4)
       expect(fake.maxInFlight).toBe(concurrency)
     })
   }
