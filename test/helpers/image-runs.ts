@@ -21,6 +21,8 @@ export const BASE_ENV = {
 
 // Four products, two of them named by the failure tests: enough for a run to be stopped part-way.
 export const FEW = ['oxford-brogue', 'chelsea-boot', 'penny-loafer', 'braided-belt']
+/** Two of them: a whole run (8 images) for the tests whose question is not how much a run makes. */
+export const TWO = FEW.slice(0, 2)
 
 export type StoredProduct = {
   id: string
@@ -50,7 +52,7 @@ export function imageRunsForFile(): {
   fake: FakeOpenAI
   /** A test app with BASE_ENV and `env`; `only` limits the catalogue to those product ids, to keep runs short. */
   app: (env?: Record<string, string>, only?: string[]) => Promise<TestServer>
-  /** The same on two of FEW (a whole run of 8 images), listening on a port: for `fetch` and its event streams. */
+  /** The same on TWO, listening on a port: for `fetch` and its event streams. */
   server: () => Promise<TestServer>
   /** Closes this app after the test, in place of the last one `app` made. */
   keep: (t: TestServer) => TestServer
@@ -73,7 +75,7 @@ export function imageRunsForFile(): {
   return {
     fake: startedLater(() => fake, 'The fake images API'),
     app: async (env = {}, only) => (t = await createTestApp(options(env, only))),
-    server: async () => (t = await startTestServer(options({}, FEW.slice(0, 2)))),
+    server: async () => (t = await startTestServer(options({}, TWO))),
     keep: (server) => (t = server),
   }
 }

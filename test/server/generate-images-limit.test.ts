@@ -8,7 +8,7 @@ import request from 'supertest'
 import { describe, expect, it, vi } from 'vitest'
 import { IMAGE_ANGLES } from '../../domain/business.ts'
 import { basicAuth } from '../helpers/basic-auth.ts'
-import { BASE_ENV, FEW, imageRunsForFile, runUnderWay, writeCatalogue } from '../helpers/image-runs.ts'
+import { BASE_ENV, FEW, imageRunsForFile, runUnderWay, TWO, writeCatalogue } from '../helpers/image-runs.ts'
 import { createTestApp } from '../helpers/server.ts'
 
 // Each run converts dozens of images with sharp; on a busy two-core machine that takes a while.
@@ -16,9 +16,7 @@ vi.setConfig({ testTimeout: 90_000 })
 
 const { fake, app, keep } = imageRunsForFile()
 
-// Two products make a whole run (8 images) to count; a run stopped part-way has all four, to stop in.
-const TWO = FEW.slice(0, 2)
-
+// TWO makes a whole run to count; a run stopped part-way has all of FEW, to stop in.
 describe('the daily image limit', () => {
   const RUN = TWO.length * IMAGE_ANGLES.length
 

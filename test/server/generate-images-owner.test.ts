@@ -8,14 +8,12 @@ import { describe, expect, it, vi } from 'vitest'
 import { isFromThisMachine } from '../../server/owner/from-this-machine.server.ts'
 import { NOT_OWNER_MESSAGE } from '../../server/routes/generate-images.server.ts'
 import { basicAuth } from '../helpers/basic-auth.ts'
-import { FEW, imageRunsForFile } from '../helpers/image-runs.ts'
+import { imageRunsForFile, TWO } from '../helpers/image-runs.ts'
 
 // Each run converts dozens of images with sharp; on a busy two-core machine that takes a while.
 vi.setConfig({ testTimeout: 90_000 })
 
 const { fake, app } = imageRunsForFile()
-// Who may run it is the question here, not how much it makes: a catalogue of two products (8 images).
-const TWO = FEW.slice(0, 2)
 
 describe('ADMIN_PASSWORD', () => {
   it('requires HTTP Basic auth as admin for /admin and the API, and lets the owner in', async () => {

@@ -11,15 +11,13 @@ import { describe, expect, it, vi } from 'vitest'
 import { IMAGE_ANGLES } from '../../domain/business.ts'
 import { STUDIO_STYLE } from '../../server/services/images/prompts.server.ts'
 import { failFor } from '../helpers/fake-openai.ts'
-import { FEW, imageRunsForFile, KEY, readDataFile, type StoredProduct } from '../helpers/image-runs.ts'
+import { FEW, imageRunsForFile, KEY, readDataFile, TWO, type StoredProduct } from '../helpers/image-runs.ts'
 import { PUBLIC_PRODUCT_FIELDS } from '../helpers/product-form.ts'
 
 // Each run converts dozens of images with sharp; on a busy two-core machine that takes a while.
 vi.setConfig({ testTimeout: 90_000 })
 
 const { fake, app } = imageRunsForFile()
-// For a test that needs a whole run but not the failure tests' four products: 8 images.
-const TWO = FEW.slice(0, 2)
 
 describe('POST /api/generate-images without OPENAI_API_KEY', () => {
   it('answers 503 with a readable sentence and changes nothing', async () => {
