@@ -68,7 +68,7 @@ describe('a full run', () => {
     'stores each angle as WebP at 400, 800 and 1024 px, served with a long ' +
       'immutable cache, and updates the data file',
     async () => {
-      const { app: a, dataFile, dir, services } = await app({}, FEW)
+      const { app: a, dataFile, dir, services } = await app({}, TWO)
       const before = (await request(a).get('/api/products')).body as StoredProduct[]
       await request(a).post('/api/generate-images').expect(200)
 
