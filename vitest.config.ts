@@ -38,6 +38,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The compiled test and source modules are kept on disk (node_modules/.experimental-vitest-cache/): a second
+    // run compiles only what changed. No plugin here reads files of its own, the case where the cache goes stale.
+    experimental: { fsModuleCache: true },
     // Two cores: browser tests are heavy, so no more than two files at once.
     maxWorkers: 2,
     // The site under test runs as it does in production, where Vike sets NODE_ENV to 'production' when it
