@@ -3,7 +3,8 @@ import { launchedWorkerBrowser } from './helpers/worker-browser-slot.ts'
 
 /**
  * Node's environment, which also closes the worker's Chromium when the worker stops: the worker waits for
- * it to exit, so none is left behind and its CPU time is counted with the run's.
+ * it to exit, so none is left behind. (A count of the run's CPU by the processes it waits for, as
+ * `/usr/bin/time` makes, sees Chromium's browser process; its renderers are its zygote's, never waited for.)
  */
 export default {
   name: 'node-with-browser',
