@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import request from 'supertest'
@@ -192,8 +192,10 @@ describe('an order is neither stored nor logged', () => {
     dataFile = path.join(await mkdtemp(path.join(tmpdir(), 'orders-')), 'db.json')
     s = await spawnServer({ DATA_FILE: dataFile, LOG_LEVEL: 'debug' })
   })
-  afterAll(() => {
+  afterAll(async () => {
     s.child.kill('SIGKILL')
+    await s.exited
+    await rm(path.dirname(dataFile), { recursive: true, force: true })
   })
 
   it('leaves no trace of the personal fields in the log or the data file', async () => {
