@@ -82,27 +82,41 @@ const HYDRATION_TIMEOUT_MS = 30_000
  * ever be once loaded.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  // A navigation under way replaces the document the wait runs in: wait again in the new one.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await page.evaluate(untilHydrated, HYDRATION_TIMEOUT_MS)
-    } catch (error) {
-      if (attempt === 3 || !/Execution context was destroyed/.test(String(error))) throw error
+  // Timed here, not in the page: a page with JavaScript off runs no frame callbacks, so it would wait for ever.
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `The page was not loaded and hydrated within ${HYDRATION_TIMEOUT_MS / 1000} s ` +
+              '(with JavaScript off it never hydrates: wait for its fonts alone).',
+          ),
+        ),
+      HYDRATION_TIMEOUT_MS,
+    )
+  })
+  try {
+    // A navigation under way replaces the document the wait runs in: wait again in the new one.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await Promise.race([page.evaluate(untilHydrated), late])
+      } catch (error) {
+        if (attempt === 3 || !/Execution context was destroyed/.test(String(error))) throw error
+      }
     }
+  } finally {
+    clearTimeout(timer)
   }
 }
 
 /** Runs in the page, so it names no function inside: tsx (scripts, benchmarks) wraps each in a helper the page lacks. */
-const untilHydrated = async (timeoutMs: number): Promise<void> => {
-  const deadline = performance.now() + timeoutMs
+const untilHydrated = async (): Promise<void> => {
   while (
     document.readyState !== 'complete' ||
     (document.querySelector('script[type="module"][src]') && document.body.dataset.hydrated !== 'true')
-  ) {
-    if (performance.now() > deadline)
-      throw new Error(`The page was not loaded and hydrated within ${timeoutMs / 1000} s (${document.readyState}).`)
+  )
     await new Promise((resolve) => requestAnimationFrame(resolve))
-  }
   // Its fonts too: on a loaded machine they can arrive after hydration and reflow the text under a
   // scroll a test is about to start. The layout first, as in waitForFonts.
   void document.body.getBoundingClientRect()
