@@ -1,7 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
-import { gzipAsync } from '@gfx/zopfli'
 import type { Plugin } from 'vite'
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|xml|webmanifest)$/
@@ -25,6 +24,9 @@ export function precompress(): Plugin {
     applyToEnvironment: (env) => env.name === 'client',
     async writeBundle(options) {
       const outDir = options.dir!
+      // Loaded here, when a build compresses, not with the config: once loaded, the package makes any
+      // unhandled rejection abort the whole process (it listens for them), which a test reading the config would inherit.
+      const { gzipAsync } = await import('@gfx/zopfli')
       for await (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue
         const raw = await readFile(file)
