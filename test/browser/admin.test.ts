@@ -249,7 +249,11 @@ describe('/admin', () => {
     await expect
       .poll(() => page.locator('[data-product-id="oxford-brogue"] img').getAttribute('src'), { timeout: 20_000 })
       .toMatch(/^\/media\//)
-    await page.getByRole('button', { name: 'Stop' }).click()
+    // The held images go on only once the server has the Stop: the tap is sent by script.
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/generate-images/cancel')),
+      page.getByRole('button', { name: 'Stop' }).click(),
+    ])
     release()
     await status(page).filter({ hasText: '✓ Generation completed!' }).waitFor({ timeout: 20_000 })
     await page.getByText('Stopped early: Stopped by the owner.').waitFor()
@@ -265,7 +269,7 @@ describe('/admin', () => {
     fake.set({ delayMs: 150, hold: () => released })
     await serve({ ...ENV, ...HELD }, FEW)
     const started = fetch(`${t!.url}/api/generate-images`, { method: 'POST' })
-    await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
+    await expect.poll(() => fake.requests.length, { timeout: 30_000 }).toBeGreaterThan(0)
     const { page } = await openAdmin()
     await status(page)
       .filter({ hasText: /^(Starting image generation\.\.\.|Generating \d+ of \d+: )/ })

@@ -96,6 +96,7 @@ describe.each([
     // Found by search, and not by other words.
     await page.getByLabel('Search name, e-mail or message').fill('BESPOKE belt')
     await page.getByRole('button', { name: 'Show' }).click()
+    await page.waitForURL(/q=BESPOKE\+belt/)
     await arrive(page, js)
     expect(page.url()).toContain('q=BESPOKE+belt')
     expect(await page.locator('.inbox-item').count()).toBe(1)
@@ -148,11 +149,13 @@ describe.each([
     expect((await onDisk())[0]!.answeredAt).toEqual(expect.any(String))
     await page.getByRole('button', { name: 'Archive' }).click()
     await arrive(page, js)
+    await page.getByText('Archived: it stays saved, under the Archived filter.').waitFor()
     expect((await onDisk())[0]!.archived).toBe(true)
     await page.goto('/admin/enquiries')
     await page.getByText('No enquiries match.').waitFor()
     await page.getByLabel('State').selectOption('archived')
     await page.getByRole('button', { name: 'Show' }).click()
+    await page.waitForURL(/state=archived/)
     await arrive(page, js)
     expect(await page.locator('.inbox-item').count()).toBe(1)
 

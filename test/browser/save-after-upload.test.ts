@@ -58,7 +58,7 @@ async function uploadOne(page: Page, name: string, javaScriptEnabled: boolean): 
     .setInputFiles(await jpeg())
   await page.getByRole('button', { name: 'Upload' }).click()
   if (javaScriptEnabled) {
-    await page.getByRole('status').filter({ hasText: 'added' }).first().waitFor()
+    await page.getByRole('status').filter({ hasText: 'Photograph added' }).first().waitFor()
     expect(page.url(), 'the page was not reloaded').toBe(address)
   }
   const shown = page.getByRole('img', { name: new RegExp(`^${name}, (main )?photograph`) })
