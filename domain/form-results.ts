@@ -23,4 +23,6 @@ export type FormResults = {
   photoAction: { refusal: string }
   /** The four angles could not start: why. */
   angles: { error: string }
+  /** The run over every product (the overview's form) could not start: why. */
+  generator: { error: string }
 }

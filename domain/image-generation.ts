@@ -40,11 +40,21 @@ export type GenerationStatus = {
 /** The latest generation run that replaced main photographs: when, how many products, and whether it was undone. */
 export type LastRun = { runId: string; at: string; products: number; undone: boolean }
 
+/** How far the run going on has got, as its events so far say: for a page made during it. */
+export type RunProgress = { done: number; images: number; status: string }
+
 /**
  * Rendered into /admin for each request (never from a shared cache): who asks (a
- * visitor's page explains how to turn generation on), and, for the owner, the allowance.
+ * visitor's page explains how to turn generation on), and, for the owner, the allowance,
+ * the run going on, and why a run asked for by the page's form did not start.
  */
-export type AdminPageState = { access: OwnerAccess; configured: boolean; allowance: ImageAllowance | null }
+export type AdminPageState = {
+  access: OwnerAccess
+  configured: boolean
+  allowance: ImageAllowance | null
+  running: RunProgress | null
+  refused: string | null
+}
 
 /** The events of one run, in order: one `start`, one `image` per image slot, one `product` per product, one `done`. */
 export type GenerationEvent =
@@ -121,4 +131,14 @@ export function estimateRun(products: number, model: string, concurrency: number
 
 export function formatUsd(amount: number): string {
   return `US$${amount.toFixed(2)}`
+}
+
+/** The progress of a run from its events so far (the last image's, or its start's). */
+export function runProgress(events: readonly GenerationEvent[]): RunProgress {
+  const start = events.find((e) => e.type === 'start')
+  const last = events.findLast((e) => e.type === 'image')
+  const images = start?.images ?? last?.images ?? 0
+  return last
+    ? { done: last.done, images, status: imageStatus(last) }
+    : { done: 0, images, status: GENERATION_STATUS.starting }
 }

@@ -136,6 +136,9 @@ export const adminStore = createContextStore(
         }
       }
 
+      // One stream followed at a time: the page's own run, or one it was made during.
+      let following = false
+
       const begin = () =>
         set({
           phase: 'running',
@@ -148,16 +151,18 @@ export const adminStore = createContextStore(
           stopping: false,
         })
 
+      // The page as the server made it: a run going on, or why the form's run did not start.
+      const { running, refused } = admin
       return {
         products,
         server: null,
         configured: admin.configured,
         access: admin.access,
         allowance: admin.allowance,
-        phase: 'idle',
-        progress: 0,
-        status: '',
-        error: null,
+        phase: refused ? 'failed' : running ? 'running' : 'idle',
+        progress: running && !refused ? runningPercent(running.done, running.images) : 0,
+        status: refused ? GENERATION_STATUS.failed : (running?.status ?? ''),
+        error: refused,
         results: null,
         failures: [],
         stoppedEarly: null,
@@ -166,30 +171,41 @@ export const adminStore = createContextStore(
 
         async loadStatus() {
           if (get().access !== 'owner') return // the server answers a visitor 403: nothing to ask
+          let mine = false
           try {
             const server = await apiGet<GenerationStatus>('/api/generate-images', { on401: 'returnNull' })
             if (!server) return
             set({ server, configured: server.configured, allowance: server.allowance })
-            if (server.running && get().phase === 'idle') {
+            if (server.running && !following) {
+              following = mine = true
               begin()
               await follow(await apiRequest('GET', '/api/generate-images/events'))
+            } else if (!server.running && !following && get().phase === 'running') {
+              // The run the page was made during has ended since: the list shows what it made.
+              set({ phase: 'idle', progress: 0, status: '' })
+              const fresh = await apiGet<Product[]>('/api/products')
+              if (fresh) set({ products: fresh })
             }
           } catch (err) {
             // 404 from /events: the run ended between the two calls; nothing to follow.
             if (err instanceof ApiError && err.status === 404) set({ phase: 'idle', progress: 0, status: '' })
             else if (get().phase === 'running') fail(err)
             else console.error('Could not read the image generation status:', err)
+          } finally {
+            if (mine) following = false
           }
         },
 
         async generate() {
-          if (get().phase === 'running') return
+          if (get().phase === 'running' || following) return
+          following = true
           begin()
           try {
             await follow(await apiRequest('POST', '/api/generate-images', undefined, { accept: 'text/event-stream' }))
           } catch (err) {
             fail(err)
           } finally {
+            following = false
             set({ stopping: false })
           }
           // The allowance shown changed with the run (or the refusal says why it did not start).

@@ -10,7 +10,7 @@ import { FormStateCookie } from './form-state-cookie.server.ts'
 /** How long a refused owner's form keeps what was typed and why it was refused (a reload shows it again). */
 export const RETURNED_OWNER_FORM_TTL_MS = 30 * 60_000
 
-/** What the owner's refused forms bring back: the product form, Publish, an upload, a photo action, the angles. */
+/** What the owner's refused forms bring back: the product form, Publish, an upload, a photo action, the runs. */
 export type OwnerFormResults = Partial<Omit<FormResults, 'contact' | 'order'>>
 
 export type ReturnedOwnerForms = FormStateCookie<OwnerFormResults>
@@ -49,6 +49,8 @@ export function parseOwnerFormResults(raw: unknown): OwnerFormResults | undefine
   if (refusal !== undefined) results.photoAction = { refusal }
   const angles = textOf(objectOf(src.angles)?.error)
   if (angles !== undefined) results.angles = { error: angles }
+  const generator = textOf(objectOf(src.generator)?.error)
+  if (generator !== undefined) results.generator = { error: generator }
   return results
 }
 

@@ -6,7 +6,7 @@ import { Router, type Request, type Response } from 'express'
 import type { Config } from '../config/config.server.ts'
 import { GenerationBusyError, type GenerationJob, type ImageGenerator } from '../services/image-generator.server.ts'
 import { DailyLimitError, type DailyImageLimit } from '../services/images/daily-limit.server.ts'
-import type { GenerationEvent, GenerationStatus } from '../../domain/image-generation.ts'
+import { runProgress, type GenerationStatus } from '../../domain/image-generation.ts'
 
 export const NO_KEY_MESSAGE =
   'Image generation is not set up on this server: OPENAI_API_KEY is not ' +
@@ -26,19 +26,56 @@ export type ImageRoutesDeps = {
   dailyLimit: DailyImageLimit
 }
 
+/** Why a run did not start, with the status that says it (and when to ask again). */
+export type RunRefusal = { ok: false; status: number; error: string; retryAfterSeconds?: number }
+
+/** A run over every product, started; or why not. */
+export type ShopRunStart = { ok: true; job: GenerationJob } | RunRefusal
+
+/** A start refused because a run is going on (409) or the daily limit would be passed (429); else undefined. */
+export function runRefusal(err: unknown): RunRefusal | undefined {
+  if (err instanceof GenerationBusyError) return { ok: false, status: 409, error: err.message }
+  if (err instanceof DailyLimitError)
+    return {
+      ok: false,
+      status: 429,
+      error: err.message,
+      ...(err.retryAfterSeconds === null ? {} : { retryAfterSeconds: err.retryAfterSeconds }),
+    }
+  return undefined
+}
+
+/** Starts a run over every product: for the API and for the overview's form alike. */
+export function startShopRun({
+  configured,
+  generator,
+}: {
+  configured: boolean
+  generator: Pick<ImageGenerator, 'start'>
+}): ShopRunStart {
+  if (!configured) return { ok: false, status: 503, error: NO_KEY_MESSAGE }
+  try {
+    return { ok: true, job: generator.start() }
+  } catch (err) {
+    const refused = runRefusal(err)
+    if (refused) return refused
+    throw err
+  }
+}
+
 /** `/api/generate-images`: the owner's API, one of the owner's addresses (owner-paths.server.ts). */
 export function generateImagesApi({ config, generator, dailyLimit }: ImageRoutesDeps): Router {
   const api = Router()
 
   api.get('/', (_req, res) => {
     const job = generator.current
-    const last = job ? lastImageEvent(job) : undefined
+    const progress = job ? runProgress(job.events) : null
     const status: GenerationStatus = {
       configured: Boolean(config.openaiApiKey),
       running: job !== null,
       model: config.imageModel,
       concurrency: config.imageConcurrency,
-      progress: job ? { done: last?.done ?? 0, images: startEvent(job)?.images ?? 0 } : null,
+      progress: progress && { done: progress.done, images: progress.images },
       allowance: dailyLimit.allowance(),
     }
     res.setHeader('Cache-Control', 'private, no-store')
@@ -66,26 +103,20 @@ export function generateImagesApi({ config, generator, dailyLimit }: ImageRoutes
   })
 
   api.post('/', (req, res, next) => {
-    if (!config.openaiApiKey) {
-      res.status(503).json({ error: NO_KEY_MESSAGE })
-      return
-    }
-    let job: GenerationJob
+    let started: ShopRunStart
     try {
-      job = generator.start()
+      started = startShopRun({ configured: Boolean(config.openaiApiKey), generator })
     } catch (err) {
-      if (err instanceof GenerationBusyError) {
-        res.status(409).json({ error: err.message })
-        return
-      }
-      if (err instanceof DailyLimitError) {
-        req.log?.warn({ allowance: dailyLimit.allowance() }, 'image generation refused: daily limit')
-        if (err.retryAfterSeconds !== null) res.setHeader('Retry-After', String(err.retryAfterSeconds))
-        res.status(429).json({ error: err.message })
-        return
-      }
       return next(err)
     }
+    if (!started.ok) {
+      if (started.status === 429)
+        req.log?.warn({ allowance: dailyLimit.allowance() }, 'image generation refused: daily limit')
+      if (started.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(started.retryAfterSeconds))
+      res.status(started.status).json({ error: started.error })
+      return
+    }
+    const { job } = started
     if (wantsEventStream(req)) {
       streamJob(job, res)
       return
@@ -105,14 +136,6 @@ export function generateImagesApi({ config, generator, dailyLimit }: ImageRoutes
 
 function wantsEventStream(req: Request): boolean {
   return req.query.stream === '1' || (req.get('accept') ?? '').includes('text/event-stream')
-}
-
-function startEvent(job: GenerationJob) {
-  return job.events.find((e): e is Extract<GenerationEvent, { type: 'start' }> => e.type === 'start')
-}
-
-function lastImageEvent(job: GenerationJob) {
-  return job.events.findLast((e): e is Extract<GenerationEvent, { type: 'image' }> => e.type === 'image')
 }
 
 /** Sends a run's events as Server-Sent Events, from its start, and ends after `done` (or `error`). */

@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { openContext, waitForHydration } from '../../support/browser.ts'
+import { holdScripts, openContext, waitForHydration } from '../../support/browser.ts'
 import { startImageSuite, stopImageSuite } from '../helpers/browser-suite.ts'
 import type { FakeOpenAI } from '../helpers/fake-openai.ts'
 import { newEnquiry } from '../helpers/new-enquiry.ts'
@@ -140,36 +140,75 @@ describe('Undo this run', () => {
   })
 })
 
-describe('the generator without the page’s script', () => {
-  /** What the button's description points at, as a screen reader reads it. */
-  const description = (page: import('playwright-core').Page) =>
-    page.getByRole('button', { name: 'Generate All Product Images' }).evaluate((button) =>
-      (button.getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .map((id) => document.getElementById(id)?.textContent ?? '')
-        .join(' '),
-    )
+describe('the generator before and without the page’s script', () => {
+  /** Holds the images API's answers while a test looks at a run going on; lets them go at the end. */
+  async function holdImages() {
+    // The runs before these have spent today's allowance.
+    await suite.t.store.update((d) => ({ ...d, imageRuns: [] }))
+    let release = () => {}
+    const released = new Promise<void>((r) => (release = r))
+    suite.fake.set({ hold: () => released })
+    return () => {
+      release()
+      suite.fake.set({ hold: undefined })
+    }
+  }
+  const HERE = /\/admin#generator-heading$/
 
-  it.each([false, true])(
-    'says why its button waits, and what does the same, only when it must (JavaScript %s)',
-    async (js) => {
-      const { page, context } = await openContext(suite.browser, suite.t.url, {
-        viewport: 'phone',
-        javaScriptEnabled: js,
-      })
+  it('without JavaScript, its button starts a run, the page shows it going on, and Stop stops it', async () => {
+    const release = await holdImages()
+    const { page, context } = await openContext(suite.browser, suite.t.url, {
+      viewport: 'phone',
+      javaScriptEnabled: false,
+    })
+    try {
       await page.goto('/admin')
-      // Playwright's text search skips <noscript>: found by the id the button's description names.
-      const note = page.locator('#generator-needs-script')
-      if (js) {
-        await waitForHydration(page)
-        expect(await note.count()).toBe(0)
-        expect(await description(page)).not.toContain('npm run generate-images')
-      } else {
-        expect(await note.isVisible()).toBe(true)
-        expect(await note.textContent()).toContain('npm run generate-images makes the same images')
-        expect(await description(page)).toContain('The button needs the page’s script')
-      }
+      const generate = page.getByRole('button', { name: 'Generate All Product Images' })
+      expect(await generate.isEnabled()).toBe(true)
+      await Promise.all([page.waitForURL(HERE), generate.click()])
+      await page.getByRole('link', { name: 'Refresh to see how far it got' }).waitFor()
+      expect(await page.getByRole('status').filter({ hasText: 'Starting image generation...' }).count()).toBe(1)
+      expect(await generate.isDisabled()).toBe(true)
+      const job = suite.t.services.images.generator.current!
+      // The same address again: wait for the page the Stop answers with.
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Stop' }).click()])
+      expect(page.url()).toMatch(HERE)
+      release()
+      expect((await job.result).stoppedEarly).toBe('Stopped by the owner.')
+      await page.reload()
+      expect(await generate.isEnabled()).toBe(true)
+      expect(await page.getByRole('link', { name: 'Refresh to see how far it got' }).count()).toBe(0)
+    } finally {
+      release()
       await context.close()
-    },
-  )
+    }
+  })
+
+  it('with JavaScript, its button works at first paint, and the script then follows the run it started', async () => {
+    const release = await holdImages()
+    const { page, context } = await openContext(suite.browser, suite.t.url, { viewport: 'phone' })
+    try {
+      const scripts = await holdScripts(page)
+      await page.goto('/admin', { waitUntil: 'domcontentloaded' })
+      const generate = page.getByRole('button', { name: 'Generate All Product Images' })
+      expect(await generate.isEnabled()).toBe(true)
+      await Promise.all([page.waitForURL(HERE, { waitUntil: 'domcontentloaded' }), generate.click()])
+      await page.getByRole('link', { name: 'Refresh to see how far it got' }).waitFor()
+      scripts()
+      await waitForHydration(page)
+      // Hydrated, the page follows the run itself: no link to refresh, and its Stop is sent by the script.
+      await expect.poll(() => page.getByRole('link', { name: 'Refresh to see how far it got' }).count()).toBe(0)
+      await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/generate-images/cancel')),
+        page.getByRole('button', { name: 'Stop' }).click(),
+      ])
+      release()
+      await page.getByRole('alert').filter({ hasText: 'Stopped by the owner.' }).waitFor({ timeout: 30_000 })
+      expect(page.url()).toMatch(HERE)
+      expect(await generate.isEnabled()).toBe(true)
+    } finally {
+      release()
+      await context.close()
+    }
+  })
 })

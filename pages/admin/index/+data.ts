@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types'
 import type { WorkspaceTabs } from '../../../components/admin/WorkspaceLayout.tsx'
-import type { AdminPageState, LastRun } from '../../../domain/image-generation.ts'
+import { runProgress, type AdminPageState, type LastRun } from '../../../domain/image-generation.ts'
 import { toPublicProduct, type Product } from '../../../domain/product.ts'
 import { isPublished, publishedProducts } from '../../../domain/publishing.ts'
 import { workspaceTabs } from '../workspace-tabs.ts'
@@ -32,12 +32,12 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   if (pageContext.owner !== 'owner')
     return {
       products,
-      admin: { access: 'visitor', configured: false, allowance: null },
+      admin: { access: 'visitor', configured: false, allowance: null, running: null, refused: null },
       tabs: null,
       needs: null,
       lastRun: null,
     }
-  const { configured, dailyLimit } = services.images
+  const { configured, dailyLimit, generator } = services.images
   const tabs = await workspaceTabs(pageContext)
   const health = await services.health()
   const needs: Needs = {
@@ -49,6 +49,14 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     drafts: all.filter((p) => !isPublished(p)).map((p) => ({ id: p.id, name: p.name })),
     undone: undoneOf(pageContext.urlParsed.search),
   }
-  const admin: AdminPageState = { access: 'owner', configured, allowance: dailyLimit.allowance() }
+  const job = generator.current
+  const admin: AdminPageState = {
+    access: 'owner',
+    configured,
+    allowance: dailyLimit.allowance(),
+    // A page made during a run shows it going on (its form posted, or opened meanwhile).
+    running: job ? runProgress(job.events) : null,
+    refused: pageContext.form?.generator?.error ?? null,
+  }
   return { products, admin, tabs, needs, lastRun: await services.catalogue.lastRun() }
 }

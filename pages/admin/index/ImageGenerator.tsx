@@ -1,11 +1,11 @@
-import { useEffect } from 'react'
+import { useEffect, type FormEvent } from 'react'
 import { IMAGE_ANGLES } from '../../../domain/business.ts'
 import { useHydrated } from '../../../renderer/useHydrated.ts'
 import { adminStore } from '../../../stores/admin-store.ts'
 import { UndoRun } from './UndoRun.tsx'
 
-/** Said, and tied to the button, only in a browser not running scripts: why it stays greyed out. */
-const NEEDS_SCRIPT_ID = 'generator-needs-script'
+/** The page the forms come back to, opened at the generator (server/routes/admin/overview.server.ts). */
+const HERE = '/admin#generator-heading'
 
 export function ImageGenerator() {
   const phase = adminStore.useSelector((s) => s.phase)
@@ -23,8 +23,13 @@ export function ImageGenerator() {
   const stop = adminStore.useSelector((s) => s.stop)
   const loadStatus = adminStore.useSelector((s) => s.loadStatus)
   const running = phase === 'running'
-  // The run is started by the page's script: until it runs, the button says it is not ready yet.
+  // Forms that post until the page's script runs; then it sends them itself and follows the run live.
   const hydrated = useHydrated()
+  const byScript = (act: () => Promise<void>) => (e: FormEvent) => {
+    if (!hydrated) return
+    e.preventDefault()
+    void act()
+  }
 
   useEffect(() => {
     void loadStatus()
@@ -54,36 +59,26 @@ export function ImageGenerator() {
           Image generation is not set up on this server yet: <code>OPENAI_API_KEY</code> is not set, so a run will fail.
         </p>
       ) : null}
-      <button
-        type="button"
-        className="btn btn-primary admin-generator__button"
-        onClick={() => void generate()}
-        disabled={running || !isOwner || !hydrated}
-        aria-describedby={
-          !isOwner ? 'owner-only' : hydrated ? 'generator-status' : `generator-status ${NEEDS_SCRIPT_ID}`
-        }
-      >
-        {running ? <span className="admin-generator__spinner" aria-hidden="true" /> : null}
-        Generate All Product Images
-      </button>
-      {isOwner ? (
-        <noscript>
-          <p className="admin-generator__warning" id={NEEDS_SCRIPT_ID}>
-            The button needs the page’s script, which this browser is not running. On the server,{' '}
-            <code>npm run generate-images</code> makes the same images.
-          </p>
-        </noscript>
-      ) : null}
-      {running ? (
-        <button
-          type="button"
-          className="btn btn-outline admin-generator__stop"
-          onClick={() => void stop()}
-          disabled={stopping}
-        >
-          {stopping ? 'Stopping...' : 'Stop'}
-        </button>
-      ) : null}
+      <div className="admin-generator__actions">
+        <form method="post" action="/admin/generate-images" onSubmit={byScript(generate)}>
+          <button
+            type="submit"
+            className="btn btn-primary admin-generator__button"
+            disabled={running || !isOwner}
+            aria-describedby={isOwner ? 'generator-status' : 'owner-only'}
+          >
+            {running ? <span className="admin-generator__spinner" aria-hidden="true" /> : null}
+            Generate All Product Images
+          </button>
+        </form>
+        {running ? (
+          <form method="post" action="/admin/generate-images/stop" onSubmit={byScript(stop)}>
+            <button type="submit" className="btn btn-outline admin-generator__stop" disabled={stopping}>
+              {stopping ? 'Stopping...' : 'Stop'}
+            </button>
+          </form>
+        ) : null}
+      </div>
 
       <div className="admin-progress" data-phase={phase}>
         <div
@@ -105,6 +100,11 @@ export function ImageGenerator() {
             {progress}%
           </span>
         </div>
+        {running && !hydrated ? (
+          <p className="admin-progress__refresh">
+            <a href={HERE}>Refresh to see how far it got</a>
+          </p>
+        ) : null}
         {error ? (
           <p className="admin-progress__error" role="alert">
             {error}

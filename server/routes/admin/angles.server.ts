@@ -1,13 +1,11 @@
 import express, { type RequestHandler } from 'express'
 import { OFFER_GONE, photoDoneQuery, PHOTOS_CHANGED } from '../../../domain/photo-list.ts'
 import { PHOTO_CHOICES, type PhotoChoice } from '../../../domain/photo-offers.ts'
-import { GenerationBusyError } from '../../services/image-generator.server.ts'
-import { DailyLimitError } from '../../services/images/daily-limit.server.ts'
 import { AnglesRefusedError, type ProductPhotoRuns } from '../../services/product-photo-runs.server.ts'
-import { streamJob } from '../generate-images.server.ts'
+import { runRefusal, streamJob, type RunRefusal } from '../generate-images.server.ts'
 import type { PageRoutes } from './index.server.ts'
 
-type Started = { ok: true } | { ok: false; status: number; error: string; retryAfter?: number }
+type Started = { ok: true } | RunRefusal
 
 const back = (id: string) => `/admin/products/${encodeURIComponent(id)}`
 
@@ -16,15 +14,9 @@ function startFor(runs: ProductPhotoRuns, id: string): Started {
     runs.start(id)
     return { ok: true }
   } catch (err) {
-    if (err instanceof GenerationBusyError) return { ok: false, status: 409, error: err.message }
     if (err instanceof AnglesRefusedError) return { ok: false, status: err.status, error: err.message }
-    if (err instanceof DailyLimitError)
-      return {
-        ok: false,
-        status: 429,
-        error: err.message,
-        ...(err.retryAfterSeconds === null ? {} : { retryAfter: err.retryAfterSeconds }),
-      }
+    const refused = runRefusal(err)
+    if (refused) return refused
     throw err
   }
 }
@@ -45,7 +37,7 @@ export const angleRoutes: PageRoutes = ({ actions, api }, { services: { productP
   api.post('/products/:id/angles', (req, res) => {
     const started = startFor(runs, String(req.params.id))
     if (started.ok) return void res.status(202).json({ started: true })
-    if (started.retryAfter !== undefined) res.setHeader('Retry-After', String(started.retryAfter))
+    if (started.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(started.retryAfterSeconds))
     res.status(started.status).json({ error: started.error })
   })
 
