@@ -14,6 +14,8 @@ export function Head({ pageContext }: { pageContext: PageContextServer }) {
   const origin = pageContext.siteUrl ?? ''
   const isError =
     pageContext.is404 === true || (pageContext.abortStatusCode ?? 200) >= 400 || pageContext.errorWhileRendering != null
+  const { noindex } = pageContext.config
+  const unlisted = typeof noindex === 'function' ? noindex(pageContext) : noindex === true
   const canonical = canonicalUrl(pageContext)
   const image = pageContext.config.socialImage?.(pageContext) ?? DEFAULT_SOCIAL_IMAGE
   const imageUrl = image.url.startsWith('http') ? image.url : `${origin}${image.url}`
@@ -30,7 +32,7 @@ export function Head({ pageContext }: { pageContext: PageContextServer }) {
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/images/apple-touch-icon.png" />
       <link rel="manifest" href="/site.webmanifest" />
-      {pageContext.config.noindex || isError ? <meta name="robots" content="noindex" /> : null}
+      {unlisted || isError ? <meta name="robots" content="noindex" /> : null}
       {isError ? null : (
         <>
           <link rel="canonical" href={canonical} />

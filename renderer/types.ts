@@ -11,7 +11,8 @@ declare global {
       /** The page's <title> (https://vike.dev/meta: a custom setting of our renderer). */
       title?: HeadValue
       description?: HeadValue
-      noindex?: boolean
+      /** Kept out of search engines' results: always, or when the page says so (an empty list). */
+      noindex?: boolean | ((pageContext: PageContext) => boolean)
       /** Server only: may read the services (the delivery terms, the photographs' formats). */
       jsonLd?: (pageContext: import('vike/types').PageContextServer) => object | object[] | undefined
       /** The page's largest image, fetched first: its address, or the candidates its <picture> offers. */

@@ -2,8 +2,8 @@ import escapeHtml from 'escape-html'
 import { Router, type Request, type Response } from 'express'
 import type { CatalogueHistory } from '../../data/catalogue-history.server.ts'
 import type { Store } from '../../data/store.server.ts'
-import { CATEGORIES } from '../../domain/business.ts'
-import { productPath } from '../../domain/catalogue.ts'
+import { CATEGORIES, type CategoryFilter } from '../../domain/business.ts'
+import { filterHref, productPath, productsIn } from '../../domain/catalogue.ts'
 import type { DeliveryTerms } from '../../domain/merchant-listing.ts'
 import { productFeed } from '../../domain/product-feed.ts'
 import type { PhotoFormats } from '../../domain/product-image.ts'
@@ -30,11 +30,19 @@ export const SITEMAP_PATHS = [
 
 const lastmod = (day: string | undefined) => (day ? `<lastmod>${escapeHtml(day)}</lastmod>` : '')
 
-/** The day a fixed page changed is not known; a list's is the last change of a product shown on it. */
-function pageEntry(origin: string, path: string, changed: LastChanged): string {
-  const category = CATEGORIES.find((c) => path === `/products?category=${c}`)
-  const day = path === '/products' ? changed.listing('all') : category ? changed.listing(category) : undefined
-  return `  <url><loc>${escapeHtml(origin + path)}</loc>${lastmod(day)}</url>`
+/** The catalogue's lists among the sitemap's pages: each is left out while it shows no product. */
+const LISTS: ReadonlyMap<string, CategoryFilter> = new Map(
+  (['all', ...CATEGORIES] as const).map((filter) => [filterHref(filter), filter]),
+)
+
+/**
+ * The day a fixed page changed is not known; a list's is the last change of a product shown on it.
+ * An empty list is no entry (its page says noindex).
+ */
+function pageEntry(origin: string, path: string, changed: LastChanged, shown: readonly StoredProduct[]): string[] {
+  const list = LISTS.get(path)
+  if (list && productsIn(shown, list).length === 0) return []
+  return [`  <url><loc>${escapeHtml(origin + path)}</loc>${lastmod(list ? changed.listing(list) : undefined)}</url>`]
 }
 
 /** escape-html's entities are valid XML too: one escaper for the mail and the sitemap. */
@@ -99,8 +107,9 @@ export function seoRouter({
       xml(res, 'application/xml', 'public, max-age=3600')
       responses.sendShared(req, res, () => {
         const here = origin(req)
-        const urls = SITEMAP_PATHS.map((p) => pageEntry(here, p, changed))
-        const products = publishedProducts(store.products).map((p) => productEntry(here, p, changed, photoFormats))
+        const shown = publishedProducts(store.products)
+        const urls = SITEMAP_PATHS.flatMap((p) => pageEntry(here, p, changed, shown))
+        const products = shown.map((p) => productEntry(here, p, changed, photoFormats))
         return Buffer.from(
           [
             '<?xml version="1.0" encoding="UTF-8"?>',

@@ -128,6 +128,37 @@ describe('search engines', () => {
     )
     expect(head((await request(t.app).get('/admin')).text)).toContain('<meta name="robots" content="noindex"/>')
   })
+
+  it('keeps a category with nothing on show out of the index and the sitemap, until it has a product again', async () => {
+    const NOINDEX = '<meta name="robots" content="noindex"/>'
+    const BELTS = `<loc>${SITE}/products?category=belts</loc>`
+    const belts = t.store.products.filter((p) => p.category === 'belts').map((p) => p.id)
+    expect(belts.length).toBeGreaterThan(0)
+    expect(head((await request(t.app).get('/products?category=belts').expect(200)).text)).not.toContain(NOINDEX)
+    expect((await request(t.app).get('/sitemap.xml')).text).toContain(BELTS)
+    const shown = t.store.products
+    const drafts = (draft: boolean) =>
+      t.store.update((d) => ({
+        ...d,
+        products: d.products.map((p, i) =>
+          !belts.includes(p.id) ? p : draft ? { ...p, status: 'draft' as const } : shown[i]!,
+        ),
+      }))
+    await drafts(true)
+    try {
+      const page = await request(t.app).get('/products?category=belts').expect(200)
+      expect(page.text).toContain('No products found in this category.')
+      expect(head(page.text)).toContain(NOINDEX)
+      const sitemap = (await request(t.app).get('/sitemap.xml')).text
+      expect(sitemap).not.toContain(BELTS)
+      expect(sitemap).toContain(`<loc>${SITE}/products?category=bags</loc>`)
+      expect(head((await request(t.app).get('/products').expect(200)).text)).not.toContain(NOINDEX)
+    } finally {
+      await drafts(false)
+    }
+    expect(head((await request(t.app).get('/products?category=belts').expect(200)).text)).not.toContain(NOINDEX)
+    expect((await request(t.app).get('/sitemap.xml')).text).toContain(BELTS)
+  })
 })
 
 describe('found where people shop', () => {
