@@ -35,3 +35,8 @@ export function moved<T>(items: readonly T[], from: number, target: number): T[]
   out.splice(target, 0, item!)
   return out
 }
+
+/** What a move says once saved, with the page's script or without (`position` 0 first). */
+export function movedSentence(name: string, position: number, total: number): string {
+  return `Saved: ${name} is now number ${position + 1} of ${total} in the shop.`
+}

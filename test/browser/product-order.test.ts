@@ -116,21 +116,29 @@ describe.each(['phone', 'desktop'] as ViewportName[])('the products list at %s w
 
   it(
     'moves a product with the arrows without JavaScript: the form posts and ' +
-      'the list comes back in the new order, the row in sight below the header',
+      'the list comes back in the new order, saying so in the row, in sight below the header',
     async () => {
       const before = ids()
+      // Near the end of the list: below the first screen at either width.
+      const at = before.length - 2
+      const { id, name } = suite.t.store.products[at]!
       const { page, context } = await openContext(suite.browser, suite.t.url, { viewport, javaScriptEnabled: false })
       await page.goto('/admin/products')
       expect(await page.locator('.admin-products__handle').first().isVisible()).toBe(false)
-      await page.getByRole('button', { name: 'Move Penny Loafer up' }).click()
-      await page.waitForURL(`${suite.t.url}/admin/products#row-penny-loafer`)
-      // The moved row, scrolled to, starts below the fixed header, not under it.
+      await page.getByRole('button', { name: `Move ${name} up` }).click()
+      await page.waitForURL(`${suite.t.url}/admin/products?moved=${id}`)
+      // Said where the owner is, and focused, so a screen reader reads it too.
+      const notice = page.locator(`#row-${id}`).getByRole('status')
+      expect(await notice.innerText()).toBe(`Saved: ${name} is now number ${at} of ${before.length} in the shop.`)
+      await expect.poll(() => notice.evaluate((el) => el === document.activeElement)).toBe(true)
+      // The moved row, scrolled to, is on the screen below the fixed header, not under it.
       const [row, header] = await Promise.all(
-        ['#row-penny-loafer', '.site-header'].map(async (s) => (await page.locator(s).boundingBox())!),
+        [`#row-${id}`, '.site-header'].map(async (s) => (await page.locator(s).boundingBox())!),
       )
       expect(await page.evaluate(() => window.scrollY), 'the list scrolled to the row').toBeGreaterThan(0)
       expect(row!.y, 'the row is below the header').toBeGreaterThanOrEqual(header!.y + header!.height)
-      const expected = [before[0], before[2], before[1], ...before.slice(3)]
+      expect(row!.y + row!.height, 'the row is on the screen').toBeLessThanOrEqual(page.viewportSize()!.height)
+      const expected = [...before.slice(0, at - 1), before[at], before[at - 1], ...before.slice(at + 1)]
       expect(ids()).toEqual(expected)
       expect(await rowIds(page)).toEqual(expected)
       await context.close()

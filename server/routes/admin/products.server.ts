@@ -95,7 +95,8 @@ export const productRoutes: PageRoutes = ({ actions, api }, { services: { catalo
     const id = String(req.params.id)
     const to = field(req.body, 'to') as Step
     if (MOVES.includes(to)) await catalogue.move(id, to)
-    res.redirect(303, `/admin/products#row-${encodeURIComponent(id)}`)
+    // No fragment: the page opens at the row's notice (autofocus), which a fragment would stop.
+    res.redirect(303, `/admin/products?moved=${encodeURIComponent(id)}`)
   })
 
   actions.post('/history/:entry/restore', async (req, res) => {

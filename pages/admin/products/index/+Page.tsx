@@ -5,7 +5,7 @@ import type { Data } from './+data.ts'
 import { ProductOrderIsland } from './ProductOrder.tsx'
 
 export default function Page() {
-  const { tabs, rows, total, query, category, removed, orderRestored } = useData<Data>()
+  const { tabs, rows, total, query, category, removed, orderRestored, moved } = useData<Data>()
   const filtered = query !== '' || category !== 'all'
   return (
     <WorkspaceLayout current="products" tabs={tabs} title="Products">
@@ -54,7 +54,7 @@ export default function Page() {
       <p className="admin-products__count" role="status">
         {filtered ? `${rows.length} of ${total} products` : `${total} products, in the order the shop shows them`}
       </p>
-      <ProductOrderIsland rows={rows} total={total} />
+      <ProductOrderIsland rows={rows} total={total} moved={moved} />
       {/* After the list: on a phone the first product comes before the explanations. */}
       <p className="workspace__intro">
         Change a price, mark a product sold out, add a new one. Every change is on the site at once, and can be undone.

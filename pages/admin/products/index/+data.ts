@@ -2,6 +2,7 @@ import type { PageContextServer } from 'vike/types'
 import { availabilityText } from '../../../../domain/availability.ts'
 import { CATEGORY_LABELS, filterFromParam, type CategoryFilter } from '../../../../domain/business.ts'
 import { productsIn } from '../../../../domain/catalogue.ts'
+import { movedSentence } from '../../../../domain/product-order.ts'
 import { isPublished } from '../../../../domain/publishing.ts'
 import type { WorkspaceTabs } from '../../../../components/admin/WorkspaceLayout.tsx'
 import { workspaceTabs } from '../../workspace-tabs.ts'
@@ -26,6 +27,8 @@ export type Data = {
   category: CategoryFilter
   removed: { entry: string; name: string } | null
   orderRestored: boolean
+  /** After a move without the page's script (`?moved=<id>`): the row and where it is now. */
+  moved: { id: string; sentence: string } | null
 }
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
@@ -56,6 +59,9 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     entry?.before && !products.some((p) => p.id === entry.productId)
       ? { entry: entry.id, name: entry.before.name }
       : null
+  const at = search.moved ? products.findIndex((p) => p.id === search.moved) : -1
+  const moved =
+    at < 0 ? null : { id: products[at]!.id, sentence: movedSentence(products[at]!.name, at, products.length) }
   return {
     tabs: await workspaceTabs(pageContext),
     rows,
@@ -64,5 +70,6 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     category,
     removed,
     orderRestored: search.done === 'order-restored',
+    moved,
   }
 }

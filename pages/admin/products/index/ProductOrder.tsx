@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { moved, type Move, type OrderAnswer, type Step } from '../../../../domain/product-order.ts'
+import { moved, movedSentence, type Move, type OrderAnswer, type Step } from '../../../../domain/product-order.ts'
 import { ApiError, moveProduct } from '../../../../lib/api.ts'
 import { island } from '../../../../components/island.tsx'
 import { useHydrated } from '../../../../renderer/useHydrated.ts'
-import type { Row } from './+data.ts'
+import type { Data, Row } from './+data.ts'
 import { ProductRow } from './ProductRow.tsx'
 import { useDragOrder } from './use-drag-order.ts'
 
-type Props = { rows: Row[]; total: number }
+type Props = { rows: Row[]; total: number; moved: Data['moved'] }
 
 const placed = (rows: Row[], { order }: OrderAnswer) => {
   const rank = new Map(order.map((id, i) => [id, i]))
@@ -18,7 +18,7 @@ const placed = (rows: Row[], { order }: OrderAnswer) => {
  * The list in the shop's order: rows dragged by their handle, or moved by their
  * buttons (which post without JavaScript); each move is saved at once and said aloud.
  */
-function ProductOrder({ rows: initial, total: initialTotal }: Props) {
+function ProductOrder({ rows: initial, total: initialTotal, moved: movedBefore }: Props) {
   const [rows, setRows] = useState(initial)
   const [total, setTotal] = useState(initialTotal)
   const [said, setSaid] = useState('')
@@ -34,7 +34,7 @@ function ProductOrder({ rows: initial, total: initialTotal }: Props) {
         setRows((now) => placed(now, answer))
         setTotal(answer.order.length)
         const name = before.find((r) => r.id === id)?.name ?? id
-        setSaid(`Saved: ${name} is now number ${answer.position + 1} of ${answer.order.length} in the shop.`)
+        setSaid(movedSentence(name, answer.position, answer.order.length))
       } catch (err) {
         setRows(before)
         setSaid(
@@ -90,6 +90,8 @@ function ProductOrder({ rows: initial, total: initialTotal }: Props) {
             handle={handle(i)}
             offset={offset(i)}
             dragged={dragged === i}
+            // The move the page came back from, said in its row until the next move is said below.
+            notice={!said && movedBefore?.id === row.id ? movedBefore.sentence : undefined}
           />
         ))}
       </ol>

@@ -14,9 +14,11 @@ type Props = {
   handle: Handle
   offset: number
   dragged: boolean
+  /** What a move without the page's script did: the page opens at it. */
+  notice?: string | undefined
 }
 
-export function ProductRow({ row, last, onStep, handle, offset, dragged }: Props) {
+export function ProductRow({ row, last, onStep, handle, offset, dragged, notice }: Props) {
   const move = `/admin/products/${encodeURIComponent(row.id)}/move`
   return (
     <li
@@ -52,6 +54,11 @@ export function ProductRow({ row, last, onStep, handle, offset, dragged }: Props
           <span className="admin-products__price">{row.price}</span>
           <span>{row.availability}</span>
         </p>
+        {notice ? (
+          <p className="admin-products__moved" role="status" tabIndex={-1} autoFocus>
+            {notice}
+          </p>
+        ) : null}
       </div>
       <form className="admin-products__move" method="post" action={move} onSubmit={onStep}>
         <button type="submit" name="to" value="up" className="btn btn-outline" disabled={row.position === 0}>
