@@ -172,6 +172,7 @@ describe('confirmations at 390 px, without JavaScript', () => {
     const said = page.getByRole('status').filter({ hasText: 'Photograph added' })
     await expectOnFirstScreen(said)
     await expectLive(said)
+    await expectFocused(page, 'Photograph added')
     await context.close()
   })
 
@@ -182,6 +183,7 @@ describe('confirmations at 390 px, without JavaScript', () => {
     const said = page.getByRole('status').filter({ hasText: 'is now the main photograph' })
     await expectOnFirstScreen(said)
     await expectLive(said)
+    await expectFocused(page, 'is now the main photograph')
     await context.close()
   })
 

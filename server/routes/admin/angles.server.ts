@@ -70,7 +70,7 @@ export const angleRoutes: PageRoutes = ({ actions, api }, { services: { productP
         : outcome === 'all' || !angle
           ? '?done=chosen'
           : photoDoneQuery(`new-${outcome}`, { angle })
-    res.redirect(303, `${back(id)}${done}#photos`)
+    res.redirect(303, `${back(id)}${done}`)
   }
   actions.post(
     '/products/:id/photos/choose',

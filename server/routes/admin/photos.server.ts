@@ -107,9 +107,7 @@ export const photoRoutes: PageRoutes = (
           .json({ src: added[0]!, photos: product ? photosOf(product) : added } satisfies UploadAnswer)
       res.redirect(
         303,
-        added.length > 1
-          ? `${back(id)}${photoDoneQuery('added', { n: added.length })}#photos`
-          : `${back(id)}?done=photo#photos`,
+        added.length > 1 ? `${back(id)}${photoDoneQuery('added', { n: added.length })}` : `${back(id)}?done=photo`,
       )
     } catch (err) {
       if (err instanceof PhotoRefusedError) return refuse(req, res, err).catch(next)
@@ -131,7 +129,8 @@ export const photoRoutes: PageRoutes = (
       const form = { photoAction: { refusal: PHOTOS_CHANGED } }
       return sendBack(req, res, { url: back(id), status: 409, form })
     }
-    res.redirect(303, `${back(id)}${photoDoneQuery(action as PhotoAction, { n: outcome.at + 1 })}#photos`)
+    // No fragment: the page opens at what was done, among the photographs (autofocus, which a fragment stops).
+    res.redirect(303, `${back(id)}${photoDoneQuery(action as PhotoAction, { n: outcome.at + 1 })}`)
   }
   actions.post(
     '/products/:id/photos/change',

@@ -18,13 +18,13 @@ function Photos({ error, notice, ...init }: Props) {
       <section id="photos" className="product-photos form-card" aria-labelledby="photos-title">
         <h2 id="photos-title">Photographs</h2>
         {notice ? (
-          // A refusal is the page the form's post answered: it opens at it (see ErrorSummary). What an action
-          // did follows a redirect to #photos, which opens the page here (a fragment would win over autofocus).
+          // The page opens at what a photo form did or why it was refused (see ErrorSummary): focused as it
+          // loads, so it is in view and read aloud; its redirect carries no fragment, which would stop autofocus.
           <div
             className={notice.refused ? 'admin-notice admin-notice--warning' : 'admin-notice'}
             role={notice.refused ? 'alert' : 'status'}
-            tabIndex={notice.refused ? -1 : undefined}
-            autoFocus={notice.refused}
+            tabIndex={-1}
+            autoFocus
           >
             <p>{notice.text}</p>
           </div>
