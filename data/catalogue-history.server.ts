@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { open, type FileHandle } from 'node:fs/promises'
 import type { LastRun } from '../domain/image-generation.ts'
 import { fieldChanges, photoCountChange, type FieldChange } from '../domain/product-changes.ts'
 import type { Product, StoredProduct } from '../domain/product.ts'
@@ -46,6 +46,8 @@ export type HistoryEntry = {
   orderId?: string
 }
 
+const NEWLINE = 0x0a
+
 export const historyFileFor = (dataFile: string) => `${dataFile}.history.jsonl`
 
 /**
@@ -58,31 +60,50 @@ export class CatalogueHistory {
    * The file ends in a line a crash cut short: the next entry starts on a line of its own, or it would be lost with it.
    */
   private cutShort = false
+  /** The first read of the file, shared by whoever asks while it runs. */
+  private loading: Promise<HistoryEntry[]> | null = null
 
   constructor(readonly file: string) {}
 
   async all(): Promise<readonly HistoryEntry[]> {
     if (this.entries) return this.entries
-    let text = ''
+    this.loading ??= this.load().finally(() => (this.loading = null))
+    return this.loading
+  }
+
+  /**
+   * Read a line at a time: years of changes are tens of megabytes, which as one string (and its
+   * lines) would take several times that in memory at once and hold the server up while split.
+   */
+  private async load(): Promise<HistoryEntry[]> {
+    const read: HistoryEntry[] = []
+    let handle: FileHandle
     try {
-      text = await readFile(this.file, 'utf8')
+      handle = await open(this.file, 'r')
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+      this.entries ??= read
+      return this.entries
     }
-    const read: HistoryEntry[] = []
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue
-      try {
-        read.push(JSON.parse(line) as HistoryEntry)
-      } catch {
-        // a line cut short by a crash: the entries before and after it still count
+    try {
+      const { size } = await handle.stat()
+      const last = size > 0 ? (await handle.read(Buffer.alloc(1), 0, 1, size - 1)).buffer[0] : NEWLINE
+      for await (const line of handle.readLines({ encoding: 'utf8', start: 0, autoClose: false })) {
+        if (!line.trim()) continue
+        try {
+          read.push(JSON.parse(line) as HistoryEntry)
+        } catch {
+          // a line cut short by a crash: the entries before and after it still count
+        }
       }
+      if (!this.entries) {
+        this.entries = read
+        this.cutShort = last !== NEWLINE
+      }
+      return this.entries
+    } finally {
+      await handle.close()
     }
-    if (!this.entries) {
-      this.entries = read
-      this.cutShort = text !== '' && !text.endsWith('\n')
-    }
-    return this.entries
   }
 
   async record(changes: readonly Omit<HistoryEntry, 'id' | 'at'>[], at = new Date()): Promise<HistoryEntry[]> {
