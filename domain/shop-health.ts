@@ -2,7 +2,7 @@
 export type HealthStatus = 'ok' | 'attention' | 'problem'
 
 export type HealthItem = {
-  key: 'server' | 'mail' | 'dataFile' | 'disk' | 'images' | 'snapshot'
+  key: 'server' | 'mail' | 'dataFile' | 'photos' | 'disk' | 'images' | 'snapshot'
   title: string
   status: HealthStatus
   /** One sentence: the state in plain words. */

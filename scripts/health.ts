@@ -7,7 +7,9 @@ import { checkDataText, type Data, type DataProblem } from '../data/check.server
 import { askHolder } from '../data/lock.server.ts'
 import type { Store } from '../data/store.server.ts'
 import { HEALTH_STATUS_LABELS, type ShopHealth } from '../domain/shop-health.ts'
+import { mediaDirFor } from '../server/config/paths.server.ts'
 import { DailyImageLimit } from '../server/services/images/daily-limit.server.ts'
+import { missingPhotoCheck } from '../server/services/served-photo.server.ts'
 import { appVersion, shopHealth } from '../server/services/shop-health.server.ts'
 import { ukTime } from '../server/services/enquiry-state.server.ts'
 import { shopDataFile } from '../server/running-server.server.ts'
@@ -65,6 +67,7 @@ async function fromFiles(file: string, env: NodeJS.ProcessEnv): Promise<ShopHeal
     mailConfigured: Boolean(env.SMTP_URL?.trim()),
     allowance,
     imagesConfigured: Boolean(env.OPENAI_API_KEY?.trim()),
+    photoMissing: missingPhotoCheck(mediaDirFor(file)),
     server: { running: false, version: await appVersion() },
   })
 }

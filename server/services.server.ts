@@ -16,7 +16,7 @@ import { MailOutbox, type RetryPolicy } from './services/mail-outbox.server.ts'
 import { CatalogueHistory, historyFileFor } from '../data/catalogue-history.server.ts'
 import { snapshotDirFor, Snapshots } from '../data/snapshots.server.ts'
 import { CatalogueService } from './services/catalogue.server.ts'
-import { servedPhotoCheck } from './services/served-photo.server.ts'
+import { missingPhotoCheck, servedPhotoCheck } from './services/served-photo.server.ts'
 import { offersFileFor, PhotoOffers } from './services/photo-offers.server.ts'
 import { ProductPhotoRuns } from './services/product-photo-runs.server.ts'
 import { appVersion, shopHealth } from './services/shop-health.server.ts'
@@ -126,6 +126,7 @@ export function createServices(
       mailConfigured: outbox.enabled,
       allowance: dailyLimit.allowance(),
       imagesConfigured: Boolean(config.openaiApiKey),
+      photoMissing: missingPhotoCheck(mediaDirFor(config.dataFile)),
       server: { running: true, startedAt, version: await appVersion(), node: process.version },
     })
   store.answer('health', health)

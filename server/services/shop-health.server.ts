@@ -5,6 +5,9 @@ import type { StoredEnquiry } from '../../data/enquiry.server.ts'
 import type { ImageAllowance } from '../../domain/image-generation.ts'
 import { ROOT } from '../config/paths.server.ts'
 import { worstStatus, type HealthItem, type ShopHealth } from '../../domain/shop-health.ts'
+import { photosOf } from '../../domain/product-page.ts'
+import type { StoredProduct } from '../../domain/product.ts'
+import { isPublished } from '../../domain/publishing.ts'
 import { countsAsUnsent, isUnsent, plainReason, ukTime } from './enquiry-state.server.ts'
 
 /** From the running server's view, or the files alone for `npm run health` with no server. */
@@ -20,6 +23,8 @@ export type HealthSource = {
   mailConfigured: boolean
   allowance: ImageAllowance | null
   imagesConfigured: boolean
+  /** Whether an address names a photograph of the site's own folders that is not there (served-photo.server.ts). */
+  photoMissing: (src: string) => Promise<boolean>
   server: { running: true; startedAt: string; version: string; node: string } | { running: false; version: string }
 }
 
@@ -191,6 +196,49 @@ function dataFileItem(source: HealthSource): HealthItem {
   return { key: 'dataFile', title: 'Data file', status: 'ok', headline: `${name} is valid.`, details: counts }
 }
 
+/** The photographs published products show that are not on the server (a hand edit's typo, a file lost). */
+async function photosItem(source: HealthSource): Promise<HealthItem> {
+  const title = 'Photographs'
+  if (!source.data)
+    return {
+      key: 'photos',
+      title,
+      status: 'ok',
+      headline: 'Not known while the data file cannot be read.',
+      details: [],
+    }
+  const missing: string[] = []
+  // What each product's page shows: its main photograph and the others.
+  for (const p of source.data.products.filter(isPublished) as StoredProduct[])
+    for (const src of photosOf(p))
+      if (await source.photoMissing(src)) missing.push(`"${p.name}" (${p.id}): ${src} is not on the server.`)
+  if (missing.length === 0)
+    return {
+      key: 'photos',
+      title,
+      status: 'ok',
+      headline: "Every published product's photographs are on the server.",
+      details: [],
+    }
+  return {
+    key: 'photos',
+    title,
+    status: 'attention',
+    headline:
+      missing.length === 1
+        ? 'A published product shows a photograph that is not on the server: visitors see a broken picture.'
+        : `Published products show ${plural(missing.length, 'photograph')} not on the server: visitors see broken pictures.`,
+    details: [
+      ...missing.slice(0, MOST_LISTED),
+      ...(missing.length > MOST_LISTED ? [`And ${plural(missing.length - MOST_LISTED, 'more')}.`] : []),
+      "Choose another photograph on the product's page in the workspace, or correct the address in the data file.",
+    ],
+  }
+}
+
+/** At most this many missing photographs are named: the rest are counted. */
+const MOST_LISTED = 10
+
 async function diskItem(dataFile: string): Promise<HealthItem> {
   const dir = path.dirname(dataFile)
   try {
@@ -277,6 +325,7 @@ export async function shopHealth(source: HealthSource): Promise<ShopHealth> {
     serverItem(source),
     mailItem(enquiries, source.mailConfigured),
     dataFileItem(source),
+    await photosItem(source),
     await diskItem(source.dataFile),
     imagesItem(source),
     await snapshotItem(source.dataFile),

@@ -108,6 +108,41 @@ describe('npm run health', () => {
     },
   )
 
+  it(
+    'names a published product whose photograph is not on the server, from the running server and from the file ' +
+      'alone; a draft’s is not named, and the rest of the shop is fine',
+    async () => {
+      const gone = '/media/oxford-brogue/gone-1024.webp'
+      const products = seedProducts.map((p) =>
+        p.id === 'oxford-brogue'
+          ? { ...p, mainImage: gone }
+          : p.id === 'chelsea-boot'
+            ? { ...p, status: 'draft', mainImage: '/media/chelsea-boot/gone-1024.webp' }
+            : p,
+      )
+      t = await createTestApp({
+        prepare: (dir) => writeFile(path.join(dir, 'db.json'), JSON.stringify({ products, messages: [] }, null, 2)),
+        keepDir: true,
+      })
+      dirs.push(t.dir)
+      const said = [
+        '[Attention] Photographs: A published product shows a photograph that is not on the server: ' +
+          'visitors see a broken picture.',
+        `"Oxford Brogue" (oxford-brogue): ${gone} is not on the server.`,
+      ]
+      const running = await health(t.dataFile)
+      for (const line of said) expect(running.out).toContain(line)
+      expect(running.out).not.toContain('chelsea-boot')
+      expect(running.code).toBe(0) // worth a look, not a fault of the server
+      const overview = (await t.services.health()).items.find((i) => i.key === 'photos')!
+      expect(overview.status).toBe('attention')
+      await t.close()
+      t = undefined
+      const fromFile = await health(path.join(dirs[0]!, 'db.json'))
+      for (const line of said) expect(fromFile.out).toContain(line)
+    },
+  )
+
   it('reads the files alone when no server runs, and says so', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'health-'))
     dirs.push(dir)
