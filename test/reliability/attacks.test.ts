@@ -84,7 +84,7 @@ describe('wedge: a client that pipelines and never reads', () => {
     await writeFile(`${dataFile}.edit`, JSON.stringify(data, null, 2))
     await rename(`${dataFile}.edit`, dataFile)
     await expect
-      .poll(async () => (await rawGet(`${server.url}/api/products`)).body.toString(), { timeout: 5000 })
+      .poll(async () => (await rawGet(`${server.url}/api/products`)).body.toString(), { timeout: 30_000 })
       .toContain('Edited By The Owner')
     expect((await rawGet(`${server.url}/products`)).status).toBe(200)
     const socket = await pipelineWithoutReading(server.port, [...filler(), request('/')])

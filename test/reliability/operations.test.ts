@@ -149,7 +149,7 @@ describe('logs', () => {
 
       // Lines are written once each response has finished; give the pipe a moment to carry them.
       await expect
-        .poll(() => logLines().filter((l) => l.req && l.res).length, { timeout: 5000 })
+        .poll(() => logLines().filter((l) => l.req && l.res).length, { timeout: 30_000 })
         .toBeGreaterThanOrEqual(made.length)
       const lines = logLines()
       // One line per request: pino-http's, naming method, address and status.

@@ -97,7 +97,7 @@ describe('the server process', () => {
         method: 'POST',
         headers: { Authorization: basicAuth('saddle-stitch-42') },
       })
-      await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
+      await expect.poll(() => fake.requests.length, { timeout: 30_000 }).toBeGreaterThan(0)
       const started = Date.now()
       server.child.kill('SIGTERM')
       const res = await answer

@@ -20,7 +20,7 @@ describe('one run at a time', () => {
     const first = request(a)
       .post('/api/generate-images')
       .then((r) => r)
-    await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
+    await expect.poll(() => fake.requests.length, { timeout: 30_000 }).toBeGreaterThan(0)
     const second = await request(a).post('/api/generate-images').expect(409)
     expect(second.body.error).toMatch(/already running/)
     const status = await request(a).get('/api/generate-images').expect(200)
@@ -97,7 +97,7 @@ describe('live progress (Server-Sent Events)', () => {
     expect(idle.status).toBe(404)
     expect((await idle.json()).error).toMatch(/No image generation is running/)
     const first = fetch(`${t.url}/api/generate-images`, { method: 'POST' })
-    await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
+    await expect.poll(() => fake.requests.length, { timeout: 30_000 }).toBeGreaterThan(0)
     const follow = await fetch(`${t.url}/api/generate-images/events`)
     expect(follow.headers.get('content-type')).toMatch(/^text\/event-stream/)
     const types: string[] = []

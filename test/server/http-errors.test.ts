@@ -282,7 +282,7 @@ describe('every error answer', () => {
   it('409: a second run while one is going on', async () => {
     fake.set({ delayMs: 200 })
     const first = send('POST', '/api/generate-images', { Authorization: basicAuth(PASSWORD) })
-    await expect.poll(() => fake.requests.length, { timeout: 5000 }).toBeGreaterThan(0)
+    await expect.poll(() => fake.requests.length, { timeout: 30_000 }).toBeGreaterThan(0)
     check(
       { status: 409, what: 'a second run', body: 'json', sentence: /already running/ },
       await send('POST', '/api/generate-images', { Authorization: basicAuth(PASSWORD) }),

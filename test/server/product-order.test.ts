@@ -153,7 +153,7 @@ describe('the order in the history', () => {
     data.products.reverse()
     await writeFile(t.dataFile, JSON.stringify(data, null, 2))
     await expect
-      .poll(async () => (await historyLines()).find((e) => e.action === 'reorder'), { timeout: 5000 })
+      .poll(async () => (await historyLines()).find((e) => e.action === 'reorder'), { timeout: 30_000 })
       .toMatchObject({ who: 'data file', order: { before, after: [...before].reverse() } })
   })
 })
