@@ -151,7 +151,8 @@ export const adminStore = createContextStore(
           stopping: false,
         })
 
-      // The page as the server made it: a run going on, or why the form's run did not start.
+      // The page as the server made it: a run going on (shown even when it is why the form's run was refused),
+      // or why the form's run did not start.
       const { running, refused } = admin
       return {
         products,
@@ -159,9 +160,9 @@ export const adminStore = createContextStore(
         configured: admin.configured,
         access: admin.access,
         allowance: admin.allowance,
-        phase: refused ? 'failed' : running ? 'running' : 'idle',
-        progress: running && !refused ? runningPercent(running.done, running.images) : 0,
-        status: refused ? GENERATION_STATUS.failed : (running?.status ?? ''),
+        phase: running ? 'running' : refused ? 'failed' : 'idle',
+        progress: running ? runningPercent(running.done, running.images) : 0,
+        status: running ? running.status : refused ? GENERATION_STATUS.failed : '',
         error: refused,
         results: null,
         failures: [],
