@@ -40,6 +40,9 @@ export type GenerationStatus = {
 /** The latest generation run that replaced main photographs: when, how many products, and whether it was undone. */
 export type LastRun = { runId: string; at: string; products: number; undone: boolean }
 
+/** Where the overview's generator forms come back to: the overview, opened at the generator. */
+export const GENERATOR_PAGE = '/admin#generator-heading'
+
 /** How far the run going on has got, as its events so far say: for a page made during it. */
 export type RunProgress = { done: number; images: number; status: string }
 

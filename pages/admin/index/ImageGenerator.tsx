@@ -1,11 +1,9 @@
 import { useEffect, type FormEvent } from 'react'
 import { IMAGE_ANGLES } from '../../../domain/business.ts'
+import { GENERATOR_PAGE } from '../../../domain/image-generation.ts'
 import { useHydrated } from '../../../renderer/useHydrated.ts'
 import { adminStore } from '../../../stores/admin-store.ts'
 import { UndoRun } from './UndoRun.tsx'
-
-/** The page the forms come back to, opened at the generator (server/routes/admin/overview.server.ts). */
-const HERE = '/admin#generator-heading'
 
 export function ImageGenerator() {
   const phase = adminStore.useSelector((s) => s.phase)
@@ -102,7 +100,7 @@ export function ImageGenerator() {
         </div>
         {running && !hydrated ? (
           <p className="admin-progress__refresh">
-            <a href={HERE}>Refresh to see how far it got</a>
+            <a href={GENERATOR_PAGE}>Refresh to see how far it got</a>
           </p>
         ) : null}
         {error ? (

@@ -1,8 +1,6 @@
+import { GENERATOR_PAGE } from '../../../domain/image-generation.ts'
 import { CANCELLED_MESSAGE, startShopRun } from '../generate-images.server.ts'
 import type { PageRoutes } from './index.server.ts'
-
-/** The generator on the overview: the page opens at it, its progress drawn from the run going on. */
-const GENERATOR = '/admin#generator-heading'
 
 /**
  * The overview's actions (pages/admin/index/): a run over every product and its Stop, as forms that work
@@ -12,14 +10,14 @@ const GENERATOR = '/admin#generator-heading'
 export const overviewRoutes: PageRoutes = ({ actions }, { services: { catalogue, images }, sendBack }) => {
   actions.post('/generate-images', async (req, res) => {
     const started = startShopRun(images)
-    if (started.ok) return res.redirect(303, GENERATOR)
+    if (started.ok) return res.redirect(303, GENERATOR_PAGE)
     await sendBack(req, res, { url: '/admin', status: started.status, form: { generator: { error: started.error } } })
   })
 
   // Stopped or already over: either way the page shows how the run stands.
   actions.post('/generate-images/stop', (_req, res) => {
     images.generator.current?.cancel(CANCELLED_MESSAGE)
-    res.redirect(303, GENERATOR)
+    res.redirect(303, GENERATOR_PAGE)
   })
 
   actions.post('/runs/:run/undo', async (req, res) => {
