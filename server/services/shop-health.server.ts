@@ -207,11 +207,14 @@ async function photosItem(source: HealthSource): Promise<HealthItem> {
       headline: 'Not known while the data file cannot be read.',
       details: [],
     }
-  const missing: string[] = []
-  // What each product's page shows: its main photograph and the others.
-  for (const p of source.data.products.filter(isPublished) as StoredProduct[])
-    for (const src of photosOf(p))
-      if (await source.photoMissing(src)) missing.push(`"${p.name}" (${p.id}): ${src} is not on the server.`)
+  // What each product's page shows: its main photograph and the others, looked for all at once.
+  const shown = (source.data.products.filter(isPublished) as StoredProduct[]).flatMap((p) =>
+    photosOf(p).map((src) => ({ p, src })),
+  )
+  const gone = await Promise.all(shown.map(({ src }) => source.photoMissing(src)))
+  const missing = shown
+    .filter((_, i) => gone[i])
+    .map(({ p, src }) => `"${p.name}" (${p.id}): ${src} is not on the server.`)
   if (missing.length === 0)
     return {
       key: 'photos',
